@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
+// Four entry pages share one bundle graph: they are the sign-in bridge targets of §2.
+export default defineConfig({
+  plugins: [
+    // The Lingui macro must run before the React transform sees the JSX.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+  ],
+  build: {
+    outDir: 'dist',
+    rollupOptions: {
+      input: { index: 'index.html', jydd: 'jydd.html', yyxc: 'yyxc.html', zzy: 'zzy.html' },
+    },
+  },
+  server: {
+    proxy: {
+      '/v1': apiTarget, '/v2': apiTarget, '/v3': apiTarget, '/v4': apiTarget, '/v5': apiTarget,
+      '/events': apiTarget, '/docs': apiTarget,
+    },
+  },
+});
