@@ -1,0 +1,55 @@
+// Builds the Fastify instance: envelope and errors, schemas + OpenAPI at /docs, auth and tenancy,
+// every API module, live updates, and (when built) the console itself. Tests build it directly.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { Database } from './store/schema.ts';
+import type { ModuleContext, ServerSettings } from './context.ts';
+import type { SmsAdapter } from './sms/SmsAdapter.ts';
+import { registerErrorHandler } from './http/errorHandler.ts';
+import { registerAuth } from './http/auth.ts';
+import { modules } from './modules/index.ts';
+import { APP_VERSION } from '../domain/constants.ts';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  sms: SmsAdapter;
+  settings: ServerSettings;
+  clock?: () => Date;
+  /** folder of the built console (vite build); served at / when present */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  registerErrorHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Meal console API', version: APP_VERSION },
+      components: {
+        securitySchemes: {
+          accesstoken: { type: 'apiKey', in: 'header', name: 'accesstoken' },
+          key: { type: 'apiKey', in: 'header', name: 'key' },
+        },
+      },
+      security: [{ accesstoken: [], key: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  const ctx: ModuleContext = { db: opts.db, sms: opts.sms, settings: opts.settings, clock: opts.clock ?? (() => new Date()) };
+  registerAuth(app, opts.db, ctx.clock);
+  for (const register of modules) await register(app, ctx);
+  if (opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(opts.staticDir), prefix: '/', wildcard: false, index: 'index.html' });
+  }
+  return app;
+}

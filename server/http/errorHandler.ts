@@ -1,0 +1,38 @@
+// Every failure leaves as the envelope with an honest HTTP status; only real bugs become 500.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+import { failure } from './envelope.ts';
+import { ConcurrencyError } from '../store/eventStore.ts';
+
+type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };
+
+/** "参数错误：body.phoneNumber must be string" — names the field so a caller can fix the request. */
+function validationText(error: FastifyError): string {
+  const first = (error.validation?.[0] ?? {}) as AjvError;
+  const where = error.validationContext ?? 'body';
+  const missing = first.params?.missingProperty as string | undefined;
+  const field = missing ?? (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const extra = first.params?.additionalProperty as string | undefined;
+  if (missing) return `参数错误：缺少 ${where}.${field}`;
+  if (extra) return `参数错误：不支持的字段 ${where}.${extra}`;
+  return `参数错误：${where}${field ? '.' + field : ''} ${first.message ?? '格式不正确'}`;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(failure(error.statusCode, error.message));
+    if (error instanceof ConcurrencyError) return reply.status(409).send(failure(409, error.message));
+    if (error.validation) return reply.status(400).send(failure(400, validationText(error)));
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large …
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const text = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? '请求体不是合法的 JSON'
+        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '请求体为空' : error.message;
+      return reply.status(status).send(failure(status, text));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(500, '服务器内部错误，请稍后重试'));
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(failure(404, `接口不存在：${request.method} ${request.url.split('?')[0]}`)));
+}

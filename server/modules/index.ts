@@ -1,0 +1,14 @@
+// Every API module, in registration order. Importing a module's routes also registers its projections.
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../context.ts';
+import './orgApps/projection.ts';
+import './users/projection.ts';
+import './roles/projection.ts';
+import './permissions/projection.ts';
+import './config/projection.ts';
+import healthRoutes from './health/routes.ts';
+import liveRoutes from './live/routes.ts';
+
+export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
+
+export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes];

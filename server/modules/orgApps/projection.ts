@@ -1,0 +1,31 @@
+// Agents, orgs, apps and org-apps, projected from their events.
+import { defineProjection } from '../../store/projections.ts';
+
+export interface OrgCreated { orgId: string; name: string; orgType: string; agentId: string | null; parentOrgId: string | null; area: string; expiration: string | null; userLimit: number | null }
+export interface AgentRegistered { agentId: string; name: string; domain: string; parentAgentId: string | null; isPrimary: boolean }
+export interface AppCreated { appId: string; appName: string; config: Record<string, unknown> }
+export interface OrgAppCreated { id: string; orgId: string; appId: string; appName: string; key: string }
+
+defineProjection({
+  AgentRegistered: async (tx, { data }: { data: AgentRegistered }) => {
+    await tx.insertInto('agents').values({ agent_id: data.agentId, name: data.name, domain: data.domain, parent_agent_id: data.parentAgentId, is_primary: data.isPrimary }).execute();
+  },
+  OrgCreated: async (tx, { data, meta }: { data: OrgCreated; meta: { time: string } }) => {
+    await tx.insertInto('orgs').values({
+      org_id: data.orgId, name: data.name, org_type: data.orgType, agent_id: data.agentId, parent_org_id: data.parentOrgId,
+      area: data.area, expiration: data.expiration, user_limit: data.userLimit, created_at: meta.time,
+    }).execute();
+  },
+  OrgRenamed: async (tx, { data }: { data: { orgId: string; name: string } }) => {
+    await tx.updateTable('orgs').set({ name: data.name }).where('org_id', '=', data.orgId).execute();
+  },
+  AppCreated: async (tx, { data }: { data: AppCreated }) => {
+    await tx.insertInto('apps').values({ app_id: data.appId, app_name: data.appName, config: JSON.stringify(data.config) }).execute();
+  },
+  OrgAppCreated: async (tx, { data }: { data: OrgAppCreated }) => {
+    await tx.insertInto('org_apps').values({ id: data.id, org_id: data.orgId, app_id: data.appId, app_name: data.appName, key: data.key, disabled: false }).execute();
+  },
+  OrgAppDisabledSet: async (tx, { data }: { data: { id: string; disabled: boolean } }) => {
+    await tx.updateTable('org_apps').set({ disabled: data.disabled }).where('id', '=', data.id).execute();
+  },
+});

