@@ -16,12 +16,14 @@ export function classifyContactSearch(text: string): ContactSearch {
 }
 
 /*
- * Pinyin initials without a dictionary: under the pinyin collation, Chinese characters sort by reading, so
- * the first character of each initial letter is a boundary and a character's initial is that of the last
- * boundary not after it. (No syllable starts with i, u or v.) Polyphonic characters get their main reading.
+ * Pinyin initials without a dictionary. Under the pinyin collation Chinese characters sort by reading, and
+ * CLDR marks where each initial letter starts with index boundary strings U+FDD0 + letter (no syllable starts
+ * with i, u or v). A character's initial is the letter of the last boundary not after it. Comparing against
+ * these markers, rather than a hand-picked first character per letter, stays right across ICU versions.
+ * Polyphonic characters get their main reading.
  */
-const INITIALS = 'abcdefghjklmnopqrstwxyz';
-const BOUNDARIES = [...'吖八嚓哒妸发旮哈讥咔垃痳拏噢妑七呥扨它穵夕丫帀'];
+const INITIALS = [...'abcdefghjklmnopqrstwxyz'];
+const BOUNDARIES = INITIALS.map((l) => `\uFDD0${l.toUpperCase()}`);
 const HAN = /\p{Script=Han}/u;
 let collator: Intl.Collator | undefined;
 
