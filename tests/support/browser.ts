@@ -1,0 +1,35 @@
+// Debian's Chromium, headless, driven by playwright-core. Nothing is downloaded; nothing leaves the machine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh profile each time: every path starts from an empty session. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meal-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1366, height: 860 },
+    locale: 'zh-CN',
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
