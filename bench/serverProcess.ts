@@ -1,0 +1,59 @@
+// Starts `server/main.ts` as its own process on a temporary data directory (demo data seeded), so the
+// load generator never shares an event loop with the server it measures.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../server/store/database.ts';
+
+export interface BenchServer {
+  url: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meal-bench-'));
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    proc.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('ready in')) resolve(); });
+  });
+  proc.stdout!.resume();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    async stop() {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function api<T>(url: string, init: RequestInit & { token?: string; key?: string } = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: {
+      'content-type': 'application/json', platform: 'web',
+      ...(init.token ? { accesstoken: init.token } : {}), ...(init.key ? { key: init.key } : {}),
+    },
+  });
+  const body = await res.json();
+  if (body.status_code !== 200) throw new Error(`${url}: ${res.status} ${body.status_text}`);
+  return body.data as T;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};

@@ -1,0 +1,86 @@
+// Sign-in submit → first menu rendered, in Chromium (median of several runs), with the number of sequential
+// HTTP round trips on the critical path; and the JavaScript loaded before the sign-in screen is usable.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { median, type BenchServer } from './serverProcess.ts';
+
+const RUNS = 7;
+
+interface Req { url: string; start: number; end: number }
+
+/** Longest chain of requests each starting after the previous one ended: the sequential round trips. */
+export function sequentialRoundTrips(reqs: Req[]): number {
+  const sorted = [...reqs].sort((a, b) => a.start - b.start);
+  const chain: number[] = [];
+  sorted.forEach((r, i) => {
+    let best = 0;
+    for (let j = 0; j < i; j++) if (sorted[j].end <= r.start) best = Math.max(best, chain[j]);
+    chain[i] = best + 1;
+  });
+  return Math.max(0, ...chain);
+}
+
+function trackApi(page: Page) {
+  const reqs: Req[] = [];
+  const open = new Map<object, number>();
+  page.on('request', (r) => { if (/\/v\d\//.test(r.url()) && !r.url().includes('/v1/events')) open.set(r, performance.now()); });
+  const done = (r: object & { url(): string }) => {
+    const start = open.get(r);
+    if (start !== undefined) reqs.push({ url: r.url(), start, end: performance.now() });
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return reqs;
+}
+
+export async function benchSignIn(server: BenchServer) {
+  const timings: number[] = [];
+  const trips: number[] = [];
+  let requestCount = 0;
+  let jsBytes = 0;
+  let jsGzip = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname); });
+      await page.goto(`${server.url}/#/login`);
+      await page.getByTestId('login-tab-password').click();
+      if (run === 0) {
+        // what the browser had to load before the sign-in screen could be used
+        for (const p of scripts) {
+          const file = path.join('dist', p);
+          if (!fs.existsSync(file)) continue;
+          const buf = fs.readFileSync(file);
+          jsBytes += buf.length;
+          jsGzip += zlib.gzipSync(buf, { level: 9 }).length;
+        }
+      }
+      await page.getByTestId('login-username').fill('13800000002');
+      await page.getByTestId('login-password').fill(process.env.DEMO_PASSWORD ?? 'demo1234');
+      const reqs = trackApi(page);
+      const started = performance.now();
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('orgapp-item').first().click();
+      await page.getByTestId('side-menu').locator('[data-testid^="menu-item-"]').first().waitFor();
+      timings.push(performance.now() - started);
+      trips.push(sequentialRoundTrips(reqs));
+      requestCount = reqs.length;
+    } finally {
+      await browser.close();
+    }
+  }
+  return {
+    runs: RUNS,
+    submitToMenuMedianMs: Math.round(median(timings)),
+    submitToMenuAllMs: timings.map(Math.round),
+    sequentialRoundTrips: median(trips),
+    apiRequests: requestCount,
+    jsBeforeSignInBytes: jsBytes,
+    jsBeforeSignInGzipBytes: jsGzip,
+  };
+}
