@@ -1,0 +1,144 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { APP_VERSION } from '../domain/constants.ts';
+import type { Envelope } from '../domain/types.ts';
+import { shouldLoseSession } from '../domain/guard.ts';
+
+// §7 hosts: canteen, archives, mall, form, device, notices — one origin for now, one table to change.
+export const HOSTS = {
+  canteen: '',
+  archives: '',
+  mall: '',
+  form: '',
+  device: '',
+  notices: '',
+} as const;
+export type HostName = keyof typeof HOSTS;
+
+/** §8 missing body: "request error, retry later" (zh-CN source text; the view translates). */
+export const REQUEST_ERROR_MESSAGE = '请求出错，请稍后重试';
+
+/** A failed call: HTTP status, the envelope's status_code and status_text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusCode: number;
+  readonly statusText: string;
+  constructor(status: number, statusCode: number, statusText: string) {
+    super(statusText || REQUEST_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusCode = statusCode;
+    this.statusText = statusText;
+  }
+}
+
+export interface AuthContext {
+  accesstoken: string | null;
+  key: string | null;
+}
+
+let auth: AuthContext = { accesstoken: null, key: null };
+type SessionLostListener = (status: number, statusText: string) => void;
+let onSessionLostListener: SessionLostListener | null = null;
+
+/** The app keeps the token and org-app key current here; every request reads them. */
+export function setAuthContext(next: Partial<AuthContext>): void {
+  auth = { ...auth, ...next };
+}
+export function getAuthContext(): AuthContext {
+  return auth;
+}
+
+/** §8 401/403 and 500-with-forbidden-text: the app decides what to do (sign out, go to login). */
+export function onSessionLost(listener: SessionLostListener | null): void {
+  onSessionLostListener = listener;
+}
+
+/** Calls made before there is a session (sign-in itself) do not report a lost session. */
+interface SessionAware {
+  ignoreSessionLost?: boolean;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && 'status_code' in body;
+}
+
+/** The one place deciding what a failure means (§8). */
+function toApiError(status: number, body: unknown, config?: AxiosRequestConfig): ApiError {
+  const error = isEnvelope(body)
+    ? new ApiError(status, body.status_code, body.status_text ?? '')
+    : new ApiError(status, status, '');
+  const watched = !(config as SessionAware | undefined)?.ignoreSessionLost;
+  if (watched && (shouldLoseSession(status, error.statusText) || shouldLoseSession(error.statusCode, error.statusText))) {
+    onSessionLostListener?.(status, error.statusText);
+  }
+  return error;
+}
+
+function createHost(baseURL: string): AxiosInstance {
+  const instance = axios.create({ baseURL });
+  instance.interceptors.request.use((config) => {
+    config.headers.set('appversion', APP_VERSION);
+    config.headers.set('platform', 'web');
+    if (auth.accesstoken && !config.headers.has('accesstoken')) config.headers.set('accesstoken', auth.accesstoken);
+    if (auth.key !== null && !config.headers.has('key')) config.headers.set('key', auth.key);
+    return config;
+  });
+  instance.interceptors.response.use(
+    (response) => {
+      const body: unknown = response.data;
+      if (!isEnvelope(body) || body.status_code !== 200) throw toApiError(response.status, body, response.config);
+      return response;
+    },
+    (err: unknown) => {
+      if (err instanceof ApiError) throw err;
+      if (err instanceof AxiosError && err.response) throw toApiError(err.response.status, err.response.data, err.config);
+      throw new ApiError(0, 0, REQUEST_ERROR_MESSAGE);
+    },
+  );
+  return instance;
+}
+
+const instances = Object.fromEntries(
+  (Object.keys(HOSTS) as HostName[]).map((name) => [name, createHost(HOSTS[name])]),
+) as Record<HostName, AxiosInstance>;
+
+export function host(name: HostName = 'canteen'): AxiosInstance {
+  return instances[name];
+}
+
+export interface CallOptions extends Omit<AxiosRequestConfig, 'url' | 'method' | 'data' | 'params'> {
+  host?: HostName;
+  /** override the org-app key header for this call ('' when no org-app applies) */
+  key?: string;
+  /** override the access token for this call */
+  accesstoken?: string;
+  /** sign-in calls: a 401 here is a wrong password, not a lost session */
+  ignoreSessionLost?: boolean;
+}
+
+function withOverrides(opts: CallOptions | undefined): AxiosRequestConfig {
+  if (!opts) return {};
+  const { host: _host, key, accesstoken, headers, ignoreSessionLost, ...rest } = opts;
+  const h: Record<string, string> = { ...((headers as Record<string, string>) ?? {}) };
+  if (key !== undefined) h.key = key;
+  if (accesstoken !== undefined) h.accesstoken = accesstoken;
+  return { ...rest, headers: h, ...(ignoreSessionLost ? { ignoreSessionLost } : {}) } as AxiosRequestConfig;
+}
+
+async function unwrap<T>(p: Promise<{ data: unknown }>): Promise<T> {
+  const res = await p;
+  return (res.data as Envelope<T>).data;
+}
+
+export function get<T>(url: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<T> {
+  return unwrap<T>(host(opts?.host).get(url, { ...withOverrides(opts), params }));
+}
+export function post<T>(url: string, body?: unknown, opts?: CallOptions): Promise<T> {
+  return unwrap<T>(host(opts?.host).post(url, body ?? {}, withOverrides(opts)));
+}
+export function put<T>(url: string, body?: unknown, opts?: CallOptions): Promise<T> {
+  return unwrap<T>(host(opts?.host).put(url, body ?? {}, withOverrides(opts)));
+}
+export function del<T>(url: string, body?: unknown, opts?: CallOptions): Promise<T> {
+  return unwrap<T>(host(opts?.host).delete(url, { ...withOverrides(opts), data: body }));
+}
