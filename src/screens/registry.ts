@@ -1,0 +1,145 @@
+import type { ComponentType } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+// §2 the screen registry: server menu entries map only onto these screens (route key, label, group).
+
+export type ScreenGroup = 'base' | 'meal';
+
+export interface ScreenEntry {
+  /** the §2 route key; a menu entry's extraInfo.component (or name) names it */
+  key: string;
+  /** zh-CN source label */
+  label: MessageDescriptor;
+  group: ScreenGroup;
+  sort: number;
+  isSupportAppManage: boolean;
+  /** §6 screens carry businessIds for gating */
+  businessIds?: string[];
+  /** shell building blocks (layout, parent view, frames) that the shell renders itself */
+  structural?: boolean;
+  /** lazily loaded screen; absent while the screen is being built (the shell shows "coming soon") */
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+export const SCREEN_GROUP_LABELS: Record<ScreenGroup, MessageDescriptor> = {
+  base: msg`基础模块`,
+  meal: msg`营养餐模块`,
+};
+
+type Def = Omit<ScreenEntry, 'group' | 'sort' | 'isSupportAppManage'> & { isSupportAppManage?: boolean };
+
+const structural = (key: string, label: MessageDescriptor): Def => ({ key, label, structural: true, isSupportAppManage: false });
+
+// §2 base group (基础模块)
+const base: Def[] = [
+  structural('main', msg`主框架`),
+  structural('parentView', msg`父级视图`),
+  structural('iframe', msg`内嵌页面`),
+  structural('iframeLogin', msg`内嵌页面（带登录）`),
+  { key: 'contacts', label: msg`通讯录管理`, businessIds: ['contacts'] },
+  { key: 'systemConfigManage', label: msg`系统信息配置` },
+  { key: 'rolesManage', label: msg`角色管理` },
+  { key: 'rolesPermissionManage', label: msg`角色权限管理` },
+  { key: 'appsManage', label: msg`应用管理` },
+  { key: 'apiLog', label: msg`API日志` },
+  { key: 'orgAppManage', label: msg`机构管理` },
+  { key: 'sxpsOrgAppManage', label: msg`集采机构管理` },
+  { key: 'recipeOrgManage', label: msg`鲜果机构管理` },
+  { key: 'recipeOrgStatistics', label: msg`鲜果机构统计` },
+  { key: 'appManage', label: msg`产品管理` },
+  { key: 'orgAppTemplateManage', label: msg`产品模板管理` },
+  { key: 'uploadUnit', label: msg`单位导入` },
+  { key: 'noticeList', label: msg`通知列表` },
+  { key: 'videoDevice', label: msg`视频设备管理` },
+  { key: 'errorDevice', label: msg`设备巡检管理` },
+  { key: 'companyManage', label: msg`安装公司管理` },
+  { key: 'activityList', label: msg`活动管理` },
+  { key: 'productUpdate', label: msg`产品更新` },
+  { key: 'dwzManage', label: msg`短网址管理` },
+  { key: 'productMemberConfig', label: msg`会员中心设置` },
+  { key: 'membersManage', label: msg`会员管理` },
+  { key: 'agentsInfoManage', label: msg`合作伙伴管理` },
+];
+
+// §2 meal group (营养餐模块); labels the spec does not give are ours
+const meal: Def[] = [
+  { key: 'mallHome', label: msg`商城首页` },
+  { key: 'productCategory', label: msg`商品分类` },
+  { key: 'productManage', label: msg`商品管理` },
+  { key: 'productApproval', label: msg`商品审核` },
+  { key: 'productPriceApproval', label: msg`商品价格审核` },
+  { key: 'productPriceExportList', label: msg`价格导出记录` },
+  { key: 'productTestReport', label: msg`商品检测报告` },
+  { key: 'standardProductManage', label: msg`云商品库` },
+  { key: 'productSkuLog', label: msg`商品SKU日志` },
+  { key: 'productPrice', label: msg`商品价格` },
+  { key: 'productImageManage', label: msg`商品图片管理` },
+  { key: 'productSpec', label: msg`商品规格` },
+  { key: 'orderList', label: msg`订单列表` },
+  { key: 'orderLogList', label: msg`订单日志` },
+  { key: 'mallOrderReturnManage', label: msg`退货单管理` },
+  { key: 'mallOrderSpec', label: msg`订单规格汇总` },
+  { key: 'routeManage', label: msg`配送路线管理` },
+  { key: 'mallCMS', label: msg`商城内容管理` },
+  { key: 'mallRecipeCycleManage', label: msg`周食谱管理` },
+  { key: 'mallStandardRecipeCycleManage', label: msg`云食谱列表` },
+  { key: 'mallRecipeShare', label: msg`食谱分享` },
+  { key: 'mallRecipePurchaseplan', label: msg`食谱采购计划` },
+  { key: 'mallRecipeMonthPurchaseplan', label: msg`月度采购计划` },
+  { key: 'mallRecipeReport', label: msg`食谱报表` },
+  { key: 'mallRecipeCategory', label: msg`菜品分类` },
+  { key: 'mallRecipeSpec', label: msg`菜品规格` },
+  { key: 'mallRecipeCustomPeopleManage', label: msg`就餐人群管理` },
+  { key: 'mallRecipeCycleLableManage', label: msg`食谱标签管理` },
+  { key: 'mallRecipeCycleLabelSet', label: msg`食品标签设置` },
+  { key: 'menuCategory', label: msg`菜单分类` },
+  { key: 'menuManage', label: msg`菜单管理` },
+  { key: 'packageSetting', label: msg`套餐设置` },
+  { key: 'packageManage', label: msg`套餐管理` },
+  { key: 'nutrientCalculator', label: msg`营养计算器` },
+  { key: 'analysisCalculator', label: msg`营养分析计算` },
+  { key: 'mallLogisticsManage', label: msg`物流管理` },
+  { key: 'mallOrderBusinessData', label: msg`经营数据` },
+  { key: 'mallOrderProductSales', label: msg`商品销售统计` },
+  { key: 'mallOrderSummaryStatistics', label: msg`订单汇总统计` },
+  { key: 'mallOrderProductReports', label: msg`商品报表` },
+  { key: 'mallRecipeNutritionAnalysis', label: msg`食谱营养分析` },
+  { key: 'mallTemplateManage', label: msg`模板管理` },
+  { key: 'mallSupplierManage', label: msg`供应商管理` },
+  { key: 'mallSupplierPermissionManage', label: msg`供应商权限管理` },
+  { key: 'mallPurchaserRolesManage', label: msg`采购方角色管理` },
+  { key: 'mallPurchaserRolesList', label: msg`采购方角色列表` },
+  { key: 'shippingList', label: msg`发货单（已停用）`, isSupportAppManage: false },
+  { key: 'mallFoodIngredientsManage', label: msg`食材管理` },
+  { key: 'localFoodIngredientsManage', label: msg`本地食材管理` },
+  { key: 'payToBuy', label: msg`购买服务` },
+  { key: 'aboutUs', label: msg`关于我们` },
+  { key: 'recipeSport', label: msg`运动食谱` },
+  { key: 'supplierApprovalManage', label: msg`供应商审核` },
+  { key: 'grouponManage', label: msg`团购管理` },
+  { key: 'recommendManage', label: msg`推荐奖励管理` },
+  { key: 'activityManage', label: msg`营销活动管理` },
+  { key: 'xgOrgSkuManage', label: msg`鲜果机构商品管理` },
+  { key: 'xgOrgOrderManage', label: msg`鲜果机构订单管理` },
+  { key: 'supermarketManage', label: msg`超市管理` },
+  { key: 'priceSurveyVoucher', label: msg`询价凭证` },
+  { key: 'educationPriceSurveyVoucher', label: msg`教育局询价凭证` },
+  { key: 'foodPurchase', label: msg`食材采购` },
+  { key: 'orderPurchaseReportJinjiang', label: msg`采购报表（晋江）` },
+  { key: 'mallDeliveryManage', label: msg`配送管理` },
+  { key: 'mallElectronicWeightManage', label: msg`电子秤管理` },
+  { key: 'carReport', label: msg`车辆报表` },
+];
+
+const build = (group: ScreenGroup, defs: Def[]): ScreenEntry[] =>
+  defs.map((d, i) => ({ ...d, group, sort: (i + 1) * 10, isSupportAppManage: d.isSupportAppManage ?? true }));
+
+export const SCREENS: readonly ScreenEntry[] = [...build('base', base), ...build('meal', meal)];
+
+const byKey = new Map(SCREENS.map((s) => [s.key, s]));
+
+/** The registry screen of a route key, or undefined when the key is unknown. */
+export function getScreen(key: string | undefined | null): ScreenEntry | undefined {
+  return key ? byKey.get(key) : undefined;
+}
