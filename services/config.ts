@@ -1,0 +1,47 @@
+import type { Locale } from '../domain/constants.ts';
+import type { SystemNotify, ThemeConfig } from '../domain/types.ts';
+import { get, put, type CallOptions } from './http.ts';
+
+/** Org config paths the console reads (§3 org config). */
+export type OrgConfigPath = 'systemNotify' | 'titleName' | 'ysdadminTheme' | 'locales' | 'systemName' | 'icon' | (string & {});
+
+// §7 GET /v1/config/org (orgId, appId, path=a,b) → {[path]: value}
+export async function fetchOrgConfig(
+  paths: readonly OrgConfigPath[],
+  params: { orgId?: string; appId?: string } = {},
+  opts?: CallOptions,
+): Promise<Record<string, unknown>> {
+  const res = await get<Record<string, unknown>>('/v1/config/org', { ...params, path: paths.join(',') }, opts);
+  return res ?? {};
+}
+
+// §7 PUT /v1/config/org {path, value}
+export function updateOrgConfig(path: string, value: unknown): Promise<unknown> {
+  return put('/v1/config/org', { path, value });
+}
+
+// §7 GET /v1/config/theme → the ysdadminTheme value
+export async function fetchTheme(opts?: CallOptions): Promise<ThemeConfig | null> {
+  const value = await get<ThemeConfig['ysdadminTheme'] | ThemeConfig | null>('/v1/config/theme', undefined, opts);
+  if (!value || typeof value !== 'object') return null;
+  return 'ysdadminTheme' in value ? (value as ThemeConfig) : { ysdadminTheme: value as ThemeConfig['ysdadminTheme'] };
+}
+
+// §7 GET /v1/config/locales → the org-app's locale
+export async function fetchLocale(opts?: CallOptions): Promise<Locale | null> {
+  const value = await get<unknown>('/v1/config/locales', undefined, opts);
+  if (typeof value === 'string') return value as Locale;
+  if (value && typeof value === 'object') {
+    const v = value as { locale?: unknown; locales?: unknown; default?: unknown };
+    const pick = v.locale ?? v.default ?? v.locales;
+    if (typeof pick === 'string') return pick as Locale;
+  }
+  return null;
+}
+
+/** §2 the system notice of the org-app, from org config systemNotify. */
+export async function fetchSystemNotify(target: { orgId: string; appId: string }, opts?: CallOptions): Promise<SystemNotify | null> {
+  const config = await fetchOrgConfig(['systemNotify'], target, opts);
+  const notify = config.systemNotify;
+  return notify && typeof notify === 'object' ? (notify as SystemNotify) : null;
+}

@@ -1,0 +1,89 @@
+import type { LoginResult, QrCodeStatus } from '../domain/types.ts';
+import { get, post } from './http.ts';
+
+// §7 Passport. Sign-in calls carry no session yet: a 401 is an answer, not a lost session.
+const anonymous = { ignoreSessionLost: true, key: '' } as const;
+
+export interface SmsCodeSent {
+  phoneNumber: string;
+  /** seconds the code lives */
+  expiresIn: number;
+}
+
+// §7 POST /v1/passport/smscode {phoneNumber, type loginsmscode}
+export function sendLoginSmsCode(phoneNumber: string, extra: { username?: string; appName?: string; smsAppId?: string } = {}): Promise<SmsCodeSent> {
+  return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, ...extra, phoneNumber, type: 'loginsmscode' }, anonymous);
+}
+
+// §7 POST /v1/passport/verifysmscode {phoneNumber, code}
+export function verifySmsCode(phoneNumber: string, code: string): Promise<unknown> {
+  return post('/v1/passport/verifysmscode', { phoneNumber, code }, anonymous);
+}
+
+export interface LoginRequest {
+  username: string;
+  /** the password, or the SMS code for the loginsmscode variant */
+  password: string;
+  type?: 'loginsmscode';
+}
+
+// §7 POST /v1/passport/login {username, password} or the SMS variant with type loginsmscode
+export function login(req: LoginRequest): Promise<LoginResult> {
+  return post<LoginResult>('/v1/passport/login', req, anonymous);
+}
+
+// §7 POST /v2/passport/logout with the access token
+export function logout(accesstoken: string | null): Promise<unknown> {
+  return post('/v2/passport/logout', {}, accesstoken ? { accesstoken, ignoreSessionLost: true } : { ignoreSessionLost: true });
+}
+
+export interface QrCodeCreated {
+  id: string;
+  status: 'waiting';
+  expiresAt: string;
+}
+
+// §7 POST /v1/passport/qrcode
+export function createQrCode(): Promise<QrCodeCreated> {
+  return post<QrCodeCreated>('/v1/passport/qrcode', {}, anonymous);
+}
+
+// §7 GET /v1/passport/qrcode/{id} (an empty object on failure)
+export function fetchQrCode(id: string): Promise<QrCodeStatus> {
+  return get<QrCodeStatus>(`/v1/passport/qrcode/${encodeURIComponent(id)}`, undefined, anonymous);
+}
+
+/** The signed-in phone scans the code shown on the console … */
+export function scanQrCode(id: string): Promise<QrCodeStatus> {
+  return post<QrCodeStatus>(`/v1/passport/qrcode/${encodeURIComponent(id)}/scan`, {}, { key: '' });
+}
+/** … and confirms the sign-in. */
+export function confirmQrCode(id: string): Promise<QrCodeStatus> {
+  return post<QrCodeStatus>(`/v1/passport/qrcode/${encodeURIComponent(id)}/confirm`, {}, { key: '' });
+}
+
+export interface Captcha {
+  /** image URL (data: URL) */
+  url?: string;
+  [k: string]: unknown;
+}
+
+// §7 GET /v1/passport/captcha (height, fontSize, username)
+export function fetchCaptcha(params: { username: string; height?: number; fontSize?: number }): Promise<Captcha> {
+  return get<Captcha>('/v1/passport/captcha', params, anonymous);
+}
+
+// §7 POST /v1/passport/formuser {appId, orgId, phoneNumber, smscode}
+export function submitFormUser(body: { appId: string; orgId: string; phoneNumber: string; smscode: string }): Promise<unknown> {
+  return post('/v1/passport/formuser', body, anonymous);
+}
+
+// §7 POST /v1/passport/resetpwd {username, phoneNumber, smscode, password, type default encrypt}
+export function resetPassword(body: { username: string; phoneNumber: string; smscode: string; password: string; type?: string }): Promise<unknown> {
+  return post('/v1/passport/resetpwd', { type: 'encrypt', ...body }, anonymous);
+}
+
+/** Development only: the last SMS code sent to a phone (GET /v1/dev/smsoutbox). */
+export function fetchDevSmsCode(phoneNumber: string): Promise<{ phoneNumber: string; code: string }> {
+  return get('/v1/dev/smsoutbox', { phoneNumber }, anonymous);
+}
