@@ -3,27 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { SESSION_LOST_MESSAGE, sessionMachine, type LoginInput } from '../../../machines/session.machine.ts';
 import { TIMERS } from '../../../domain/constants.ts';
 import type { LoginResult } from '../../../domain/types.ts';
-
-const T0 = Date.parse('2025-03-01T08:00:00Z');
-const HOUR = 3600_000;
-
-function loginResult(expiresAt: number, overrides: Partial<LoginResult> = {}): LoginResult {
-  return {
-    userId: 'u1',
-    username: '13800000000',
-    name: 'Zhang San',
-    email: '',
-    mobilePhoneNumber: '13800000000',
-    isDev: false,
-    enable: true,
-    expiration: null,
-    isRegister: true,
-    isNotRouterHome: false,
-    accesstoken: 'token-1',
-    expiresAt: new Date(expiresAt).toISOString(),
-    ...overrides,
-  };
-}
+import { HOUR, loginResult, T0 } from './fixtures.ts';
 
 function makeSession(opts: {
   login?: (input: LoginInput) => Promise<LoginResult>;
