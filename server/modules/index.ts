@@ -8,7 +8,9 @@ import './permissions/projection.ts';
 import './config/projection.ts';
 import healthRoutes from './health/routes.ts';
 import liveRoutes from './live/routes.ts';
+import passportRoutes from './passport/routes.ts';
+import devRoutes from './dev/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
-export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes];
+export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes];

@@ -1,0 +1,306 @@
+// §7 Passport: captchas, SMS codes, password / SMS sign-in, trial registration, password reset, logout.
+// QR sign-in lives in qrRoutes.ts.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { ok, envelopeSchema } from '../../http/envelope.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { revokeToken, issueToken } from '../../http/tokens.ts';
+import { appendToStream } from '../../store/eventStore.ts';
+import { runCommand } from '../../store/command.ts';
+import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
+import { isValidPhone } from '../../../domain/phone.ts';
+import { SMS } from '../../../domain/constants.ts';
+import type { UserCreated } from '../users/projection.ts';
+import { checkSmsCode, sendSmsCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes.ts';
+import { createImageCaptcha, createSlideCaptcha, solveImageCaptcha, solveSlideCaptcha } from './captcha.ts';
+import {
+  assertMaySignIn, findUser, loginResultOf, loginResultSchema, metaFor, recordSignIn, signIn, SIGN_IN_TEXT, type UserRow,
+} from './signIn.ts';
+import qrRoutes from './qrRoutes.ts';
+
+const tags = ['passport'];
+const phone = { type: 'string', minLength: 1, maxLength: 32 } as const;
+const shortText = { type: 'string', maxLength: 128 } as const;
+const purpose = { type: 'string', enum: [...SMS_PURPOSES] } as const;
+const smsSentSchema = envelopeSchema({
+  type: 'object', properties: { phoneNumber: { type: 'string' }, expiresIn: { type: 'integer' } }, required: ['phoneNumber', 'expiresIn'],
+});
+const loginEnvelope = envelopeSchema(loginResultSchema);
+
+export const PASSPORT_TEXT = {
+  needCaptcha: '请先完成图形验证或滑动验证',
+  orgAppMissing: '机构应用不存在',
+  orgAppDisabled: '该机构应用已停用',
+  usernameMismatch: '账号与手机号不一致',
+  passwordTooShort: '密码长度不能少于 6 位',
+  alreadyRegistered: '该手机号正在注册，请稍后重试',
+} as const;
+const PASSWORD_MIN_LENGTH = 6;
+
+function requirePhone(phoneNumber: string): string {
+  const p = phoneNumber.trim();
+  if (!isValidPhone(p)) throw badRequest(SIGN_IN_TEXT.badPhone);
+  return p;
+}
+
+/** Login codes go only to accounts that exist and may sign in; reset codes only to accounts that exist. */
+async function assertRecipient(ctx: ModuleContext, phoneNumber: string, type: SmsPurpose, now: Date): Promise<void> {
+  if (type === 'register') return;
+  const user = await findUser(ctx.db, phoneNumber);
+  if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
+  if (type === 'loginsmscode') assertMaySignIn(user, now);
+}
+
+export default async function passportRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+
+  app.get<{ Querystring: { height: number; fontSize: number; username?: string } }>('/v1/passport/captcha', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Image captcha (SVG data URL); with username it guards /v2/passport/smscode for that phone',
+      querystring: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          height: { type: 'integer', minimum: 16, maximum: 200, default: 40 },
+          fontSize: { type: 'integer', minimum: 8, maximum: 120, default: 30 },
+          username: shortText,
+        },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' }, image: { type: 'string' } }, required: ['id', 'image'] }) },
+    },
+  }, async (request) => {
+    const { height, fontSize, username } = request.query;
+    return ok(await createImageCaptcha(db, { username: username?.trim() || undefined, height, fontSize, now: ctx.clock() }));
+  });
+
+  app.get<{ Querystring: { username?: string } }>('/v1/passport/slidecaptcha', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Slide puzzle: drag the piece (placed at top y) along x to the hole; answer with /v2/passport/smscode {token, trail}',
+      querystring: { type: 'object', additionalProperties: false, properties: { username: shortText } },
+      response: {
+        200: envelopeSchema({
+          type: 'object',
+          properties: {
+            token: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, y: { type: 'number' },
+            background: { type: 'string' }, piece: { type: 'string' },
+          },
+          required: ['token', 'width', 'height', 'y', 'background', 'piece'],
+        }),
+      },
+    },
+  }, async () => ok(await createSlideCaptcha(db, ctx.clock())));
+
+  app.post<{ Body: { phoneNumber: string; type?: SmsPurpose } }>('/v1/passport/smscode', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Send an SMS code (login, password reset or registration)',
+      body: {
+        type: 'object', additionalProperties: false, required: ['phoneNumber'],
+        properties: { username: shortText, phoneNumber: phone, appName: shortText, appId: shortText, type: purpose, smsAppId: shortText },
+      },
+      response: { 200: smsSentSchema },
+    },
+  }, async (request) => {
+    const now = ctx.clock();
+    const phoneNumber = requirePhone(request.body.phoneNumber);
+    const type = request.body.type ?? 'loginsmscode';
+    await assertRecipient(ctx, phoneNumber, type, now);
+    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now });
+    return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
+  });
+
+  app.post<{ Body: { phoneNumber: string; code?: string; token?: string; trail?: number[]; type?: SmsPurpose } }>('/v2/passport/smscode', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Send an SMS code after an image captcha {code} or a slide captcha {token, trail}',
+      body: {
+        type: 'object', additionalProperties: false, required: ['phoneNumber', 'appId'],
+        properties: {
+          phoneNumber: phone, appId: shortText, smsAppId: shortText, type: purpose,
+          code: { type: 'string', minLength: 1, maxLength: 16 },
+          token: { type: 'string', minLength: 1, maxLength: 64 },
+          trail: { type: 'array', maxItems: 5000, items: { type: 'number' } },
+        },
+      },
+      response: { 200: smsSentSchema },
+    },
+  }, async (request) => {
+    const now = ctx.clock();
+    const { code, token, trail } = request.body;
+    const phoneNumber = requirePhone(request.body.phoneNumber);
+    if (code !== undefined) await solveImageCaptcha(db, phoneNumber, code, now);
+    else if (token !== undefined && trail !== undefined) await solveSlideCaptcha(db, token, trail, now);
+    else throw badRequest(PASSPORT_TEXT.needCaptcha);
+    const type = request.body.type ?? 'loginsmscode';
+    await assertRecipient(ctx, phoneNumber, type, now);
+    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now });
+    return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
+  });
+
+  app.post<{ Body: { phoneNumber: string; code: string; type?: SmsPurpose } }>('/v1/passport/verifysmscode', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Check an SMS code without using it up (a wrong answer still counts as a try)',
+      body: {
+        type: 'object', additionalProperties: false, required: ['phoneNumber', 'code'],
+        properties: { phoneNumber: phone, code: { type: 'string', minLength: 1, maxLength: 16 }, type: purpose },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { valid: { type: 'boolean' } }, required: ['valid'] }) },
+    },
+  }, async (request) => {
+    const phoneNumber = requirePhone(request.body.phoneNumber);
+    await checkSmsCode(db, { phone: phoneNumber, code: request.body.code.trim(), purpose: request.body.type, now: ctx.clock(), consume: false });
+    return ok({ valid: true });
+  });
+
+  app.post<{ Body: { username: string; password: string; type?: string } }>('/v1/passport/login', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Sign in with password, or with type loginsmscode and the SMS code as password',
+      body: {
+        type: 'object', additionalProperties: false, required: ['username', 'password'],
+        properties: {
+          username: { type: 'string', minLength: 1, maxLength: 64 },
+          password: { type: 'string', minLength: 1, maxLength: 256 },
+          type: shortText, appId: shortText, smsAppId: shortText,
+        },
+      },
+      response: { 200: loginEnvelope },
+    },
+  }, async (request) => {
+    const now = ctx.clock();
+    const username = request.body.username.trim();
+    if (request.body.type === 'loginsmscode') {
+      const phoneNumber = requirePhone(username);
+      await checkSmsCode(db, { phone: phoneNumber, code: request.body.password.trim(), purpose: 'loginsmscode', now });
+      const user = await findUser(db, phoneNumber);
+      if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
+      return ok(await signIn(db, request, user, 'smscode', now));
+    }
+    const user = await findUser(db, username);
+    // Unknown user and wrong password take the same time and get the same answer.
+    const matches = await verifyPassword(request.body.password, user?.password_hash ?? await dummyPasswordHash());
+    if (!user || !matches) throw badRequest(SIGN_IN_TEXT.badCredentials);
+    return ok(await signIn(db, request, user, 'password', now));
+  });
+
+  app.post<{ Body: { appId: string; orgId: string; phoneNumber: string; smscode: string } }>('/v1/passport/formuser', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Trial applicant: sign up (or in) with a register SMS code and join the org-app',
+      body: {
+        type: 'object', additionalProperties: false, required: ['appId', 'orgId', 'phoneNumber', 'smscode'],
+        properties: {
+          appId: { type: 'string', minLength: 1, maxLength: 64 }, orgId: { type: 'string', minLength: 1, maxLength: 64 },
+          phoneNumber: phone, smscode: { type: 'string', minLength: 1, maxLength: 16 },
+        },
+      },
+      response: { 200: loginEnvelope },
+    },
+  }, async (request) => {
+    const now = ctx.clock();
+    const { appId, orgId } = request.body;
+    const phoneNumber = requirePhone(request.body.phoneNumber);
+    const orgApp = await db.selectFrom('org_apps').select(['disabled']).where('org_id', '=', orgId).where('app_id', '=', appId).executeTakeFirst();
+    if (!orgApp) throw notFound(PASSPORT_TEXT.orgAppMissing);
+    if (orgApp.disabled) throw forbidden(PASSPORT_TEXT.orgAppDisabled);
+    const existing = await findUser(db, phoneNumber);
+    if (existing) assertMaySignIn(existing, now);
+    await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'register', now });
+    const passwordHash = await hashPassword(crypto.randomBytes(24).toString('base64url'));
+    try {
+      const { user, token, expiresAt } = await runCommand(db, async (tx) => {
+        let user: UserRow | undefined = await findUser(tx, phoneNumber);
+        if (!user) {
+          const userId = crypto.randomUUID();
+          const created: UserCreated = {
+            userId, username: phoneNumber, name: phoneNumber, email: '', passwordHash, isDev: false, enable: true,
+            expiration: null, isRegister: true, isNotRouterHome: false,
+          };
+          await appendToStream(tx, {
+            orgId: 'system', streamId: `user-${userId}`, streamType: 'user', expectedVersion: 0,
+            events: [{ type: 'UserCreated', data: { ...created } }],
+            meta: metaFor(request, { user_id: userId, username: phoneNumber }, now),
+          });
+          user = (await findUser(tx, phoneNumber))!;
+        }
+        assertMaySignIn(user, now);
+        const member = await tx.selectFrom('org_app_users').select('user_id')
+          .where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', user.user_id).executeTakeFirst();
+        if (!member) {
+          await appendToStream(tx, {
+            orgId, streamId: `user-${user.user_id}`, streamType: 'user', expectedVersion: 'any',
+            events: [{ type: 'UserJoinedOrgApp', data: { orgId, appId, userId: user.user_id } }], meta: metaFor(request, user, now),
+          });
+        }
+        const issued = await issueToken(tx, user.user_id, now);
+        await recordSignIn(tx, request, user, 'register', now);
+        return { user, ...issued };
+      });
+      return ok(loginResultOf(user, token, expiresAt));
+    } catch (err) {
+      // Two registrations of one phone at once: the second hits the unique username.
+      if ((err as { code?: string }).code === '23505') throw conflict(PASSPORT_TEXT.alreadyRegistered);
+      throw err;
+    }
+  });
+
+  app.post<{ Body: { username: string; phoneNumber: string; smscode: string; password: string } }>('/v1/passport/resetpwd', {
+    config: { auth: 'public' },
+    schema: {
+      tags, summary: 'Reset the password with a resetpwd SMS code; every token of the user is revoked',
+      body: {
+        type: 'object', additionalProperties: false, required: ['username', 'phoneNumber', 'smscode', 'password'],
+        properties: {
+          username: { type: 'string', minLength: 1, maxLength: 64 }, phoneNumber: phone,
+          smscode: { type: 'string', minLength: 1, maxLength: 16 }, password: { type: 'string', maxLength: 256 },
+          type: { type: 'string', enum: ['encrypt', 'plain'], default: 'encrypt' },
+        },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { userId: { type: 'string' } }, required: ['userId'] }) },
+    },
+  }, async (request) => {
+    const now = ctx.clock();
+    const phoneNumber = requirePhone(request.body.phoneNumber);
+    if (request.body.username.trim() !== phoneNumber) throw badRequest(PASSPORT_TEXT.usernameMismatch);
+    const { password } = request.body;
+    if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSPORT_TEXT.passwordTooShort);
+    const user = await findUser(db, phoneNumber);
+    if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
+    await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'resetpwd', now });
+    const passwordHash = await hashPassword(password);
+    await runCommand(db, async (tx) => {
+      await appendToStream(tx, {
+        orgId: user.org_id, streamId: `user-${user.user_id}`, streamType: 'user', expectedVersion: 'any',
+        events: [{ type: 'UserPasswordChanged', data: { userId: user.user_id, passwordHash } }], meta: metaFor(request, user, now),
+      });
+      await tx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', user.user_id).where('revoked_at', 'is', null).execute();
+    });
+    return ok({ userId: user.user_id });
+  });
+
+  app.post('/v2/passport/logout', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Sign out: the access token of this request stops working',
+      response: { 200: envelopeSchema({ type: 'object', properties: { userId: { type: 'string' } }, required: ['userId'] }) },
+    },
+  }, async (request) => {
+    const now = ctx.clock();
+    const auth = request.user;
+    if (!auth) throw unauthorized();
+    const user = await db.selectFrom('users').select(['org_id']).where('user_id', '=', auth.userId).executeTakeFirst();
+    await runCommand(db, async (tx) => {
+      if (!(await revokeToken(tx, auth.token, now))) throw unauthorized('登录已过期，请重新登录');
+      await appendToStream(tx, {
+        orgId: user?.org_id ?? 'system', streamId: `user-${auth.userId}`, streamType: 'user', expectedVersion: 'any',
+        events: [{ type: 'UserSignedOut', data: { userId: auth.userId } }], meta: metaFor(request, { user_id: auth.userId, username: auth.username }, now),
+      });
+    });
+    return ok({ userId: auth.userId });
+  });
+
+  await qrRoutes(app, ctx);
+}
