@@ -2,7 +2,7 @@ import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { Locale } from '../../domain/constants.ts';
+import type { EntryPage, Locale } from '../../domain/constants.ts';
 import type { LoginResult, MenuEntry, OrgApp } from '../../domain/types.ts';
 import { isAdmin as hasAdminRole, isSystemProvider as hasSystemProviderRole } from '../../domain/roles.ts';
 import type { frameBridgeMachine } from '../../machines/frameBridge.machine.ts';
@@ -14,6 +14,7 @@ import type { qrSignInMachine } from '../../machines/qrSignIn.machine.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { fetchUserMenu, fetchUserPermission, type MenuGroupName, type UserRole } from '../../services/permissions.ts';
 import { AppActorContext, type AppActorRef } from './actorContext.ts';
+import { launchEntry } from './bridge.ts';
 import {
   chooseLocale,
   chooseThemeMode,
@@ -179,4 +180,11 @@ export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => vo
 export function useThemeMode(): { mode: ThemeMode; setMode: (mode: ThemeMode) => void } {
   const mode = useSyncExternalStore(subscribePreferences, currentThemeMode);
   return { mode, setMode: chooseThemeMode };
+}
+
+/** §2 opens another entry page (index, jydd, yyxc, zzy) signed in as the current user, at `route`. */
+export function useLaunchEntry(): (page: EntryPage, route: string) => void {
+  const { user } = useSession();
+  const orgApp = useCurrentOrgApp();
+  return useCallback((page: EntryPage, route: string) => launchEntry(page, route, { login: user, orgApp }), [user, orgApp]);
 }

@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { EntryPage } from '../../domain/constants.ts';
+import { getAppActor } from './appActor.ts';
+import { readBridgeLogin, setEntryPage } from './bridge.ts';
+import { Providers } from './Providers.tsx';
+import { AppRouter } from './Router.tsx';
+import type { SessionRef } from './hooks.ts';
+
+/** §2 plain http is redirected to https, except on localhost. */
+function redirectToHttps(): boolean {
+  const { protocol, hostname } = window.location;
+  const local = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost');
+  if (protocol !== 'http:' || local) return false;
+  window.location.replace(window.location.href.replace(/^http:/, 'https:'));
+  return true;
+}
+
+/** Shared start of the four entry pages (index, jydd, yyxc, zzy): sign-in bridge, root actor, render. */
+export async function bootstrap(page: EntryPage): Promise<void> {
+  if (redirectToHttps()) return;
+  setEntryPage(page);
+  // the bridge runs first: it may store the org-app the root restores after BRIDGE_LOGIN
+  const bridged = await readBridgeLogin().catch(() => null);
+  const actor = getAppActor();
+  if (bridged) {
+    (actor.system.get('session') as SessionRef).send({ type: 'BRIDGE_LOGIN', login: bridged.login, now: Date.now() });
+    if (bridged.route) window.location.hash = `#${bridged.route.startsWith('/') ? bridged.route : `/${bridged.route}`}`;
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers actor={actor}>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+}

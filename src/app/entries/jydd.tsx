@@ -1,0 +1,3 @@
+import { bootstrap } from '../bootstrap.tsx';
+
+void bootstrap('jydd');

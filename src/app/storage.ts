@@ -1,0 +1,67 @@
+import type { LoginResult, OrgApp } from '../../domain/types.ts';
+import { STORAGE_KEYS } from './preferences.ts';
+
+// What survives a page load: the login and the chosen org-app (§4).
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+function writeJson(key: string, value: unknown): void {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or unavailable: this page keeps working, the next load signs in again
+  }
+}
+
+export function readLogin(): LoginResult | null {
+  const login = readJson<LoginResult>(STORAGE_KEYS.login);
+  return login && typeof login.accesstoken === 'string' && login.accesstoken ? login : null;
+}
+export function writeLogin(login: LoginResult | null): void {
+  writeJson(STORAGE_KEYS.login, login);
+  // §9 the phone is remembered for the next sign-in (kept by logout with the agent)
+  if (login?.username) writeJson(STORAGE_KEYS.user, { username: login.username });
+}
+export function readOrgApp(): OrgApp | null {
+  const orgApp = readJson<OrgApp>(STORAGE_KEYS.orgApp);
+  return orgApp && typeof orgApp.orgId === 'string' && typeof orgApp.appId === 'string' ? orgApp : null;
+}
+export function writeOrgApp(orgApp: OrgApp | null): void {
+  writeJson(STORAGE_KEYS.orgApp, orgApp);
+}
+export function readRememberedUsername(): string {
+  return readJson<{ username?: string }>(STORAGE_KEYS.user)?.username ?? '';
+}
+export function readAgentId(): string | null {
+  const agent = readJson<{ agentId?: string } | string>(STORAGE_KEYS.agent);
+  if (typeof agent === 'string') return agent || null;
+  return agent?.agentId ?? null;
+}
+
+/** §4 logout: every stored item is removed except the user and the agent. */
+export function clearStorageExceptUserAndAgent(): void {
+  try {
+    const keep = new Set<string>([STORAGE_KEYS.user, STORAGE_KEYS.agent]);
+    for (const key of Object.keys(localStorage)) if (!keep.has(key)) localStorage.removeItem(key);
+    sessionStorage.clear();
+  } catch {
+    // nothing stored to clear
+  }
+}
+
+/** §4 session lost: the session is cleared; the chosen org-app is kept for the next sign-in. */
+export function clearSession(): void {
+  writeJson(STORAGE_KEYS.login, null);
+  try {
+    sessionStorage.clear();
+  } catch {
+    // nothing to clear
+  }
+}
