@@ -10,7 +10,13 @@ import healthRoutes from './health/routes.ts';
 import liveRoutes from './live/routes.ts';
 import passportRoutes from './passport/routes.ts';
 import devRoutes from './dev/routes.ts';
+import orgAppRoutes from './orgApps/routes.ts';
+import userRoutes from './users/routes.ts';
+import roleRoutes from './roles/routes.ts';
+import permissionRoutes from './permissions/routes.ts';
+import configRoutes from './config/routes.ts';
+import datetimeRoutes from './datetime/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
-export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes];
+export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes, orgAppRoutes, userRoutes, roleRoutes, permissionRoutes, configRoutes, datetimeRoutes];

@@ -1,0 +1,139 @@
+// §7 config: org config by path (theme and locales are paths too) and app config. Reads need membership of
+// the org-app; writes need the config power (admins pass through the §6 bypass). Writes are commands.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { requireSameOrg } from '../../http/auth.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { runCommand } from '../../store/command.ts';
+import type { ThemeConfig } from '../../../domain/types.ts';
+import { POWER } from '../permissions/powers.ts';
+import { readConfig, writeConfig } from './orgConfig.ts';
+
+const tags = ['config'];
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const PATH_PATTERN = '^[A-Za-z_$][A-Za-z0-9_$-]*(\\.[A-Za-z0-9_$-]+)*$';
+const path = { type: 'string', minLength: 1, maxLength: 200, pattern: PATH_PATTERN } as const;
+const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+
+export const THEME_PATH = 'ysdadminTheme';
+export const LOCALES_PATH = 'locales';
+const DEFAULT_THEME: ThemeConfig['ysdadminTheme'] = { brandColor: '#0F6CBD', mode: 'light' };
+
+/** The org-app a request names: the current one unless (system providers only) another orgId is given. */
+async function targetOf(request: FastifyRequest, db: ModuleContext['db'], q: { orgId?: string; appId?: string }) {
+  requireSameOrg(request, q.orgId);
+  const orgId = q.orgId ?? request.orgApp!.orgId;
+  const appId = q.appId ?? request.orgApp!.appId;
+  if (orgId !== request.orgApp!.orgId || appId !== request.orgApp!.appId) {
+    const exists = await db.selectFrom('org_apps').select('id').where('org_id', '=', orgId).where('app_id', '=', appId).executeTakeFirst();
+    if (!exists) throw notFound('机构应用不存在');
+  }
+  return { orgId, appId };
+}
+
+function splitPaths(raw: string | undefined): string[] {
+  const paths = (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const bad = paths.find((p) => !new RegExp(PATH_PATTERN).test(p));
+  if (bad) throw badRequest(`参数错误：配置路径不合法 ${bad}`);
+  return paths;
+}
+
+export default async function configRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+
+  app.get<{ Querystring: { path?: string; orgId?: string; appId?: string } }>('/v1/config/org', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Org config values by path: data is {path: value} (null when unset); every stored path when none is given',
+      querystring: { type: 'object', properties: { path: { type: 'string', maxLength: 2000, description: 'comma-separated; dotted paths read inside objects' }, orgId: id, appId: id } },
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const paths = splitPaths(request.query.path);
+    const t = await targetOf(request, db, request.query);
+    return ok(await readConfig(db, t.orgId, t.appId, paths));
+  });
+
+  app.put<{ Body: { path: string; value: unknown; orgId?: string; appId?: string } }>('/v1/config/org', {
+    config: edit,
+    schema: {
+      tags, summary: 'Set one org config path of the current org-app (value: any JSON; a dotted path sets inside its object)',
+      body: { type: 'object', additionalProperties: false, required: ['path', 'value'], properties: { path, value: {}, orgId: id, appId: id } },
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const { path: p, value } = request.body;
+    const t = await targetOf(request, db, request.body);
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), t, p, value));
+    return ok(await readConfig(db, t.orgId, t.appId, [p]));
+  });
+
+  const themeSchema = {
+    type: 'object', additionalProperties: false, required: ['brandColor', 'mode'],
+    properties: { brandColor: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' }, mode: { type: 'string', enum: ['light', 'dark'] } },
+  } as const;
+
+  app.get('/v1/config/theme', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'The theme of the current org-app', response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) } },
+  }, async (request) => {
+    const { [THEME_PATH]: theme } = await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [THEME_PATH]);
+    return ok({ ysdadminTheme: (theme as ThemeConfig['ysdadminTheme'] | null) ?? DEFAULT_THEME });
+  });
+
+  app.put<{ Body: ThemeConfig }>('/v1/config/theme', {
+    config: edit,
+    schema: {
+      tags, summary: 'Set the theme of the current org-app',
+      body: { type: 'object', additionalProperties: false, required: ['ysdadminTheme'], properties: { ysdadminTheme: themeSchema } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) },
+    },
+  }, async (request) => {
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, THEME_PATH, request.body.ysdadminTheme));
+    return ok({ ysdadminTheme: request.body.ysdadminTheme });
+  });
+
+  const localesSchema = { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } } as const;
+
+  app.get<{ Querystring: { locale?: string } }>('/v1/config/locales', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: "The current org-app's text overrides per locale ({locale: {key: text}}); with ?locale only that locale's",
+      querystring: { type: 'object', properties: { locale: { type: 'string', minLength: 2, maxLength: 16 } } },
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const { [LOCALES_PATH]: locales } = await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [LOCALES_PATH]);
+    const all = (locales ?? {}) as Record<string, Record<string, string>>;
+    return ok(request.query.locale ? (all[request.query.locale] ?? {}) : all);
+  });
+
+  app.put<{ Body: { locales: Record<string, Record<string, string>> } }>('/v1/config/locales', {
+    config: edit,
+    schema: {
+      tags, summary: "Replace the current org-app's text overrides",
+      body: { type: 'object', additionalProperties: false, required: ['locales'], properties: { locales: localesSchema } },
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, LOCALES_PATH, request.body.locales));
+    return ok(request.body.locales);
+  });
+
+  app.get<{ Querystring: { appId?: string; $select?: string } }>('/v2/config/app', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Apps with their config (e.g. config.mallRecipeUserLimite); the apps the user belongs to',
+      querystring: { type: 'object', properties: { appId: id, $select: { type: 'string', maxLength: 200 }, $limit: { type: 'integer', minimum: 0 } } },
+      response: { 200: listSchema({ type: 'object', properties: { appId: { type: 'string' }, appName: { type: 'string' }, config: anyObject } }) },
+    },
+  }, async (request) => {
+    let q = db.selectFrom('apps as a').select(['a.app_id', 'a.app_name', 'a.config'])
+      .where('a.app_id', 'in', (eb) => eb.selectFrom('org_app_users').select('app_id').where('user_id', '=', request.user!.userId));
+    if (request.query.appId) q = q.where('a.app_id', '=', request.query.appId);
+    const rows = await q.orderBy('a.app_id').execute();
+    return list(rows.map((r) => ({ appId: r.app_id, appName: r.app_name, config: (r.config ?? {}) as Record<string, unknown> })));
+  });
+}

@@ -1,0 +1,78 @@
+// §7 roles of the signed-in user (with powers and the §6 role predicates) and users holding a role.
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { envelopeSchema, ok } from '../../http/envelope.ts';
+import { powersOf } from '../../http/auth.ts';
+import { isAdmin, isSystemProvider, isUserAdminOnly } from '../../../domain/roles.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { allPowersOf, seesEverything } from '../permissions/menu.ts';
+
+const tags = ['roles'];
+const str = { type: 'string' } as const;
+
+export default async function roleRoutes(app: FastifyInstance, { db }: ModuleContext) {
+  app.get('/v2/roles/user/permission', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: "The user's roles and power keys in the current org-app, with the §6 role predicates",
+      response: {
+        200: envelopeSchema({
+          type: 'object',
+          properties: {
+            roles: { type: 'array', items: { type: 'object', properties: { roleId: str, name: str, code: str, roleGroupId: { type: ['string', 'null'] } } } },
+            powers: { type: 'array', items: str },
+            isSystemProvider: { type: 'boolean' }, isAdmin: { type: 'boolean' }, isUserAdminOnly: { type: 'boolean' },
+          },
+          required: ['roles', 'powers', 'isSystemProvider', 'isAdmin', 'isUserAdminOnly'],
+        }),
+      },
+    },
+  }, async (request) => {
+    const { orgId, appId } = request.orgApp!;
+    const roles = request.roles;
+    const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : (await powersOf(db, request.user!.userId, orgId, appId)).sort();
+    return ok({ roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles) });
+  });
+
+  app.get<{ Querystring: { roleName?: string; roleId?: string; $count?: boolean; $limit?: number; $skip?: number } }>('/v2/roles/role/user', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Users of the current org holding a role (by roleName or roleId; all roles when neither)',
+      querystring: {
+        type: 'object',
+        properties: {
+          roleName: { type: 'string', minLength: 1, maxLength: 1000, description: 'one name or a comma-separated list' },
+          roleId: { type: 'string', minLength: 1, maxLength: 128 },
+          $count: { type: 'boolean' }, $limit: { type: 'integer', minimum: 0, maximum: PAGE.roleName[1] }, $skip: { type: 'integer', minimum: 0 },
+        },
+      },
+      response: {
+        200: envelopeSchema({
+          type: 'object',
+          properties: {
+            rows: { type: 'array', items: { type: 'object', properties: { userId: str, username: str, name: str, roleId: str, roleName: str, roleCode: str } } },
+            count: { type: 'integer' },
+          },
+          required: ['rows', 'count'],
+        }),
+      },
+    },
+  }, async (request) => {
+    const { orgId } = request.orgApp!;
+    const q = request.query;
+    const names = q.roleName ? q.roleName.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    let base = db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.role_id', 'ur.role_id').innerJoin('users as u', 'u.user_id', 'ur.user_id')
+      .where('ur.org_id', '=', orgId);
+    if (names.length) base = base.where('r.name', 'in', names);
+    if (q.roleId) base = base.where('r.role_id', '=', q.roleId);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const count = Number(total?.n ?? 0);
+    if (q.$count && q.$limit === 0) return ok({ rows: [], count });
+    const rows = await base.select(['u.user_id', 'u.username', 'u.name', 'r.role_id', 'r.name as role_name', 'r.code'])
+      .orderBy('r.sort').orderBy('u.username').limit(q.$limit ?? PAGE.roleName[0]).offset(q.$skip ?? 0).execute();
+    return ok({
+      rows: rows.map((r) => ({ userId: r.user_id, username: r.username, name: r.name, roleId: r.role_id, roleName: r.role_name, roleCode: r.code })),
+      count,
+    });
+  });
+}

@@ -1,0 +1,56 @@
+// Helpers for the API tests of users, config, permissions and tenancy: sign in as a demo user, pick an
+// org-app, and call the API with the §7 headers.
+import type { TestServer } from '../support/testServer.ts';
+import { DEMO_PASSWORD } from '../support/testServer.ts';
+import type { Envelope, OrgApp } from '../../domain/types.ts';
+
+export interface Session {
+  token: string;
+  userId: string;
+  key?: string;
+  orgApp?: OrgApp;
+}
+
+export interface CallOptions {
+  token?: string;
+  key?: string;
+  body?: unknown;
+  /** raw request body (for malformed JSON) */
+  raw?: string;
+}
+
+export async function call<T = unknown>(server: TestServer, method: string, path: string, opts: CallOptions = {}): Promise<{ status: number; body: Envelope<T> }> {
+  const headers: Record<string, string> = { platform: 'web' };
+  if (opts.token) headers.accesstoken = opts.token;
+  if (opts.key) headers.key = opts.key;
+  let body: string | undefined;
+  if (opts.raw !== undefined) body = opts.raw;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.url}${path}`, { method, headers, body });
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
+}
+
+/** Signs in with the demo password; with `orgName` also picks that org-app and fetches its key. */
+export async function signIn(server: TestServer, username: string, orgName?: string): Promise<Session> {
+  const login = await call<{ accesstoken: string; userId: string }>(server, 'POST', '/v1/passport/login', { body: { username, password: DEMO_PASSWORD } });
+  if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.body.status_text}`);
+  const session: Session = { token: login.body.data.accesstoken, userId: login.body.data.userId };
+  const apps = await call<{ rows: OrgApp[] }>(server, 'GET', '/v2/users/org/app', { token: session.token });
+  const orgApp = orgName ? apps.body.data.rows.find((o) => o.orgName === orgName) : apps.body.data.rows[0];
+  if (!orgApp) return session;
+  const key = await call<{ key: string }>(server, 'POST', '/v1/token/orgappkey/encrypt', { token: session.token, body: { orgId: orgApp.orgId, appId: orgApp.appId } });
+  return { ...session, orgApp, key: key.body.data.key };
+}
+
+export async function eventCount(server: TestServer): Promise<number> {
+  const row = await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const SCHOOL_A = '阳光实验小学';
+export const SCHOOL_B = '明德中学';
+export const DEMO = {
+  provider: '13800000001', purchaser: '13800000002', supplier: '13800000003', delivery: '13800000004', bureau: '13800000005',
+  dietitian: '13800000006', salesman: '13800000007', schoolAdmin: '13800000008', userAdmin: '13800000009',
+} as const;
