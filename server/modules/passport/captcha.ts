@@ -11,7 +11,7 @@ import { TOKEN } from '../../../domain/constants.ts';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
 export const IMAGE_CODE_LENGTH = 4;
 /** §7 slide captcha: the drop must land this close to the hole, after at least this many trail points */
-export const SLIDE = { width: 280, height: 160, piece: 44, tolerancePx: 6, minTrailPoints: 3 } as const;
+export const SLIDE = { width: 280, height: 160, piece: 45, tolerancePx: 6, minTrailPoints: 3 } as const;
 
 export const CAPTCHA_TEXT = {
   imageWrong: '图形验证码错误',

@@ -7,6 +7,7 @@ import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { hashToken, issueToken, revokeToken } from '../../http/tokens.ts';
 import { runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
 import { TOKEN } from '../../../domain/constants.ts';
 import type { QrCodeStatus } from '../../../domain/types.ts';
 import { assertMaySignIn, loginResultOf, loginResultSchema, recordSignIn } from './signIn.ts';
@@ -36,6 +37,20 @@ const isExpired = (row: QrRow, now: Date) => row.expires_at <= now && !(row.stat
 export default async function qrRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
   const load = (id: string) => db.selectFrom('qr_codes').select(['id', 'status', 'user_id', 'token', 'expires_at']).where('id', '=', id).executeTakeFirst();
+
+  /**
+   * Wipes the stored token and returns it, to one caller only: the row lock makes a parallel poll wait and
+   * then find the token gone. `then` runs in the same transaction.
+   */
+  function takeToken(id: string, status: string, then?: (token: string, tx: Tx) => Promise<void>) {
+    return runCommand(db, async (tx) => {
+      const row = await tx.selectFrom('qr_codes').select(['token', 'user_id']).where('id', '=', id).where('token', 'is not', null).forUpdate().executeTakeFirst();
+      if (!row?.token) return undefined;
+      await tx.updateTable('qr_codes').set({ token: null, status }).where('id', '=', id).execute();
+      if (then) await then(row.token, tx);
+      return row;
+    });
+  }
 
   /** The phone side: the code must exist, be live, unused, and not claimed by someone else. */
   async function loadForPhone(id: string, userId: string, now: Date): Promise<QrRow> {
@@ -69,15 +84,12 @@ export default async function qrRoutes(app: FastifyInstance, ctx: ModuleContext)
     if (!row) return ok({});
     if (isExpired(row, now)) {
       // A confirmed code nobody collected in time: its token must not stay alive unseen.
-      const left = await db.updateTable('qr_codes').set({ token: null, status: 'expired' }).where('id', '=', row.id).where('token', 'is not', null)
-        .returning('token').executeTakeFirst();
-      if (left?.token) await revokeToken(db, left.token, now);
+      await takeToken(row.id, 'expired', async (token, tx) => { await revokeToken(tx, token, now); });
       return ok(statusOf(row, 'expired'));
     }
     if (row.status !== 'confirmed' || !row.token) return ok(statusOf(row));
     // Hand the token over exactly once: whoever wipes it gets it.
-    const taken = await db.updateTable('qr_codes').set({ token: null }).where('id', '=', row.id).where('token', 'is not', null)
-      .returning(['token', 'user_id']).executeTakeFirst();
+    const taken = await takeToken(row.id, 'confirmed');
     if (!taken?.token || !taken.user_id) return ok(statusOf(row));
     const user = await db.selectFrom('users').selectAll().where('user_id', '=', taken.user_id).executeTakeFirst();
     const issued = await db.selectFrom('access_tokens').select(['expires_at', 'revoked_at']).where('token_hash', '=', hashToken(taken.token)).executeTakeFirst();

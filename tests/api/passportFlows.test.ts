@@ -1,0 +1,304 @@
+// §7 Passport flows on the real server: QR sign-in, image and slide captchas, trial registration, password reset.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { appendToStream } from '../../server/store/eventStore.ts';
+import { runCommand } from '../../server/store/command.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { SMS, TOKEN } from '../../domain/constants.ts';
+
+let server: TestServer;
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+const advance = (ms: number) => { offsetMs += ms; };
+
+beforeAll(async () => { server = await startTestServer({ seed: false, clock }); });
+afterAll(async () => { await server?.close(); });
+beforeEach(() => advance(SMS.rateWindowMs + 1000));
+
+let phoneSeq = 0;
+const newPhone = () => `137${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(5, '0')}`;
+const meta = () => ({ time: clock().toISOString() });
+
+async function createUser(opts: { password?: string } = {}) {
+  const username = newPhone();
+  const password = opts.password ?? 'secret123';
+  const userId = crypto.randomUUID();
+  const passwordHash = await hashPassword(password);
+  await runCommand(server.store.db, (tx) => appendToStream(tx, {
+    orgId: 'system', streamId: `user-${userId}`, streamType: 'user', expectedVersion: 0, meta: meta(),
+    events: [{
+      type: 'UserCreated',
+      data: { userId, username, name: '测试', email: '', passwordHash, isDev: false, enable: true, expiration: null, isRegister: false, isNotRouterHome: false },
+    }],
+  }));
+  return { userId, username, password };
+}
+
+async function createOrgApp() {
+  const orgId = `org-${crypto.randomBytes(4).toString('hex')}`;
+  const appId = 'cp2024001';
+  await runCommand(server.store.db, async (tx) => {
+    await appendToStream(tx, {
+      orgId, streamId: `org-${orgId}`, streamType: 'org', expectedVersion: 0, meta: meta(),
+      events: [{ type: 'OrgCreated', data: { orgId, name: '试用学校', orgType: 'trialVersion', agentId: null, parentOrgId: null, area: '', expiration: null, userLimit: null } }],
+    });
+    await appendToStream(tx, {
+      orgId, streamId: `orgapp-${orgId}-${appId}`, streamType: 'orgapp', expectedVersion: 0, meta: meta(),
+      events: [{ type: 'OrgAppCreated', data: { id: `${orgId}-${appId}`, orgId, appId, appName: '营养配餐', key: crypto.randomBytes(8).toString('hex') } }],
+    });
+  });
+  return { orgId, appId };
+}
+
+type Reply = { status: number; body: { status_code: number; status_text: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.accesstoken = token;
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+const login = async (username: string, password: string) => (await call('POST', '/v1/passport/login', { username, password })).body.data.accesstoken as string;
+async function codeFor(phoneNumber: string, type: string): Promise<string> {
+  expect((await call('POST', '/v1/passport/smscode', { phoneNumber, type })).status).toBe(200);
+  return (await call('GET', `/v1/dev/smsoutbox?phoneNumber=${phoneNumber}`)).body.data.code;
+}
+const svgOf = (dataUrl: string) => Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+/** A route that needs a signed-in user. */
+async function tokenWorks(token: string): Promise<number> {
+  const qr = await call('POST', '/v1/passport/qrcode');
+  return (await call('POST', `/v1/passport/qrcode/${qr.body.data.id}/scan`, undefined, token)).status;
+}
+
+describe('QR sign-in', () => {
+  it('create, poll waiting, scan, confirm on the phone, the console gets the login exactly once', async () => {
+    const user = await createUser();
+    const phoneToken = await login(user.username, user.password);
+
+    const created = await call('POST', '/v1/passport/qrcode');
+    expect(created.status).toBe(200);
+    const { id, status, expiresAt } = created.body.data;
+    expect(status).toBe('waiting');
+    expect(new Date(expiresAt).getTime() - clock().getTime()).toBeGreaterThan(TOKEN.qrCodeTtlMs - 5000);
+
+    expect((await call('GET', `/v1/passport/qrcode/${id}`)).body.data).toEqual({ id, status: 'waiting', expiresAt });
+    const scanned = await call('POST', `/v1/passport/qrcode/${id}/scan`, undefined, phoneToken);
+    expect(scanned.body.data).toEqual({ id, status: 'scanned', expiresAt });
+    expect((await call('GET', `/v1/passport/qrcode/${id}`)).body.data.status).toBe('scanned');
+
+    const confirmed = await call('POST', `/v1/passport/qrcode/${id}/confirm`, undefined, phoneToken);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.status).toBe('confirmed');
+
+    const handover = await call('GET', `/v1/passport/qrcode/${id}`);
+    expect(handover.body.data).toMatchObject({ id, status: 'confirmed', login: { userId: user.userId, username: user.username } });
+    const consoleToken = handover.body.data.login.accesstoken;
+    expect(consoleToken).not.toBe(phoneToken);
+    expect(await tokenWorks(consoleToken)).toBe(200);
+
+    const later = await call('GET', `/v1/passport/qrcode/${id}`);
+    expect(later.body.data).toEqual({ id, status: 'confirmed', expiresAt });
+    const stored = await server.store.db.selectFrom('qr_codes').select('token').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.token).toBeNull();
+    const methods = await server.store.db.selectFrom('events').select('data').where('stream_id', '=', `user-${user.userId}`).where('type', '=', 'UserSignedIn').execute();
+    expect(methods.map((e) => (e.data as { method: string }).method)).toEqual(['password', 'qrcode']);
+  });
+
+  it('parallel polls after confirmation: exactly one gets the login', async () => {
+    const user = await createUser();
+    const token = await login(user.username, user.password);
+    const { id } = (await call('POST', '/v1/passport/qrcode')).body.data;
+    await call('POST', `/v1/passport/qrcode/${id}/confirm`, undefined, token);
+    const polls = await Promise.all(Array.from({ length: 8 }, () => call('GET', `/v1/passport/qrcode/${id}`)));
+    expect(polls.every((p) => p.status === 200 && p.body.data.status === 'confirmed')).toBe(true);
+    expect(polls.filter((p) => p.body.data.login)).toHaveLength(1);
+  });
+
+  it('answers an unknown code with an empty object', async () => {
+    const res = await call('GET', '/v1/passport/qrcode/no-such-code');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status_code: 200, data: {} });
+    expect(res.body.data).toEqual({});
+    const user = await createUser();
+    const scan = await call('POST', '/v1/passport/qrcode/no-such-code/scan', undefined, await login(user.username, user.password));
+    expect(scan.status).toBe(404);
+    expect(scan.body.status_text).toBe('二维码不存在');
+  });
+
+  it('reports an old code as expired and refuses to scan it with 410', async () => {
+    const user = await createUser();
+    const token = await login(user.username, user.password);
+    const { id } = (await call('POST', '/v1/passport/qrcode')).body.data;
+    advance(TOKEN.qrCodeTtlMs + 1000);
+    expect((await call('GET', `/v1/passport/qrcode/${id}`)).body.data.status).toBe('expired');
+    const scan = await call('POST', `/v1/passport/qrcode/${id}/scan`, undefined, token);
+    expect(scan.status).toBe(410);
+    expect(scan.body.status_text).toBe('二维码已过期，请刷新二维码');
+  });
+
+  it('a confirmed code nobody collected in time expires and its token is revoked', async () => {
+    const user = await createUser();
+    const token = await login(user.username, user.password);
+    const { id } = (await call('POST', '/v1/passport/qrcode')).body.data;
+    await call('POST', `/v1/passport/qrcode/${id}/confirm`, undefined, token);
+    const tokensBefore = await server.store.db.selectFrom('access_tokens').select(['token_hash', 'revoked_at']).where('user_id', '=', user.userId).execute();
+    expect(tokensBefore.filter((t) => !t.revoked_at)).toHaveLength(2);
+    advance(TOKEN.qrCodeTtlMs + 1000);
+    const poll = await call('GET', `/v1/passport/qrcode/${id}`);
+    expect(poll.body.data.status).toBe('expired');
+    expect(poll.body.data.login).toBeUndefined();
+    const tokensAfter = await server.store.db.selectFrom('access_tokens').select('revoked_at').where('user_id', '=', user.userId).execute();
+    expect(tokensAfter.filter((t) => !t.revoked_at)).toHaveLength(1);
+  });
+
+  it('scanning and confirming need a signed-in user; another user cannot take over a scanned code', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const { id } = (await call('POST', '/v1/passport/qrcode')).body.data;
+    expect((await call('POST', `/v1/passport/qrcode/${id}/scan`)).status).toBe(401);
+    expect((await call('POST', `/v1/passport/qrcode/${id}/confirm`)).status).toBe(401);
+    await call('POST', `/v1/passport/qrcode/${id}/scan`, undefined, await login(a.username, a.password));
+    const other = await call('POST', `/v1/passport/qrcode/${id}/confirm`, undefined, await login(b.username, b.password));
+    expect(other.status).toBe(409);
+    expect(other.body.status_text).toBe('二维码已被其他账号扫描');
+    expect((await call('GET', `/v1/passport/qrcode/${id}`)).body.data.status).toBe('scanned');
+  });
+
+  it('a code confirms once', async () => {
+    const user = await createUser();
+    const token = await login(user.username, user.password);
+    const { id } = (await call('POST', '/v1/passport/qrcode')).body.data;
+    expect((await call('POST', `/v1/passport/qrcode/${id}/confirm`, undefined, token)).status).toBe(200);
+    const again = await call('POST', `/v1/passport/qrcode/${id}/confirm`, undefined, token);
+    expect(again.status).toBe(409);
+    expect(again.body.status_text).toBe('二维码已被使用');
+  });
+});
+
+describe('captchas before SMS (v2 smscode)', () => {
+  it('image captcha: an SVG keyed to the phone; the right text sends the code, once', async () => {
+    const user = await createUser();
+    const res = await call('GET', `/v1/passport/captcha?height=50&fontSize=32&username=${user.username}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(`image:${user.username}`);
+    const svg = svgOf(res.body.data.image);
+    expect(svg).toMatch(/^<svg [^>]*height="50"/);
+    expect(svg.match(/<text /g)).toHaveLength(4);
+    expect(svg).toMatch(/<path d="M/);
+    const { answer } = await server.store.db.selectFrom('captchas').select('answer').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
+    expect(answer).toMatch(/^[a-z2-9]{4}$/);
+
+    const sent = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', code: answer.toUpperCase() });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toEqual({ phoneNumber: user.username, expiresIn: 300 });
+    const code = (await call('GET', `/v1/dev/smsoutbox?phoneNumber=${user.username}`)).body.data.code;
+    expect((await call('POST', '/v1/passport/login', { username: user.username, password: code, type: 'loginsmscode' })).status).toBe(200);
+
+    const reused = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', code: answer });
+    expect(reused.status).toBe(400);
+    expect(reused.body.status_text).toBe('图形验证码已失效，请刷新后重试');
+  });
+
+  it('image captcha: a wrong text is 400, sends nothing and burns the captcha', async () => {
+    const user = await createUser();
+    const { id } = (await call('GET', `/v1/passport/captcha?username=${user.username}`)).body.data;
+    const { answer } = await server.store.db.selectFrom('captchas').select('answer').where('id', '=', id).executeTakeFirstOrThrow();
+    const wrong = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', code: answer === 'abcd' ? 'abce' : 'abcd' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.status_text).toBe('图形验证码错误');
+    expect((await call('GET', `/v1/dev/smsoutbox?phoneNumber=${user.username}`)).status).toBe(404);
+    expect((await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', code: answer })).status).toBe(400);
+  });
+
+  it('slide captcha: a drag ending within 6 px of the hole sends the code; a miss or a jump does not', async () => {
+    const user = await createUser();
+    const secretX = async (token: string) =>
+      Number((await server.store.db.selectFrom('captchas').select('answer').where('id', '=', `slide:${token}`).executeTakeFirstOrThrow()).answer);
+
+    const puzzle = (await call('GET', `/v1/passport/slidecaptcha?username=${user.username}`)).body.data;
+    expect(puzzle).toMatchObject({ width: 280, height: 160, y: expect.any(Number) });
+    expect(svgOf(puzzle.background)).toMatch(/^<svg /);
+    expect(svgOf(puzzle.piece)).toMatch(/clipPath/);
+    const x = await secretX(puzzle.token);
+    const ok = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: puzzle.token, trail: [0, x / 2, x + 6] });
+    expect(ok.status).toBe(200);
+    const replay = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: puzzle.token, trail: [0, x / 2, x] });
+    expect(replay.status).toBe(400);
+    expect(replay.body.status_text).toBe('滑动验证已失效，请刷新后重试');
+
+    const miss = (await call('GET', '/v1/passport/slidecaptcha')).body.data;
+    const mx = await secretX(miss.token);
+    const missed = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: miss.token, trail: [0, mx / 2, mx + 7] });
+    expect(missed.status).toBe(400);
+    expect(missed.body.status_text).toBe('滑动验证未通过，请重试');
+
+    const jump = (await call('GET', '/v1/passport/slidecaptcha')).body.data;
+    const jx = await secretX(jump.token);
+    expect((await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: jump.token, trail: [0, jx] })).status).toBe(400);
+  });
+});
+
+describe('trial registration (formuser)', () => {
+  it('creates the applicant, joins the org-app and signs in; a second org-app only adds the membership', async () => {
+    const first = await createOrgApp();
+    const phone = newPhone();
+    const res = await call('POST', '/v1/passport/formuser', { ...first, phoneNumber: phone, smscode: await codeFor(phone, 'register') });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ username: phone, mobilePhoneNumber: phone, isRegister: true, enable: true });
+    const userId = res.body.data.userId;
+    expect(await tokenWorks(res.body.data.accesstoken)).toBe(200);
+    const memberships = () => server.store.db.selectFrom('org_app_users').select(['org_id', 'app_id']).where('user_id', '=', userId).orderBy('org_id').execute();
+    expect(await memberships()).toEqual([{ org_id: first.orgId, app_id: first.appId }]);
+
+    const second = await createOrgApp();
+    const again = await call('POST', '/v1/passport/formuser', { ...second, phoneNumber: phone, smscode: await codeFor(phone, 'register') });
+    expect(again.status).toBe(200);
+    expect(again.body.data.userId).toBe(userId);
+    expect((await memberships()).map((m) => m.org_id).sort()).toEqual([first.orgId, second.orgId].sort());
+    const types = await server.store.db.selectFrom('events').select('type').where('stream_id', '=', `user-${userId}`).orderBy('position').execute();
+    expect(types.map((t) => t.type)).toEqual(['UserCreated', 'UserJoinedOrgApp', 'UserSignedIn', 'UserJoinedOrgApp', 'UserSignedIn']);
+  });
+
+  it('an unknown org-app is 404 and the code stays usable; a wrong code is 400 and creates nobody', async () => {
+    const orgApp = await createOrgApp();
+    const phone = newPhone();
+    const code = await codeFor(phone, 'register');
+    const missing = await call('POST', '/v1/passport/formuser', { orgId: orgApp.orgId, appId: 'cp1999999', phoneNumber: phone, smscode: code });
+    expect(missing.status).toBe(404);
+    expect(missing.body.status_text).toBe('机构应用不存在');
+    const wrong = await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: phone, smscode: code === '000000' ? '000001' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
+    expect((await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: phone, smscode: code })).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('sets the new password and signs the user out everywhere', async () => {
+    const user = await createUser({ password: 'old-password' });
+    const oldToken = await login(user.username, user.password);
+    const smscode = await codeFor(user.username, 'resetpwd');
+    const res = await call('POST', '/v1/passport/resetpwd', { username: user.username, phoneNumber: user.username, smscode, password: 'new-password', type: 'encrypt' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ userId: user.userId });
+    expect(await tokenWorks(oldToken)).toBe(401);
+    expect((await call('POST', '/v1/passport/login', { username: user.username, password: 'old-password' })).status).toBe(400);
+    expect((await call('POST', '/v1/passport/login', { username: user.username, password: 'new-password' })).status).toBe(200);
+  });
+
+  it('refuses a short password before using up the code, and an unregistered phone with 404', async () => {
+    const user = await createUser();
+    const smscode = await codeFor(user.username, 'resetpwd');
+    const short = await call('POST', '/v1/passport/resetpwd', { username: user.username, phoneNumber: user.username, smscode, password: '12345' });
+    expect(short.status).toBe(400);
+    expect(short.body.status_text).toBe('密码长度不能少于 6 位');
+    expect((await call('POST', '/v1/passport/resetpwd', { username: user.username, phoneNumber: user.username, smscode, password: '123456' })).status).toBe(200);
+    const phone = newPhone();
+    const unknown = await call('POST', '/v1/passport/resetpwd', { username: phone, phoneNumber: phone, smscode: '123456', password: '123456' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.status_text).toBe('该手机号未注册');
+  });
+});
