@@ -1,0 +1,61 @@
+import { useState, type ReactNode } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { MenuNode } from '../../domain/menuTree.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { NoticeBanner } from './NoticeBanner.tsx';
+import { SideMenu } from './SideMenu.tsx';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100vh',
+    width: '100%',
+    overflow: 'hidden',
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground1,
+  },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  main: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0, minHeight: 0 },
+  content: {
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    minHeight: 0,
+    overflow: 'auto',
+  },
+});
+
+export interface MainLayoutProps {
+  menuTree: MenuNode[];
+  pathOf: (node: MenuNode) => string;
+  activeModuleId: string | null;
+  onNavigate: (path: string) => void;
+  /** the tags view (tabs strip) */
+  tags: ReactNode;
+  children: ReactNode;
+}
+
+/** §2 the main layout: header, side menu, notice banner, tabs and the content of the current route. */
+export function MainLayout({ menuTree, pathOf, activeModuleId, onNavigate, tags, children }: MainLayoutProps) {
+  const styles = useStyles();
+  const [menuOpen, setMenuOpen] = useState(true);
+  return (
+    <div className={styles.root} data-testid="main-layout">
+      <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onNavigate={onNavigate} />
+      <div className={styles.body}>
+        <SideMenu tree={menuTree} pathOf={pathOf} activeModuleId={activeModuleId} open={menuOpen} onNavigate={onNavigate} />
+        <main className={styles.main}>
+          <NoticeBanner />
+          {tags}
+          <div className={styles.content} data-testid="shell-content">
+            {children}
+          </div>
+        </main>
+      </div>
+      <LoadingOverlay />
+    </div>
+  );
+}

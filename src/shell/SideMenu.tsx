@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import {
+  makeStyles,
+  NavCategory,
+  NavCategoryItem,
+  NavDrawer,
+  NavDrawerBody,
+  NavItem,
+  NavSubItem,
+  NavSubItemGroup,
+  tokens,
+} from '@fluentui/react-components';
+import { useLingui } from '@lingui/react/macro';
+import type { MenuNode } from '../../domain/menuTree.ts';
+import { FrameIcon, GroupIcon, menuIcon } from './menuIcons.tsx';
+
+export interface SideMenuProps {
+  tree: MenuNode[];
+  /** moduleId → the path its item opens */
+  pathOf: (node: MenuNode) => string;
+  activeModuleId: string | null;
+  open: boolean;
+  onNavigate: (path: string) => void;
+}
+
+const useStyles = makeStyles({
+  drawer: {
+    width: '232px',
+    minWidth: '232px',
+    height: '100%',
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  body: { paddingTop: tokens.spacingVerticalS },
+  empty: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
+});
+
+const titleOf = (n: MenuNode) => n.extraInfo.meta?.title || n.moduleName;
+
+/** Leaves under a node, in menu order; deeper levels are flattened below their top-level group. */
+function leavesOf(node: MenuNode): MenuNode[] {
+  return node.children.flatMap((c) => (c.children.length ? leavesOf(c) : [c]));
+}
+
+/** Which top-level group holds the module (itself when it is top level). */
+function groupOf(tree: MenuNode[], moduleId: string | null): string | null {
+  if (!moduleId) return null;
+  for (const root of tree) {
+    if (root.moduleId === moduleId || leavesOf(root).some((l) => l.moduleId === moduleId)) return root.moduleId;
+  }
+  return null;
+}
+
+const iconOf = (n: MenuNode) => {
+  const Icon = menuIcon(n.extraInfo.meta?.icon, n.extraInfo.url ? FrameIcon : n.children.length ? GroupIcon : undefined);
+  return <Icon />;
+};
+
+/** §2 the side menu: the user's menu tree, groups collapsible, the current screen highlighted. */
+export function SideMenu({ tree, pathOf, activeModuleId, open, onNavigate }: SideMenuProps) {
+  const styles = useStyles();
+  const { t } = useLingui();
+  // groups the user opened or closed; a group not touched is open when it holds the current screen
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const activeGroup = useMemo(() => groupOf(tree, activeModuleId), [tree, activeModuleId]);
+  const openCategories = tree
+    .filter((n) => n.children.length)
+    .map((n) => n.moduleId)
+    .filter((id) => toggled[id] ?? id === activeGroup);
+
+  const byModule = useMemo(() => {
+    const map = new Map<string, MenuNode>();
+    const walk = (nodes: MenuNode[]) => nodes.forEach((n) => (map.set(n.moduleId, n), walk(n.children)));
+    walk(tree);
+    return map;
+  }, [tree]);
+
+  return (
+    <NavDrawer
+      type="inline"
+      open={open}
+      className={styles.drawer}
+      data-testid="side-menu"
+      aria-label={t`主菜单`}
+      selectedValue={activeModuleId ?? ''}
+      selectedCategoryValue={activeGroup ?? undefined}
+      openCategories={openCategories}
+      multiple
+      onNavCategoryItemToggle={(_, data) => {
+        const id = String(data.categoryValue ?? data.value);
+        setToggled((prev) => ({ ...prev, [id]: !openCategories.includes(id) }));
+      }}
+      onNavItemSelect={(_, data) => {
+        const node = byModule.get(String(data.value));
+        if (node) onNavigate(pathOf(node));
+      }}
+    >
+      <NavDrawerBody className={styles.body}>
+        {tree.length === 0 && <div className={styles.empty}>{t`暂无可用菜单`}</div>}
+        {tree.map((node) =>
+          node.children.length ? (
+            <NavCategory key={node.moduleId} value={node.moduleId}>
+              <NavCategoryItem icon={iconOf(node)} data-testid={`menu-item-${node.moduleId}`}>
+                {titleOf(node)}
+              </NavCategoryItem>
+              <NavSubItemGroup>
+                {leavesOf(node).map((leaf) => (
+                  <NavSubItem key={leaf.moduleId} value={leaf.moduleId} data-testid={`menu-item-${leaf.moduleId}`}>
+                    {titleOf(leaf)}
+                  </NavSubItem>
+                ))}
+              </NavSubItemGroup>
+            </NavCategory>
+          ) : (
+            <NavItem key={node.moduleId} value={node.moduleId} icon={iconOf(node)} data-testid={`menu-item-${node.moduleId}`}>
+              {titleOf(node)}
+            </NavItem>
+          ),
+        )}
+      </NavDrawerBody>
+    </NavDrawer>
+  );
+}
