@@ -35,13 +35,13 @@ async function createUser(opts: { password?: string } = {}) {
   return { userId, username, password };
 }
 
-async function createOrgApp() {
+async function createOrgApp(userLimit: number | null = null) {
   const orgId = `org-${crypto.randomBytes(4).toString('hex')}`;
   const appId = 'cp2024001';
   await runCommand(server.store.db, async (tx) => {
     await appendToStream(tx, {
       orgId, streamId: `org-${orgId}`, streamType: 'org', expectedVersion: 0, meta: meta(),
-      events: [{ type: 'OrgCreated', data: { orgId, name: '试用学校', orgType: 'trialVersion', agentId: null, parentOrgId: null, area: '', expiration: null, userLimit: null } }],
+      events: [{ type: 'OrgCreated', data: { orgId, name: '试用学校', orgType: 'trialVersion', agentId: null, parentOrgId: null, area: '', expiration: null, userLimit } }],
     });
     await appendToStream(tx, {
       orgId, streamId: `orgapp-${orgId}-${appId}`, streamType: 'orgapp', expectedVersion: 0, meta: meta(),
@@ -258,8 +258,25 @@ describe('trial registration (formuser)', () => {
     expect(again.status).toBe(200);
     expect(again.body.data.userId).toBe(userId);
     expect((await memberships()).map((m) => m.org_id).sort()).toEqual([first.orgId, second.orgId].sort());
-    const types = await server.store.db.selectFrom('events').select('type').where('stream_id', '=', `user-${userId}`).orderBy('position').execute();
-    expect(types.map((t) => t.type)).toEqual(['UserCreated', 'UserJoinedOrgApp', 'UserSignedIn', 'UserJoinedOrgApp', 'UserSignedIn']);
+    const events = await server.store.db.selectFrom('events').select(['type', 'stream_id', 'org_id']).where('data', '@>', JSON.stringify({ userId })).orderBy('position').execute();
+    expect(events).toEqual([
+      { type: 'UserCreated', stream_id: `user-${userId}`, org_id: 'system' },
+      { type: 'UserJoinedOrgApp', stream_id: `member-${first.orgId}-${userId}`, org_id: first.orgId },
+      { type: 'UserSignedIn', stream_id: `user-${userId}`, org_id: 'system' },
+      { type: 'UserJoinedOrgApp', stream_id: `member-${second.orgId}-${userId}`, org_id: second.orgId },
+      { type: 'UserSignedIn', stream_id: `user-${userId}`, org_id: 'system' },
+    ]);
+  });
+
+  it('a full org refuses a new applicant with 422', async () => {
+    const orgApp = await createOrgApp(1);
+    const a = newPhone();
+    expect((await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: a, smscode: await codeFor(a, 'register') })).status).toBe(200);
+    const b = newPhone();
+    const full = await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: b, smscode: await codeFor(b, 'register') });
+    expect(full.status).toBe(422);
+    expect(full.body.status_text).toBe('机构用户数已达上限（1）');
+    expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', b).execute()).toEqual([]);
   });
 
   it('an unknown org-app is 404 and the code stays usable; a wrong code is 400 and creates nobody', async () => {

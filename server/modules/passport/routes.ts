@@ -4,14 +4,16 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
-import { appendToStream } from '../../store/eventStore.ts';
+import { appendToStream, streamVersion } from '../../store/eventStore.ts';
 import { runCommand } from '../../store/command.ts';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { SMS } from '../../../domain/constants.ts';
 import type { UserCreated } from '../users/projection.ts';
+import { streams, SYSTEM_ORG } from '../users/streams.ts';
+import { orgUserCount, userLimitOf, USER_TEXT } from '../users/userCommands.ts';
 import { checkSmsCode, sendSmsCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes.ts';
 import { createImageCaptcha, createSlideCaptcha, solveImageCaptcha, solveSlideCaptcha } from './captcha.ts';
 import {
@@ -220,7 +222,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
             expiration: null, isRegister: true, isNotRouterHome: false,
           };
           await appendToStream(tx, {
-            orgId: 'system', streamId: `user-${userId}`, streamType: 'user', expectedVersion: 0,
+            orgId: SYSTEM_ORG, streamId: streams.user(userId), streamType: 'user', expectedVersion: 0,
             events: [{ type: 'UserCreated', data: { ...created } }],
             meta: metaFor(request, { user_id: userId, username: phoneNumber }, now),
           });
@@ -230,9 +232,14 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
         const member = await tx.selectFrom('org_app_users').select('user_id')
           .where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', user.user_id).executeTakeFirst();
         if (!member) {
+          // The org's user limit counts people, not memberships: someone already in the org takes no new seat.
+          const inOrg = await tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('user_id', '=', user.user_id).executeTakeFirst();
+          const limit = await userLimitOf(tx, orgId);
+          if (!inOrg && limit !== null && (await orgUserCount(tx, orgId)) >= limit) throw unprocessable(USER_TEXT.limit(limit));
+          const memberStream = streams.member(orgId, user.user_id);
           await appendToStream(tx, {
-            orgId, streamId: `user-${user.user_id}`, streamType: 'user', expectedVersion: 'any',
-            events: [{ type: 'UserJoinedOrgApp', data: { orgId, appId, userId: user.user_id } }], meta: metaFor(request, user, now),
+            orgId, streamId: memberStream, streamType: 'member', expectedVersion: await streamVersion(tx, memberStream),
+            events: [{ type: 'UserJoinedOrgApp', data: { orgId, appId, userId: user.user_id, extraInfo: {} } }], meta: metaFor(request, user, now),
           });
         }
         const issued = await issueToken(tx, user.user_id, now);
