@@ -2,31 +2,103 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
 import { seedDemo } from '../../server/seed/seedDemo.ts';
 import { isAppId } from '../../domain/appId.ts';
+import { menuToRoutes, resolveHome } from '../../domain/menuTree.ts';
+import type { MenuEntry, OrgApp } from '../../domain/types.ts';
+import { call, eventCount, signIn, DEMO, SCHOOL_A } from './usersApi.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.close(); });
 
+async function menuOf(username: string, orgName?: string): Promise<MenuEntry[]> {
+  const s = await signIn(server, username, orgName);
+  const res = await call<{ rows: MenuEntry[] }>(server, 'GET', '/v2/permission/user/menu?groupName=pcMenu', { token: s.token, key: s.key });
+  expect(res.status).toBe(200);
+  return res.body.data.rows;
+}
+
 describe('demo seed', () => {
-  it('gives every demo user at least one org-app', async () => {
-    const users = await server.store.db.selectFrom('users').select(['user_id', 'username']).execute();
-    expect(users.length).toBe(9);
-    for (const u of users) {
-      const m = await server.store.db.selectFrom('org_app_users').select('org_id').where('user_id', '=', u.user_id).execute();
-      expect(m.length, u.username).toBeGreaterThan(0);
+  it('gives every demo user at least one org-app to choose from', async () => {
+    for (const username of Object.values(DEMO)) {
+      const s = await signIn(server, username);
+      const res = await call<{ rows: OrgApp[]; count: number }>(server, 'GET', '/v2/users/org/app', { token: s.token });
+      expect(res.body.data.count, username).toBeGreaterThan(0);
     }
+    const purchaser = await signIn(server, DEMO.purchaser);
+    const res = await call<{ rows: OrgApp[] }>(server, 'GET', '/v2/users/org/app', { token: purchaser.token });
+    expect(res.body.data.rows.map((o) => o.orgName).sort()).toEqual(['明德中学', '阳光实验小学'].sort());
+    const provider = await signIn(server, DEMO.provider);
+    const all = await call<{ count: number }>(server, 'GET', '/v2/users/org/app', { token: provider.token });
+    expect(all.body.data.count).toBe(7);
   });
 
-  it('names the app cp + year + 3-digit sequence', async () => {
+  it('names the app cp + year + 3-digit sequence, the first of the year ending 001', async () => {
     const apps = await server.store.db.selectFrom('apps').select('app_id').execute();
     expect(apps.map((a) => a.app_id)).toEqual([`cp${new Date().getFullYear()}001`]);
     expect(apps.every((a) => isAppId(a.app_id))).toBe(true);
   });
 
+  it('gives every org-app a distinct random key and marks only the experience org', async () => {
+    const rows = await server.store.db.selectFrom('org_apps').select(['org_id', 'key']).execute();
+    expect(rows).toHaveLength(7);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(7);
+    expect(rows.every((r) => /^[0-9a-f]{32}$/.test(r.key))).toBe(true);
+    const provider = await signIn(server, DEMO.provider);
+    const res = await call<{ rows: OrgApp[] }>(server, 'GET', '/v2/users/org/app', { token: provider.token });
+    expect(res.body.data.rows.filter((o) => o.orgConfig.isExperienceOrg).map((o) => o.orgName)).toEqual(['体验学校']);
+    expect(res.body.data.rows.every((o) => o.key === '')).toBe(true);
+  });
+
+  it('has roles with codes 1-6, 999, useradmin and an admin_ role in every org, and role groups M1, M6, M7', async () => {
+    const roles = await server.store.db.selectFrom('roles').select(['org_id', 'code', 'name']).execute();
+    const orgs = new Set(roles.map((r) => r.org_id));
+    for (const org of orgs) {
+      const mine = roles.filter((r) => r.org_id === org);
+      expect(mine.map((r) => r.code)).toEqual(expect.arrayContaining(['1', '2', '3', '4', '5', '6', '999', 'useradmin']));
+      expect(mine.some((r) => r.name.startsWith('admin_'))).toBe(true);
+    }
+    const groups = await server.store.db.selectFrom('role_groups').select(['code', 'manage_role_names']).distinct().execute();
+    expect(groups.map((g) => g.code)).toEqual(expect.arrayContaining(['M1', 'M6', 'M7']));
+    expect(groups.find((g) => g.code === 'M1')!.manage_role_names).toEqual(expect.arrayContaining(['supplier']));
+  });
+
+  it("gives each role a different menu, always with home; system provider and admin see everything", async () => {
+    const menus = new Map<string, string[]>();
+    for (const [role, username] of Object.entries(DEMO)) {
+      const rows = await menuOf(username, role === 'dietitian' || role === 'purchaser' ? SCHOOL_A : undefined);
+      expect(rows.some((r) => r.moduleId === 'home'), role).toBe(true);
+      expect(resolveHome(rows)?.path, role).toBe('/home');
+      menus.set(role, rows.map((r) => r.moduleId).sort());
+    }
+    const restricted = [...menus.entries()].filter(([role]) => role !== 'provider' && role !== 'schoolAdmin').map(([, m]) => m.join(','));
+    expect(new Set(restricted).size).toBe(restricted.length);
+    expect(menus.get('provider')).toEqual(menus.get('schoolAdmin'));
+    expect(menus.get('provider')!.length).toBeGreaterThan(80);
+    expect(menus.get('purchaser')).toEqual(expect.arrayContaining(['contacts', 'orderList', 'mallRecipeCycleManage', 'productPrice']));
+    expect(menus.get('supplier')).toEqual(expect.arrayContaining(['productManage', 'productPrice', 'productSkuLog', 'orderList', 'routeManage']));
+    expect(menus.get('delivery')).toEqual(expect.arrayContaining(['orderList', 'mallDeliveryManage', 'mallLogisticsManage']));
+    expect(menus.get('bureau')).toEqual(expect.arrayContaining(['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage']));
+    expect(menus.get('dietitian')).toEqual(expect.arrayContaining(['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage']));
+    expect(menus.get('userAdmin')).toEqual(expect.arrayContaining(['contacts', 'rolesManage', 'rolesPermissionManage']));
+    expect(menus.get('delivery')).not.toContain('productManage');
+  });
+
+  it('builds a menu tree the console can route: groups as layouts, screens as children, one frame entry', async () => {
+    const rows = await menuOf(DEMO.provider);
+    const routes = menuToRoutes(rows);
+    const base = routes.find((r) => r.key === 'baseModule')!;
+    expect(base.kind).toBe('layout');
+    expect(base.title).toBe('基础模块');
+    expect(base.children.find((c) => c.key === 'contacts')).toMatchObject({ path: '/contacts', title: '通讯录管理', component: 'contacts' });
+    const meal = routes.find((r) => r.key === 'mealModule')!;
+    expect(meal.children.find((c) => c.key === 'mallRecipeCycleManage')?.title).toBe('周食谱管理');
+    const frame = routes.find((r) => r.key === 'apiDocs')!;
+    expect(frame.children[0]).toMatchObject({ kind: 'frame', url: '/docs' });
+  });
+
   it('refuses to run twice', async () => {
-    const before = await server.store.db.selectFrom('events').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await eventCount(server);
     expect(await seedDemo(server.store.db, { password: DEMO_PASSWORD, now: new Date() })).toEqual({});
-    const after = await server.store.db.selectFrom('events').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await eventCount(server)).toBe(before);
   });
 });

@@ -89,7 +89,7 @@ export async function roleIdsIn(db: Kysely<Database> | Tx, orgId: string, input:
   const ids = input.roleIds ?? [];
   if (names.length === 0 && ids.length === 0) return [];
   const rows = await db.selectFrom('roles').select(['role_id', 'name']).where('org_id', '=', orgId)
-    .where((eb) => eb.or([eb('name', 'in', names.length ? names : ['\u0000']), eb('role_id', 'in', ids.length ? ids : ['\u0000'])])).execute();
+    .where((eb) => eb.or([...(names.length ? [eb('name', 'in', names)] : []), ...(ids.length ? [eb('role_id', 'in', ids)] : [])])).execute();
   for (const n of names) if (!rows.some((r) => r.name === n)) throw badRequest(USER_TEXT.unknownRole(n));
   for (const i of ids) if (!rows.some((r) => r.role_id === i)) throw badRequest(USER_TEXT.unknownRole(i));
   return [...new Set(rows.map((r) => r.role_id))];
