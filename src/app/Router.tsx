@@ -91,7 +91,7 @@ function Guarded({ children }: { children: ReactNode }) {
   }, [state, target, requestPath, path, navigate]);
 
   const evaluated = requestPath === path;
-  const show = !settling && (evaluated ? state === 'allowed' : loggedIn && hasOrgApp && state === 'allowed');
+  const show = evaluated ? state === 'allowed' : loggedIn && hasOrgApp && state === 'allowed';
   return (
     <>
       {(navigating || settling || !show) && <ProgressBar className={styles.bar} thickness="medium" data-testid="route-loading" />}

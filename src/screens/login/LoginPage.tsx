@@ -1,0 +1,405 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, LockClosedRegular, PhoneRegular, QrCodeRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { SMS } from '../../../domain/constants.ts';
+import { isValidPhone } from '../../../domain/phone.ts';
+import { SESSION_LOST_MESSAGE } from '../../../machines/session.machine.ts';
+import { sendLoginSmsCode } from '../../../services/passport.ts';
+import { useAppActor, useQrSignIn, useSession, useSessionActor, type QrSignInRef } from '../../app/hooks.ts';
+import { readRememberedUsername } from '../../app/storage.ts';
+import { QrCodeImage } from './QrCodeImage.tsx';
+
+type LoginTab = 'sms' | 'password' | 'qr';
+
+const useStyles = makeStyles({
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: tokens.spacingHorizontalXXL,
+    boxSizing: 'border-box',
+    backgroundImage: `radial-gradient(circle at 15% 20%, ${tokens.colorBrandBackground2} 0, transparent 45%), radial-gradient(circle at 85% 80%, ${tokens.colorBrandBackground2} 0, transparent 40%)`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  shell: {
+    display: 'flex',
+    width: '880px',
+    maxWidth: '100%',
+    minHeight: '520px',
+    borderRadius: tokens.borderRadiusXLarge,
+    overflow: 'hidden',
+    boxShadow: tokens.shadow28,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  brand: {
+    flex: '1 1 0',
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'space-between',
+    padding: '40px',
+    color: tokens.colorNeutralForegroundOnBrand,
+    backgroundImage: `linear-gradient(150deg, ${tokens.colorBrandBackground} 0%, ${tokens.colorBrandBackgroundPressed} 100%)`,
+    '@media (max-width: 760px)': { display: 'none' },
+  },
+  brandTitle: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold, margin: 0 },
+  brandText: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, opacity: 0.9, marginTop: tokens.spacingVerticalL },
+  brandList: { margin: 0, paddingLeft: '18px', lineHeight: '2', opacity: 0.92 },
+  brandFoot: { fontSize: tokens.fontSizeBase200, opacity: 0.75 },
+  form: {
+    flex: '1 1 0',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: '40px 44px',
+    minWidth: 0,
+  },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
+  sub: { margin: 0, color: tokens.colorNeutralForeground3 },
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  codeRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  codeInput: { flexGrow: 1 },
+  sendButton: { minWidth: '112px', flexShrink: 0 },
+  submit: { marginTop: tokens.spacingVerticalS },
+  qr: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  qrBox: {
+    position: 'relative',
+    width: '200px',
+    height: '200px',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: '#fff',
+  },
+  qrMask: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: 'rgba(255,255,255,0.92)',
+    borderRadius: tokens.borderRadiusLarge,
+    color: tokens.colorNeutralForeground1Static,
+    textAlign: 'center',
+    padding: tokens.spacingHorizontalM,
+  },
+  qrStatus: { color: tokens.colorNeutralForeground2, textAlign: 'center' },
+});
+
+function useResendCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [until, now]);
+  const secondsLeft = Math.max(0, Math.ceil((until - now) / 1000));
+  return {
+    secondsLeft,
+    start: () => {
+      const t = Date.now();
+      setNow(t);
+      setUntil(t + SMS.resendSeconds * 1000);
+    },
+  };
+}
+
+function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string) => void }) {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const [phone, setPhone] = useState(() => {
+    const remembered = readRememberedUsername();
+    return isValidPhone(remembered) ? remembered : '';
+  });
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const countdown = useResendCountdown();
+  const send = useMutation({ mutationFn: (p: string) => sendLoginSmsCode(p), onSuccess: () => countdown.start() });
+  const phoneOk = isValidPhone(phone);
+  const phoneError = touched && !phoneOk ? (phone ? t`请输入正确的手机号码` : t`请输入手机号码`) : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!phoneOk || !code.trim()) return;
+    onLogin(phone, code.trim());
+  };
+
+  return (
+    <form className={styles.fields} onSubmit={submit} noValidate>
+      <Field label={t`手机号码`} validationMessage={phoneError} required>
+        <Input
+          data-testid="login-phone"
+          type="tel"
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="tel"
+          contentBefore={<PhoneRegular />}
+          placeholder={t`请输入手机号码`}
+          value={phone}
+          onChange={(_, d) => setPhone(d.value.replace(/\D/g, ''))}
+          onBlur={() => setTouched(true)}
+        />
+      </Field>
+      <Field
+        label={t`验证码`}
+        required
+        validationState={send.isError ? 'error' : send.isSuccess ? 'success' : 'none'}
+        validationMessage={send.isError ? send.error.message : send.isSuccess ? t`验证码已发送，请注意查收` : undefined}
+      >
+        <div className={styles.codeRow}>
+          <Input
+            className={styles.codeInput}
+            data-testid="login-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS.codeLength}
+            placeholder={t`请输入短信验证码`}
+            value={code}
+            onChange={(_, d) => setCode(d.value.replace(/\D/g, ''))}
+          />
+          <Button
+            className={styles.sendButton}
+            data-testid="login-send-code"
+            disabled={countdown.secondsLeft > 0 || send.isPending}
+            onClick={() => {
+              setTouched(true);
+              if (phoneOk) send.mutate(phone);
+            }}
+          >
+            {send.isPending ? <Trans>发送中…</Trans> : countdown.secondsLeft > 0 ? <Trans>{countdown.secondsLeft} 秒后重发</Trans> : <Trans>获取验证码</Trans>}
+          </Button>
+        </div>
+      </Field>
+      <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
+        {busy ? <Spinner size="tiny" label={t`登录中…`} /> : <Trans>登录</Trans>}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string) => void }) {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const [username, setUsername] = useState(readRememberedUsername);
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    onLogin(username.trim(), password);
+  };
+  return (
+    <form className={styles.fields} onSubmit={submit} noValidate>
+      <Field label={t`账号`} required validationMessage={touched && !username.trim() ? t`请输入账号` : undefined}>
+        <Input
+          data-testid="login-username"
+          autoComplete="username"
+          contentBefore={<PhoneRegular />}
+          placeholder={t`手机号码`}
+          value={username}
+          onChange={(_, d) => setUsername(d.value)}
+        />
+      </Field>
+      <Field label={t`密码`} required validationMessage={touched && !password ? t`请输入密码` : undefined}>
+        <Input
+          data-testid="login-password"
+          type="password"
+          autoComplete="current-password"
+          contentBefore={<LockClosedRegular />}
+          placeholder={t`请输入密码`}
+          value={password}
+          onChange={(_, d) => setPassword(d.value)}
+        />
+      </Field>
+      <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
+        {busy ? <Spinner size="tiny" label={t`登录中…`} /> : <Trans>登录</Trans>}
+      </Button>
+    </form>
+  );
+}
+
+type QrPhase = 'creating' | 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'error';
+
+function QrPanel({ qr }: { qr: QrSignInRef }) {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const { phase, id } = useSelector(
+    qr,
+    (s) => {
+      const phase: QrPhase = s.matches('creating')
+        ? 'creating'
+        : s.matches({ active: 'scanned' })
+          ? 'scanned'
+          : s.matches('active')
+            ? 'waiting'
+            : s.matches('confirmed')
+              ? 'confirmed'
+              : s.matches('expired')
+                ? 'expired'
+                : 'error';
+      return { phase, id: s.context.id };
+    },
+    (a, b) => a.phase === b.phase && a.id === b.id,
+  );
+  const refresh = () => qr.send({ type: 'REFRESH', now: Date.now() });
+  const url = id ? `${window.location.origin}/#/qrconfirm?id=${encodeURIComponent(id)}` : '';
+  const statusText: Record<QrPhase, string> = {
+    creating: t`正在生成二维码…`,
+    waiting: t`请使用已登录的手机扫描二维码`,
+    scanned: t`扫描成功，请在手机上确认登录`,
+    confirmed: t`已确认，正在登录…`,
+    expired: t`二维码已过期`,
+    error: t`二维码加载失败`,
+  };
+  return (
+    <div className={styles.qr}>
+      <div className={styles.qrBox}>
+        {url ? <QrCodeImage value={url} label={t`登录二维码`} testId="qr-image" /> : <Spinner />}
+        {(phase === 'expired' || phase === 'error' || phase === 'scanned') && (
+          <div className={styles.qrMask}>
+            <span>{phase === 'scanned' ? <Trans>已扫码</Trans> : statusText[phase]}</span>
+            {phase !== 'scanned' && (
+              <Button appearance="primary" size="small" onClick={refresh}>
+                <Trans>刷新二维码</Trans>
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <div className={styles.qrStatus} data-testid="qr-status" data-status={phase} role="status">
+        {statusText[phase]}
+      </div>
+      <Button data-testid="qr-refresh" appearance="subtle" size="small" onClick={refresh} disabled={phase === 'creating' || phase === 'confirmed'}>
+        <Trans>刷新二维码</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function QrTab() {
+  const root = useAppActor();
+  const qr = useQrSignIn();
+  useEffect(() => {
+    root.send({ type: 'QR_OPEN', now: Date.now() });
+    return () => root.send({ type: 'QR_CLOSE' });
+  }, [root]);
+  return qr ? <QrPanel qr={qr} /> : <Spinner />;
+}
+
+/** §1 sign-in: phone + SMS code, password, or QR code. */
+export function LoginPage() {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const [tab, setTab] = useState<LoginTab>('sms');
+  const session = useSession();
+  const sessionActor = useSessionActor();
+  const busy = session.status === 'signingIn';
+
+  useEffect(() => {
+    document.title = t`登录`;
+  }, [t]);
+
+  const login = (mode: 'sms' | 'password') => (username: string, password: string) =>
+    sessionActor.send({ type: 'LOGIN', mode, username, password, now: Date.now() });
+
+  const forbidden = session.forbiddenMessage === SESSION_LOST_MESSAGE ? t`登录已过期，请重新登录` : session.forbiddenMessage;
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.shell}>
+        <section className={styles.brand} aria-hidden="true">
+          <div>
+            <h1 className={styles.brandTitle}>
+              <Trans>营养餐管理平台</Trans>
+            </h1>
+            <p className={styles.brandText}>
+              <Trans>学校食堂与配餐企业的一站式营养餐管理</Trans>
+            </p>
+          </div>
+          <ul className={styles.brandList}>
+            <li>
+              <Trans>食谱编制与营养分析</Trans>
+            </li>
+            <li>
+              <Trans>商品、价格与订单管理</Trans>
+            </li>
+            <li>
+              <Trans>配送、供应商与会员管理</Trans>
+            </li>
+          </ul>
+          <div className={styles.brandFoot}>
+            <Trans>多机构 · 多角色 · 数据安全</Trans>
+          </div>
+        </section>
+        <section className={styles.form}>
+          <div>
+            <h2 className={styles.heading}>
+              <Trans>欢迎登录</Trans>
+            </h2>
+            <p className={styles.sub}>
+              <Trans>登录后选择机构与应用</Trans>
+            </p>
+          </div>
+          <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as LoginTab)}>
+            <Tab value="sms" icon={<PhoneRegular />} data-testid="login-tab-sms">
+              <Trans>验证码登录</Trans>
+            </Tab>
+            <Tab value="password" icon={<LockClosedRegular />} data-testid="login-tab-password">
+              <Trans>密码登录</Trans>
+            </Tab>
+            <Tab value="qr" icon={<QrCodeRegular />} data-testid="login-tab-qr">
+              <Trans>扫码登录</Trans>
+            </Tab>
+          </TabList>
+          {forbidden && (
+            <MessageBar intent="warning">
+              <MessageBarBody>{forbidden}</MessageBarBody>
+              <MessageBarActions
+                containerAction={
+                  <Button appearance="transparent" aria-label={t`关闭`} icon={<DismissRegular />} onClick={() => sessionActor.send({ type: 'DISMISS_FORBIDDEN' })} />
+                }
+              />
+            </MessageBar>
+          )}
+          {session.error && (
+            <MessageBar intent="error" data-testid="login-error">
+              <MessageBarBody>{session.error}</MessageBarBody>
+              <MessageBarActions
+                containerAction={
+                  <Button appearance="transparent" aria-label={t`关闭`} icon={<DismissRegular />} onClick={() => sessionActor.send({ type: 'DISMISS_ERROR' })} />
+                }
+              />
+            </MessageBar>
+          )}
+          {tab === 'sms' && <SmsForm busy={busy} onLogin={login('sms')} />}
+          {tab === 'password' && <PasswordForm busy={busy} onLogin={login('password')} />}
+          {tab === 'qr' && <QrTab />}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { PersonAddRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { SMS } from '../../../domain/constants.ts';
+import { isValidPhone } from '../../../domain/phone.ts';
+import { sendLoginSmsCode, submitFormUser } from '../../../services/passport.ts';
+import { useCurrentOrgApp, useSession } from '../../app/hooks.ts';
+import { hashParam, StandalonePage } from '../public/StandalonePage.tsx';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS },
+  grow: { flexGrow: 1 },
+  send: { minWidth: '112px' },
+});
+
+/** §2 applyTrialUserForm: phone + SMS code, sent to POST /v1/passport/formuser. */
+export function ApplyTrialUserForm() {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const orgApp = useCurrentOrgApp();
+  const { user } = useSession();
+  const [phone, setPhone] = useState(() => (user && isValidPhone(user.username) ? user.username : ''));
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [until, now]);
+  const secondsLeft = Math.max(0, Math.ceil((until - now) / 1000));
+
+  const appId = hashParam('appId') ?? orgApp?.appId ?? '';
+  const orgId = hashParam('orgId') ?? orgApp?.orgId ?? '';
+  const send = useMutation({
+    mutationFn: () => sendLoginSmsCode(phone),
+    onSuccess: () => {
+      const t0 = Date.now();
+      setNow(t0);
+      setUntil(t0 + SMS.resendSeconds * 1000);
+    },
+  });
+  const submit = useMutation({
+    mutationFn: () => submitFormUser({ appId, orgId, phoneNumber: phone, smscode: code }),
+    onSuccess: () => navigate('/applyTrialSuccess'),
+  });
+  const phoneOk = isValidPhone(phone);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (phoneOk && code) submit.mutate();
+  };
+  const error = submit.error ?? send.error;
+
+  return (
+    <StandalonePage testId="trial-form-page" icon={<PersonAddRegular />} title={<Trans>申请试用</Trans>} text={<Trans>填写手机号码并完成短信验证，我们将为您开通试用账号。</Trans>}>
+      {error && (
+        <MessageBar intent="error" data-testid="trial-error">
+          <MessageBarBody>{error.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field label={t`手机号码`} required validationMessage={touched && !phoneOk ? t`请输入正确的手机号码` : undefined}>
+          <Input data-testid="trial-phone" type="tel" maxLength={11} value={phone} onChange={(_, d) => setPhone(d.value.replace(/\D/g, ''))} placeholder={t`请输入手机号码`} />
+        </Field>
+        <Field label={t`验证码`} required validationMessage={touched && !code ? t`请输入短信验证码` : undefined}>
+          <div className={styles.row}>
+            <Input className={styles.grow} data-testid="trial-code" maxLength={SMS.codeLength} value={code} onChange={(_, d) => setCode(d.value.replace(/\D/g, ''))} placeholder={t`请输入短信验证码`} />
+            <Button
+              className={styles.send}
+              data-testid="trial-send-code"
+              disabled={secondsLeft > 0 || send.isPending}
+              onClick={() => {
+                setTouched(true);
+                if (phoneOk) send.mutate();
+              }}
+            >
+              {secondsLeft > 0 ? <Trans>{secondsLeft} 秒后重发</Trans> : <Trans>获取验证码</Trans>}
+            </Button>
+          </div>
+        </Field>
+        <Button appearance="primary" type="submit" data-testid="trial-submit" disabled={submit.isPending}>
+          <Trans>提交申请</Trans>
+        </Button>
+      </form>
+    </StandalonePage>
+  );
+}
+export default ApplyTrialUserForm;
