@@ -32,6 +32,7 @@ export interface MainLayoutProps {
   menuTree: MenuNode[];
   pathOf: (node: MenuNode) => string;
   activeModuleId: string | null;
+  menuLoading?: boolean;
   onNavigate: (path: string) => void;
   /** the tags view (tabs strip) */
   tags: ReactNode;
@@ -39,14 +40,14 @@ export interface MainLayoutProps {
 }
 
 /** §2 the main layout: header, side menu, notice banner, tabs and the content of the current route. */
-export function MainLayout({ menuTree, pathOf, activeModuleId, onNavigate, tags, children }: MainLayoutProps) {
+export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNavigate, tags, children }: MainLayoutProps) {
   const styles = useStyles();
   const [menuOpen, setMenuOpen] = useState(true);
   return (
     <div className={styles.root} data-testid="main-layout">
       <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onNavigate={onNavigate} />
       <div className={styles.body}>
-        <SideMenu tree={menuTree} pathOf={pathOf} activeModuleId={activeModuleId} open={menuOpen} onNavigate={onNavigate} />
+        <SideMenu tree={menuTree} pathOf={pathOf} activeModuleId={activeModuleId} open={menuOpen} loading={menuLoading} onNavigate={onNavigate} />
         <main className={styles.main}>
           <NoticeBanner />
           {tags}

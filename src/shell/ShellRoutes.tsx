@@ -222,6 +222,7 @@ export function ShellRoutes() {
       menuTree={model.tree}
       pathOf={model.pathOf}
       activeModuleId={model.moduleOf(path)}
+      menuLoading={menu.isPending}
       onNavigate={navigate}
       tags={
         <TagsView

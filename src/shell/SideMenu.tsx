@@ -8,6 +8,8 @@ import {
   NavItem,
   NavSubItem,
   NavSubItemGroup,
+  Skeleton,
+  SkeletonItem,
   tokens,
 } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
@@ -20,6 +22,8 @@ export interface SideMenuProps {
   pathOf: (node: MenuNode) => string;
   activeModuleId: string | null;
   open: boolean;
+  /** the menu is still being read */
+  loading?: boolean;
   onNavigate: (path: string) => void;
 }
 
@@ -32,6 +36,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   body: { paddingTop: tokens.spacingVerticalS },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM },
   empty: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
 });
 
@@ -57,7 +62,7 @@ const iconOf = (n: MenuNode) => {
 };
 
 /** §2 the side menu: the user's menu tree, groups collapsible, the current screen highlighted. */
-export function SideMenu({ tree, pathOf, activeModuleId, open, onNavigate }: SideMenuProps) {
+export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNavigate }: SideMenuProps) {
   const styles = useStyles();
   const { t } = useLingui();
   // groups the user opened or closed; a group not touched is open when it holds the current screen
@@ -96,7 +101,15 @@ export function SideMenu({ tree, pathOf, activeModuleId, open, onNavigate }: Sid
       }}
     >
       <NavDrawerBody className={styles.body}>
-        {tree.length === 0 && <div className={styles.empty}>{t`暂无可用菜单`}</div>}
+        {loading ? (
+          <Skeleton className={styles.skeleton} aria-label={t`菜单加载中`}>
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <SkeletonItem key={i} size={24} />
+            ))}
+          </Skeleton>
+        ) : (
+          tree.length === 0 && <div className={styles.empty}>{t`暂无可用菜单`}</div>
+        )}
         {tree.map((node) =>
           node.children.length ? (
             <NavCategory key={node.moduleId} value={node.moduleId}>
