@@ -88,10 +88,9 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
   app.decorateRequest('user', null);
   app.decorateRequest('orgApp', null);
   app.decorateRequest('roles', null as unknown as AuthRole[]);
+  // onRequest, before the body is parsed or validated: who you are is settled before what you sent.
   app.addHook('onRequest', async (request) => {
     request.roles = [];
-  });
-  app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
     // API routes default to the strictest level; the console's files and /docs are public.
     const level = config.auth ?? (/^\/v\d\//.test(request.routeOptions.url ?? '') ? 'orgApp' : 'public');

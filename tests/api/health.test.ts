@@ -24,3 +24,11 @@ describe('GET /v1/health', () => {
     expect(doc.paths['/v1/health']).toBeDefined();
   });
 });
+
+describe('who before what', () => {
+  it('answers 401 to a request without a token even when its body is bad', async () => {
+    const res = await fetch(`${server.url}/v1/config/org`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"path": 5}' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ status_code: 401, data: null });
+  });
+});
