@@ -193,6 +193,8 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      // a fresh sign-in answers the "login expired" message: it must not linger over the new session
+      entry: assign({ forbiddenMessage: null }),
       always: {
         guard: 'expired',
         target: 'signedOut',

@@ -226,6 +226,17 @@ describe('sessionMachine SESSION_LOST (§4, §8)', () => {
     expect(actor.getSnapshot().context.forbiddenMessage).toBe(SESSION_LOST_MESSAGE);
   });
 
+  it('clears the login-expired message once the user signs in again', async () => {
+    const { actor } = signedIn();
+    actor.start();
+    actor.send({ type: 'SESSION_LOST', status: 401, now: T0 });
+    expect(actor.getSnapshot().context.forbiddenMessage).not.toBeNull();
+    actor.send({ type: 'LOGIN', mode: 'password', username: '13800000000', password: 'secret', now: T0 + 1000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.forbiddenMessage).toBeNull();
+  });
+
   it('ignores a 500 without a forbidden text and other statuses', () => {
     const { actor } = signedIn();
     actor.start();
