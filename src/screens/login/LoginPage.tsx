@@ -70,7 +70,7 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   heading: { margin: 0, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
-  sub: { margin: 0, color: tokens.colorNeutralForeground3 },
+  sub: { margin: `${tokens.spacingVerticalXS} 0 0`, color: tokens.colorNeutralForeground3 },
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   codeRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   codeInput: { flexGrow: 1 },
@@ -362,7 +362,10 @@ export function LoginPage() {
               <Trans>登录后选择机构与应用</Trans>
             </p>
           </div>
-          <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as LoginTab)}>
+          <TabList selectedValue={tab} onTabSelect={(_, d) => {
+              setTab(d.value as LoginTab);
+              if (session.error) sessionActor.send({ type: 'DISMISS_ERROR' });
+            }}>
             <Tab value="sms" icon={<PhoneRegular />} data-testid="login-tab-sms">
               <Trans>验证码登录</Trans>
             </Tab>

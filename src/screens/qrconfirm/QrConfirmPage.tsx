@@ -15,10 +15,14 @@ export function QrConfirmPage() {
   const { status, user } = useSession();
   const [id] = useState(() => hashParam('id') ?? '');
   const signedIn = status === 'signedIn' && user !== null;
-  const code = useQuery({ queryKey: ['qrcode', id], queryFn: () => fetchQrCode(id), enabled: Boolean(id), refetchInterval: 3000 });
-  const scan = useMutation({ mutationFn: () => scanQrCode(id), onSuccess: () => void code.refetch() });
-  const confirm = useMutation({ mutationFn: () => confirmQrCode(id), onSuccess: () => void code.refetch() });
-  const state = code.data?.status ?? (code.isSuccess ? 'expired' : undefined);
+  // read once: after confirmation the next read of the code hands its login to whoever reads it, and
+  // that must be the console showing the code, not this page
+  const code = useQuery({ queryKey: ['qrcode', id], queryFn: () => fetchQrCode(id), enabled: Boolean(id) && signedIn, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, retry: false });
+  const scan = useMutation({ mutationFn: () => scanQrCode(id) });
+  const confirm = useMutation({ mutationFn: () => confirmQrCode(id) });
+  const state = confirm.isSuccess
+    ? 'confirmed'
+    : (scan.data?.status ?? code.data?.status ?? (code.isSuccess ? 'expired' : undefined));
   const error = scan.error ?? confirm.error;
 
   if (!id) {
