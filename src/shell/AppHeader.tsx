@@ -19,6 +19,8 @@ import {
 import { ArrowSwapRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '../../domain/constants.ts';
+import { avatarInitials } from './avatarInitials.ts';
+import { roleLabel } from './roleLabel.ts';
 import { useCurrentOrgApp, useLocale, useLogout, usePowers, useSession, useThemeMode } from '../app/hooks.ts';
 
 // Language names are shown in their own language, whatever the current locale.
@@ -81,7 +83,7 @@ export interface AppHeaderProps {
 /** The header: app and org, org switch, language, light/dark, and the user menu with logout. */
 export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps) {
   const styles = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const orgApp = useCurrentOrgApp();
   const { user } = useSession();
   const { roles } = usePowers();
@@ -89,7 +91,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
   const { mode, setMode } = useThemeMode();
   const logout = useLogout();
   const displayName = user?.name || user?.personName || user?.username || '';
-  const roleNames = roles.map((r) => r.cnName || r.name).join('、');
+  const roleNames = roles.map((r) => roleLabel(r, i18n._.bind(i18n))).join('、');
 
   return (
     <header className={styles.root} data-testid="app-header">
@@ -152,7 +154,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" className={styles.userButton} data-testid="user-menu">
             <span className={styles.user}>
-              <Avatar name={displayName} size={28} color="colorful" />
+              <Avatar name={displayName} initials={avatarInitials(displayName)} size={28} color="colorful" />
               <span className={styles.userName}>{displayName}</span>
             </span>
           </Button>

@@ -3,7 +3,7 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { DismissRegular, MegaphoneRegular } from '@fluentui/react-icons';
 import { useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useNoticeBanner } from '../app/hooks.ts';
+import { useNoticeBanner, useThemeMode } from '../app/hooks.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -72,6 +72,8 @@ export function NoticeBanner() {
     }),
     shallowEqual,
   );
+  // the org's banner colours are chosen for a light page; the dark theme keeps its own
+  const { mode } = useThemeMode();
   const bannerRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLSpanElement>(null);
 
@@ -104,7 +106,7 @@ export function NoticeBanner() {
     <div
       ref={bannerRef}
       className={styles.root}
-      style={bannerStyle(view.style)}
+      style={mode === 'dark' ? { fontSize: bannerStyle(view.style).fontSize } : bannerStyle(view.style)}
       data-testid="notice-banner"
       data-marquee={view.marquee}
       role="status"

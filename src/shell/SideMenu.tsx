@@ -33,8 +33,8 @@ const useStyles = makeStyles({
     minWidth: '232px',
     height: '100%',
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground2,
   },
+  icon: { fontSize: '20px' },
   body: { paddingTop: tokens.spacingVerticalS },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM },
   empty: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
@@ -56,22 +56,22 @@ function groupOf(tree: MenuNode[], moduleId: string | null): string | null {
   return null;
 }
 
-const iconOf = (n: MenuNode) => {
+const iconOf = (n: MenuNode, className: string) => {
   const Icon = menuIcon(n.extraInfo.meta?.icon, n.extraInfo.url ? FrameIcon : n.children.length ? GroupIcon : undefined);
-  return <Icon />;
+  return <Icon className={className} />;
 };
 
 /** §2 the side menu: the user's menu tree, groups collapsible, the current screen highlighted. */
 export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNavigate }: SideMenuProps) {
   const styles = useStyles();
   const { t } = useLingui();
-  // groups the user opened or closed; a group not touched is open when it holds the current screen
+  // groups the user opened or closed; a group not touched is open
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const activeGroup = useMemo(() => groupOf(tree, activeModuleId), [tree, activeModuleId]);
   const openCategories = tree
     .filter((n) => n.children.length)
     .map((n) => n.moduleId)
-    .filter((id) => toggled[id] ?? id === activeGroup);
+    .filter((id) => toggled[id] ?? true);
 
   const byModule = useMemo(() => {
     const map = new Map<string, MenuNode>();
@@ -113,7 +113,7 @@ export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNaviga
         {tree.map((node) =>
           node.children.length ? (
             <NavCategory key={node.moduleId} value={node.moduleId}>
-              <NavCategoryItem icon={iconOf(node)} data-testid={`menu-item-${node.moduleId}`}>
+              <NavCategoryItem icon={iconOf(node, styles.icon)} data-testid={`menu-item-${node.moduleId}`}>
                 {titleOf(node)}
               </NavCategoryItem>
               <NavSubItemGroup>
@@ -125,7 +125,7 @@ export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNaviga
               </NavSubItemGroup>
             </NavCategory>
           ) : (
-            <NavItem key={node.moduleId} value={node.moduleId} icon={iconOf(node)} data-testid={`menu-item-${node.moduleId}`}>
+            <NavItem key={node.moduleId} value={node.moduleId} icon={iconOf(node, styles.icon)} data-testid={`menu-item-${node.moduleId}`}>
               {titleOf(node)}
             </NavItem>
           ),

@@ -5,6 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { buildMenuTree, type MenuNode } from '../../../domain/menuTree.ts';
 import { useCurrentOrgApp, useMenuEntries, useNoticeBanner, usePowers, useSession } from '../../app/hooks.ts';
+import { avatarInitials } from '../../shell/avatarInitials.ts';
+import { roleLabel } from '../../shell/roleLabel.ts';
 import { QuickEntries } from '../../shell/QuickEntries.tsx';
 import { useStoredTags } from '../../shell/tagsStore.ts';
 import { useShellPath } from '../../shell/useShellPath.ts';
@@ -23,6 +25,7 @@ const useStyles = makeStyles({
   },
   welcome: {
     display: 'flex',
+    flexDirection: 'row',
     alignItems: 'center',
     gap: tokens.spacingHorizontalL,
     padding: tokens.spacingVerticalXL,
@@ -74,7 +77,7 @@ function greeting(hour: number) {
 /** The home page: who and where the user is, shortcuts, and what the menu and org config really hold. */
 export default function HomePage() {
   const styles = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { navigate } = useShellPath();
   const { user } = useSession();
   const orgApp = useCurrentOrgApp();
@@ -87,12 +90,12 @@ export default function HomePage() {
 
   const name = user?.name || user?.personName || user?.username || '';
   const hello = { morning: t`上午好`, afternoon: t`下午好`, evening: t`晚上好`, night: t`夜深了` }[greeting(new Date().getHours())];
-  const roleNames = roles.map((r) => r.cnName || r.name);
+  const roleNames = roles.map((r) => roleLabel(r, i18n._.bind(i18n)));
 
   return (
     <div className={styles.root} data-testid="home-page">
       <Card className={styles.welcome} data-testid="home-welcome">
-        <Avatar name={name} size={64} color="brand" />
+        <Avatar name={name} initials={avatarInitials(name)} size={64} color="brand" />
         <div className={styles.welcomeText}>
           <Text size={600} weight="semibold">
             <Trans>
