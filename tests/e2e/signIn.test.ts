@@ -1,0 +1,127 @@
+// The foundation end to end: the real console (built dist/) on the real server and database, in Chromium.
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+
+let server: TestServer;
+let browser: TestBrowser | undefined;
+
+async function api<T>(path: string, init: RequestInit & { token?: string; key?: string } = {}): Promise<{ status: number; body: { status_code: number; status_text: string; data: T } }> {
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.token ? { accesstoken: init.token } : {}), ...(init.key ? { key: init.key } : {}) },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A user nobody has signed in as yet: created by the school's org admin through the API, as a purchaser. */
+async function createNewPurchaser(phone: string, name: string) {
+  const admin = await api<{ accesstoken: string }>('/v1/passport/login', { method: 'POST', body: JSON.stringify({ username: '13800000008', password: DEMO_PASSWORD }) });
+  const token = admin.body.data.accesstoken;
+  const apps = await api<{ rows: { orgId: string; appId: string; orgName: string }[] }>('/v2/users/org/app', { token });
+  const school = apps.body.data.rows[0];
+  const { body: { data: { key } } } = await api<{ key: string }>('/v1/token/orgappkey/encrypt', { method: 'POST', token, body: JSON.stringify({ orgId: school.orgId, appId: school.appId }) });
+  const created = await api('/v2/users', { method: 'POST', token, key, body: JSON.stringify({ username: phone, name, roleNames: ['purchaser'] }) });
+  expect(created.status, created.body.status_text).toBe(200);
+  return { orgName: school.orgName };
+}
+
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+beforeAll(async () => {
+  if (!fs.existsSync('dist/index.html')) throw new Error('build the console first (npm run build)');
+  server = await startTestServer({ staticDir: 'dist' });
+});
+// every path starts from a fresh browser profile: no session, no stored tabs
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await browser?.close();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Opens both module groups of the side menu so every entry the user has is rendered. */
+async function expandMenuGroups(page: Page) {
+  for (const group of ['baseModule', 'mealModule']) {
+    const el = page.getByTestId('side-menu').getByTestId(`menu-item-${group}`);
+    if ((await el.count()) && (await el.getAttribute('aria-expanded')) !== 'true') await el.click();
+  }
+}
+
+describe('a new user, end to end', () => {
+  it('signs in by SMS, picks an org, sees their menu and home, keeps tabs over a reload, and logs out', async () => {
+    const phone = '13912345678';
+    const { orgName } = await createNewPurchaser(phone, '王新');
+    const page = await browser!.context.newPage();
+
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/#\/login/);
+    await page.getByTestId('login-tab-sms').click();
+    await page.getByTestId('login-phone').fill(phone);
+    await page.getByTestId('login-send-code').click();
+    // the dev outbox of the console SMS adapter
+    await expect.poll(async () => (await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`)).status).toBe(200);
+    const { body: { data: { code } } } = await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`);
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+
+    await page.waitForURL(/#\/orgapp/);
+    await page.getByTestId('orgapp-item').filter({ hasText: orgName }).first().click();
+    await page.getByTestId('home-page').waitFor();
+    expect(hashPath(page)).toBe('/home');
+
+    // the menu is the purchaser's: its screens, not the bureau's approval queue
+    const menu = page.getByTestId('side-menu');
+    await menu.getByTestId('menu-item-mealModule').waitFor();
+    await expandMenuGroups(page);
+    await menu.getByTestId('menu-item-orderList').waitFor();
+    await menu.getByTestId('menu-item-contacts').waitFor();
+    expect(await menu.getByTestId('menu-item-productPriceApproval').count()).toBe(0);
+    expect(await menu.getByTestId('menu-item-rolesManage').count()).toBe(0);
+
+    // two tabs
+    for (const key of ['orderList', 'contacts']) {
+      await menu.getByTestId(`menu-item-${key}`).click();
+      await page.waitForURL(new RegExp(`#/${key}`));
+    }
+    const tags = page.getByTestId('tags-view').getByTestId('tag');
+    await expect.poll(() => tags.count()).toBeGreaterThanOrEqual(2);
+    const titlesBefore = await tags.allTextContents();
+
+    await page.reload();
+    await page.getByTestId('tags-view').waitFor();
+    await expect.poll(() => page.getByTestId('tags-view').getByTestId('tag').allTextContents()).toEqual(titlesBefore);
+    expect(hashPath(page)).toBe('/contacts');
+
+    // log out: back at sign-in, the token is dead
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('meal.login') ?? 'null')?.accesstoken as string | undefined);
+    expect(token).toBeTruthy();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/#\/login/);
+    // §4: the page reloads after logout; read storage once the fresh sign-in screen is up
+    await expect.poll(() => api('/v2/users/loginstatus', { token }).then((r) => r.status)).toBe(401);
+    await page.waitForLoadState('load');
+    await page.getByTestId('login-tab-password').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('meal.login'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('meal.orgApp'))).toBeNull();
+    await page.close();
+  });
+
+  it('is sent to sign-in by the guard when opening a screen without a session', async () => {
+    const page = await browser!.context.newPage();
+    await page.goto(`${server.url}/#/contacts`);
+    await page.waitForURL(/#\/login/);
+    await page.getByTestId('login-tab-password').waitFor();
+    // public routes stay reachable without a session (§2)
+    await page.goto(`${server.url}/#/404`);
+    await page.waitForTimeout(300);
+    expect(hashPath(page)).toBe('/404');
+    await page.close();
+  });
+});
