@@ -154,7 +154,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" className={styles.userButton} data-testid="user-menu">
             <span className={styles.user}>
-              <Avatar name={displayName} initials={avatarInitials(displayName)} size={28} color="colorful" />
+              <Avatar name={displayName} initials={avatarInitials(displayName, 1)} size={28} color="colorful" />
               <span className={styles.userName}>{displayName}</span>
             </span>
           </Button>

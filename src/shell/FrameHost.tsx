@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import { ArrowMinimizeRegular } from '@fluentui/react-icons';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useFrameBridge } from '../app/hooks.ts';
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
   },
   frame: { flexGrow: 1, width: '100%', height: '100%', border: 'none', display: 'block', backgroundColor: tokens.colorNeutralBackground1 },
   slot: { position: 'relative', flexGrow: 1, minHeight: 0, display: 'flex' },
+  exit: { position: 'absolute', top: tokens.spacingVerticalS, right: tokens.spacingHorizontalS, zIndex: 1, boxShadow: tokens.shadow8 },
   loading: { position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' },
 });
 
@@ -66,6 +68,11 @@ export function FrameHost({ frames, activePath }: { frames: HostedFrame[]; activ
       data-testid="frame-host"
       data-tiled={tiled}
     >
+      {tiled && active && (
+        <Button className={styles.exit} size="small" icon={<ArrowMinimizeRegular />} data-testid="tile-exit" onClick={() => bridge.send({ type: 'TILE_EXIT' })}>
+          {t`退出全屏`}
+        </Button>
+      )}
       {frames.map((f) => {
         const id = `${f.path}#${f.refreshKey}`;
         return (
