@@ -28,7 +28,7 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     bodyLimit: 20 * 1024 * 1024,
   });
   registerErrorHandler(app);

@@ -49,6 +49,11 @@ export async function startEmbeddedCluster(dir: string, opts: { port?: number; d
   const pgPort = opts.port ?? (await freePort());
   const password = 'embedded';
   const isRoot = os.userInfo().uid === 0;
+  if (isRoot) {
+    // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach its data directory.
+    const parent = path.dirname(databaseDir);
+    fs.chmodSync(parent, fs.statSync(parent).mode | 0o711);
+  }
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port: pgPort,
@@ -75,6 +80,8 @@ export async function startEmbeddedCluster(dir: string, opts: { port?: number; d
 
 export function connect(connectionString: string, isNew: boolean, stopCluster?: () => Promise<void>): Store {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
+  // An idle client dropped by the server (restart, shutdown) is replaced on next use; it must not crash us.
+  pool.on('error', (e) => console.error(`[store] idle connection lost: ${e.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
