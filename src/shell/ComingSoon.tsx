@@ -6,6 +6,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', justifyContent: 'center', padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}` },
   card: { maxWidth: '520px', width: '100%', alignItems: 'center', textAlign: 'center', padding: tokens.spacingVerticalXXL },
   icon: { fontSize: '56px', color: tokens.colorBrandForeground1 },
+  text: { textAlign: 'center' },
   key: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace },
 });
 
@@ -22,7 +23,7 @@ export function ComingSoon({ title, screenKey }: { title: string; screenKey?: st
         <Text size={400}>
           <Trans>功能建设中</Trans>
         </Text>
-        <Text>
+        <Text className={styles.text}>
           <Trans>「{title}」正在建设中，敬请期待。您可以先使用左侧菜单中的其他功能。</Trans>
         </Text>
         {screenKey && <Text className={styles.key} size={200}>{screenKey}</Text>}
