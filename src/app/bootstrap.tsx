@@ -5,6 +5,7 @@ import { getAppActor } from './appActor.ts';
 import { readBridgeLogin, setEntryPage } from './bridge.ts';
 import { Providers } from './Providers.tsx';
 import { AppRouter } from './Router.tsx';
+import { ForbiddenToast } from '../shell/ForbiddenToast.tsx';
 import type { SessionRef } from './hooks.ts';
 
 /** §2 plain http is redirected to https, except on localhost. */
@@ -33,6 +34,8 @@ export async function bootstrap(page: EntryPage): Promise<void> {
     <StrictMode>
       <Providers actor={actor}>
         <AppRouter />
+        {/* at the root, not in the layout: a lost session leaves the layout, the message must still show */}
+        <ForbiddenToast />
       </Providers>
     </StrictMode>,
   );
