@@ -20,8 +20,8 @@ export async function benchContacts(server: BenchServer) {
     method: 'POST', token, body: JSON.stringify({ orgId: school.orgId, appId: school.appId }),
   });
   const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) => api<T>(`${server.url}${path}`, {
-    method: init.method ?? 'GET', token, headers: { key }, ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-  } as Parameters<typeof api>[1]);
+    method: init.method ?? 'GET', token, key, ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+  });
   const dept = await call<{ departmentId: string }>('/v3/contacts/department', { method: 'POST', body: { departmentName: `压测部门${Date.now()}` } });
   const surnames = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗'];
   const given = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平'];

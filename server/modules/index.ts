@@ -16,7 +16,10 @@ import roleRoutes from './roles/routes.ts';
 import permissionRoutes from './permissions/routes.ts';
 import configRoutes from './config/routes.ts';
 import datetimeRoutes from './datetime/routes.ts';
+import contactsRoutes from './contacts/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
 export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes, orgAppRoutes, userRoutes, roleRoutes, permissionRoutes, configRoutes, datetimeRoutes];
+
+modules.push(contactsRoutes);

@@ -16,6 +16,10 @@ import type { RoleCreated, RoleGroupCreated } from '../modules/roles/projection.
 import type { PermissionCreated } from '../modules/permissions/projection.ts';
 import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
+import { streamVersion } from '../store/eventStore.ts';
+import { BASE_POWER_NODES } from '../modules/permissions/basePowers.ts';
+import type { ContactUsersCreated, DepartmentData, PersonData, PersonLink } from '../modules/contacts/projection.ts';
+import { pinyinInitials } from '../../domain/contactSearch.ts';
 
 export interface SeedOptions {
   password: string;
@@ -79,6 +83,25 @@ interface SeedUser { username: string; name: string; memberships: { orgId: strin
 
 const SCHOOL_A = 'org-ygsy';
 const SCHOOL_B = 'org-mdzx';
+
+type StaffDepartment = 'leaders' | 'office' | 'canteen' | 'kitchen' | 'teachers' | 'grade1';
+interface SeedStaff { phone: string; name: string; gender: string; duties: string; departments: StaffDepartment[]; showPhone?: boolean }
+/** Contacts of the demo schools: the demo users there plus staff who are users of the school only through contacts. */
+const SCHOOL_A_STAFF: SeedStaff[] = [
+  { phone: '13800000008', name: '吴静', gender: '女', duties: '校长', departments: ['leaders', 'office'] },
+  { phone: '13800000009', name: '郑凯', gender: '男', duties: '信息管理员', departments: ['office'] },
+  { phone: '13800000002', name: '李晓梅', gender: '女', duties: '采购员', departments: ['canteen'] },
+  { phone: '13800000006', name: '周丽华', gender: '女', duties: '营养师', departments: ['canteen'] },
+  { phone: '13810000001', name: '王建国', gender: '男', duties: '厨师长', departments: ['kitchen'] },
+  { phone: '13810000002', name: '黄小燕', gender: '女', duties: '班主任', departments: ['grade1'], showPhone: false },
+  { phone: '13810000003', name: '马志强', gender: '男', duties: '体育教师', departments: ['teachers'] },
+];
+const SCHOOL_B_STAFF: SeedStaff[] = [
+  { phone: '13800000002', name: '李晓梅', gender: '女', duties: '采购员', departments: ['canteen'] },
+  { phone: '13800000006', name: '周丽华', gender: '女', duties: '营养师', departments: ['canteen'] },
+  { phone: '13820000001', name: '林海', gender: '男', duties: '校长', departments: ['leaders'] },
+  { phone: '13820000002', name: '何芳', gender: '女', duties: '食堂主管', departments: ['kitchen'] },
+];
 
 export const DEMO_USERS: SeedUser[] = [
   { username: '13800000001', name: '陈思远', memberships: DEMO_ORGS.map((o) => ({ orgId: o.orgId, role: 'systemProvider' as const })) },
@@ -294,6 +317,59 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
           { type: 'UserRoleGranted', data: { userId: user.userId, roleId: roleIds.get(`${m.orgId}/${m.role}`)! } },
         ]);
       }
+    }
+
+    // Base module (issue 4): the contacts, roles, role-permission and log power nodes in every org-app,
+    // held by the user-admin role (whose contacts query range is all), and a department tree for each school.
+    for (const org of DEMO_ORGS) {
+      const userAdminRole = roleIds.get(`${org.orgId}/userAdmin`)!;
+      const grants: NewEvent[] = [];
+      for (const [name, node] of Object.entries(BASE_POWER_NODES)) {
+        const permissionId = id();
+        await append(org.orgId, streams.permission(permissionId), 'permission', [{ type: 'PermissionCreated', data: {
+          permissionId, appId, moduleId: node.moduleId, parentId: node.parentId, moduleName: node.powerName, groupName: node.groupName,
+          power: node.moduleId, powerName: node.powerName, sort: 0, enable: true, extraInfo: {},
+        } satisfies PermissionCreated }]);
+        grants.push({ type: 'RolePermissionGranted', data: { roleId: userAdminRole, permissionId, ...(name === 'contactsQuery' && { extraInfo: { department: { range: 'all' } } }) } });
+      }
+      const roleStream = streams.role(userAdminRole);
+      await appendToStream(tx, { orgId: org.orgId, streamId: roleStream, streamType: 'role', expectedVersion: await streamVersion(tx, roleStream), events: grants, meta });
+      events += grants.length;
+    }
+    const userIdOf = new Map((await tx.selectFrom('users').select(['user_id', 'username']).execute()).map((u) => [u.username, u.user_id]));
+    const staffHash = hashes.get(DEMO_USERS[0].username)!;
+    for (const [orgId, staff] of [[SCHOOL_A, SCHOOL_A_STAFF], [SCHOOL_B, SCHOOL_B_STAFF]] as const) {
+      const departments: DepartmentData[] = [];
+      const dept = (departmentName: string, parentId = '-1', more: Partial<DepartmentData> = {}) => {
+        const d: DepartmentData = { departmentId: id(), parentId, departmentName, type: 1, sort: departments.length + 1, isHide: 0, isAllHide: 0, roleConfig: {}, ...more };
+        departments.push(d);
+        return d.departmentId;
+      };
+      const leaders = dept('校领导', '-1', { isHide: 1 });
+      const office = dept('行政办公室');
+      const canteen = dept('食堂', '-1', { roleConfig: { createPermision: { enable: true, roleNames: ['useradmin', 'purchaser'] } } });
+      const kitchen = dept('后厨', canteen);
+      const teachers = dept('教师');
+      const grade1 = dept('一年级组', teachers);
+      const byKey = { leaders, office, canteen, kitchen, teachers, grade1 };
+      const newUsers: UserCreated[] = [];
+      const persons: PersonData[] = [];
+      const links: PersonLink[] = [];
+      staff.forEach((p, i) => {
+        let userId = userIdOf.get(p.phone);
+        if (!userId) {
+          userId = id();
+          newUsers.push({ userId, username: p.phone, name: p.name, email: '', passwordHash: staffHash, isDev: false, enable: true, expiration: null, isRegister: true, isNotRouterHome: false });
+        }
+        persons.push({ userId, name: p.name, pinyinFirst: pinyinInitials(p.name), phoneNumber: p.phone, showPhoneNumber: p.showPhone ?? true, gender: p.gender, unit: '', status: 1, duties: p.duties, sort: i + 1 });
+        links.push(...p.departments.map((k) => ({ userId: userId!, departmentId: byKey[k] })));
+      });
+      const contactEvents: NewEvent[] = [
+        { type: 'DepartmentsCreated', data: { departments } },
+        { type: 'ContactUsersCreated', data: { appId, users: newUsers, joinUserIds: newUsers.map((u) => u.userId) } satisfies ContactUsersCreated },
+        { type: 'PersonsAdded', data: { persons, links } },
+      ];
+      await append(orgId, `contacts-${orgId}`, 'contacts', contactEvents);
     }
 
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };

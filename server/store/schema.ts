@@ -52,10 +52,21 @@ export interface Database {
   };
   captchas: { id: string; kind: string; answer: string; expires_at: Time; solved_at: Time | null };
   qr_codes: { id: string; status: string; user_id: string | null; token: string | null; created_at: Time; expires_at: Time };
+  contact_departments: {
+    org_id: string; department_id: string; seq: string | number; parent_id: string; department_name: string; type: number; sort: number;
+    is_hide: number; is_all_hide: number; role_config: Json;
+  };
+  contact_persons: {
+    org_id: string; user_id: string; seq: string | number; name: string; pinyin_first: string; phone_number: string; show_phone_number: boolean;
+    gender: string; unit: string; status: number; duties: string; sort: number;
+  };
+  contact_person_departments: { org_id: string; department_id: string; user_id: string };
+  role_relations: { org_id: string; relation_id: string; parent_role_id: string; child_role_id: string; relation_path: string; depth: number };
 }
 
 /** Tables derived from events; `npm run db:rebuild` truncates and replays exactly these. */
 export const PROJECTION_TABLES = [
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'org_app_users', 'role_groups', 'roles', 'user_roles',
   'permissions', 'role_permissions', 'org_config', 'holidays',
+  'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
 ] as const;

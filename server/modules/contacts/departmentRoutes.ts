@@ -1,0 +1,305 @@
+// §7 contacts: the department tree. Reads show only what §6 lets the user see; writes need the contacts
+// power, a visible target and the §6 createPermision of the parent.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { envelopeSchema, ok } from '../../http/envelope.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { runCommand } from '../../store/command.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { hidesHiddenForOtherOrg } from '../../../domain/contactsVisibility.ts';
+import {
+  ancestorsOf, canCreateUnder, departmentUpdateFields, moveMakesCycle, ROOT_DEPARTMENT,
+} from '../../../domain/departmentRules.ts';
+import { BASE_POWER } from '../permissions/basePowers.ts';
+import { appendContacts, CONTACTS_TEXT, lockContacts, RowErrorsFailure, withRowErrors, type RowError } from './commands.ts';
+import { departmentOf, scopeOf, type ContactsScope, type Department } from './scope.ts';
+import type { DepartmentChange, DepartmentData } from './projection.ts';
+
+const tags = ['contacts'];
+const manage = { auth: 'orgApp', power: BASE_POWER.contactsManage } as const;
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const flag = { type: 'integer', enum: [0, 1] } as const;
+const roleConfigSchema = {
+  type: 'object',
+  properties: {
+    createPermision: {
+      type: 'object', additionalProperties: false,
+      properties: { enable: { type: 'boolean' }, roleNames: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 128 } } },
+    },
+  },
+  additionalProperties: true,
+} as const;
+export const departmentSchema = {
+  type: 'object',
+  properties: {
+    departmentId: { type: 'string' }, id: { type: 'string' }, parentId: { type: 'string' }, departmentName: { type: 'string' }, type: { type: 'integer' },
+    sort: { type: 'integer' }, isHide: { type: 'integer' }, isAllHide: { type: 'integer' }, orgId: { type: 'string' },
+    roleConfig: { type: 'object', additionalProperties: true },
+  },
+  required: ['departmentId', 'parentId', 'departmentName'],
+} as const;
+const departmentList = envelopeSchema({ type: 'array', items: departmentSchema });
+const newDepartmentProps = {
+  parentId: idStr, parentName: { type: 'string', minLength: 1, maxLength: 128, description: 'bulk only: an existing department or an earlier row' },
+  departmentName: { type: 'string', minLength: 1, maxLength: 128 }, type: { type: 'integer', minimum: 0, maximum: 99 },
+  roleConfig: roleConfigSchema, isHide: flag, isAllHide: flag, sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+} as const;
+
+interface NewDepartment {
+  parentId?: string; parentName?: string; departmentName: string; type?: number; roleConfig?: Record<string, unknown>;
+  isHide?: number; isAllHide?: number; sort?: number;
+}
+
+export const departmentOut = (d: Department) => ({ ...d, id: d.departmentId });
+
+/** A department the user may see, else 404 (another org's ids look the same as unknown ones). */
+export function visibleDepartment(scope: ContactsScope, id: string): Department {
+  const d = scope.byId.get(id);
+  if (!d || !scope.visible.has(id)) throw notFound(CONTACTS_TEXT.departmentMissing(id));
+  return d;
+}
+
+/** Checks one new department against the tree (plus rows earlier in the same batch); returns its data. */
+function checkNew(scope: ContactsScope, input: NewDepartment, batch: DepartmentData[]): DepartmentData {
+  const name = input.departmentName.trim();
+  if (!name) throw badRequest(CONTACTS_TEXT.emptyDepartmentName);
+  let parentId = input.parentId?.trim() || ROOT_DEPARTMENT;
+  if (!input.parentId && input.parentName) {
+    const pn = input.parentName.trim();
+    const matches = [
+      ...scope.departments.filter((d) => d.departmentName === pn && scope.visible.has(d.departmentId)).map((d) => d.departmentId),
+      ...batch.filter((d) => d.departmentName === pn).map((d) => d.departmentId),
+    ];
+    if (matches.length === 0) throw notFound(CONTACTS_TEXT.departmentMissing(pn));
+    if (matches.length > 1) throw unprocessable(CONTACTS_TEXT.parentAmbiguous(pn));
+    parentId = matches[0];
+  }
+  const fromBatch = batch.find((d) => d.departmentId === parentId);
+  if (parentId !== ROOT_DEPARTMENT && !fromBatch) {
+    const parent = visibleDepartment(scope, parentId);
+    if (!canCreateUnder(parent, scope.roleNames, scope.privileged)) throw unprocessable(CONTACTS_TEXT.noCreatePermission(parent.departmentName));
+  }
+  const siblings = [...scope.departments, ...batch].filter((d) => d.parentId === parentId && d.departmentName === name);
+  if (siblings.length) throw conflict(CONTACTS_TEXT.duplicateName(name));
+  return {
+    departmentId: crypto.randomUUID(), parentId, departmentName: name, type: input.type ?? 1, sort: input.sort ?? 0,
+    isHide: input.isHide ?? 0, isAllHide: input.isAllHide ?? 0, roleConfig: input.roleConfig ?? {},
+  };
+}
+
+export default async function departmentRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
+  app.get<{ Querystring: {
+    parentId?: string; departmentId?: string[]; departmentName?: string; orgRoot?: boolean; type?: number; 'roleConfig.roleNames'?: string[];
+    $limit?: number; $skip?: number;
+  } }>('/v3/contacts/department', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Departments of the current org the user may see (§6), always ordered by id ascending',
+      querystring: {
+        type: 'object',
+        properties: {
+          parentId: idStr, departmentId: { type: 'array', maxItems: 5000, items: idStr }, departmentName: { type: 'string', maxLength: 128 },
+          orgRoot: { type: 'boolean', description: 'only the top-level departments' }, type: { type: 'integer' },
+          'roleConfig.roleNames': { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 128 } },
+          $limit: { type: 'integer', minimum: 0, maximum: PAGE.contacts }, $skip: { type: 'integer', minimum: 0 },
+        },
+      },
+      response: { 200: departmentList },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const scope = await scopeOf(db, request);
+    const ids = q.departmentId ? new Set(q.departmentId) : null;
+    const names = q['roleConfig.roleNames'];
+    const rows = scope.departments.filter((d) => scope.visible.has(d.departmentId)
+      && (q.parentId === undefined || d.parentId === q.parentId)
+      && (!q.orgRoot || d.parentId === ROOT_DEPARTMENT)
+      && (!ids || ids.has(d.departmentId))
+      && (q.type === undefined || d.type === q.type)
+      && (!q.departmentName || d.departmentName.includes(q.departmentName.trim()))
+      && (!names?.length || (d.roleConfig.createPermision as { roleNames?: string[] } | undefined)?.roleNames?.some((n) => names.includes(n))));
+    const skip = q.$skip ?? 0;
+    const limit = q.$limit ?? (q.departmentName ? PAGE.departmentSearch : PAGE.contacts);
+    return ok(rows.slice(skip, skip + limit).map(departmentOut));
+  });
+
+  app.get<{ Querystring: { departmentId: string } }>('/v3/contacts/department/path', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'The departments from the top down to the given one (the ones the user may see)',
+      querystring: { type: 'object', required: ['departmentId'], properties: { departmentId: idStr } },
+      response: { 200: departmentList },
+    },
+  }, async (request) => {
+    const scope = await scopeOf(db, request);
+    const d = visibleDepartment(scope, request.query.departmentId);
+    const path = [...ancestorsOf(scope.departments, d.departmentId).reverse(), d.departmentId];
+    return ok(path.filter((id) => scope.visible.has(id)).map((id) => departmentOut(scope.byId.get(id)!)));
+  });
+
+  app.get<{ Querystring: { currentOrgId?: string; departmentId?: string } }>('/v3/contacts/department/suborg', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'The departments directly below one (top level when none); hidden ones left out when currentOrgId is another org (§6)',
+      querystring: { type: 'object', properties: { currentOrgId: idStr, departmentId: idStr } },
+      response: { 200: departmentList },
+    },
+  }, async (request) => {
+    const scope = await scopeOf(db, request);
+    const parentId = request.query.departmentId ?? ROOT_DEPARTMENT;
+    if (parentId !== ROOT_DEPARTMENT) visibleDepartment(scope, parentId);
+    const hide = hidesHiddenForOtherOrg(request.query.currentOrgId, scope.orgId, request.roles);
+    return ok(scope.departments
+      .filter((d) => d.parentId === parentId && scope.visible.has(d.departmentId) && !(hide && (d.isHide === 1 || d.isAllHide === 1)))
+      .map(departmentOut));
+  });
+
+  app.get<{ Querystring: { departmentId: string } }>('/v3/contacts/department/permision', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: "Whether the user may create departments and persons under a department (its roleConfig.createPermision, §6)",
+      querystring: { type: 'object', required: ['departmentId'], properties: { departmentId: idStr } },
+      response: {
+        200: envelopeSchema({
+          type: 'object',
+          properties: { departmentId: { type: 'string' }, canCreate: { type: 'boolean' }, createPermision: { type: 'object', additionalProperties: true } },
+          required: ['departmentId', 'canCreate'],
+        }),
+      },
+    },
+  }, async (request) => {
+    const scope = await scopeOf(db, request);
+    const d = visibleDepartment(scope, request.query.departmentId);
+    const rule = (d.roleConfig.createPermision ?? { enable: false, roleNames: [] }) as Record<string, unknown>;
+    return ok({ departmentId: d.departmentId, canCreate: canCreateUnder(d, scope.roleNames, scope.privileged), createPermision: rule });
+  });
+
+  app.post<{ Body: NewDepartment }>('/v3/contacts/department', {
+    config: manage,
+    schema: {
+      tags, summary: 'Create a department (type defaults to 1; top level when parentId is -1 or missing)',
+      body: { type: 'object', additionalProperties: false, required: ['departmentName'], properties: newDepartmentProps },
+      response: { 200: envelopeSchema(departmentSchema) },
+    },
+  }, async (request) => {
+    const id = await runCommand(db, async (tx) => {
+      await lockContacts(tx, request.orgApp!.orgId);
+      const scope = await scopeOf(tx, request);
+      const data = checkNew(scope, request.body, []);
+      await appendContacts(tx, request, clock(), [{ type: 'DepartmentsCreated', data: { departments: [data] } }]);
+      return data.departmentId;
+    });
+    // the creator may not see what they created (isHide / isAllHide): answer from the row itself
+    const row = await db.selectFrom('contact_departments').selectAll().where('department_id', '=', id).executeTakeFirstOrThrow();
+    return ok(departmentOut(departmentOf(row)));
+  });
+
+  app.post<{ Body: { departments: NewDepartment[] } }>('/v3/contacts/department/bulk', {
+    config: manage,
+    schema: {
+      tags, summary: 'Create many departments (an Excel import): all or nothing; rows may name a parent by parentName, also one made earlier in the batch',
+      body: {
+        type: 'object', additionalProperties: false, required: ['departments'],
+        properties: {
+          departments: {
+            type: 'array', minItems: 1, maxItems: PAGE.contacts,
+            items: { type: 'object', additionalProperties: false, required: ['departmentName'], properties: newDepartmentProps },
+          },
+        },
+      },
+      response: { 200: departmentList },
+    },
+  }, async (request, reply) => withRowErrors(reply, async () => {
+    const ids = await runCommand(db, async (tx) => {
+      await lockContacts(tx, request.orgApp!.orgId);
+      const scope = await scopeOf(tx, request);
+      const batch: DepartmentData[] = [];
+      const errors: RowError[] = [];
+      request.body.departments.forEach((input, row) => {
+        try {
+          batch.push(checkNew(scope, input, batch));
+        } catch (e) {
+          errors.push({ row, message: (e as Error).message });
+        }
+      });
+      if (errors.length) throw new RowErrorsFailure(errors);
+      await appendContacts(tx, request, clock(), [{ type: 'DepartmentsCreated', data: { departments: batch } }]);
+      return batch.map((d) => d.departmentId);
+    });
+    const rows = await db.selectFrom('contact_departments').selectAll().where('department_id', 'in', ids).orderBy('seq').execute();
+    return ok(rows.map((r) => departmentOut(departmentOf(r))));
+  }));
+
+  app.put<{ Params: { id: string }; Body: {
+    departmentName?: string | null; parentId?: string | null; sort?: number | string | null; type?: number; isHide?: number; isAllHide?: number;
+    roleConfig?: Record<string, unknown>;
+  } }>('/v3/contacts/department/:id', {
+    config: manage,
+    schema: {
+      tags, summary: 'Rename, move, sort or reconfigure a department (§5: name and parent only when non-empty, sort only when numeric)',
+      params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          departmentName: { type: ['string', 'null'], maxLength: 128 }, parentId: { type: ['string', 'null'], maxLength: 128 },
+          sort: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 16 }, { type: 'null' }] }, type: { type: 'integer', minimum: 0, maximum: 99 },
+          isHide: flag, isAllHide: flag, roleConfig: roleConfigSchema,
+        },
+      },
+      response: { 200: envelopeSchema(departmentSchema) },
+    },
+  }, async (request) => {
+    const id = request.params.id;
+    await runCommand(db, async (tx) => {
+      await lockContacts(tx, request.orgApp!.orgId);
+      const scope = await scopeOf(tx, request);
+      const d = visibleDepartment(scope, id);
+      const b = request.body;
+      const change: DepartmentChange = { departmentId: id, ...departmentUpdateFields(b) };
+      if (b.type !== undefined) change.type = b.type;
+      if (b.isHide !== undefined) change.isHide = b.isHide;
+      if (b.isAllHide !== undefined) change.isAllHide = b.isAllHide;
+      if (b.roleConfig !== undefined) change.roleConfig = b.roleConfig;
+      if (change.parentId !== undefined && change.parentId !== d.parentId) {
+        if (change.parentId !== ROOT_DEPARTMENT) {
+          const parent = visibleDepartment(scope, change.parentId);
+          if (moveMakesCycle(scope.departments, id, change.parentId)) throw unprocessable(CONTACTS_TEXT.cycle);
+          if (!canCreateUnder(parent, scope.roleNames, scope.privileged)) throw unprocessable(CONTACTS_TEXT.noCreatePermission(parent.departmentName));
+        }
+      }
+      const name = change.departmentName ?? d.departmentName;
+      const parentId = change.parentId ?? d.parentId;
+      if ((change.departmentName !== undefined || change.parentId !== undefined)
+        && scope.departments.some((x) => x.departmentId !== id && x.parentId === parentId && x.departmentName === name)) {
+        throw conflict(CONTACTS_TEXT.duplicateName(name));
+      }
+      if (Object.keys(change).length > 1) await appendContacts(tx, request, clock(), [{ type: 'DepartmentsUpdated', data: { departments: [change] } }]);
+    });
+    const row = await db.selectFrom('contact_departments').selectAll().where('department_id', '=', id).executeTakeFirstOrThrow();
+    return ok(departmentOut(departmentOf(row)));
+  });
+
+  app.delete<{ Params: { id: string } }>('/v3/contacts/department/:id', {
+    config: manage,
+    schema: {
+      tags, summary: 'Delete an empty department (no departments or persons below it)',
+      params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { departmentId: { type: 'string' } } }) },
+    },
+  }, async (request) => {
+    const id = request.params.id;
+    await runCommand(db, async (tx) => {
+      const orgId = request.orgApp!.orgId;
+      await lockContacts(tx, orgId);
+      const scope = await scopeOf(tx, request);
+      visibleDepartment(scope, id);
+      if (scope.departments.some((d) => d.parentId === id)) throw unprocessable(CONTACTS_TEXT.hasChildren);
+      const person = await tx.selectFrom('contact_person_departments').select('user_id').where('org_id', '=', orgId).where('department_id', '=', id).executeTakeFirst();
+      if (person) throw unprocessable(CONTACTS_TEXT.hasPersons);
+      await appendContacts(tx, request, clock(), [{ type: 'DepartmentDeleted', data: { departmentId: id } }]);
+    });
+    return ok({ departmentId: id });
+  });
+
+}

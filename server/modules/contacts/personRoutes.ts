@@ -1,0 +1,268 @@
+// §7 contacts: persons. Reads list only persons of departments the user may see (§6), in pages of up to
+// 5000 (§9); search follows §5 (letters → pinyin initials, digits → phone, Chinese → name).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { ModuleContext } from '../../context.ts';
+import type { Database } from '../../store/schema.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { envelopeSchema, ok } from '../../http/envelope.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { powersOf } from '../../http/auth.ts';
+import { runCommand } from '../../store/command.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { classifyContactSearch } from '../../../domain/contactSearch.ts';
+import { hasModulePower } from '../../../domain/powerKey.ts';
+import { BASE_POWER } from '../permissions/basePowers.ts';
+import { appendContacts, CONTACTS_TEXT, lockContacts, withRowErrors } from './commands.ts';
+import { scopeOf, type ContactsScope } from './scope.ts';
+import { departmentOut, departmentSchema, visibleDepartment } from './departmentRoutes.ts';
+import { addPersons, personProps, updatePersons, visiblePersonIds, type PersonInput } from './personCommands.ts';
+import type { PersonLink } from './projection.ts';
+
+const tags = ['contacts'];
+const manage = { auth: 'orgApp', power: BASE_POWER.contactsManage } as const;
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const ids = { type: 'array', minItems: 1, maxItems: PAGE.contacts, items: idStr } as const;
+
+const personSchema = {
+  type: 'object',
+  properties: {
+    userId: { type: 'string' }, name: { type: 'string' }, pinyinFirst: { type: 'string' }, phoneNumber: { type: 'string' }, username: { type: 'string' },
+    showPhoneNumber: { type: 'boolean' }, gender: { type: 'string' }, unit: { type: 'string' }, status: { type: 'integer' }, duties: { type: 'string' },
+    sort: { type: 'integer' },
+    department: { type: 'array', items: { type: 'object', properties: { departmentId: { type: 'string' }, departmentName: { type: 'string' } } } },
+  },
+  required: ['userId', 'name', 'phoneNumber', 'department'],
+} as const;
+const personList = envelopeSchema({ type: 'array', items: personSchema });
+const pageQuery = {
+  search: { type: 'string', maxLength: 64, description: '§5: letters → pinyin initials, digits → phone number, Chinese → name' },
+  $limit: { type: 'integer', minimum: 0, maximum: PAGE.contacts }, $skip: { type: 'integer', minimum: 0 },
+} as const;
+
+interface ListOptions { departmentIds?: string[]; userIds?: string[]; search?: string; limit?: number; skip?: number }
+
+async function canManage(db: Kysely<Database>, request: FastifyRequest): Promise<boolean> {
+  const { orgId, appId } = request.orgApp!;
+  return hasModulePower(BASE_POWER.contactsManage, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
+}
+
+/** One page of persons the scope allows, each with its visible departments. */
+async function listPersons(db: Kysely<Database> | Tx, request: FastifyRequest, scope: ContactsScope, o: ListOptions, manager: boolean) {
+  const orgId = scope.orgId;
+  const departments = o.departmentIds ?? (scope.privileged ? undefined : [...scope.visible]);
+  if (departments && departments.length === 0) return [];
+  let q = db.selectFrom('contact_persons as p').selectAll('p').where('p.org_id', '=', orgId);
+  if (departments) {
+    q = q.where((eb) => eb.exists(eb.selectFrom('contact_person_departments as l').select('l.user_id')
+      .whereRef('l.user_id', '=', 'p.user_id').where('l.org_id', '=', orgId).where(sql<boolean>`l.department_id = any(${departments}::text[])`)));
+  }
+  if (o.userIds) q = q.where(sql<boolean>`p.user_id = any(${o.userIds}::text[])`);
+  if (o.search?.trim()) {
+    const s = classifyContactSearch(o.search);
+    q = s.field === 'pinyinFirst' ? q.where('p.pinyin_first', 'like', s.pattern)
+      : s.field === 'phoneNumber' ? q.where('p.phone_number', 'like', s.pattern)
+        : q.where('p.name', 'like', s.pattern);
+  }
+  const limit = o.limit ?? (o.search ? PAGE.personSearch : PAGE.contacts);
+  const rows = await q.orderBy('p.sort').orderBy('p.seq').limit(limit).offset(o.skip ?? 0).execute();
+  if (rows.length === 0) return [];
+  const links = await db.selectFrom('contact_person_departments as l').select(['l.user_id', 'l.department_id'])
+    .where('l.org_id', '=', orgId).where(sql<boolean>`l.user_id = any(${rows.map((r) => r.user_id)}::text[])`).execute();
+  const byUser = new Map<string, { departmentId: string; departmentName: string }[]>();
+  for (const l of links) {
+    const d = scope.byId.get(l.department_id);
+    if (!d || !scope.visible.has(l.department_id)) continue;
+    const list = byUser.get(l.user_id) ?? [];
+    list.push({ departmentId: d.departmentId, departmentName: d.departmentName });
+    byUser.set(l.user_id, list);
+  }
+  const self = request.user!.userId;
+  return rows.map((r) => {
+    const phone = r.show_phone_number || manager || r.user_id === self ? r.phone_number : '';
+    return {
+      userId: r.user_id, name: r.name, pinyinFirst: r.pinyin_first, phoneNumber: phone, username: phone, showPhoneNumber: r.show_phone_number,
+      gender: r.gender, unit: r.unit, status: r.status, duties: r.duties, sort: r.sort, department: byUser.get(r.user_id) ?? [],
+    };
+  });
+}
+
+export default async function personRoutes(app: FastifyInstance, { db, clock, settings }: ModuleContext) {
+  const afterWrite = async (request: FastifyRequest, userIds: string[]) => {
+    const scope = await scopeOf(db, request);
+    const rows = await listPersons(db, request, { ...scope, privileged: true }, { userIds, limit: PAGE.contacts }, true);
+    const byId = new Map(rows.map((r) => [r.userId, r]));
+    return userIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  };
+
+  app.get<{ Querystring: { search?: string; departmentId?: string[]; userId?: string[]; $limit?: number; $skip?: number } }>('/v3/contacts/person', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Persons of the current org the user may see, ordered by sort; pages of up to 5000 ($limit, $skip)',
+      querystring: { type: 'object', properties: { ...pageQuery, departmentId: { type: 'array', maxItems: 5000, items: idStr }, userId: { type: 'array', maxItems: 5000, items: idStr } } },
+      response: { 200: personList },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const scope = await scopeOf(db, request);
+    const departmentIds = q.departmentId?.filter((id) => scope.visible.has(id));
+    return ok(await listPersons(db, request, scope, { departmentIds, userIds: q.userId, search: q.search, limit: q.$limit, skip: q.$skip }, await canManage(db, request)));
+  });
+
+  app.get<{ Querystring: { departmentId?: string; search?: string; $limit?: number; $skip?: number } }>('/v3/contacts/department/person', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Persons of one department (required: 请指定查询的部门)',
+      querystring: { type: 'object', properties: { ...pageQuery, departmentId: { type: 'string', maxLength: 128 } } },
+      response: { 200: personList },
+    },
+  }, async (request) => {
+    const q = request.query;
+    if (!q.departmentId?.trim()) throw badRequest(CONTACTS_TEXT.needDepartment);
+    const scope = await scopeOf(db, request);
+    visibleDepartment(scope, q.departmentId);
+    return ok(await listPersons(db, request, scope, { departmentIds: [q.departmentId], search: q.search, limit: q.$limit, skip: q.$skip }, await canManage(db, request)));
+  });
+
+  app.get<{ Querystring: { userId: string } }>('/v3/contacts/person/department', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: "A person's departments (the ones the user may see)",
+      querystring: { type: 'object', required: ['userId'], properties: { userId: idStr } },
+      response: { 200: envelopeSchema({ type: 'array', items: departmentSchema }) },
+    },
+  }, async (request) => {
+    const scope = await scopeOf(db, request);
+    const rows = await db.selectFrom('contact_person_departments').select('department_id')
+      .where('org_id', '=', scope.orgId).where('user_id', '=', request.query.userId).execute();
+    const mine = new Set(rows.map((r) => r.department_id));
+    return ok(scope.departments.filter((d) => mine.has(d.departmentId) && scope.visible.has(d.departmentId)).map(departmentOut));
+  });
+
+  app.post<{ Body: PersonInput }>('/v3/contacts/person', {
+    config: manage,
+    schema: {
+      tags, summary: 'Add a person to departments (a new phone number becomes a user of the org-app); already there: 部门联系人已存在',
+      body: { type: 'object', additionalProperties: false, required: ['name'], properties: personProps },
+      response: { 200: envelopeSchema(personSchema) },
+    },
+  }, async (request) => {
+    const result = await runCommand(db, (tx) => addPersons(tx, request, clock(), settings.demoPassword, [request.body], true));
+    return ok((await afterWrite(request, result.userIds))[0]);
+  });
+
+  app.post<{ Body: { persons: PersonInput[] } }>('/v3/contacts/person/bulk', {
+    config: manage,
+    schema: {
+      tags, summary: 'Add many persons (an Excel import): all or nothing, row-level errors in the 422 answer; rows already there are skipped',
+      body: {
+        type: 'object', additionalProperties: false, required: ['persons'],
+        properties: { persons: { type: 'array', minItems: 1, maxItems: PAGE.contacts, items: { type: 'object', additionalProperties: false, properties: personProps } } },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' }, existing: { type: 'integer' }, userIds: { type: 'array', items: { type: 'string' } } } }) },
+    },
+  }, async (request, reply) => withRowErrors(reply, async () => {
+    const result = await runCommand(db, (tx) => addPersons(tx, request, clock(), settings.demoPassword, request.body.persons, false));
+    return ok({ count: result.userIds.length - result.existing.length, existing: result.existing.length, userIds: result.userIds });
+  }));
+
+  app.put<{ Params: { id: string }; Body: PersonInput }>('/v3/contacts/person/:id', {
+    config: manage,
+    schema: {
+      tags, summary: 'Update a person with only the fields sent (§5); department replaces the departments the user may see',
+      params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: personProps },
+      response: { 200: envelopeSchema(personSchema) },
+    },
+  }, async (request) => {
+    const [userId] = await runCommand(db, (tx) => updatePersons(tx, request, clock(), [{ ...request.body, userId: request.params.id }], true));
+    return ok((await afterWrite(request, [userId]))[0]);
+  });
+
+  app.put<{ Body: { persons: PersonInput[] } }>('/v3/contacts/person/bulk', {
+    config: manage,
+    schema: {
+      tags, summary: 'Update many persons (by userId, else by phone number): all or nothing, row-level errors in the 422 answer',
+      body: {
+        type: 'object', additionalProperties: false, required: ['persons'],
+        properties: { persons: { type: 'array', minItems: 1, maxItems: PAGE.contacts, items: { type: 'object', additionalProperties: false, properties: personProps } } },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request, reply) => withRowErrors(reply, async () => {
+    const userIds = await runCommand(db, (tx) => updatePersons(tx, request, clock(), request.body.persons, false));
+    return ok({ count: userIds.length });
+  }));
+
+  app.delete<{ Body: { userId: string[] } }>('/v3/contacts/person', {
+    config: manage,
+    schema: {
+      tags, summary: 'Remove persons from the contacts (their user accounts stay)',
+      body: { type: 'object', additionalProperties: false, required: ['userId'], properties: { userId: ids } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    const userIds = [...new Set(request.body.userId)];
+    await runCommand(db, async (tx) => {
+      await lockContacts(tx, request.orgApp!.orgId);
+      const scope = await scopeOf(tx, request);
+      const visible = await visiblePersonIds(tx, scope, userIds);
+      const missing = userIds.find((id) => !visible.has(id));
+      if (missing) throw notFound(CONTACTS_TEXT.personMissing(missing));
+      await appendContacts(tx, request, clock(), [{ type: 'PersonsRemoved', data: { userIds } }]);
+    });
+    return ok({ count: userIds.length });
+  });
+
+  const linkBody = {
+    type: 'object', additionalProperties: false, required: ['userId'],
+    properties: {
+      userId: ids, department: { type: 'array', maxItems: 100, items: idStr, description: 'target department ids' },
+      departmentId: { type: 'array', maxItems: 100, items: idStr, description: 'POST/DELETE: same as department; PUT: the departments moved from' },
+    },
+  } as const;
+  type LinkBody = { userId: string[]; department?: string[]; departmentId?: string[] };
+
+  /** Add (POST), move (PUT: from departmentId, or from all visible departments, to department) or remove (DELETE) links. */
+  const links = (mode: 'add' | 'move' | 'remove') => async (request: FastifyRequest<{ Body: LinkBody }>) => {
+    const b = request.body;
+    const userIds = [...new Set(b.userId)];
+    const target = mode === 'move' ? b.department ?? [] : [...new Set([...(b.department ?? []), ...(b.departmentId ?? [])])];
+    if (target.length === 0) throw badRequest(CONTACTS_TEXT.noDepartment);
+    await runCommand(db, async (tx) => {
+      const orgId = request.orgApp!.orgId;
+      await lockContacts(tx, orgId);
+      const scope = await scopeOf(tx, request);
+      for (const id of target) visibleDepartment(scope, id);
+      if (mode === 'move') for (const id of b.departmentId ?? []) visibleDepartment(scope, id);
+      const visible = await visiblePersonIds(tx, scope, userIds);
+      const missing = userIds.find((id) => !visible.has(id));
+      if (missing) throw notFound(CONTACTS_TEXT.personMissing(missing));
+      const current = await tx.selectFrom('contact_person_departments').select(['user_id', 'department_id']).where('org_id', '=', orgId)
+        .where(sql<boolean>`user_id = any(${userIds}::text[])`).execute();
+      const has = new Set(current.map((c) => `${c.user_id}/${c.department_id}`));
+      const added: PersonLink[] = [];
+      const removed: PersonLink[] = [];
+      for (const userId of userIds) {
+        if (mode !== 'remove') added.push(...target.filter((d) => !has.has(`${userId}/${d}`)).map((departmentId) => ({ userId, departmentId })));
+        if (mode === 'remove') removed.push(...target.filter((d) => has.has(`${userId}/${d}`)).map((departmentId) => ({ userId, departmentId })));
+        if (mode === 'move') {
+          const from = b.departmentId ?? current.filter((c) => c.user_id === userId && scope.visible.has(c.department_id)).map((c) => c.department_id);
+          removed.push(...from.filter((d) => !target.includes(d) && has.has(`${userId}/${d}`)).map((departmentId) => ({ userId, departmentId })));
+        }
+      }
+      const events = [
+        ...(removed.length ? [{ type: 'PersonDepartmentsRemoved', data: { links: removed } }] : []),
+        ...(added.length ? [{ type: 'PersonDepartmentsAdded', data: { links: added } }] : []),
+      ];
+      if (events.length) await appendContacts(tx, request, clock(), events);
+    });
+    return ok(await afterWrite(request, userIds));
+  };
+  const linkSchema = (summary: string) => ({ tags, summary, body: linkBody, response: { 200: personList } });
+  app.post<{ Body: LinkBody }>('/v3/contacts/person/department', { config: manage, schema: linkSchema('Add persons to departments') }, links('add'));
+  app.put<{ Body: LinkBody }>('/v3/contacts/person/department', {
+    config: manage, schema: linkSchema('Move persons to departments (from departmentId, or from every department the user may see)'),
+  }, links('move'));
+  app.delete<{ Body: LinkBody }>('/v3/contacts/person/department', { config: manage, schema: linkSchema('Take persons out of departments') }, links('remove'));
+}
