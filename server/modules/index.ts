@@ -16,6 +16,10 @@ import roleRoutes from './roles/routes.ts';
 import permissionRoutes from './permissions/routes.ts';
 import configRoutes from './config/routes.ts';
 import datetimeRoutes from './datetime/routes.ts';
+import './categories/projection.ts';
+import './mall/projection.ts';
+import categoryRoutes from './categories/routes.ts';
+import mallRoutes from './mall/routes.ts';
 import contactsRoutes from './contacts/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
@@ -23,3 +27,5 @@ export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise
 export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes, orgAppRoutes, userRoutes, roleRoutes, permissionRoutes, configRoutes, datetimeRoutes];
 
 modules.push(contactsRoutes);
+
+modules.push(categoryRoutes, mallRoutes);

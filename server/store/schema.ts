@@ -52,6 +52,30 @@ export interface Database {
   };
   captchas: { id: string; kind: string; answer: string; expires_at: Time; solved_at: Time | null };
   qr_codes: { id: string; status: string; user_id: string | null; token: string | null; created_at: Time; expires_at: Time };
+  categories: {
+    org_id: string; app_id: string; id: string; parent_id: string; name: string; group_name: string; enable: boolean; sort: number;
+    is_package: boolean; extra_info: Json; is_delete: boolean;
+  };
+  specs: { org_id: string; app_id: string; id: string; name: string; options: Json; sort: number };
+  mall_suppliers: {
+    org_id: string; object_id: string; supplier_org_id: string; name: string; type: string; role_group_id: string | null; status: number;
+    enable: boolean; extra_info: Json;
+  };
+  products: {
+    org_id: string; id: string; name: string; cid: string | null; category_id: string | null; status: number; is_package: boolean;
+    is_uppershelf: boolean; raw_ripe: string; unit: string; price_class: string | null; extra_info: Json; is_delete: boolean;
+    created_at: Time; updated_at: Time;
+  };
+  skus: {
+    org_id: string; sku_id: string; product_id: string; name: string; spec: string; unit: string; sort: number; enable: boolean;
+    extra_info: Json; is_delete: boolean; created_at: Time; updated_at: Time;
+  };
+  sku_prices: {
+    org_id: string; id: string; sku_id: string; product_id: string; supplier_id: string; role_group_id: string;
+    price: ColumnType<string, number | string, number | string>; market_avg: ColumnType<string | null, number | string | null, number | string | null>;
+    is_check: number; start_date: ColumnType<string, string, string>; end_date: ColumnType<string, string, string>; enable: boolean;
+    is_delete: boolean; extra_info: Json; version: number; created_at: Time; updated_at: Time; checked_at: Time | null; checked_by: string | null;
+  };
   contact_departments: {
     org_id: string; department_id: string; seq: string | number; parent_id: string; department_name: string; type: number; sort: number;
     is_hide: number; is_all_hide: number; role_config: Json;
@@ -68,5 +92,6 @@ export interface Database {
 export const PROJECTION_TABLES = [
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'org_app_users', 'role_groups', 'roles', 'user_roles',
   'permissions', 'role_permissions', 'org_config', 'holidays',
+  'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices',
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
 ] as const;

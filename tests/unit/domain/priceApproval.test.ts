@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  decide, DEFAULT_PRICE_END, DEFAULT_PRICE_START, effectivePrice, initialIsCheck, IS_CHECK, PRICE_TEXT, priceStatus, validatePrice,
+  approvalStanding, decide, DEFAULT_PRICE_END, DEFAULT_PRICE_START, effectivePrice, initialIsCheck, IS_CHECK, PRICE_TEXT, priceStatus, validatePrice,
   type PriceLike,
 } from '../../../domain/priceApproval.ts';
 
@@ -96,5 +96,23 @@ describe('priceStatus', () => {
     expect(priceStatus(price({ startDate: '2024-06-01' }), '2024-05-15')).toBe('approved');
     expect(priceStatus(price({ endDate: '2024-05-01' }), '2024-05-15')).toBe('expired');
     expect(priceStatus(price({ isDelete: true }), '2024-05-15')).toBe('deleted');
+  });
+});
+
+describe('approvalStanding (§4, §6)', () => {
+  const base = { approverOrgId: 'org-b', approverArea: '城东区', supplierArea: '城东区', approvalGroupOrgIds: [] as string[] };
+  it('lets a bureau of the supplier area decide', () => {
+    expect(approvalStanding({ ...base, roleCodes: ['4'] })).toEqual({ ok: true });
+  });
+  it('refuses a bureau of another area', () => {
+    expect(approvalStanding({ ...base, roleCodes: ['4'], approverArea: '城西区' }).ok).toBe(false);
+    expect(approvalStanding({ ...base, roleCodes: ['4'], approverArea: '', supplierArea: '' }).ok).toBe(false);
+  });
+  it('refuses a school, and lets a configured approval group decide', () => {
+    expect(approvalStanding({ ...base, roleCodes: ['1'] }).ok).toBe(false);
+    expect(approvalStanding({ ...base, roleCodes: ['1'], approvalGroupOrgIds: ['org-b'] })).toEqual({ ok: true });
+  });
+  it('lets the platform operator decide', () => {
+    expect(approvalStanding({ ...base, roleCodes: ['999'], approverArea: '' })).toEqual({ ok: true });
   });
 });

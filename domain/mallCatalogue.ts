@@ -1,0 +1,38 @@
+// Goods catalogue rules shared by the server and the console (§3 category group names, role group config;
+// §9 units, supplier types, price classes, default spec sort).
+import { DEFAULT_SPEC_SORT, PRICE_CLASSES, SUPPLIER_TYPES, UNITS } from './constants.ts';
+
+/** §3 category group names; mallProduct is the goods category tree (productCategory screen) */
+export const CATEGORY_GROUP_NAMES = [
+  'menuCategory', 'menuPeople', 'menuTag', 'packageTag', 'mealPreparation', 'mallSupplierOrg', 'videoDeviceType', 'diseasePeople',
+  'diseaseTaboo', 'nrvFieldsConfig', 'mallRecipeScore', 'mallRecipeAnalysisExParams', 'sportPAL', 'EnergyDemandFormula', 'mallProduct',
+  'mallPriceApprovalGroups', 'mallPriceSupermarket', 'mallFoodClassGBStudent', 'mallFoodProtein',
+] as const;
+export type CategoryGroupName = (typeof CATEGORY_GROUP_NAMES)[number];
+
+export const isUnit = (u: string): u is (typeof UNITS)[number] => (UNITS as readonly string[]).includes(u);
+export const isSupplierType = (t: string): t is keyof typeof SUPPLIER_TYPES => Object.hasOwn(SUPPLIER_TYPES, t);
+export const isPriceClass = (c: string): c is keyof typeof PRICE_CLASSES => Object.hasOwn(PRICE_CLASSES, c);
+
+/** §9 default spec sort */
+export const specSortOf = (sort: number | null | undefined) => (typeof sort === 'number' && Number.isFinite(sort) ? sort : DEFAULT_SPEC_SORT);
+
+/** §3 role group config of a purchaser role group (M1) */
+export interface RoleGroupPriceConfig {
+  priceApprovalEnable: boolean;
+  priceModifyLimitEnable: boolean;
+  /** §4/§5 cycle rule: 5d, 2w, 1m, 0d …; empty = no cycle */
+  priceApprovalTimeRule: string;
+  /** id of a category of group mallPriceApprovalGroups whose extraInfo.orgIds may approve; null = the bureau of the area */
+  priceApprovalGroup: string | null;
+}
+
+export function priceConfigOf(config: unknown): RoleGroupPriceConfig {
+  const c = (config ?? {}) as Partial<RoleGroupPriceConfig>;
+  return {
+    priceApprovalEnable: c.priceApprovalEnable === true,
+    priceModifyLimitEnable: c.priceModifyLimitEnable === true,
+    priceApprovalTimeRule: typeof c.priceApprovalTimeRule === 'string' ? c.priceApprovalTimeRule : '',
+    priceApprovalGroup: typeof c.priceApprovalGroup === 'string' && c.priceApprovalGroup ? c.priceApprovalGroup : null,
+  };
+}

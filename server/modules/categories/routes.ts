@@ -1,0 +1,341 @@
+// §7 categories (every §3 groupName), specs/settings (default sort 99, §9) and the units of §9.
+// Reads: members of the org-app (another org's only for providers; the standard org's for everyone).
+// Writes: commands on category-<id> / spec-<id> streams by catalogue editors.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { ModuleContext } from '../../context.ts';
+import type { Database } from '../../store/schema.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { requireSameOrg } from '../../http/auth.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { PAGE, STANDARD_ORG_ID, UNITS } from '../../../domain/constants.ts';
+import { CATEGORY_GROUP_NAMES, specSortOf } from '../../../domain/mallCatalogue.ts';
+import { requireCatalogueEditor } from '../mall/access.ts';
+import type { CategoryCreated, CategoryUpdated, SpecCreated } from './projection.ts';
+
+const tags = ['categories'];
+const str = { type: 'string' } as const;
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const groupName = { type: 'string', enum: [...CATEGORY_GROUP_NAMES] } as const;
+const categoryFields = {
+  name: { type: 'string', minLength: 1, maxLength: 100 }, parentId: idStr, sort: { type: 'integer' }, enable: { type: ['integer', 'boolean'] },
+  isPackage: { type: ['integer', 'boolean'] }, extraInfo: anyObject,
+} as const;
+const categorySchema = {
+  type: 'object',
+  properties: {
+    id: str, categoryId: str, parentId: str, name: str, groupName: str, enable: { type: 'integer' }, sort: { type: 'integer' }, appId: str, orgId: str,
+    isPackage: { type: 'integer' }, extraInfo: anyObject,
+  },
+} as const;
+const listQuery = {
+  type: 'object',
+  properties: {
+    groupName: { type: 'string', maxLength: 2000 }, orgId: idStr, appId: idStr, parentId: idStr, categoryId: { type: 'string', maxLength: 20000 },
+    id: idStr, name: { type: 'string', maxLength: 100 }, enable: { type: 'integer', enum: [0, 1] },
+    $limit: { type: 'integer', minimum: 0, maximum: PAGE.categories }, $skip: { type: 'integer', minimum: 0 }, $orderby: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+export const categoryStream = (id: string) => `category-${id}`;
+export const specStream = (id: string) => `spec-${id}`;
+const flag = (v: unknown, dflt: boolean) => (v === undefined || v === null ? dflt : v === true || v === 1);
+
+type CategoryRow = Selectable<Database['categories']>;
+export const categoryOf = (r: CategoryRow) => ({
+  id: r.id, categoryId: r.id, parentId: r.parent_id, name: r.name, groupName: r.group_name, enable: r.enable ? 1 : 0, sort: r.sort,
+  appId: r.app_id, orgId: r.org_id, isPackage: r.is_package ? 1 : 0, extraInfo: (r.extra_info ?? {}) as Record<string, unknown>,
+});
+
+interface ListQuery {
+  groupName?: string; orgId?: string; appId?: string; parentId?: string; categoryId?: string; id?: string; name?: string; enable?: number;
+  $limit?: number; $skip?: number; $orderby?: string;
+}
+interface CategoryBody {
+  id?: string; categoryId?: string; name?: string; groupName?: string; parentId?: string; sort?: number; enable?: number | boolean;
+  isPackage?: number | boolean; extraInfo?: Record<string, unknown>;
+}
+
+/** Whose categories a read names: the own org, the standard org (§9) for anyone, another org only for providers. */
+function readOrg(request: FastifyRequest, orgId: string | undefined): string {
+  if (orgId === STANDARD_ORG_ID) return orgId;
+  requireSameOrg(request, orgId);
+  return orgId ?? request.orgApp!.orgId;
+}
+
+export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+
+  const listCategories = async (request: FastifyRequest<{ Querystring: ListQuery }>) => {
+    const q = request.query;
+    const orgId = readOrg(request, q.orgId);
+    let base = db.selectFrom('categories').where('org_id', '=', orgId).where('is_delete', '=', false);
+    const groups = (q.groupName ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (groups.length) base = base.where('group_name', 'in', groups);
+    if (q.appId) base = base.where((eb) => eb.or([eb('app_id', '=', q.appId!), eb('app_id', '=', '')]));
+    if (q.parentId) base = base.where('parent_id', '=', q.parentId);
+    const ids = [q.id, ...(q.categoryId ?? '').split(',')].map((s) => s?.trim()).filter((s): s is string => !!s);
+    if (ids.length) base = base.where('id', 'in', ids);
+    if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
+    if (q.enable !== undefined) base = base.where('enable', '=', q.enable === 1);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    // §7 lists use $orderby sort asc,id asc
+    const rows = await base.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(q.$limit ?? PAGE.categories).offset(q.$skip ?? 0).execute();
+    return list(rows.map(categoryOf), Number(total?.n ?? 0));
+  };
+
+  const createCategories = async (request: FastifyRequest, inputs: CategoryBody[], group?: string) => {
+    requireCatalogueEditor(request);
+    const { orgId, appId } = request.orgApp!;
+    const now = ctx.clock();
+    const created: CategoryCreated[] = inputs.map((b, i) => {
+      const g = b.groupName ?? group;
+      if (!g) throw badRequest('参数错误：缺少分类组 groupName');
+      if (!b.name?.trim()) throw badRequest('参数错误：分类名称不能为空');
+      return {
+        id: crypto.randomUUID(), appId, parentId: b.parentId ?? '-1', name: b.name.trim(), groupName: g, enable: flag(b.enable, true),
+        sort: b.sort ?? i, isPackage: flag(b.isPackage, false), extraInfo: b.extraInfo ?? {},
+      };
+    });
+    await runCommand(db, async (tx) => {
+      const parents = [...new Set(created.map((c) => c.parentId).filter((p) => p !== '-1' && !created.some((c) => c.id === p)))];
+      if (parents.length) {
+        const found = await tx.selectFrom('categories').select('id').where('org_id', '=', orgId).where('id', 'in', parents).execute();
+        if (found.length !== parents.length) throw badRequest('参数错误：上级分类不存在');
+      }
+      for (const c of created) {
+        await appendToStream(tx, {
+          orgId, streamId: categoryStream(c.id), streamType: 'category', expectedVersion: 0, meta: metaOf(request, now),
+          events: [{ type: 'CategoryCreated', data: { ...c } }],
+        });
+      }
+    });
+    const rows = await db.selectFrom('categories').selectAll().where('id', 'in', created.map((c) => c.id)).orderBy('sort').execute();
+    return rows.map(categoryOf);
+  };
+
+  const updateCategory = async (tx: Tx, request: FastifyRequest, id: string, b: CategoryBody) => {
+    const row = await tx.selectFrom('categories').selectAll().where('id', '=', id).where('is_delete', '=', false).executeTakeFirst();
+    if (!row) throw notFound('分类不存在');
+    if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
+    const update: CategoryUpdated = { id };
+    if (b.name !== undefined) update.name = b.name.trim();
+    if (b.parentId !== undefined) {
+      if (b.parentId === id) throw badRequest('参数错误：上级分类不能是自己');
+      update.parentId = b.parentId;
+    }
+    if (b.sort !== undefined) update.sort = b.sort;
+    if (b.enable !== undefined) update.enable = flag(b.enable, true);
+    if (b.isPackage !== undefined) update.isPackage = flag(b.isPackage, false);
+    if (b.extraInfo !== undefined) update.extraInfo = b.extraInfo;
+    if (Object.keys(update).length === 1) return;
+    const streamId = categoryStream(id);
+    await appendToStream(tx, {
+      orgId: row.org_id, streamId, streamType: 'category', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
+      events: [{ type: 'CategoryUpdated', data: { ...update } }],
+    });
+  };
+
+  const deleteCategories = async (tx: Tx, request: FastifyRequest, rows: CategoryRow[], isPhysicalDelete: boolean) => {
+    for (const row of rows) {
+      if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
+      const streamId = categoryStream(row.id);
+      await appendToStream(tx, {
+        orgId: row.org_id, streamId, streamType: 'category', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
+        events: [{ type: 'CategoryDeleted', data: { id: row.id, isPhysicalDelete } }],
+      });
+    }
+  };
+
+  for (const path of ['/v1/category/polardb', '/v2/category']) {
+    app.get<{ Querystring: ListQuery }>(path, {
+      config: { auth: 'orgApp' },
+      schema: { tags, summary: 'Categories by groupName (comma-separated), ordered sort asc, id asc', querystring: listQuery, response: { 200: listSchema(categorySchema) } },
+    }, listCategories);
+  }
+
+  app.post<{ Body: CategoryBody }>('/v1/category/polardb', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Create a category',
+      body: { type: 'object', additionalProperties: false, required: ['name', 'groupName'], properties: { ...categoryFields, groupName } },
+      response: { 200: envelopeSchema(categorySchema) },
+    },
+  }, async (request) => ok((await createCategories(request, [request.body]))[0]));
+
+  app.post<{ Body: CategoryBody & { list?: CategoryBody[] } }>('/v2/category', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Create a category, or many at once with groupName and list (all or nothing)',
+      body: {
+        type: 'object', additionalProperties: false, required: ['groupName'],
+        properties: {
+          ...categoryFields, groupName,
+          list: { type: 'array', minItems: 1, maxItems: PAGE.categories, items: { type: 'object', additionalProperties: false, required: ['name'], properties: categoryFields } },
+        },
+      },
+      response: { 200: listSchema(categorySchema) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    const inputs = b.list ?? [b];
+    return list(await createCategories(request, inputs, b.groupName));
+  });
+
+  const updateBody = { type: 'object', additionalProperties: false, properties: { ...categoryFields, id: idStr, categoryId: idStr } } as const;
+
+  app.put<{ Body: CategoryBody }>('/v1/category/polardb', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Update a category by id (or categoryId)', body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    const id = request.body.id ?? request.body.categoryId;
+    if (!id) throw badRequest();
+    await runCommand(db, (tx) => updateCategory(tx, request, id, request.body));
+    return ok(categoryOf(await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow()));
+  });
+
+  app.put<{ Params: { id: string }; Body: CategoryBody }>('/v2/category/:id', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Update a category', params: { type: 'object', required: ['id'], properties: { id: idStr } }, body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    await runCommand(db, (tx) => updateCategory(tx, request, request.params.id, request.body));
+    return ok(categoryOf(await db.selectFrom('categories').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
+  });
+
+  app.put<{ Body: { categorys: CategoryBody[] } }>('/v2/category', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Update many categories (sort, names …) at once: all or nothing',
+      body: { type: 'object', additionalProperties: false, required: ['categorys'], properties: { categorys: { type: 'array', minItems: 1, maxItems: PAGE.categories, items: updateBody } } },
+      response: { 200: listSchema(categorySchema) },
+    },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    const ids = request.body.categorys.map((c) => c.id ?? c.categoryId);
+    if (ids.some((i) => !i)) throw badRequest('参数错误：缺少分类 id');
+    await runCommand(db, async (tx) => {
+      for (const [i, c] of request.body.categorys.entries()) await updateCategory(tx, request, ids[i]!, c);
+    });
+    const rows = await db.selectFrom('categories').selectAll().where('id', 'in', ids as string[]).orderBy('sort').orderBy('id').execute();
+    return list(rows.map(categoryOf));
+  });
+
+  app.delete<{ Body: { groupName: string; appId?: string; orgId?: string; id?: string; categoryId?: string; isPhysicalDelete?: boolean } }>('/v1/category/polardb', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Delete the categories of a groupName (optionally one id, an appId, an orgId)',
+      body: {
+        type: 'object', additionalProperties: false, required: ['groupName'],
+        properties: { groupName, appId: idStr, orgId: idStr, id: idStr, categoryId: idStr, isPhysicalDelete: { type: 'boolean' } },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    const b = request.body;
+    requireSameOrg(request, b.orgId);
+    const orgId = b.orgId ?? request.orgApp!.orgId;
+    const count = await runCommand(db, async (tx) => {
+      let q = tx.selectFrom('categories').selectAll().where('org_id', '=', orgId).where('group_name', '=', b.groupName).where('is_delete', '=', false);
+      if (b.appId) q = q.where('app_id', '=', b.appId);
+      const one = b.id ?? b.categoryId;
+      if (one) q = q.where('id', '=', one);
+      const rows = await q.execute();
+      if (one && rows.length === 0) throw notFound('分类不存在');
+      await deleteCategories(tx, request, rows, b.isPhysicalDelete ?? false);
+      return rows.length;
+    });
+    return ok({ count });
+  });
+
+  app.delete<{ Params: { id: string }; Body: { isPhysicalDelete?: boolean } | undefined }>('/v2/category/:id', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Delete a category (logical unless isPhysicalDelete)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { id: str } }) },
+    },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    const isPhysical = (request.body as { isPhysicalDelete?: unknown } | undefined)?.isPhysicalDelete === true;
+    await runCommand(db, async (tx) => {
+      const row = await tx.selectFrom('categories').selectAll().where('id', '=', request.params.id).where('is_delete', '=', false).executeTakeFirst();
+      if (!row) throw notFound('分类不存在');
+      await deleteCategories(tx, request, [row], isPhysical);
+    });
+    return ok({ id: request.params.id });
+  });
+
+  // ---- specs / settings ----
+  const specSchema = { type: 'object', properties: { id: str, name: str, options: anyObject, sort: { type: 'integer' }, orgId: str, appId: str } } as const;
+  const specOf = (r: Selectable<Database['specs']>) => ({ id: r.id, name: r.name, options: (r.options ?? {}) as Record<string, unknown>, sort: r.sort, orgId: r.org_id, appId: r.app_id });
+
+  app.get<{ Querystring: { name?: string; orgId?: string; appId?: string } }>('/v4/mall/spec', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Specs and settings of the org by name',
+      querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 100 }, orgId: idStr, appId: idStr } },
+      response: { 200: listSchema(specSchema) },
+    },
+  }, async (request) => {
+    const orgId = readOrg(request, request.query.orgId);
+    let q = db.selectFrom('specs').selectAll().where('org_id', '=', orgId);
+    if (request.query.name) q = q.where('name', '=', request.query.name);
+    if (request.query.appId) q = q.where((eb) => eb.or([eb('app_id', '=', request.query.appId!), eb('app_id', '=', '')]));
+    return list((await q.orderBy('sort').orderBy('name').execute()).map(specOf));
+  });
+
+  app.post<{ Body: { name: string; options?: Record<string, unknown>; sort?: number } }>('/v4/mall/spec', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Create a spec/setting (sort defaults to 99)',
+      body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, options: anyObject, sort: { type: 'integer' } } },
+      response: { 200: envelopeSchema(specSchema) },
+    },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    const { orgId, appId } = request.orgApp!;
+    const spec: SpecCreated = { id: crypto.randomUUID(), appId, name: request.body.name.trim(), options: request.body.options ?? {}, sort: specSortOf(request.body.sort) };
+    await runCommand(db, async (tx) => {
+      const dup = await tx.selectFrom('specs').select('id').where('org_id', '=', orgId).where('app_id', '=', appId).where('name', '=', spec.name).executeTakeFirst();
+      if (dup) throw badRequest(`参数错误：规格设置「${spec.name}」已存在`);
+      await appendToStream(tx, {
+        orgId, streamId: specStream(spec.id), streamType: 'spec', expectedVersion: 0, meta: metaOf(request, ctx.clock()),
+        events: [{ type: 'SpecCreated', data: { ...spec } }],
+      });
+    });
+    return ok(specOf(await db.selectFrom('specs').selectAll().where('id', '=', spec.id).executeTakeFirstOrThrow()));
+  });
+
+  app.put<{ Params: { id: string }; Body: { options?: Record<string, unknown>; name?: string; sort?: number } }>('/v4/mall/spec/:id', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Update the options (name, sort) of a spec/setting', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: { options: anyObject, name: { type: 'string', minLength: 1, maxLength: 100 }, sort: { type: 'integer' } } },
+      response: { 200: envelopeSchema(specSchema) },
+    },
+  }, async (request) => {
+    requireCatalogueEditor(request);
+    await runCommand(db, async (tx) => {
+      const row = await tx.selectFrom('specs').select(['org_id']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw notFound('规格设置不存在');
+      if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
+      const streamId = specStream(request.params.id);
+      await appendToStream(tx, {
+        orgId: row.org_id, streamId, streamType: 'spec', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
+        events: [{ type: 'SpecUpdated', data: { id: request.params.id, ...request.body } }],
+      });
+    });
+    return ok(specOf(await db.selectFrom('specs').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
+  });
+
+  app.get('/v4/mall/unit', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'The units of §9 a SKU may use', response: { 200: listSchema({ type: 'object', properties: { name: str, sort: { type: 'integer' } } }) } },
+  }, async () => list(UNITS.map((name, sort) => ({ name, sort }))));
+}

@@ -1,0 +1,81 @@
+// Who may do what with goods and prices (§6): suppliers (2) and their salesmen (6) own their org's goods;
+// bureaus (4) and configured approval orgs decide prices of their area; purchasing orgs see the effective
+// prices of the suppliers linked to them; the platform operator (999) sees all.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { forbidden } from '../../http/errors.ts';
+import { ROLE_CODE } from '../../../domain/constants.ts';
+import { isSystemProvider } from '../../../domain/roles.ts';
+
+type Db = Kysely<Database> | Tx;
+
+const codes = (request: FastifyRequest) => request.roles.map((r) => r.code);
+export const isPlatform = (request: FastifyRequest) => codes(request).includes(ROLE_CODE.systemProvider);
+export const isSupplierSide = (request: FastifyRequest) => codes(request).some((c) => c === ROLE_CODE.supplier || c === ROLE_CODE.salesman);
+export const isBureau = (request: FastifyRequest) => codes(request).includes(ROLE_CODE.bureau);
+
+/** Catalogue writes (categories, specs, products, SKUs): suppliers, salesmen, bureaus, dietitians, admins and providers. */
+export function requireCatalogueEditor(request: FastifyRequest): void {
+  if (isSystemProvider(request.roles)) return;
+  const allowed: string[] = [ROLE_CODE.supplier, ROLE_CODE.salesman, ROLE_CODE.bureau, ROLE_CODE.dietitian];
+  if (codes(request).some((c) => allowed.includes(c))) return;
+  throw forbidden('没有维护商品资料的权限');
+}
+
+/** Goods and prices are written by the supplier side of the org (or the platform operator). */
+export function requireSupplier(request: FastifyRequest): void {
+  if (isSupplierSide(request) || isPlatform(request)) return;
+  throw forbidden('只有供应商可以维护商品和价格');
+}
+
+export async function orgArea(db: Db, orgId: string): Promise<string | null> {
+  const row = await db.selectFrom('orgs').select('area').where('org_id', '=', orgId).executeTakeFirst();
+  return row ? row.area : null;
+}
+
+/** The supplier orgs a purchasing org buys from, with the supplier's role group it buys under. */
+export async function supplierLinks(db: Db, orgId: string): Promise<{ supplierOrgId: string; roleGroupId: string | null }[]> {
+  const rows = await db.selectFrom('mall_suppliers').select(['supplier_org_id', 'role_group_id'])
+    .where('org_id', '=', orgId).where('enable', '=', true).execute();
+  return rows.map((r) => ({ supplierOrgId: r.supplier_org_id, roleGroupId: r.role_group_id }));
+}
+
+export type Viewer =
+  | { kind: 'platform' }
+  | { kind: 'supplier'; orgId: string }
+  | { kind: 'approver'; orgId: string; area: string }
+  | { kind: 'purchaser'; orgId: string; links: { supplierOrgId: string; roleGroupId: string | null }[] };
+
+/** How the caller sees goods and prices of suppliers. */
+export async function viewerOf(db: Db, request: FastifyRequest): Promise<Viewer> {
+  const orgId = request.orgApp!.orgId;
+  if (isPlatform(request)) return { kind: 'platform' };
+  if (isSupplierSide(request)) return { kind: 'supplier', orgId };
+  if (isBureau(request)) return { kind: 'approver', orgId, area: (await orgArea(db, orgId)) ?? '' };
+  return { kind: 'purchaser', orgId, links: await supplierLinks(db, orgId) };
+}
+
+/** Supplier orgs the viewer may read goods of; null = every org. */
+export async function readableSupplierOrgs(db: Db, viewer: Viewer): Promise<string[] | null> {
+  switch (viewer.kind) {
+    case 'platform': return null;
+    case 'supplier': return [viewer.orgId];
+    case 'approver': {
+      if (!viewer.area) return [];
+      const rows = await db.selectFrom('orgs').select('org_id').where('area', '=', viewer.area).execute();
+      return rows.map((r) => r.org_id);
+    }
+    case 'purchaser': return [...new Set(viewer.links.map((l) => l.supplierOrgId))];
+  }
+}
+
+/** Narrows to one asked-for supplier org, refusing one the viewer may not read. */
+export function pickSupplierOrgs(readable: string[] | null, asked: string | undefined, own: string): string[] | null {
+  if (!asked) return readable;
+  if (readable && !readable.includes(asked)) {
+    throw forbidden(asked === own ? '无权访问该数据' : '无权查看其他供应商的数据');
+  }
+  return [asked];
+}

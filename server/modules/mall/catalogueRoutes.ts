@@ -1,0 +1,528 @@
+// §7 mall: suppliers (types xg, sxps, jgpt), purchaser role group config (approval, modify limit, time rule,
+// approval group), products (CRUD, count, shelf toggle, approval status) and SKUs (CRUD, SKU log).
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import type { ModuleContext } from '../../context.ts';
+import type { Database } from '../../store/schema.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { PAGE, SUPPLIER_TYPES, UNITS } from '../../../domain/constants.ts';
+import { isPriceClass, isUnit, priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
+import { parseDuration } from '../../../domain/durations.ts';
+import { isSystemProvider } from '../../../domain/roles.ts';
+import { streams } from '../users/streams.ts';
+import { mallStreams } from './streams.ts';
+import { isBureau, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, viewerOf } from './access.ts';
+import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from './projection.ts';
+
+const tags = ['mall'];
+const str = { type: 'string' } as const;
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const ids = { type: 'array', minItems: 1, maxItems: PAGE.generic, items: idStr } as const;
+const flag = (v: unknown, dflt: boolean) => (v === undefined || v === null ? dflt : v === true || v === 1);
+const paging = { $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic * 10 }, $skip: { type: 'integer', minimum: 0 } } as const;
+
+export const PURCHASER_GROUP_CODE = 'M1';
+
+// ---- views ----
+export const productOf = (r: Selectable<Database['products']>) => ({
+  id: r.id, productId: r.id, orgId: r.org_id, name: r.name, cid: r.cid, categoryId: r.category_id, status: r.status, isPackage: r.is_package ? 1 : 0,
+  isUppershelf: r.is_uppershelf ? 1 : 0, rawRipe: r.raw_ripe, unit: r.unit, priceClass: r.price_class, extraInfo: r.extra_info as Record<string, unknown>,
+  createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+});
+export const skuOf = (r: Selectable<Database['skus']>) => ({
+  skuId: r.sku_id, id: r.sku_id, productId: r.product_id, orgId: r.org_id, name: r.name, spec: r.spec, unit: r.unit, sort: r.sort,
+  enable: r.enable ? 1 : 0, extraInfo: r.extra_info as Record<string, unknown>, updatedAt: new Date(r.updated_at).toISOString(),
+});
+const supplierOf = (r: Selectable<Database['mall_suppliers']>) => ({
+  objectId: r.object_id, orgId: r.org_id, supplierOrgId: r.supplier_org_id, name: r.name, type: r.type, typeName: SUPPLIER_TYPES[r.type as keyof typeof SUPPLIER_TYPES] ?? '',
+  roleGroupId: r.role_group_id, status: r.status, enable: r.enable ? 1 : 0, extraInfo: r.extra_info as Record<string, unknown>,
+});
+
+const productSchema = { type: 'object', additionalProperties: true, properties: { id: str, productId: str, name: str } } as const;
+const skuSchema = { type: 'object', additionalProperties: true, properties: { skuId: str, productId: str, name: str, unit: str } } as const;
+const supplierSchema = { type: 'object', additionalProperties: true, properties: { objectId: str, supplierOrgId: str, name: str, type: str } } as const;
+const configSchema = {
+  type: 'object', additionalProperties: true,
+  properties: {
+    roleGroupId: str, groupName: str, code: str, priceApprovalEnable: { type: 'boolean' }, priceModifyLimitEnable: { type: 'boolean' },
+    priceApprovalTimeRule: str, priceApprovalGroup: { type: ['string', 'null'] },
+  },
+} as const;
+
+/** A purchaser role group (M1) of the org with its §3 price config. */
+export async function purchaserGroup(db: Database extends never ? never : Tx | ModuleContext['db'], roleGroupId: string) {
+  const row = await db.selectFrom('role_groups').selectAll().where('role_group_id', '=', roleGroupId).executeTakeFirst();
+  if (!row || row.code !== PURCHASER_GROUP_CODE) return null;
+  return { orgId: row.org_id, roleGroupId: row.role_group_id, groupName: row.group_name, code: row.code, config: row.config as Record<string, unknown>, ...priceConfigOf(row.config) };
+}
+
+interface ProductBody {
+  name?: string; cid?: string | null; categoryId?: string | null; status?: number; isPackage?: number | boolean; isUppershelf?: number | boolean;
+  rawRipe?: string; unit?: string; priceClass?: string | null; extraInfo?: Record<string, unknown>;
+  skus?: { name: string; spec?: string; unit: string; sort?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> }[];
+}
+interface SkuBody { skuId?: string; productId?: string; name?: string; spec?: string; unit?: string; sort?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> }
+
+const productFields = {
+  name: { type: 'string', minLength: 1, maxLength: 100 }, cid: { type: ['string', 'null'], maxLength: 128 }, categoryId: { type: ['string', 'null'], maxLength: 128 },
+  status: { type: 'integer' }, isPackage: { type: ['integer', 'boolean'] }, isUppershelf: { type: ['integer', 'boolean'] },
+  rawRipe: { type: 'string', enum: ['raw', 'ripe'] }, unit: { type: 'string', maxLength: 20 }, priceClass: { type: ['string', 'null'], maxLength: 20 }, extraInfo: anyObject,
+} as const;
+const skuFields = {
+  name: { type: 'string', minLength: 1, maxLength: 100 }, spec: { type: 'string', maxLength: 100 }, unit: { type: 'string', minLength: 1, maxLength: 20 },
+  sort: { type: 'integer' }, enable: { type: ['integer', 'boolean'] }, extraInfo: anyObject,
+} as const;
+
+function checkUnit(unit: string | undefined, required: boolean) {
+  if (unit === undefined || unit === '') {
+    if (required) throw badRequest('参数错误：请选择单位');
+    return;
+  }
+  if (!isUnit(unit)) throw badRequest(`参数错误：单位「${unit}」不在可选单位中（${UNITS.join('、')}）`);
+}
+
+async function checkCategory(tx: Tx, orgId: string, categoryId: string | null | undefined) {
+  if (!categoryId) return;
+  const row = await tx.selectFrom('categories').select('id').where('id', '=', categoryId).where('is_delete', '=', false)
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', '=', 'standard')])).executeTakeFirst();
+  if (!row) throw badRequest('参数错误：商品分类不存在');
+}
+
+export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+  const meta = (request: FastifyRequest) => metaOf(request, ctx.clock());
+  const append = async (tx: Tx, request: FastifyRequest, orgId: string, streamId: string, type: string, data: object, expected?: number) => {
+    await appendToStream(tx, {
+      orgId, streamId, streamType: streamId.split('-')[0], expectedVersion: expected ?? await streamVersion(tx, streamId), meta: meta(request),
+      events: [{ type, data: { ...data } }],
+    });
+  };
+
+  // ---- suppliers ----
+  app.get<{ Querystring: { type?: string; supplierOrgId?: string; name?: string } }>('/v4/mall/supplier', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'The suppliers of the current org (a supplier org sees the orgs it serves)',
+      querystring: { type: 'object', properties: { type: { type: 'string', enum: Object.keys(SUPPLIER_TYPES) }, supplierOrgId: idStr, name: { type: 'string', maxLength: 100 } } },
+      response: { 200: listSchema(supplierSchema) },
+    },
+  }, async (request) => {
+    const { orgId } = request.orgApp!;
+    const q = request.query;
+    let base = db.selectFrom('mall_suppliers').selectAll().where((eb) => eb.or([eb('org_id', '=', orgId), eb('supplier_org_id', '=', orgId)]));
+    if (q.type) base = base.where('type', '=', q.type);
+    if (q.supplierOrgId) base = base.where('supplier_org_id', '=', q.supplierOrgId);
+    if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
+    return list((await base.orderBy('name').execute()).map(supplierOf));
+  });
+
+  const supplierBody = {
+    name: { type: 'string', minLength: 1, maxLength: 100 }, type: { type: 'string', enum: Object.keys(SUPPLIER_TYPES) }, roleGroupId: { type: ['string', 'null'], maxLength: 128 },
+    status: { type: 'integer' }, enable: { type: ['integer', 'boolean'] }, extraInfo: anyObject,
+  } as const;
+
+  const checkSupplierLink = async (tx: Tx, supplierOrgId: string, roleGroupId: string | null | undefined) => {
+    const org = await tx.selectFrom('orgs').select('name').where('org_id', '=', supplierOrgId).executeTakeFirst();
+    if (!org) throw badRequest('参数错误：供应商机构不存在');
+    if (roleGroupId) {
+      const g = await purchaserGroup(tx, roleGroupId);
+      if (!g || g.orgId !== supplierOrgId) throw badRequest('参数错误：采购角色组不属于该供应商');
+    }
+    return org.name;
+  };
+  const requireSupplierManager = (request: FastifyRequest) => {
+    // the purchasing org's admins, the bureau and the platform operator manage whom an org buys from
+    if (isSystemProvider(request.roles) || isBureau(request)) return;
+    throw forbidden('没有管理供应商的权限');
+  };
+
+  app.post<{ Body: { supplierOrgId: string; name?: string; type: string; roleGroupId?: string | null; status?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> } }>('/v4/mall/supplier', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Link a supplier org to the current org (type xg, sxps or jgpt; the supplier role group it buys under)',
+      body: { type: 'object', additionalProperties: false, required: ['supplierOrgId', 'type'], properties: { ...supplierBody, supplierOrgId: idStr } },
+      response: { 200: envelopeSchema(supplierSchema) },
+    },
+  }, async (request) => {
+    requireSupplierManager(request);
+    const { orgId } = request.orgApp!;
+    const b = request.body;
+    const objectId = crypto.randomUUID();
+    await runCommand(db, async (tx) => {
+      const orgName = await checkSupplierLink(tx, b.supplierOrgId, b.roleGroupId);
+      const dup = await tx.selectFrom('mall_suppliers').select('object_id').where('org_id', '=', orgId).where('supplier_org_id', '=', b.supplierOrgId).executeTakeFirst();
+      if (dup) throw badRequest('参数错误：该供应商已存在');
+      const created: MallSupplierCreated = {
+        objectId, supplierOrgId: b.supplierOrgId, name: b.name?.trim() || orgName, type: b.type, roleGroupId: b.roleGroupId ?? null,
+        status: b.status ?? 1, enable: flag(b.enable, true), extraInfo: b.extraInfo ?? {},
+      };
+      await append(tx, request, orgId, mallStreams.supplier(objectId), 'MallSupplierCreated', created, 0);
+    });
+    return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
+  });
+
+  app.put<{ Params: { objectId: string }; Body: { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> } }>('/v4/mall/supplier/:objectId', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Update a supplier link of the current org', params: { type: 'object', required: ['objectId'], properties: { objectId: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: supplierBody }, response: { 200: envelopeSchema(supplierSchema) },
+    },
+  }, async (request) => {
+    requireSupplierManager(request);
+    const { objectId } = request.params;
+    await runCommand(db, async (tx) => {
+      const row = await tx.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirst();
+      if (!row) throw notFound('供应商不存在');
+      if (row.org_id !== request.orgApp!.orgId && !isSystemProvider(request.roles)) throw forbidden('无权修改其他机构的供应商');
+      if (request.body.roleGroupId !== undefined) await checkSupplierLink(tx, row.supplier_org_id, request.body.roleGroupId);
+      const b = request.body;
+      await append(tx, request, row.org_id, mallStreams.supplier(objectId), 'MallSupplierUpdated', {
+        objectId, ...(b.name !== undefined && { name: b.name.trim() }), ...(b.type !== undefined && { type: b.type }),
+        ...(b.roleGroupId !== undefined && { roleGroupId: b.roleGroupId }), ...(b.status !== undefined && { status: b.status }),
+        ...(b.enable !== undefined && { enable: flag(b.enable, true) }), ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
+      });
+    });
+    return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
+  });
+
+  // ---- purchaser role group config (§3) ----
+  app.get<{ Querystring: { roleGroupId?: string; orgId?: string } }>('/v4/mall/rolegroup/config', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Price config of the purchaser role groups (M1) of the current org (or of a supplier org of the bureau\'s area)',
+      querystring: { type: 'object', properties: { roleGroupId: idStr, orgId: idStr } }, response: { 200: listSchema(configSchema) },
+    },
+  }, async (request) => {
+    const orgId = request.query.orgId ?? request.orgApp!.orgId;
+    if (orgId !== request.orgApp!.orgId) pickSupplierOrgs(await readableSupplierOrgs(db, await viewerOf(db, request)), orgId, request.orgApp!.orgId);
+    let q = db.selectFrom('role_groups').selectAll().where('org_id', '=', orgId).where('code', '=', PURCHASER_GROUP_CODE);
+    if (request.query.roleGroupId) q = q.where('role_group_id', '=', request.query.roleGroupId);
+    const rows = await q.orderBy('sort').execute();
+    return list(rows.map((r) => ({ roleGroupId: r.role_group_id, groupName: r.group_name, code: r.code, orgId: r.org_id, ...priceConfigOf(r.config) })));
+  });
+
+  app.put<{ Params: { roleGroupId: string }; Body: Partial<RoleGroupPriceConfig> }>('/v4/mall/rolegroup/config/:roleGroupId', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Set the price config of a purchaser role group: by the org\'s admins, the platform, or the bureau of the org\'s area',
+      params: { type: 'object', required: ['roleGroupId'], properties: { roleGroupId: idStr } },
+      body: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          priceApprovalEnable: { type: 'boolean' }, priceModifyLimitEnable: { type: 'boolean' }, priceApprovalTimeRule: { type: 'string', maxLength: 10 },
+          priceApprovalGroup: { type: ['string', 'null'], maxLength: 128 },
+        },
+      },
+      response: { 200: envelopeSchema(configSchema) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    if (b.priceApprovalTimeRule && !parseDuration(b.priceApprovalTimeRule)) throw badRequest('参数错误：审核周期应为数字加 d、w、m 或 y，如 5d、2w、1m、0d');
+    const group = await runCommand(db, async (tx) => {
+      const g = await purchaserGroup(tx, request.params.roleGroupId);
+      if (!g) throw notFound('采购角色组不存在');
+      const own = g.orgId === request.orgApp!.orgId && isSystemProvider(request.roles);
+      const platform = request.roles.some((r) => r.code === '999');
+      const bureau = isBureau(request) && (await orgArea(tx, request.orgApp!.orgId)) === (await orgArea(tx, g.orgId)) && !!(await orgArea(tx, g.orgId));
+      if (!own && !platform && !bureau) throw forbidden('没有修改采购角色组配置的权限');
+      if (b.priceApprovalGroup) {
+        const c = await tx.selectFrom('categories').select('id').where('id', '=', b.priceApprovalGroup).where('group_name', '=', 'mallPriceApprovalGroups').executeTakeFirst();
+        if (!c) throw badRequest('参数错误：价格审核组不存在');
+      }
+      const config = { ...g.config, ...b };
+      await append(tx, request, g.orgId, streams.roleGroup(g.roleGroupId), 'RoleGroupUpdated', { roleGroupId: g.roleGroupId, config });
+      return { ...g, ...priceConfigOf(config) };
+    });
+    const { config: _c, ...view } = group;
+    return ok(view);
+  });
+
+  // ---- products ----
+  interface ProductQuery { id?: string; categoryId?: string; name?: string; isUppershelf?: number; status?: number; supplierId?: string; isPackage?: number; $limit?: number; $skip?: number }
+  const productQuery = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', maxLength: 20000 }, categoryId: { type: 'string', maxLength: 20000 }, name: { type: 'string', maxLength: 100 },
+      isUppershelf: { type: 'integer', enum: [0, 1] }, status: { type: 'integer' }, supplierId: idStr, isPackage: { type: 'integer', enum: [0, 1] }, ...paging,
+    },
+  } as const;
+  const productBase = async (request: FastifyRequest, q: ProductQuery) => {
+    const viewer = await viewerOf(db, request);
+    const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
+    let base = db.selectFrom('products').where('is_delete', '=', false);
+    if (orgs) base = base.where('org_id', 'in', orgs.length ? orgs : ['']);
+    if (viewer.kind === 'purchaser') base = base.where('is_uppershelf', '=', true);
+    const list = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (list(q.id).length) base = base.where('id', 'in', list(q.id));
+    if (list(q.categoryId).length) base = base.where((eb) => eb.or([eb('category_id', 'in', list(q.categoryId)), eb('cid', 'in', list(q.categoryId))]));
+    if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
+    if (q.isUppershelf !== undefined) base = base.where('is_uppershelf', '=', q.isUppershelf === 1);
+    if (q.isPackage !== undefined) base = base.where('is_package', '=', q.isPackage === 1);
+    if (q.status !== undefined) base = base.where('status', '=', q.status);
+    return base;
+  };
+
+  app.get<{ Querystring: ProductQuery }>('/v4/mall/product', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Products (a supplier: its own; a school: on-shelf goods of its suppliers; a bureau: its area)', querystring: productQuery, response: { 200: listSchema(productSchema) } },
+  }, async (request) => {
+    const base = await productBase(request, request.query);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.selectAll().orderBy('name').orderBy('id').limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute();
+    return list(rows.map(productOf), Number(total?.n ?? 0));
+  });
+
+  app.get<{ Querystring: ProductQuery }>('/v4/mall/product/count', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'How many products match', querystring: productQuery, response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) } },
+  }, async (request) => {
+    const total = await (await productBase(request, request.query)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return ok({ count: Number(total?.n ?? 0) });
+  });
+
+  const productEvent = (b: ProductBody): Omit<ProductUpdated, 'id' | 'at'> => {
+    if (b.priceClass && !isPriceClass(b.priceClass)) throw badRequest('参数错误：价格分类应为 jyjxj、dqbd 或 cqwd');
+    if (b.unit) checkUnit(b.unit, false);
+    return {
+      ...(b.name !== undefined && { name: b.name.trim() }), ...(b.cid !== undefined && { cid: b.cid }), ...(b.categoryId !== undefined && { categoryId: b.categoryId }),
+      ...(b.status !== undefined && { status: b.status }), ...(b.isPackage !== undefined && { isPackage: flag(b.isPackage, false) }),
+      ...(b.isUppershelf !== undefined && { isUppershelf: flag(b.isUppershelf, true) }), ...(b.rawRipe !== undefined && { rawRipe: b.rawRipe }),
+      ...(b.unit !== undefined && { unit: b.unit }), ...(b.priceClass !== undefined && { priceClass: b.priceClass }), ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
+    };
+  };
+
+  app.post<{ Body: ProductBody & { name: string } }>('/v4/mall/product', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Create a product of the supplier (with its SKUs)',
+      body: {
+        type: 'object', additionalProperties: false, required: ['name'],
+        properties: { ...productFields, skus: { type: 'array', maxItems: 100, items: { type: 'object', additionalProperties: false, required: ['name', 'unit'], properties: skuFields } } },
+      },
+      response: { 200: envelopeSchema({ type: 'object', additionalProperties: true, properties: { ...productSchema.properties, skus: { type: 'array', items: skuSchema } } }) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    const { orgId } = request.orgApp!;
+    const b = request.body;
+    const fields = productEvent(b);
+    for (const s of b.skus ?? []) checkUnit(s.unit, true);
+    const at = ctx.clock().toISOString();
+    const product: ProductCreated = {
+      id: crypto.randomUUID(), name: b.name.trim(), cid: b.cid ?? b.categoryId ?? null, categoryId: b.categoryId ?? b.cid ?? null, status: 1, isPackage: false,
+      isUppershelf: true, rawRipe: 'raw', unit: '', priceClass: null, extraInfo: {}, ...fields, at,
+    } as ProductCreated;
+    const skuIds: string[] = [];
+    await runCommand(db, async (tx) => {
+      await checkCategory(tx, orgId, product.categoryId);
+      await append(tx, request, orgId, mallStreams.product(product.id), 'ProductCreated', product, 0);
+      for (const [i, s] of (b.skus ?? []).entries()) {
+        const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: s.name.trim(), spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? i, enable: flag(s.enable, true), extraInfo: s.extraInfo ?? {}, at };
+        skuIds.push(sku.skuId);
+        await append(tx, request, orgId, mallStreams.sku(sku.skuId), 'SkuCreated', sku, 0);
+      }
+    });
+    const row = await db.selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
+    const skus = skuIds.length ? await db.selectFrom('skus').selectAll().where('sku_id', 'in', skuIds).orderBy('sort').execute() : [];
+    return ok({ ...productOf(row), skus: skus.map(skuOf) });
+  });
+
+  const ownProduct = async (tx: Tx, request: FastifyRequest, id: string) => {
+    const row = await tx.selectFrom('products').selectAll().where('id', '=', id).where('is_delete', '=', false).executeTakeFirst();
+    if (!row) throw notFound('商品不存在');
+    if (row.org_id !== request.orgApp!.orgId) throw forbidden('无权修改其他机构的商品');
+    return row;
+  };
+
+  app.put<{ Params: { id: string }; Body: ProductBody }>('/v4/mall/product/:id', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Update a product', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: productFields }, response: { 200: envelopeSchema(productSchema) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    const fields = productEvent(request.body);
+    await runCommand(db, async (tx) => {
+      const row = await ownProduct(tx, request, request.params.id);
+      if (fields.categoryId) await checkCategory(tx, row.org_id, fields.categoryId);
+      await append(tx, request, row.org_id, mallStreams.product(row.id), 'ProductUpdated', { id: row.id, at: ctx.clock().toISOString(), ...fields });
+    });
+    return ok(productOf(await db.selectFrom('products').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
+  });
+
+  app.delete<{ Params: { id: string } }>('/v4/mall/product/:id', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Delete a product and its SKUs', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: str } }) } },
+  }, async (request) => {
+    requireSupplier(request);
+    await runCommand(db, async (tx) => {
+      const row = await ownProduct(tx, request, request.params.id);
+      await append(tx, request, row.org_id, mallStreams.product(row.id), 'ProductDeleted', { id: row.id, at: ctx.clock().toISOString() });
+    });
+    return ok({ id: request.params.id });
+  });
+
+  const batchProducts = async (request: FastifyRequest, productIds: string[], fields: Omit<ProductUpdated, 'id' | 'at'>) => {
+    await runCommand(db, async (tx) => {
+      for (const id of [...new Set(productIds)]) {
+        const row = await ownProduct(tx, request, id);
+        await append(tx, request, row.org_id, mallStreams.product(row.id), 'ProductUpdated', { id: row.id, at: ctx.clock().toISOString(), ...fields });
+      }
+    });
+    const rows = await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute();
+    return list(rows.map(productOf));
+  };
+
+  app.put<{ Body: { productIds: string[]; isUppershelf: number | boolean } }>('/v4/mall/product/package/uppershelf', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Put products on or off the shelf (§4 isUppershelf), all or nothing',
+      body: { type: 'object', additionalProperties: false, required: ['productIds', 'isUppershelf'], properties: { productIds: ids, isUppershelf: { type: ['integer', 'boolean'] } } },
+      response: { 200: listSchema(productSchema) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    return batchProducts(request, request.body.productIds, { isUppershelf: flag(request.body.isUppershelf, true) });
+  });
+
+  app.put<{ Body: { productIds: string[]; status: number } }>('/v4/mall/product/batchupdate/approvalstatus', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Set the approval status of many products, all or nothing',
+      body: { type: 'object', additionalProperties: false, required: ['productIds', 'status'], properties: { productIds: ids, status: { type: 'integer', minimum: -2, maximum: 9 } } },
+      response: { 200: listSchema(productSchema) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    return batchProducts(request, request.body.productIds, { status: request.body.status });
+  });
+
+  // ---- SKUs ----
+  app.get<{ Querystring: { productId?: string; skuId?: string; supplierId?: string; name?: string; $limit?: number; $skip?: number } }>('/v4/mall/sku', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'SKUs by product or id (comma-separated lists; §9 batches of 60 ids)',
+      querystring: { type: 'object', properties: { productId: { type: 'string', maxLength: 20000 }, skuId: { type: 'string', maxLength: 20000 }, supplierId: idStr, name: { type: 'string', maxLength: 100 }, ...paging } },
+      response: { 200: listSchema(skuSchema) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const viewer = await viewerOf(db, request);
+    const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
+    let base = db.selectFrom('skus').where('is_delete', '=', false);
+    if (orgs) base = base.where('org_id', 'in', orgs.length ? orgs : ['']);
+    const split = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (split(q.productId).length) base = base.where('product_id', 'in', split(q.productId));
+    if (split(q.skuId).length) base = base.where('sku_id', 'in', split(q.skuId));
+    if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.selectAll().orderBy('product_id').orderBy('sort').orderBy('sku_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    return list(rows.map(skuOf), Number(total?.n ?? 0));
+  });
+
+  app.post<{ Body: SkuBody & { productId: string; name: string; unit: string } }>('/v4/mall/sku', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Create a SKU of a product (unit from §9)',
+      body: { type: 'object', additionalProperties: false, required: ['productId', 'name', 'unit'], properties: { ...skuFields, productId: idStr } },
+      response: { 200: envelopeSchema(skuSchema) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    const b = request.body;
+    checkUnit(b.unit, true);
+    const at = ctx.clock().toISOString();
+    const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: b.productId, name: b.name.trim(), spec: b.spec ?? '', unit: b.unit, sort: b.sort ?? 99, enable: flag(b.enable, true), extraInfo: b.extraInfo ?? {}, at };
+    await runCommand(db, async (tx) => {
+      const product = await ownProduct(tx, request, b.productId);
+      await append(tx, request, product.org_id, mallStreams.sku(sku.skuId), 'SkuCreated', sku, 0);
+    });
+    return ok(skuOf(await db.selectFrom('skus').selectAll().where('sku_id', '=', sku.skuId).executeTakeFirstOrThrow()));
+  });
+
+  const ownSku = async (tx: Tx, request: FastifyRequest, skuId: string) => {
+    const row = await tx.selectFrom('skus').selectAll().where('sku_id', '=', skuId).where('is_delete', '=', false).executeTakeFirst();
+    if (!row) throw notFound('SKU 不存在');
+    if (row.org_id !== request.orgApp!.orgId) throw forbidden('无权修改其他机构的 SKU');
+    return row;
+  };
+
+  app.put<{ Body: SkuBody & { skuId: string } }>('/v4/mall/sku', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Update a SKU', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { ...skuFields, skuId: idStr } },
+      response: { 200: envelopeSchema(skuSchema) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    const b = request.body;
+    if (b.unit !== undefined) checkUnit(b.unit, true);
+    await runCommand(db, async (tx) => {
+      const row = await ownSku(tx, request, b.skuId);
+      const update: SkuUpdated = {
+        skuId: row.sku_id, at: ctx.clock().toISOString(), ...(b.name !== undefined && { name: b.name.trim() }), ...(b.spec !== undefined && { spec: b.spec }),
+        ...(b.unit !== undefined && { unit: b.unit }), ...(b.sort !== undefined && { sort: b.sort }), ...(b.enable !== undefined && { enable: flag(b.enable, true) }),
+        ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
+      };
+      await append(tx, request, row.org_id, mallStreams.sku(row.sku_id), 'SkuUpdated', update);
+    });
+    return ok(skuOf(await db.selectFrom('skus').selectAll().where('sku_id', '=', b.skuId).executeTakeFirstOrThrow()));
+  });
+
+  app.delete<{ Body: { skuId: string } }>('/v4/mall/sku', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Delete a SKU', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { skuId: idStr } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { skuId: str } }) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    await runCommand(db, async (tx) => {
+      const row = await ownSku(tx, request, request.body.skuId);
+      await append(tx, request, row.org_id, mallStreams.sku(row.sku_id), 'SkuDeleted', { skuId: row.sku_id, at: ctx.clock().toISOString() });
+    });
+    return ok({ skuId: request.body.skuId });
+  });
+
+  app.get<{ Querystring: { skuId?: string; productId?: string; $limit?: number; $skip?: number } }>('/v4/mall/sku/log', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'SKU log (productSkuLog): the events of the supplier\'s SKUs, products and prices, newest first',
+      querystring: { type: 'object', properties: { skuId: idStr, productId: idStr, ...paging } },
+      response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
+    },
+  }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    if (viewer.kind !== 'supplier' && viewer.kind !== 'platform') throw forbidden('只有供应商可以查看 SKU 日志');
+    const q = request.query;
+    const orgId = request.orgApp!.orgId;
+    let base = db.selectFrom('events').where('org_id', '=', orgId);
+    if (q.skuId) {
+      const priceStreams = db.selectFrom('sku_prices').select(sql<string>`'skuprice-' || id`.as('s')).where('sku_id', '=', q.skuId);
+      base = base.where((eb) => eb.or([eb('stream_id', '=', mallStreams.sku(q.skuId!)), eb('stream_id', 'in', priceStreams)]));
+    } else if (q.productId) {
+      base = base.where('stream_id', '=', mallStreams.product(q.productId));
+    } else {
+      base = base.where((eb) => eb.or([eb('stream_id', 'like', 'sku-%'), eb('stream_id', 'like', 'product-%'), eb('stream_id', 'like', 'skuprice-%')]));
+    }
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'meta', 'created_at']).orderBy('position', 'desc')
+      .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    return list(rows.map(logOf), Number(total?.n ?? 0));
+  });
+}
+
+/** One event as a log row: what happened, to which stream, by whom, when. */
+export function logOf(r: { position: string | number; stream_id: string; stream_version: string | number; type: string; data: unknown; meta: unknown; created_at: unknown }) {
+  const meta = (r.meta ?? {}) as { userId?: string; username?: string; time?: string; route?: string };
+  return {
+    id: Number(r.position), streamId: r.stream_id, version: Number(r.stream_version), type: r.type, data: r.data as Record<string, unknown>,
+    userId: meta.userId ?? null, username: meta.username ?? null, route: meta.route ?? null, time: meta.time ?? new Date(r.created_at as string).toISOString(),
+  };
+}

@@ -1,0 +1,214 @@
+// Price commands inside one transaction: create (POST, import, a change of an approved price), change a
+// pending or rejected price, decide, delete. Every rule comes from domain/ (§4, §5); rows that break one are
+// collected so a whole batch is refused with row-level errors and nothing is written.
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import { appendToStream, type EventMeta, type Tx } from '../../store/eventStore.ts';
+import { HttpError } from '../../http/errors.ts';
+import { canModifyApprovedPrice, cycleOf, inCycle } from '../../../domain/priceCycle.ts';
+import { initialIsCheck, PRICE_TEXT, validatePrice } from '../../../domain/priceApproval.ts';
+import { priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
+import { mallStreams } from './streams.ts';
+import type { SkuPriceChanged, SkuPriceCreated } from './projection.ts';
+
+export type PriceRow = Selectable<Database['sku_prices']>;
+
+export interface RowError { row: number; skuId?: string; id?: string; errors: string[] }
+
+/** A batch refused as a whole: status 400 for bad input, 422 when a rule (the modify limit) forbids it. */
+export class PriceRowsError extends HttpError {
+  constructor(readonly rows: RowError[]) {
+    const bad = rows.some((r) => r.errors.some((e) => !e.startsWith('已审核的价格在审核周期内')));
+    const text = rows.slice(0, 5).map((r) => `第 ${r.row} 行：${r.errors.join('；')}`).join('；');
+    super(bad ? 400 : 422, `${PRICE_TEXT.addFailed}：${text}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`);
+  }
+}
+
+export interface NewPriceInput {
+  skuId?: string; price?: unknown; roleGroupId?: string; startDate?: string | null; endDate?: string | null; marketAvg?: unknown; enable?: boolean | number;
+  extraInfo?: Record<string, unknown>;
+}
+
+interface GroupInfo { roleGroupId: string; orgId: string; config: RoleGroupPriceConfig }
+
+async function groupsOf(tx: Tx, ids: string[]): Promise<Map<string, GroupInfo>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.selectFrom('role_groups').select(['role_group_id', 'org_id', 'code', 'config']).where('role_group_id', 'in', ids).where('code', '=', 'M1').execute();
+  return new Map(rows.map((r) => [r.role_group_id, { roleGroupId: r.role_group_id, orgId: r.org_id, config: priceConfigOf(r.config) }]));
+}
+
+/** The latest approved, not deleted price of each (sku, role group) of the supplier. */
+async function lastApprovedOf(tx: Tx, supplierOrgId: string, keys: { skuId: string; roleGroupId: string }[]): Promise<Map<string, PriceRow>> {
+  if (!keys.length) return new Map();
+  const rows = await tx.selectFrom('sku_prices').selectAll().distinctOn(['sku_id', 'role_group_id'])
+    .where('org_id', '=', supplierOrgId).where('is_check', '=', 1).where('is_delete', '=', false)
+    .where('sku_id', 'in', [...new Set(keys.map((k) => k.skuId))])
+    .orderBy('sku_id').orderBy('role_group_id').orderBy('checked_at', 'desc').execute();
+  return new Map(rows.map((r) => [`${r.sku_id}|${r.role_group_id}`, r]));
+}
+
+const numberOrNull = (v: unknown): number | null => {
+  if (v === undefined || v === null || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : null;
+};
+
+/**
+ * Creates one price per input for the supplier org (all or nothing). A pending price of the same SKU and role
+ * group is superseded by the new one; an approved one stays effective until the new one is approved.
+ */
+export async function createPrices(
+  tx: Tx, supplierOrgId: string, inputs: NewPriceInput[], meta: EventMeta, now: Date,
+  opts: { defaults?: { startDate?: string | null }; extraInfo?: Record<string, unknown>; rowOffset?: number; replacing?: Map<number, string> } = {},
+): Promise<string[]> {
+  const errors: RowError[] = [];
+  const skuIds = [...new Set(inputs.map((i) => i.skuId).filter((s): s is string => !!s))];
+  const skus = skuIds.length
+    ? new Map((await tx.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).where('is_delete', '=', false).execute()).map((s) => [s.sku_id, s]))
+    : new Map();
+  const groups = await groupsOf(tx, [...new Set(inputs.map((i) => i.roleGroupId).filter((s): s is string => !!s))]);
+  const approved = await lastApprovedOf(tx, supplierOrgId, inputs.filter((i) => i.skuId && i.roleGroupId).map((i) => ({ skuId: i.skuId!, roleGroupId: i.roleGroupId! })));
+  const rows: SkuPriceCreated[] = [];
+  const at = now.toISOString();
+  const seen = new Set<string>();
+  for (const [i, input] of inputs.entries()) {
+    const row = i + 1 + (opts.rowOffset ?? 0);
+    const errs: string[] = [];
+    const sku = input.skuId ? skus.get(input.skuId) : undefined;
+    if (!input.skuId) errs.push('缺少 SKU');
+    else if (!sku || sku.org_id !== supplierOrgId) errs.push(`SKU ${input.skuId} 不存在`);
+    const group = input.roleGroupId ? groups.get(input.roleGroupId) : undefined;
+    if (!input.roleGroupId) errs.push('缺少采购角色组');
+    else if (!group || group.orgId !== supplierOrgId) errs.push('采购角色组不存在');
+    const valid = validatePrice({ price: input.price, startDate: input.startDate ?? opts.defaults?.startDate, endDate: input.endDate });
+    if (!valid.ok) errs.push(...valid.errors);
+    if (input.marketAvg !== undefined && input.marketAvg !== null && input.marketAvg !== '' && numberOrNull(input.marketAvg) === null) errs.push('市场均价必须是不小于 0 的数字');
+    const key = `${input.skuId}|${input.roleGroupId}`;
+    if (!errs.length && seen.has(key)) errs.push('同一 SKU 和采购角色组重复定价');
+    seen.add(key);
+    let isPriceNewCycle = true;
+    if (!errs.length && group) {
+      const last = approved.get(key);
+      const replacing = opts.replacing?.get(i);
+      const check = canModifyApprovedPrice(last ? { checkedAt: new Date(last.checked_at!) } : null, now, group.config);
+      if (!check.ok) errs.push(check.reason);
+      if (last && last.id !== replacing) {
+        const cycle = cycleOf(group.config.priceApprovalTimeRule, new Date(last.checked_at!));
+        isPriceNewCycle = !cycle || !inCycle(cycle, now);
+      }
+    }
+    if (errs.length || !valid.ok || !group || !sku) {
+      errors.push({ row, skuId: input.skuId, errors: errs });
+      continue;
+    }
+    rows.push({
+      id: crypto.randomUUID(), skuId: sku.sku_id, productId: sku.product_id, supplierId: supplierOrgId, roleGroupId: group.roleGroupId,
+      price: valid.value.price, marketAvg: numberOrNull(input.marketAvg), isCheck: initialIsCheck(group.config.priceApprovalEnable),
+      startDate: valid.value.startDate, endDate: valid.value.endDate, enable: input.enable === undefined ? true : input.enable === true || input.enable === 1,
+      extraInfo: { ...(input.extraInfo ?? {}), ...(opts.extraInfo ?? {}), isPriceNewCycle }, at,
+    });
+  }
+  if (errors.length) throw new PriceRowsError(errors);
+  // supersede pending prices of the same keys
+  const pending = rows.length
+    ? await tx.selectFrom('sku_prices').select(['id', 'sku_id', 'role_group_id', 'version']).where('org_id', '=', supplierOrgId).where('is_check', '=', 0)
+      .where('is_delete', '=', false).where('sku_id', 'in', [...new Set(rows.map((r) => r.skuId))]).execute()
+    : [];
+  const byKey = new Map(rows.map((r) => [`${r.skuId}|${r.roleGroupId}`, r.id]));
+  for (const p of pending) {
+    const by = byKey.get(`${p.sku_id}|${p.role_group_id}`);
+    if (!by) continue;
+    await appendToStream(tx, {
+      orgId: supplierOrgId, streamId: mallStreams.price(p.id), streamType: 'skuprice', expectedVersion: p.version, meta,
+      events: [{ type: 'SkuPriceDeleted', data: { id: p.id, at, supersededBy: by } }],
+    });
+  }
+  for (const r of rows) {
+    await appendToStream(tx, {
+      orgId: supplierOrgId, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: 0, meta,
+      events: [{ type: 'SkuPriceCreated', data: { ...r } }],
+    });
+  }
+  return rows.map((r) => r.id);
+}
+
+export interface PriceChangeInput { id: string; price?: unknown; startDate?: string | null; endDate?: string | null; enable?: boolean | number; marketAvg?: unknown; version?: number }
+
+/**
+ * A supplier's change of its prices. A pending or rejected price is changed in place and goes (back) to the
+ * start of approval; a change of an approved price is a new price, so the approved one keeps holding until the
+ * new one is approved. The modify limit applies to both.
+ */
+export async function changePrices(tx: Tx, request: FastifyRequest, supplierOrgId: string, inputs: PriceChangeInput[], meta: EventMeta, now: Date): Promise<string[]> {
+  const ids = inputs.map((i) => i.id);
+  const rows = new Map((await tx.selectFrom('sku_prices').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+  const errors: RowError[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const row = rows.get(input.id);
+    if (!row || row.is_delete) errors.push({ row: i + 1, id: input.id, errors: ['价格不存在'] });
+    else if (row.org_id !== supplierOrgId) throw new HttpError(403, '无权修改其他供应商的价格');
+  }
+  if (errors.length) throw new PriceRowsError(errors);
+  const fresh: NewPriceInput[] = [];
+  const replacing = new Map<number, string>();
+  const inPlace: { input: PriceChangeInput; row: PriceRow }[] = [];
+  for (const input of inputs) {
+    const row = rows.get(input.id)!;
+    if (row.is_check === 1) {
+      replacing.set(fresh.length, row.id);
+      fresh.push({
+        skuId: row.sku_id, roleGroupId: row.role_group_id, price: input.price ?? Number(row.price), startDate: input.startDate ?? row.start_date,
+        endDate: input.endDate ?? row.end_date, marketAvg: input.marketAvg ?? (row.market_avg === null ? undefined : Number(row.market_avg)),
+        enable: input.enable ?? row.enable, extraInfo: { replaces: row.id },
+      });
+    } else {
+      inPlace.push({ input, row });
+    }
+  }
+  const created = fresh.length ? await createPrices(tx, supplierOrgId, fresh, meta, now, { replacing }) : [];
+  const groups = await groupsOf(tx, [...new Set(inPlace.map((p) => p.row.role_group_id))]);
+  const approved = await lastApprovedOf(tx, supplierOrgId, inPlace.map((p) => ({ skuId: p.row.sku_id, roleGroupId: p.row.role_group_id })));
+  for (const [i, { input, row }] of inPlace.entries()) {
+    const errs: string[] = [];
+    const valid = validatePrice({ price: input.price ?? Number(row.price), startDate: input.startDate ?? row.start_date, endDate: input.endDate ?? row.end_date });
+    if (!valid.ok) errs.push(...valid.errors);
+    const config = groups.get(row.role_group_id)?.config ?? priceConfigOf({});
+    const last = approved.get(`${row.sku_id}|${row.role_group_id}`);
+    const check = canModifyApprovedPrice(last ? { checkedAt: new Date(last.checked_at!) } : null, now, config);
+    if (!check.ok) errs.push(check.reason);
+    if (errs.length || !valid.ok) {
+      errors.push({ row: i + 1, id: row.id, errors: errs });
+      continue;
+    }
+    const change: SkuPriceChanged = {
+      id: row.id, price: valid.value.price, startDate: valid.value.startDate, endDate: valid.value.endDate,
+      ...(input.enable !== undefined && { enable: input.enable === true || input.enable === 1 }),
+      ...(input.marketAvg !== undefined && { marketAvg: numberOrNull(input.marketAvg) }),
+      isCheck: initialIsCheck(config.priceApprovalEnable), at: now.toISOString(),
+    };
+    await appendToStream(tx, {
+      orgId: supplierOrgId, streamId: mallStreams.price(row.id), streamType: 'skuprice', expectedVersion: input.version ?? row.version, meta,
+      events: [{ type: 'SkuPriceChanged', data: { ...change } }],
+    });
+  }
+  if (errors.length) throw new PriceRowsError(errors);
+  void request;
+  return [...inPlace.map((p) => p.row.id), ...created];
+}
+
+export async function deletePrices(tx: Tx, supplierOrgId: string | null, ids: string[], meta: EventMeta, now: Date): Promise<void> {
+  if (!ids.length) return;
+  const rows = await tx.selectFrom('sku_prices').select(['id', 'org_id', 'version', 'is_delete']).where('id', 'in', ids).execute();
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !found.get(id) || found.get(id)!.is_delete);
+  if (missing.length) throw new HttpError(404, `价格不存在：${missing.slice(0, 5).join('、')}`);
+  for (const r of rows) {
+    if (supplierOrgId && r.org_id !== supplierOrgId) throw new HttpError(403, '无权删除其他供应商的价格');
+    await appendToStream(tx, {
+      orgId: r.org_id, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: r.version, meta,
+      events: [{ type: 'SkuPriceDeleted', data: { id: r.id, at: now.toISOString() } }],
+    });
+  }
+}

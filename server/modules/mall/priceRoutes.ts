@@ -1,0 +1,395 @@
+// §7 SKU prices: list (tenant-filtered), create, change, decide (approve / reject many), delete, log, latest
+// price per SKU and role group, search, and the all-or-nothing import. Approvers see each price beside the
+// market average and the last approved price.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ModuleContext } from '../../context.ts';
+import type { Database } from '../../store/schema.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
+import { powersOf } from '../../http/auth.ts';
+import { appendToStream, ConcurrencyError } from '../../store/eventStore.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { BATCH, PAGE } from '../../../domain/constants.ts';
+import { hasModulePower } from '../../../domain/powerKey.ts';
+import { approvalStanding, decide, IS_CHECK, priceStatus, PRICE_TEXT } from '../../../domain/priceApproval.ts';
+import { dayOf } from '../../../domain/priceCycle.ts';
+import { priceConfigOf } from '../../../domain/mallCatalogue.ts';
+import { POWER } from '../permissions/powers.ts';
+import { mallStreams } from './streams.ts';
+import { logOf } from './catalogueRoutes.ts';
+import { orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, viewerOf, type Viewer } from './access.ts';
+import { changePrices, createPrices, deletePrices, PriceRowsError, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
+import type { SkuPriceDecided } from './projection.ts';
+
+const tags = ['prices'];
+const str = { type: 'string' } as const;
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const day = { type: ['string', 'null'], maxLength: 20 } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const priceValue = { type: ['number', 'string', 'null'], maxLength: 30 } as const;
+const priceSchema = { type: 'object', additionalProperties: true, properties: { id: str, skuId: str, price: { type: 'number' }, isCheck: { type: 'integer' } } } as const;
+const MAX_IMPORT_ROWS = 1000;
+
+const newPriceItem = {
+  type: 'object', additionalProperties: false,
+  properties: { skuId: idStr, price: priceValue, roleGroupId: idStr, startDate: day, endDate: day, marketAvg: priceValue, enable: { type: ['boolean', 'integer'] }, extraInfo: anyObject },
+} as const;
+
+interface PriceQuery {
+  id?: string; skuId?: string; productId?: string; supplierId?: string; roleGroupId?: string; isCheck?: string; categoryId?: string; keyword?: string;
+  date?: string; effective?: number; includeDeleted?: number; $groupby?: string; $limit?: number; $skip?: number;
+}
+const priceQuery = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 20000 }, skuId: { type: 'string', maxLength: 20000 }, productId: { type: 'string', maxLength: 20000 }, supplierId: idStr,
+    roleGroupId: { type: 'string', maxLength: 2000 }, isCheck: { type: 'string', pattern: '^(-?\\d)(,-?\\d)*$' }, categoryId: { type: 'string', maxLength: 2000 },
+    keyword: { type: 'string', maxLength: 100 }, date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, effective: { type: 'integer', enum: [0, 1] },
+    includeDeleted: { type: 'integer', enum: [0, 1] }, $groupby: { type: 'string', maxLength: 100 },
+    $limit: { type: 'integer', minimum: 0, maximum: PAGE.allowlist[1] }, $skip: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+const split = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+type PriceSelect = SelectQueryBuilder<Database & { sp: Database['sku_prices']; k: Database['skus']; p: Database['products'] }, 'sp' | 'k' | 'p', object>;
+
+export default async function priceRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+
+  /** Prices the viewer may see, filtered by the query. Purchasers see only effective approved prices. */
+  const priceBase = async (request: FastifyRequest, viewer: Viewer, q: PriceQuery) => {
+    let base = db.selectFrom('sku_prices as sp').innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id') as unknown as PriceSelect;
+    if (viewer.kind === 'purchaser') {
+      const links = viewer.links.filter((l) => !q.supplierId || l.supplierOrgId === q.supplierId);
+      if (q.supplierId && !links.length) throw forbidden('无权查看其他供应商的数据');
+      if (!links.length) return null;
+      base = base.where((eb) => eb.or(links.map((l) => l.roleGroupId
+        ? eb.and([eb('sp.org_id', '=', l.supplierOrgId), eb('sp.role_group_id', '=', l.roleGroupId)])
+        : eb('sp.org_id', '=', l.supplierOrgId))));
+      const d = q.date ?? dayOf(ctx.clock());
+      base = base.where('sp.is_check', '=', IS_CHECK.approved).where('sp.enable', '=', true).where('sp.is_delete', '=', false)
+        .where('sp.start_date', '<=', d).where('sp.end_date', '>=', d).where('p.is_uppershelf', '=', true);
+    } else {
+      const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
+      if (orgs) {
+        if (!orgs.length) return null;
+        base = base.where('sp.org_id', 'in', orgs);
+      }
+      if (q.includeDeleted !== 1) base = base.where('sp.is_delete', '=', false);
+      if (split(q.isCheck).length) base = base.where('sp.is_check', 'in', split(q.isCheck).map(Number));
+      if (q.effective === 1) {
+        const d = q.date ?? dayOf(ctx.clock());
+        base = base.where('sp.is_check', '=', IS_CHECK.approved).where('sp.enable', '=', true).where('sp.start_date', '<=', d).where('sp.end_date', '>=', d);
+      }
+    }
+    if (split(q.id).length) base = base.where('sp.id', 'in', split(q.id));
+    if (split(q.skuId).length) base = base.where('sp.sku_id', 'in', split(q.skuId));
+    if (split(q.productId).length) base = base.where('sp.product_id', 'in', split(q.productId));
+    if (split(q.roleGroupId).length) base = base.where('sp.role_group_id', 'in', split(q.roleGroupId));
+    if (split(q.categoryId).length) base = base.where('p.category_id', 'in', split(q.categoryId));
+    if (q.keyword) {
+      const like = `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`;
+      base = base.where((eb) => eb.or([eb('p.name', 'like', like), eb('k.name', 'like', like)]));
+    }
+    return base;
+  };
+
+  const columns = [
+    'sp.id', 'sp.org_id', 'sp.sku_id', 'sp.product_id', 'sp.supplier_id', 'sp.role_group_id', 'sp.price', 'sp.market_avg', 'sp.is_check', 'sp.start_date',
+    'sp.end_date', 'sp.enable', 'sp.is_delete', 'sp.extra_info', 'sp.version', 'sp.created_at', 'sp.updated_at', 'sp.checked_at', 'sp.checked_by',
+    'k.name as sku_name', 'k.spec as sku_spec', 'k.unit', 'p.name as product_name', 'p.category_id', 'p.price_class',
+  ] as const;
+  type Row = PriceRow & { sku_name: string; sku_spec: string; unit: string; product_name: string; category_id: string | null; price_class: string | null };
+
+  /** Rows as the §3 SKU price, with names, status, the mall average and the last approved price. */
+  const present = async (rows: Row[], withComparison: boolean) => {
+    if (!rows.length) return [];
+    const orgIds = [...new Set(rows.map((r) => r.org_id))];
+    const groupIds = [...new Set(rows.map((r) => r.role_group_id))];
+    const [orgs, groups] = await Promise.all([
+      db.selectFrom('orgs').select(['org_id', 'name']).where('org_id', 'in', orgIds).execute(),
+      db.selectFrom('role_groups').select(['role_group_id', 'group_name']).where('role_group_id', 'in', groupIds).execute(),
+    ]);
+    const orgName = new Map(orgs.map((o) => [o.org_id, o.name]));
+    const groupName = new Map(groups.map((g) => [g.role_group_id, g.group_name]));
+    const lastApproved = new Map<string, { id: string; price: number; checkedAt: string }>();
+    const mallAvg = new Map<string, number>();
+    if (withComparison) {
+      const skuIds = [...new Set(rows.map((r) => r.sku_id))];
+      const approved = await db.selectFrom('sku_prices').select(['id', 'sku_id', 'role_group_id', 'price', 'checked_at']).distinctOn(['sku_id', 'role_group_id'])
+        .where('sku_id', 'in', skuIds).where('is_check', '=', IS_CHECK.approved).where('is_delete', '=', false)
+        .orderBy('sku_id').orderBy('role_group_id').orderBy('checked_at', 'desc').execute();
+      for (const a of approved) lastApproved.set(`${a.sku_id}|${a.role_group_id}`, { id: a.id, price: Number(a.price), checkedAt: new Date(a.checked_at!).toISOString() });
+      // the mall average: current approved prices of goods of the same name, across suppliers
+      const names = [...new Set(rows.map((r) => r.product_name))];
+      const avgs = await db.selectFrom('sku_prices as sp').innerJoin('products as p', 'p.id', 'sp.product_id')
+        .select(['p.name', sql<string>`round(avg(sp.price), 2)`.as('avg')])
+        .where('p.name', 'in', names).where('sp.is_check', '=', IS_CHECK.approved).where('sp.is_delete', '=', false).where('sp.enable', '=', true)
+        .groupBy('p.name').execute();
+      for (const a of avgs) mallAvg.set(a.name, Number(a.avg));
+    }
+    const today = dayOf(ctx.clock());
+    return rows.map((r) => {
+      const extraInfo = { ...(r.extra_info as Record<string, unknown>) };
+      const last = lastApproved.get(`${r.sku_id}|${r.role_group_id}`);
+      if (withComparison) extraInfo.mallAvgPrice = mallAvg.get(r.product_name) ?? null;
+      const like = {
+        isCheck: r.is_check, enable: r.enable, isDelete: r.is_delete, startDate: r.start_date, endDate: r.end_date, createdAt: new Date(r.created_at).toISOString(),
+      };
+      return {
+        id: r.id, skuPriceId: r.id, skuId: r.sku_id, skuName: r.sku_name, spec: r.sku_spec, unit: r.unit, productId: r.product_id, productName: r.product_name,
+        categoryId: r.category_id, priceClass: r.price_class, supplierId: r.supplier_id, supplierName: orgName.get(r.org_id) ?? '',
+        roleGroupId: r.role_group_id, roleGroupName: groupName.get(r.role_group_id) ?? '', price: Number(r.price),
+        marketAvg: r.market_avg === null ? null : Number(r.market_avg), isCheck: r.is_check, status: priceStatus(like, today),
+        startDate: r.start_date, endDate: r.end_date, enable: r.enable ? 1 : 0, isDelete: r.is_delete ? 1 : 0, extraInfo, version: r.version,
+        createdAt: like.createdAt, updatedAt: new Date(r.updated_at).toISOString(), checkedAt: r.checked_at ? new Date(r.checked_at).toISOString() : null,
+        ...(withComparison && { lastApprovedPrice: last && last.id !== r.id ? last.price : last?.id === r.id ? last.price : null, lastApprovedAt: last?.checkedAt ?? null }),
+      };
+    });
+  };
+
+  const comparisonFor = (viewer: Viewer) => viewer.kind !== 'purchaser';
+
+  app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'SKU prices: a supplier its own; a bureau those of its area (the approval queue with isCheck=0); a school only effective approved prices of its suppliers',
+      querystring: priceQuery, response: { 200: listSchema(priceSchema) },
+    },
+  }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    const base = await priceBase(request, viewer, request.query);
+    if (!base) return list([], 0);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.select(columns as unknown as never[]).orderBy('sp.created_at', 'desc').orderBy('sp.id')
+      .limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute() as unknown as Row[];
+    return list(await present(rows, comparisonFor(viewer)), Number(total?.n ?? 0));
+  });
+
+  const latest = async (request: FastifyRequest<{ Querystring: PriceQuery }>) => {
+    const q = request.query;
+    if (q.$groupby && q.$groupby.replace(/\s/g, '') !== 'skuId,roleGroupId') throw badRequest('参数错误：$groupby 只支持 skuId,roleGroupId');
+    const viewer = await viewerOf(db, request);
+    const base = await priceBase(request, viewer, q);
+    if (!base) return list([], 0);
+    // purchasers: the effective price (§4, most recently approved); others: the newest price of each pair
+    const order = viewer.kind === 'purchaser' ? 'sp.checked_at' : 'sp.created_at';
+    const rows = await base.select(columns as unknown as never[]).distinctOn(['sp.sku_id', 'sp.role_group_id'])
+      .orderBy('sp.sku_id').orderBy('sp.role_group_id').orderBy(order, 'desc').orderBy('sp.created_at', 'desc')
+      .limit(q.$limit ?? PAGE.allowlist[1]).offset(q.$skip ?? 0).execute() as unknown as Row[];
+    return list(await present(rows, comparisonFor(viewer)));
+  };
+
+  app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price/latest-price', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'The latest price per SKU and role group ($groupby skuId,roleGroupId); a school gets the effective approved one', querystring: priceQuery, response: { 200: listSchema(priceSchema) } },
+  }, latest);
+
+  app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price/searchprice', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Search prices by product or SKU name (keyword): the latest per SKU and role group', querystring: priceQuery, response: { 200: listSchema(priceSchema) } },
+  }, latest);
+
+  app.get<{ Querystring: { skuPriceId?: string; id?: string; skuId?: string; roleGroupId?: string; $limit?: number; $skip?: number } }>('/v5/mall/sku/price/log', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Price log: every creation, change and decision of the prices (events), newest first',
+      querystring: { type: 'object', properties: { skuPriceId: idStr, id: idStr, skuId: idStr, roleGroupId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.allowlist[1] }, $skip: { type: 'integer', minimum: 0 } } },
+      response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
+    },
+  }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    if (viewer.kind === 'purchaser') throw forbidden('无权查看价格日志');
+    const q = request.query;
+    const orgs = await readableSupplierOrgs(db, viewer);
+    let prices = db.selectFrom('sku_prices').select(sql<string>`'skuprice-' || id`.as('s'));
+    if (orgs) prices = prices.where('org_id', 'in', orgs.length ? orgs : ['']);
+    const one = q.skuPriceId ?? q.id;
+    if (one) prices = prices.where('id', '=', one);
+    if (q.skuId) prices = prices.where('sku_id', '=', q.skuId);
+    if (q.roleGroupId) prices = prices.where('role_group_id', '=', q.roleGroupId);
+    const base = db.selectFrom('events').where('stream_id', 'in', prices);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'meta', 'created_at']).orderBy('position', 'desc')
+      .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    return list(rows.map((r) => ({ ...logOf(r), skuPriceId: r.stream_id.slice('skuprice-'.length) })), Number(total?.n ?? 0));
+  });
+
+  const presentIds = async (ids: string[]) => {
+    if (!ids.length) return [];
+    const rows = await db.selectFrom('sku_prices as sp').innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
+      .select(columns as unknown as never[]).where('sp.id', 'in', ids).execute() as unknown as Row[];
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return (await present(rows, false)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  };
+
+  /** Row errors reach the caller in data.errors; the status text names the first ones. */
+  const withRowErrors = async <T>(reply: FastifyReply, fn: () => Promise<T>) => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof PriceRowsError) return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: e.message, data: { errors: e.rows } });
+      throw e;
+    }
+  };
+
+  const requirePower = async (request: FastifyRequest, key: string) => {
+    const powers = await powersOf(db, request.user!.userId, request.orgApp!.orgId, request.orgApp!.appId);
+    if (!hasModulePower(key, request.roles, powers)) throw forbidden('没有该操作的权限');
+  };
+
+  app.post<{ Body: { skuPrice: NewPriceInput[]; startDate?: string | null } }>('/v5/mall/sku/price', {
+    config: { auth: 'orgApp', power: POWER.priceAdd },
+    schema: {
+      tags, summary: 'Price SKUs for purchaser role groups; pending (0) where the group needs approval, else approved (1). All or nothing.',
+      body: {
+        type: 'object', additionalProperties: false, required: ['skuPrice'],
+        properties: { skuPrice: { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: newPriceItem }, startDate: day },
+      },
+      response: { 200: listSchema(priceSchema) },
+    },
+  }, async (request, reply) => withRowErrors(reply, async () => {
+    requireSupplier(request);
+    const now = ctx.clock();
+    const ids = await runCommand(db, (tx) => createPrices(tx, request.orgApp!.orgId, request.body.skuPrice, metaOf(request, now), now, { defaults: { startDate: request.body.startDate } }));
+    return list(await presentIds(ids));
+  }));
+
+  app.post<{ Body: { skuPrice: NewPriceInput[]; delPriceIds?: string[]; eduOrgId?: string; remark?: string } }>('/v5/mall/sku/importprice', {
+    config: { auth: 'orgApp', power: POWER.priceAdd },
+    schema: {
+      tags, summary: `Import prices (the console sends batches of ${BATCH.priceUpload}): every row is checked; one bad row refuses the whole batch with row-level errors`,
+      body: {
+        type: 'object', additionalProperties: false, required: ['skuPrice'],
+        properties: {
+          skuPrice: { type: 'array', maxItems: MAX_IMPORT_ROWS, items: { ...newPriceItem, properties: { ...newPriceItem.properties, row: { type: 'integer', minimum: 1 } } } },
+          delPriceIds: { type: 'array', maxItems: MAX_IMPORT_ROWS, items: idStr }, eduOrgId: idStr, remark: { type: 'string', maxLength: 500 },
+        },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { rows: { type: 'array', items: priceSchema }, count: { type: 'integer' }, deleted: { type: 'integer' } } }) },
+    },
+  }, async (request, reply) => withRowErrors(reply, async () => {
+    requireSupplier(request);
+    const b = request.body;
+    if (!b.skuPrice.length && !(b.delPriceIds ?? []).length) throw badRequest('参数错误：没有要导入的价格');
+    if (b.eduOrgId) {
+      const edu = await db.selectFrom('orgs').select('org_id').where('org_id', '=', b.eduOrgId).executeTakeFirst();
+      if (!edu) throw badRequest('参数错误：教育局机构不存在');
+    }
+    const now = ctx.clock();
+    const meta = metaOf(request, now);
+    const supplierOrgId = request.orgApp!.orgId;
+    const ids = await runCommand(db, async (tx) => {
+      await deletePrices(tx, supplierOrgId, b.delPriceIds ?? [], meta, now);
+      const extraInfo = { imported: true, ...(b.remark && { importRemark: b.remark }), ...(b.eduOrgId && { eduOrgId: b.eduOrgId }) };
+      const inputs = b.skuPrice.map(({ row: _row, ...rest }: NewPriceInput & { row?: number }) => rest);
+      return createPrices(tx, supplierOrgId, inputs, meta, now, { extraInfo });
+    });
+    return ok({ rows: await presentIds(ids), count: ids.length, deleted: (b.delPriceIds ?? []).length });
+  }));
+
+  interface PutItem extends PriceChangeInput { isCheck?: number; extraInfo?: { checkRemark?: string } }
+  app.put<{ Body: { skuPrice: PutItem[]; isCheckPrice?: boolean; isEduBureauOrg?: boolean; eduBureauOrgArea?: string; checkRemark?: string } }>('/v5/mall/sku/price', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags,
+      summary: 'With isCheckPrice: approve (isCheck 1) or reject (-2, extraInfo.checkRemark) many prices, by the bureau of the area or the configured approval group; ' +
+        'concurrent decisions on one price: one wins, the other gets 409. Without: the supplier changes its prices.',
+      body: {
+        type: 'object', additionalProperties: false, required: ['skuPrice'],
+        properties: {
+          skuPrice: {
+            type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS,
+            items: {
+              type: 'object', additionalProperties: false, required: ['id'],
+              properties: {
+                id: idStr, price: priceValue, startDate: day, endDate: day, enable: { type: ['boolean', 'integer'] }, marketAvg: priceValue,
+                version: { type: 'integer', minimum: 1 }, isCheck: { type: 'integer', enum: [1, -2] },
+                extraInfo: { type: 'object', additionalProperties: true, properties: { checkRemark: { type: 'string', maxLength: 500 } } },
+              },
+            },
+          },
+          isCheckPrice: { type: 'boolean' }, isEduBureauOrg: { type: 'boolean' }, eduBureauOrgArea: { type: 'string', maxLength: 100 },
+          checkRemark: { type: 'string', maxLength: 500 },
+        },
+      },
+      response: { 200: listSchema(priceSchema) },
+    },
+  }, async (request, reply) => withRowErrors(reply, async () => {
+    const b = request.body;
+    const now = ctx.clock();
+    const meta = metaOf(request, now);
+    if (!b.isCheckPrice) {
+      requireSupplier(request);
+      await requirePower(request, POWER.priceAdd);
+      if (b.skuPrice.some((p) => p.isCheck !== undefined)) throw badRequest('参数错误：审核价格请传 isCheckPrice');
+      const ids = await runCommand(db, (tx) => changePrices(tx, request, request.orgApp!.orgId, b.skuPrice, meta, now));
+      return list(await presentIds(ids));
+    }
+    await requirePower(request, POWER.priceApprove);
+    const approverOrgId = request.orgApp!.orgId;
+    // the client's isEduBureauOrg / eduBureauOrgArea are hints only: the standing is worked out here
+    const approverArea = (await orgArea(db, approverOrgId)) ?? '';
+    const roleCodes = request.roles.map((r) => r.code);
+    const ids = b.skuPrice.map((p) => p.id);
+    if (new Set(ids).size !== ids.length) throw badRequest('参数错误：同一价格重复提交');
+    try {
+      await runCommand(db, async (tx) => {
+        const rows = new Map((await tx.selectFrom('sku_prices').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+        const missing = ids.filter((id) => !rows.get(id) || rows.get(id)!.is_delete);
+        if (missing.length) throw new HttpError(404, `价格不存在：${missing.slice(0, 5).join('、')}`);
+        const supplierOrgs = [...new Set([...rows.values()].map((r) => r.org_id))];
+        const areas = new Map((await tx.selectFrom('orgs').select(['org_id', 'area']).where('org_id', 'in', supplierOrgs).execute()).map((o) => [o.org_id, o.area]));
+        const groups = new Map((await tx.selectFrom('role_groups').select(['role_group_id', 'config']).where('role_group_id', 'in', [...new Set([...rows.values()].map((r) => r.role_group_id))]).execute())
+          .map((g) => [g.role_group_id, priceConfigOf(g.config)]));
+        const approvalGroups = [...new Set([...groups.values()].map((g) => g.priceApprovalGroup).filter((g): g is string => !!g))];
+        const groupOrgs = new Map(approvalGroups.length
+          ? (await tx.selectFrom('categories').select(['id', 'extra_info']).where('id', 'in', approvalGroups).where('group_name', '=', 'mallPriceApprovalGroups').execute())
+            .map((c) => [c.id, ((c.extra_info as { orgIds?: unknown }).orgIds as string[] | undefined) ?? []])
+          : []);
+        for (const item of b.skuPrice) {
+          const row = rows.get(item.id)!;
+          const config = groups.get(row.role_group_id) ?? priceConfigOf({});
+          const standing = approvalStanding({
+            roleCodes, approverOrgId, approverArea, supplierArea: areas.get(row.org_id) ?? '',
+            approvalGroupOrgIds: config.priceApprovalGroup ? groupOrgs.get(config.priceApprovalGroup) ?? [] : [],
+          });
+          if (!standing.ok) throw forbidden(standing.reason);
+          if (item.isCheck === undefined) throw badRequest('参数错误：请指定审核结果 isCheck（1 通过，-2 驳回）');
+          const remark = item.extraInfo?.checkRemark ?? b.checkRemark ?? '';
+          const result = decide({ isCheck: row.is_check }, item.isCheck === IS_CHECK.approved ? { approve: true, remark } : { approve: false, remark });
+          if (!result.ok) {
+            if (result.reason === PRICE_TEXT.notPending) throw conflict(`该价格已被审核（${row.is_check === IS_CHECK.approved ? '已通过' : '已驳回'}），请刷新后查看`);
+            throw badRequest(result.reason);
+          }
+          if (item.version !== undefined && item.version !== row.version) throw new ConcurrencyError(mallStreams.price(row.id), item.version);
+          const decided: SkuPriceDecided = { id: row.id, isCheck: result.isCheck, checkRemark: result.checkRemark, checkedBy: request.user!.userId, checkedOrgId: approverOrgId, at: now.toISOString() };
+          await appendToStream(tx, {
+            orgId: row.org_id, streamId: mallStreams.price(row.id), streamType: 'skuprice', expectedVersion: item.version ?? row.version, meta,
+            events: [{ type: 'SkuPriceDecided', data: { ...decided } }],
+          });
+        }
+      });
+    } catch (e) {
+      if (e instanceof ConcurrencyError) throw conflict('该价格刚被他人审核或修改，本次审核未生效，请刷新后重试');
+      throw e;
+    }
+    return list(await presentIds(ids));
+  }));
+
+  app.delete<{ Body: { skuPriceId: string | string[] } }>('/v5/mall/sku/price', {
+    config: { auth: 'orgApp', power: POWER.priceAdd },
+    schema: {
+      tags, summary: 'Delete prices of the supplier (logical; the log keeps them)',
+      body: { type: 'object', additionalProperties: false, required: ['skuPriceId'], properties: { skuPriceId: { anyOf: [idStr, { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: idStr }] } } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    requireSupplier(request);
+    const ids = Array.isArray(request.body.skuPriceId) ? request.body.skuPriceId : [request.body.skuPriceId];
+    const now = ctx.clock();
+    await runCommand(db, (tx) => deletePrices(tx, request.orgApp!.orgId, [...new Set(ids)], metaOf(request, now), now));
+    return ok({ count: new Set(ids).size });
+  });
+}

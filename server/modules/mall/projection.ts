@@ -1,0 +1,128 @@
+// Suppliers, products, SKUs and SKU prices, projected from their events.
+import { defineProjection } from '../../store/projections.ts';
+
+export interface MallSupplierCreated {
+  objectId: string; supplierOrgId: string; name: string; type: string; roleGroupId: string | null; status: number; enable: boolean;
+  extraInfo: Record<string, unknown>;
+}
+export type MallSupplierUpdated = { objectId: string } & Partial<Omit<MallSupplierCreated, 'objectId' | 'supplierOrgId'>>;
+
+export interface ProductCreated {
+  id: string; name: string; cid: string | null; categoryId: string | null; status: number; isPackage: boolean; isUppershelf: boolean;
+  rawRipe: string; unit: string; priceClass: string | null; extraInfo: Record<string, unknown>; at: string;
+}
+export type ProductUpdated = { id: string; at: string } & Partial<Omit<ProductCreated, 'id' | 'at'>>;
+
+export interface SkuCreated {
+  skuId: string; productId: string; name: string; spec: string; unit: string; sort: number; enable: boolean; extraInfo: Record<string, unknown>; at: string;
+}
+export type SkuUpdated = { skuId: string; at: string } & Partial<Pick<SkuCreated, 'name' | 'spec' | 'unit' | 'sort' | 'enable' | 'extraInfo'>>;
+
+export interface SkuPriceCreated {
+  id: string; skuId: string; productId: string; supplierId: string; roleGroupId: string; price: number; marketAvg: number | null;
+  isCheck: number; startDate: string; endDate: string; enable: boolean; extraInfo: Record<string, unknown>; at: string;
+}
+export interface SkuPriceChanged {
+  id: string; price?: number; marketAvg?: number | null; startDate?: string; endDate?: string; enable?: boolean; isCheck: number; at: string;
+}
+export interface SkuPriceDecided { id: string; isCheck: number; checkRemark: string; checkedBy: string; checkedOrgId: string; at: string }
+
+defineProjection({
+  MallSupplierCreated: async (tx, { data, orgId }: { data: MallSupplierCreated; orgId: string }) => {
+    await tx.insertInto('mall_suppliers').values({
+      org_id: orgId, object_id: data.objectId, supplier_org_id: data.supplierOrgId, name: data.name, type: data.type, role_group_id: data.roleGroupId,
+      status: data.status, enable: data.enable, extra_info: JSON.stringify(data.extraInfo),
+    }).execute();
+  },
+  MallSupplierUpdated: async (tx, { data }: { data: MallSupplierUpdated }) => {
+    const set = {
+      ...(data.name !== undefined && { name: data.name }),
+      ...(data.type !== undefined && { type: data.type }),
+      ...(data.roleGroupId !== undefined && { role_group_id: data.roleGroupId }),
+      ...(data.status !== undefined && { status: data.status }),
+      ...(data.enable !== undefined && { enable: data.enable }),
+      ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
+    };
+    if (Object.keys(set).length) await tx.updateTable('mall_suppliers').set(set).where('object_id', '=', data.objectId).execute();
+  },
+  ProductCreated: async (tx, { data, orgId }: { data: ProductCreated; orgId: string }) => {
+    await tx.insertInto('products').values({
+      org_id: orgId, id: data.id, name: data.name, cid: data.cid, category_id: data.categoryId, status: data.status, is_package: data.isPackage,
+      is_uppershelf: data.isUppershelf, raw_ripe: data.rawRipe, unit: data.unit, price_class: data.priceClass, extra_info: JSON.stringify(data.extraInfo),
+      is_delete: false, created_at: data.at, updated_at: data.at,
+    }).execute();
+  },
+  ProductUpdated: async (tx, { data }: { data: ProductUpdated }) => {
+    await tx.updateTable('products').set({
+      updated_at: data.at,
+      ...(data.name !== undefined && { name: data.name }),
+      ...(data.cid !== undefined && { cid: data.cid }),
+      ...(data.categoryId !== undefined && { category_id: data.categoryId }),
+      ...(data.status !== undefined && { status: data.status }),
+      ...(data.isPackage !== undefined && { is_package: data.isPackage }),
+      ...(data.isUppershelf !== undefined && { is_uppershelf: data.isUppershelf }),
+      ...(data.rawRipe !== undefined && { raw_ripe: data.rawRipe }),
+      ...(data.unit !== undefined && { unit: data.unit }),
+      ...(data.priceClass !== undefined && { price_class: data.priceClass }),
+      ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
+    }).where('id', '=', data.id).execute();
+  },
+  ProductDeleted: async (tx, { data }: { data: { id: string; at: string } }) => {
+    await tx.updateTable('products').set({ is_delete: true, is_uppershelf: false, updated_at: data.at }).where('id', '=', data.id).execute();
+    await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('product_id', '=', data.id).execute();
+  },
+  SkuCreated: async (tx, { data, orgId }: { data: SkuCreated; orgId: string }) => {
+    await tx.insertInto('skus').values({
+      org_id: orgId, sku_id: data.skuId, product_id: data.productId, name: data.name, spec: data.spec, unit: data.unit, sort: data.sort,
+      enable: data.enable, extra_info: JSON.stringify(data.extraInfo), is_delete: false, created_at: data.at, updated_at: data.at,
+    }).execute();
+  },
+  SkuUpdated: async (tx, { data }: { data: SkuUpdated }) => {
+    await tx.updateTable('skus').set({
+      updated_at: data.at,
+      ...(data.name !== undefined && { name: data.name }),
+      ...(data.spec !== undefined && { spec: data.spec }),
+      ...(data.unit !== undefined && { unit: data.unit }),
+      ...(data.sort !== undefined && { sort: data.sort }),
+      ...(data.enable !== undefined && { enable: data.enable }),
+      ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
+    }).where('sku_id', '=', data.skuId).execute();
+  },
+  SkuDeleted: async (tx, { data }: { data: { skuId: string; at: string } }) => {
+    await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('sku_id', '=', data.skuId).execute();
+  },
+  SkuPriceCreated: async (tx, { data, orgId }: { data: SkuPriceCreated; orgId: string }) => {
+    await tx.insertInto('sku_prices').values({
+      org_id: orgId, id: data.id, sku_id: data.skuId, product_id: data.productId, supplier_id: data.supplierId, role_group_id: data.roleGroupId,
+      price: data.price, market_avg: data.marketAvg, is_check: data.isCheck, start_date: data.startDate, end_date: data.endDate, enable: data.enable,
+      is_delete: false, extra_info: JSON.stringify(data.extraInfo), version: 1, created_at: data.at, updated_at: data.at,
+      checked_at: data.isCheck === 1 ? data.at : null, checked_by: null,
+    }).execute();
+  },
+  SkuPriceChanged: async (tx, { data, streamVersion }: { data: SkuPriceChanged; streamVersion: number }) => {
+    await tx.updateTable('sku_prices').set({
+      is_check: data.isCheck, updated_at: data.at, version: streamVersion,
+      // a change that needs no approval is approved at once; one that does waits for a new decision
+      checked_at: data.isCheck === 1 ? data.at : null,
+      ...(data.price !== undefined && { price: data.price }),
+      ...(data.marketAvg !== undefined && { market_avg: data.marketAvg }),
+      ...(data.startDate !== undefined && { start_date: data.startDate }),
+      ...(data.endDate !== undefined && { end_date: data.endDate }),
+      ...(data.enable !== undefined && { enable: data.enable }),
+    }).where('id', '=', data.id).execute();
+  },
+  SkuPriceDecided: async (tx, { data, streamVersion }: { data: SkuPriceDecided; streamVersion: number }) => {
+    const row = await tx.selectFrom('sku_prices').select('extra_info').where('id', '=', data.id).executeTakeFirstOrThrow();
+    const extraInfo = { ...(row.extra_info as Record<string, unknown>), checkRemark: data.checkRemark, isCheckRecord: true };
+    await tx.updateTable('sku_prices').set({
+      is_check: data.isCheck, checked_at: data.at, checked_by: data.checkedBy, updated_at: data.at, version: streamVersion,
+      extra_info: JSON.stringify(extraInfo),
+    }).where('id', '=', data.id).execute();
+  },
+  SkuPriceDeleted: async (tx, { data, streamVersion }: { data: { id: string; at: string; supersededBy?: string }; streamVersion: number }) => {
+    const row = await tx.selectFrom('sku_prices').select('extra_info').where('id', '=', data.id).executeTakeFirstOrThrow();
+    const extraInfo = { ...(row.extra_info as Record<string, unknown>), ...(data.supersededBy && { supersededBy: data.supersededBy }) };
+    await tx.updateTable('sku_prices').set({ is_delete: true, updated_at: data.at, version: streamVersion, extra_info: JSON.stringify(extraInfo) })
+      .where('id', '=', data.id).execute();
+  },
+});
