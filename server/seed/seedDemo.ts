@@ -16,6 +16,7 @@ import type { RoleCreated, RoleGroupCreated } from '../modules/roles/projection.
 import type { PermissionCreated } from '../modules/permissions/projection.ts';
 import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
+import { seedMall } from './seedMall.ts';
 import { streamVersion } from '../store/eventStore.ts';
 import { BASE_POWER_NODES } from '../modules/permissions/basePowers.ts';
 import type { ContactUsersCreated, DepartmentData, PersonData, PersonLink } from '../modules/contacts/projection.ts';
@@ -372,6 +373,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
       await append(orgId, `contacts-${orgId}`, 'contacts', contactEvents);
     }
 
+    events += (await seedMall(tx, { now: opts.now, meta })).events;
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };
   });
 }
