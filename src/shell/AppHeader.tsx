@@ -16,12 +16,15 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import { ArrowSwapRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import { ArrowSwapRegular, OpenRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LOCALES, type Locale } from '../../domain/constants.ts';
+import { ENTRY_PAGES, LOCALES, type Locale } from '../../domain/constants.ts';
+import { entryPage } from '../app/bridge.ts';
 import { avatarInitials } from './avatarInitials.ts';
 import { roleLabel } from './roleLabel.ts';
-import { useCurrentOrgApp, useLocale, useLogout, usePowers, useSession, useThemeMode } from '../app/hooks.ts';
+import { useCurrentOrgApp, useLaunchEntry, useLocale, useLogout, usePowers, useSession, useThemeMode } from '../app/hooks.ts';
+
+const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/home';
 
 // Language names are shown in their own language, whatever the current locale.
 const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', 'en-US': 'English' };
@@ -90,6 +93,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
   const { locale, setLocale } = useLocale();
   const { mode, setMode } = useThemeMode();
   const logout = useLogout();
+  const launch = useLaunchEntry();
   const displayName = user?.name || user?.personName || user?.username || '';
   const roleNames = roles.map((r) => roleLabel(r, i18n._.bind(i18n))).join('、');
 
@@ -175,6 +179,19 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
             <MenuItem icon={<ArrowSwapRegular />} onClick={() => onNavigate('/orgapp')}>
               <Trans>切换机构</Trans>
             </MenuItem>
+            <MenuDivider />
+            <MenuGroup>
+              <MenuGroupHeader>
+                <Trans>在其他入口打开</Trans>
+              </MenuGroupHeader>
+              {/* §2 sign-in bridge: the other entry page opens signed in, on the same screen */}
+              {ENTRY_PAGES.filter((page) => page !== entryPage()).map((page) => (
+                <MenuItem key={page} icon={<OpenRegular />} data-testid={`launch-entry-${page}`} onClick={() => launch(page, currentPath())}>
+                  {page}.html
+                </MenuItem>
+              ))}
+            </MenuGroup>
+            <MenuDivider />
             <MenuItem icon={<SignOutRegular />} data-testid="logout" onClick={logout}>
               <Trans>退出登录</Trans>
             </MenuItem>

@@ -125,3 +125,48 @@ describe('a new user, end to end', () => {
     await page.close();
   });
 });
+
+describe('sign-in bridge between entry pages (§2)', () => {
+  it('opens another entry page signed in on the same screen, in a browser that never signed in', async () => {
+    const page = await browser!.context.newPage();
+    await page.goto(`${server.url}/#/login`);
+    await page.getByTestId('login-tab-password').click();
+    await page.getByTestId('login-username').fill('13800000005');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('orgapp-item').first().click();
+    await page.getByTestId('home-page').waitFor();
+
+    await page.getByTestId('user-menu').click();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('launch-entry-jydd').click()]);
+    const bridgedUrl = popup.url();
+    expect(bridgedUrl).toContain('jydd.html?bridgeData=');
+    await popup.close();
+
+    // a second, empty profile: only the bridge data can sign it in
+    const other = await launchBrowser();
+    try {
+      const fresh = await other.context.newPage();
+      await fresh.goto(bridgedUrl);
+      await fresh.getByTestId('home-page').waitFor();
+      expect(fresh.url()).not.toContain('bridgeData');
+      expect(new URL(fresh.url()).pathname).toBe('/jydd.html');
+      await fresh.getByTestId('side-menu').getByTestId('menu-item-productPriceApproval').waitFor();
+    } finally {
+      await other.close();
+    }
+
+    // tampered bridge data (another key) is refused: back to sign-in
+    const tampered = new URL(bridgedUrl);
+    const data = JSON.parse(Buffer.from(tampered.searchParams.get('bridgeData')!, 'base64url').toString());
+    tampered.searchParams.set('bridgeData', Buffer.from(JSON.stringify({ ...data, key: 'not-the-key' })).toString('base64url'));
+    const third = await launchBrowser();
+    try {
+      const p = await third.context.newPage();
+      await p.goto(tampered.toString());
+      await p.waitForURL(/#\/login/);
+    } finally {
+      await third.close();
+    }
+  });
+});
