@@ -21,11 +21,14 @@ import './mall/projection.ts';
 import categoryRoutes from './categories/routes.ts';
 import mallRoutes from './mall/routes.ts';
 import contactsRoutes from './contacts/routes.ts';
+import roleManageRoutes from './roles/manageRoutes.ts';
+import permissionManageRoutes from './permissions/manageRoutes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
 export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes, orgAppRoutes, userRoutes, roleRoutes, permissionRoutes, configRoutes, datetimeRoutes];
 
 modules.push(contactsRoutes);
+modules.push(roleManageRoutes, permissionManageRoutes);
 
 modules.push(categoryRoutes, mallRoutes);

@@ -1,0 +1,249 @@
+// §7 role permissions: the permission tree of the org-app (menu entries and power nodes) and what each role
+// holds, with the contacts query range of §6 in the link's extraInfo.department. Needs the role-permission power.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { isSystemProvider } from '../../../domain/roles.ts';
+import { isPrivilegedRole } from '../../../domain/roleGroupVisibility.ts';
+import { parseQueryRange } from '../../../domain/contactsVisibility.ts';
+import { streams } from '../users/streams.ts';
+import { BASE_POWER } from './basePowers.ts';
+import type { PermissionCreated } from './projection.ts';
+
+const tags = ['permissions'];
+const manage = { auth: 'orgApp', power: BASE_POWER.rolePermissionManage } as const;
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const ids = { type: 'array', minItems: 1, maxItems: PAGE.permission[1], items: idStr } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+
+const TEXT = {
+  roleMissing: (r: string) => `角色不存在：${r}`,
+  permissionMissing: (p: string) => `权限不存在：${p}`,
+  privileged: '只有系统服务商可以修改管理员角色的权限',
+  badRange: '部门查询范围不正确（all、departmentAndSubordinateDepartments 或 specificDepartment 加 departmentIds）',
+} as const;
+
+export default async function permissionManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
+  const roleOf = async (tx: Tx, request: FastifyRequest, roleId: string) => {
+    const role = await tx.selectFrom('roles').selectAll().where('org_id', '=', request.orgApp!.orgId).where('role_id', '=', roleId).executeTakeFirst();
+    if (!role) throw notFound(TEXT.roleMissing(roleId));
+    if (isPrivilegedRole(role) && !isSystemProvider(request.roles)) throw forbidden(TEXT.privileged);
+    return role;
+  };
+  const permissionsOf = async (tx: Tx, request: FastifyRequest, permissionIds: string[]) => {
+    const { orgId, appId } = request.orgApp!;
+    const rows = await tx.selectFrom('permissions').select('permission_id').where('org_id', '=', orgId).where('app_id', '=', appId)
+      .where('permission_id', 'in', permissionIds).execute();
+    const missing = permissionIds.find((p) => !rows.some((r) => r.permission_id === p));
+    if (missing) throw notFound(TEXT.permissionMissing(missing));
+  };
+  const appendRole = async (tx: Tx, request: FastifyRequest, roleId: string, events: NewEvent[]) => {
+    if (!events.length) return;
+    const streamId = streams.role(roleId);
+    await appendToStream(tx, {
+      orgId: request.orgApp!.orgId, streamId, streamType: 'role', expectedVersion: await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
+    });
+  };
+  const linksOf = (orgId: string, appId: string, roleIds?: string[]) => {
+    let q = db.selectFrom('role_permissions as rp').innerJoin('permissions as p', 'p.permission_id', 'rp.permission_id')
+      .select(['rp.role_id', 'rp.permission_id', 'rp.extra_info', 'p.module_id', 'p.parent_id', 'p.group_name', 'p.module_name', 'p.power', 'p.power_name'])
+      .where('rp.org_id', '=', orgId).where('p.app_id', '=', appId);
+    if (roleIds) q = q.where('rp.role_id', 'in', roleIds);
+    return q.orderBy('p.group_name').orderBy('p.sort').execute();
+  };
+  const linkOut = (r: Awaited<ReturnType<typeof linksOf>>[number]) => ({
+    roleId: r.role_id, permissionId: r.permission_id, extraInfo: (r.extra_info ?? {}) as Record<string, unknown>, moduleId: r.module_id, parentId: r.parent_id,
+    groupName: r.group_name, moduleName: r.module_name, power: r.power, powerName: r.power_name,
+  });
+
+  app.get<{ Querystring: { roleId?: string[] } }>('/v2/roles/role/permission', {
+    config: manage,
+    schema: {
+      tags, summary: 'Permission links of roles of the org-app (which menu entries and powers each role holds)',
+      querystring: { type: 'object', properties: { roleId: { ...ids, minItems: 0 } } }, response: { 200: listSchema(anyObject) },
+    },
+  }, async (request) => {
+    const { orgId, appId } = request.orgApp!;
+    return list((await linksOf(orgId, appId, request.query.roleId)).map(linkOut));
+  });
+
+  type PermissionItem = string | { permissionId: string; extraInfo?: Record<string, unknown> };
+  const grantBody = {
+    type: 'object', additionalProperties: false, required: ['roleId', 'permissions'],
+    properties: {
+      roleId: idStr,
+      permissions: {
+        type: 'array', minItems: 1, maxItems: PAGE.permission[1],
+        items: { anyOf: [idStr, { type: 'object', additionalProperties: false, required: ['permissionId'], properties: { permissionId: idStr, extraInfo: anyObject } }] },
+      },
+    },
+  } as const;
+  const itemsOf = (items: PermissionItem[]) => items.map((i) => (typeof i === 'string' ? { permissionId: i, extraInfo: {} } : { permissionId: i.permissionId, extraInfo: i.extraInfo ?? {} }));
+
+  app.post<{ Body: { roleId: string; permissions: PermissionItem[] } }>('/v2/roles/role/permission', {
+    config: manage,
+    schema: { tags, summary: 'Give a role permissions (menu entries or powers)', body: grantBody, response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) } },
+  }, async (request) => {
+    const items = itemsOf(request.body.permissions);
+    await runCommand(db, async (tx) => {
+      const role = await roleOf(tx, request, request.body.roleId);
+      await permissionsOf(tx, request, items.map((i) => i.permissionId));
+      await appendRole(tx, request, role.role_id, items.map((i) => ({ type: 'RolePermissionGranted', data: { roleId: role.role_id, ...i } })));
+    });
+    return ok({ count: items.length });
+  });
+
+  app.delete<{ Body: { roleId: string; permissions?: string[]; permissionId?: string[] } }>('/v2/roles/role/permission', {
+    config: manage,
+    schema: {
+      tags, summary: 'Take permissions from a role',
+      body: { type: 'object', additionalProperties: false, required: ['roleId'], properties: { roleId: idStr, permissions: ids, permissionId: ids } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    const wanted = [...new Set([...(request.body.permissions ?? []), ...(request.body.permissionId ?? [])])];
+    if (!wanted.length) throw badRequest('参数错误：请指定权限');
+    const count = await runCommand(db, async (tx) => {
+      const role = await roleOf(tx, request, request.body.roleId);
+      const held = await tx.selectFrom('role_permissions').select('permission_id').where('org_id', '=', request.orgApp!.orgId)
+        .where('role_id', '=', role.role_id).where('permission_id', 'in', wanted).execute();
+      await appendRole(tx, request, role.role_id, held.map((h) => ({ type: 'RolePermissionRevoked', data: { roleId: role.role_id, permissionId: h.permission_id } })));
+      return held.length;
+    });
+    return ok({ count });
+  });
+
+  app.put<{ Body: { roleId: string; permissionId: string[]; extraInfo?: { department?: unknown } & Record<string, unknown> } }>('/v2/roles/role/permission/batch', {
+    config: manage,
+    schema: {
+      tags, summary: 'Give a role permissions with one extraInfo; extraInfo.department is the contacts query range of §6',
+      body: {
+        type: 'object', additionalProperties: false, required: ['roleId', 'permissionId'],
+        properties: { roleId: idStr, permissionId: ids, extraInfo: anyObject },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    const extraInfo = b.extraInfo ?? {};
+    if (extraInfo.department !== undefined && !parseQueryRange(extraInfo.department)) throw badRequest(TEXT.badRange);
+    const wanted = [...new Set(b.permissionId)];
+    await runCommand(db, async (tx) => {
+      const role = await roleOf(tx, request, b.roleId);
+      await permissionsOf(tx, request, wanted);
+      await appendRole(tx, request, role.role_id, wanted.map((permissionId) => ({ type: 'RolePermissionGranted', data: { roleId: role.role_id, permissionId, extraInfo } })));
+    });
+    return ok({ count: wanted.length });
+  });
+
+  const permissionOut = (p: { permission_id: string; module_id: string; parent_id: string; module_name: string; group_name: string; power: string; power_name: string; sort: number; enable: boolean; extra_info: unknown; app_id: string }) => ({
+    permissionId: p.permission_id, id: p.permission_id, moduleId: p.module_id, parentId: p.parent_id, moduleName: p.module_name, groupName: p.group_name,
+    power: p.power, powerName: p.power_name, sort: p.sort, enable: p.enable, extraInfo: (p.extra_info ?? {}) as Record<string, unknown>, appId: p.app_id,
+  });
+
+  app.get<{ Querystring: { groupName?: string[]; moduleId?: string; parentId?: string; enable?: number; $limit?: number; $skip?: number } }>('/v2/permission', {
+    config: manage,
+    schema: {
+      tags, summary: 'The permission tree of the org-app (menu entries and power nodes), by groupName',
+      querystring: {
+        type: 'object',
+        properties: {
+          groupName: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 64 } }, moduleId: idStr, parentId: idStr, enable: { type: 'integer', enum: [0, 1] },
+          $limit: { type: 'integer', minimum: 0, maximum: PAGE.permission[1] }, $skip: { type: 'integer', minimum: 0 },
+        },
+      },
+      response: { 200: listSchema(anyObject) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const { orgId, appId } = request.orgApp!;
+    let base = db.selectFrom('permissions').where('org_id', '=', orgId).where('app_id', '=', appId);
+    if (q.groupName?.length) base = base.where('group_name', 'in', q.groupName);
+    if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
+    if (q.parentId) base = base.where('parent_id', '=', q.parentId);
+    if (q.enable !== undefined) base = base.where('enable', '=', q.enable === 1);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.selectAll().orderBy('group_name').orderBy('parent_id').orderBy('sort').orderBy('module_id')
+      .limit(q.$limit ?? PAGE.permission[0]).offset(q.$skip ?? 0).execute();
+    return list(rows.map(permissionOut), Number(total?.n ?? 0));
+  });
+
+  const permissionBody = {
+    moduleId: idStr, parentId: idStr, moduleName: { type: 'string', maxLength: 128 }, groupName: { type: 'string', minLength: 1, maxLength: 64 },
+    power: { type: 'string', maxLength: 128 }, powerName: { type: 'string', maxLength: 128 }, sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    enable: { type: 'boolean' }, extraInfo: anyObject,
+  } as const;
+  type PermissionBody = Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>>;
+  const byId = async (id: string) => permissionOut(await db.selectFrom('permissions').selectAll().where('permission_id', '=', id).executeTakeFirstOrThrow());
+  const ownPermission = async (tx: Tx, request: FastifyRequest, id: string) => {
+    const { orgId, appId } = request.orgApp!;
+    const p = await tx.selectFrom('permissions').select('permission_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('permission_id', '=', id).executeTakeFirst();
+    if (!p) throw notFound(TEXT.permissionMissing(id));
+  };
+  const appendPermission = async (tx: Tx, request: FastifyRequest, id: string, events: NewEvent[], expected?: number) => {
+    const streamId = streams.permission(id);
+    await appendToStream(tx, {
+      orgId: request.orgApp!.orgId, streamId, streamType: 'permission', expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
+    });
+  };
+
+  app.post<{ Body: PermissionBody & { moduleId: string; groupName: string } }>('/v2/permission', {
+    config: manage,
+    schema: {
+      tags, summary: 'Add a node to the permission tree (a menu entry or a power)',
+      body: { type: 'object', additionalProperties: false, required: ['moduleId', 'groupName'], properties: permissionBody }, response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    const data: PermissionCreated = {
+      permissionId: crypto.randomUUID(), appId: request.orgApp!.appId, moduleId: b.moduleId, parentId: b.parentId ?? '-1', moduleName: b.moduleName ?? '',
+      groupName: b.groupName, power: b.power ?? '', powerName: b.powerName ?? '', sort: b.sort ?? 0, enable: b.enable ?? true, extraInfo: b.extraInfo ?? {},
+    };
+    await runCommand(db, (tx) => appendPermission(tx, request, data.permissionId, [{ type: 'PermissionCreated', data: { ...data } }], 0));
+    return ok(await byId(data.permissionId));
+  });
+
+  app.put<{ Params: { id: string }; Body: PermissionBody }>('/v2/permission/:id', {
+    config: manage,
+    schema: {
+      tags, summary: 'Edit a node of the permission tree', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: permissionBody }, response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const id = request.params.id;
+    const b = request.body;
+    await runCommand(db, async (tx) => {
+      await ownPermission(tx, request, id);
+      const change = {
+        permissionId: id, ...(b.moduleName !== undefined && { moduleName: b.moduleName }), ...(b.parentId !== undefined && { parentId: b.parentId }),
+        ...(b.power !== undefined && { power: b.power }), ...(b.powerName !== undefined && { powerName: b.powerName }), ...(b.sort !== undefined && { sort: b.sort }),
+        ...(b.enable !== undefined && { enable: b.enable }), ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
+      };
+      if (Object.keys(change).length > 1) await appendPermission(tx, request, id, [{ type: 'PermissionUpdated', data: change }]);
+    });
+    return ok(await byId(id));
+  });
+
+  app.delete<{ Body: { permissionId: string[] } }>('/v2/permission', {
+    config: manage,
+    schema: {
+      tags, summary: 'Remove nodes from the permission tree (and from every role holding them)',
+      body: { type: 'object', additionalProperties: false, required: ['permissionId'], properties: { permissionId: ids } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    const wanted = [...new Set(request.body.permissionId)];
+    await runCommand(db, async (tx) => {
+      for (const id of wanted) {
+        await ownPermission(tx, request, id);
+        await appendPermission(tx, request, id, [{ type: 'PermissionDeleted', data: { permissionId: id } }]);
+      }
+    });
+    return ok({ count: wanted.length });
+  });
+}

@@ -1,0 +1,20 @@
+// Role relations (§3: relationPath, child, depth): a parent role over a child role, projected from events.
+import { defineProjection } from '../../store/projections.ts';
+
+export interface RoleRelationAdded { relationId: string; parentRoleId: string; childRoleId: string; relationPath: string; depth: number }
+
+defineProjection({
+  RoleRelationAdded: async (tx, { data, orgId }: { data: RoleRelationAdded; orgId: string }) => {
+    await tx.insertInto('role_relations').values({
+      org_id: orgId, relation_id: data.relationId, parent_role_id: data.parentRoleId, child_role_id: data.childRoleId,
+      relation_path: data.relationPath, depth: data.depth,
+    }).execute();
+  },
+  RoleRelationRemoved: async (tx, { data }: { data: { relationId: string } }) => {
+    await tx.deleteFrom('role_relations').where('relation_id', '=', data.relationId).execute();
+  },
+  // a deleted role leaves no relation behind (the roles projection removes the role itself)
+  RoleDeleted: async (tx, { data }: { data: { roleId: string } }) => {
+    await tx.deleteFrom('role_relations').where((eb) => eb.or([eb('parent_role_id', '=', data.roleId), eb('child_role_id', '=', data.roleId)])).execute();
+  },
+});
