@@ -23,6 +23,7 @@ import mallRoutes from './mall/routes.ts';
 import contactsRoutes from './contacts/routes.ts';
 import roleManageRoutes from './roles/manageRoutes.ts';
 import permissionManageRoutes from './permissions/manageRoutes.ts';
+import logRoutes from './logs/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -30,5 +31,6 @@ export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes
 
 modules.push(contactsRoutes);
 modules.push(roleManageRoutes, permissionManageRoutes);
+modules.push(logRoutes);
 
 modules.push(categoryRoutes, mallRoutes);

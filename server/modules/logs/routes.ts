@@ -1,0 +1,133 @@
+// §7 logging: the API log and the operation log are views of the event table (ARCHITECTURE.md "Logs are
+// views of events"): who (meta userId, username), what (type, route, data), when, which org. Reading needs the
+// log power; the console's own operation entries are appended as events; module logs are accepted and dropped.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { ModuleContext } from '../../context.ts';
+import { appendToStream } from '../../store/eventStore.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { requireSameOrg } from '../../http/auth.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { BASE_POWER } from '../permissions/basePowers.ts';
+
+const tags = ['logs'];
+const view = { auth: 'orgApp', power: BASE_POWER.logView } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const SECRET = /password|hash|token|secret|^key$/i;
+
+/** Event data as the log shows it: secrets (password hashes, tokens, org-app keys) blanked. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? '***' : redact(v)]));
+  }
+  return value;
+}
+
+interface LogQuery { type?: string[]; userId?: string; username?: string; route?: string; startTime?: string; endTime?: string; $limit?: number; $skip?: number }
+const logQuery = {
+  type: 'object',
+  properties: {
+    type: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 64 } }, userId: { type: 'string', maxLength: 128 },
+    username: { type: 'string', maxLength: 64 }, route: { type: 'string', maxLength: 200, description: 'part of "METHOD /path"' },
+    startTime: { type: 'string', format: 'date-time' }, endTime: { type: 'string', format: 'date-time' },
+    $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic }, $skip: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+export default async function logRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
+  const filtered = (orgId: string, q: LogQuery) => {
+    if (q.startTime && q.endTime && q.startTime > q.endTime) throw badRequest('开始时间不能晚于结束时间');
+    let base = db.selectFrom('events').where('org_id', '=', orgId);
+    if (q.type?.length) base = base.where('type', 'in', q.type);
+    if (q.userId) base = base.where(sql<string>`meta->>'userId'`, '=', q.userId);
+    if (q.username) base = base.where(sql<string>`meta->>'username'`, '=', q.username);
+    if (q.route) base = base.where(sql<string>`meta->>'route'`, 'like', `%${q.route.replace(/[%_\\]/g, '\\$&')}%`);
+    if (q.startTime) base = base.where(sql<boolean>`created_at >= ${new Date(q.startTime)}`);
+    if (q.endTime) base = base.where(sql<boolean>`created_at <= ${new Date(q.endTime)}`);
+    return base;
+  };
+
+  app.get<{ Querystring: LogQuery }>('/v1/log/operationlog', {
+    config: view,
+    schema: { tags, summary: 'Operation log of the current org: one row per event, newest first', querystring: logQuery, response: { 200: listSchema(anyObject) } },
+  }, async (request) => {
+    const q = request.query;
+    const base = filtered(request.orgApp!.orgId, q);
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base.select(['position', 'org_id', 'stream_id', 'type', 'data', 'meta', sql<Date>`created_at`.as('at')]).orderBy('position', 'desc')
+        .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+    ]);
+    return list(rows.map((r) => {
+      const meta = (r.meta ?? {}) as Record<string, unknown>;
+      return {
+        id: String(r.position), orgId: r.org_id, streamId: r.stream_id, type: r.type, time: new Date(r.at).toISOString(),
+        userId: meta.userId ?? null, username: meta.username ?? null, route: meta.route ?? null, requestId: meta.requestId ?? null, data: redact(r.data),
+      };
+    }), Number(total?.n ?? 0));
+  });
+
+  app.get<{ Querystring: LogQuery }>('/v1/log/apilog', {
+    config: view,
+    schema: {
+      tags, summary: 'API log of the current org: one row per request that changed something (route, who, when, event types), newest first',
+      querystring: logQuery, response: { 200: listSchema(anyObject) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const grouped = filtered(request.orgApp!.orgId, q)
+      .select([
+        sql<string>`coalesce(meta->>'requestId', position::text)`.as('request_id'),
+        sql<string>`max(position)`.as('last'),
+        sql<Date>`min(created_at)`.as('time'),
+        sql<string | null>`max(meta->>'route')`.as('route'),
+        sql<string | null>`max(meta->>'userId')`.as('user_id'),
+        sql<string | null>`max(meta->>'username')`.as('username'),
+        sql<string[]>`array_agg(type ORDER BY position)`.as('types'),
+      ])
+      .groupBy(sql`coalesce(meta->>'requestId', position::text)`);
+    const [total, rows] = await Promise.all([
+      db.selectFrom(grouped.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      grouped.orderBy(sql`max(position)`, 'desc').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+    ]);
+    return list(rows.map((r) => ({
+      id: r.request_id, requestId: r.request_id, route: r.route, userId: r.user_id, username: r.username, time: new Date(r.time).toISOString(),
+      types: r.types, count: r.types.length,
+    })), Number(total?.n ?? 0));
+  });
+
+  app.post<{ Body: { appId?: string; orgId?: string; orgName?: string; username2?: string; topic?: string; username?: string; userId?: string; orgType?: string; log: Record<string, unknown>[] } }>('/v1/log/operationlog', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: "Append the console's operation entries to the org's operation log (who is taken from the session, not the body)",
+      body: {
+        type: 'object', additionalProperties: false, required: ['log'],
+        properties: {
+          appId: { type: 'string', maxLength: 128 }, orgId: { type: 'string', maxLength: 128 }, orgName: { type: 'string', maxLength: 200 },
+          username2: { type: 'string', maxLength: 64 }, topic: { type: 'string', maxLength: 200 }, username: { type: 'string', maxLength: 64 },
+          userId: { type: 'string', maxLength: 128 }, orgType: { type: 'string', maxLength: 64 },
+          log: { type: 'array', minItems: 1, maxItems: 100, items: anyObject },
+        },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    requireSameOrg(request, b.orgId);
+    const orgId = request.orgApp!.orgId;
+    await runCommand(db, (tx) => appendToStream(tx, {
+      orgId, streamId: `operationLog-${orgId}`, streamType: 'operationLog', expectedVersion: 'any', meta: metaOf(request, clock()),
+      events: [{ type: 'OperationLogged', data: { topic: b.topic ?? '', orgName: b.orgName ?? request.orgApp!.orgName, orgType: b.orgType ?? '', username2: b.username2 ?? '', log: b.log } }],
+    }));
+    return ok({ count: b.log.length });
+  });
+
+  app.post('/v1/log/module', {
+    config: { auth: 'public' },
+    bodyLimit: 64 * 1024,
+    schema: { tags, summary: 'Module error reports of the console: accepted and dropped (§8: their failures are ignored)', response: { 200: envelopeSchema({ type: 'null' }) } },
+  }, async () => ok(null));
+}
