@@ -2,6 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts';
 import type { OrgApp, ThemeConfig } from '../../domain/types.ts';
 import { createAppMachine } from '../../machines/app.machine.ts';
+import { journal } from '../inspector/journal.ts';
 import type { QrCode } from '../../machines/qrSignIn.machine.ts';
 import type { OrgAppActorRef, SessionRef } from './hooks.ts';
 import { fetchLocale, fetchOrgConfig, fetchSystemNotify, fetchTheme } from '../../services/config.ts';
@@ -129,7 +130,10 @@ export function getAppActor(): AppActorRef {
   const login = readLogin();
   const orgApp = readOrgApp();
   setAuthContext({ accesstoken: login?.accesstoken ?? null, key: orgApp?.key ?? null });
-  const root: AppActorRef = createActor(machine, { input: { now: Date.now(), login, orgApp } });
+  // issue 3 inspector: the event journal records from the start in development builds; in production it
+  // starts when a system provider opens the Statecharts page (journal.enable(root) there)
+  if (import.meta.env.DEV) journal.enable();
+  const root: AppActorRef = createActor(machine, { input: { now: Date.now(), login, orgApp }, inspect: journal.inspect });
   actor = root;
 
   root.start();
