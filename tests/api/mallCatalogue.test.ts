@@ -100,6 +100,9 @@ describe('categories, specs and units', () => {
     const other = await call(server, 'GET', '/v2/category?groupName=mallProduct&orgId=org-jcps', auth(supplier));
     expect(other.status).toBe(403);
     expect(await eventCount(server)).toBe(before);
+    // a school may read the goods categories of its own supplier
+    const ofSupplier = await call<{ rows: Category[] }>(server, 'GET', '/v2/category?groupName=mallProduct&orgId=org-xfsp', auth(school));
+    expect(ofSupplier.body.data.rows.map((c) => c.name)).toEqual(Object.keys(DEMO_GOODS));
   });
 
   it('keeps specs with default sort 99 and updates their options; lists the §9 units', async () => {

@@ -194,3 +194,45 @@ describe('bad price input', () => {
     expect(good.body.data.rows.every((p) => p.isCheck === 0 && p.extraInfo.importRemark === '五月报价')).toBe(true);
   });
 });
+
+describe('live updates of prices', () => {
+  /** Reads the bureau's server-sent events until one of `type` arrives (or gives up after 5 s). */
+  async function nextNotice(s: Session, type: string, act: () => Promise<unknown>): Promise<{ orgId: string; type: string } | null> {
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/v1/events?accesstoken=${s.token}&key=${s.key}`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    await reader.read(); // ': connected'
+    await act();
+    const deadline = Date.now() + 5000;
+    let buffer = '';
+    try {
+      while (Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+        if (!chunk || chunk.done) return null;
+        buffer += decoder.decode(chunk.value);
+        for (const line of buffer.split('\n')) {
+          if (!line.startsWith('data: ')) continue;
+          const msg = JSON.parse(line.slice(6)) as { orgId: string; type: string };
+          if (msg.type === type) return msg;
+        }
+      }
+      return null;
+    } finally {
+      controller.abort();
+    }
+  }
+
+  it("tells the bureau's console when a supplier submits a price, and the school's when one is approved", async () => {
+    const { skuIds: [a] } = await newProduct(server, supplier, '彩椒', 1);
+    let priceId = '';
+    const submitted = await nextNotice(bureau, 'SkuPriceCreated', async () => {
+      const res = await call<{ rows: Price[] }>(server, 'POST', '/v5/mall/sku/price', { ...auth(supplier), body: { skuPrice: [{ skuId: a, price: 7.7, roleGroupId: m1.roleGroupId }] } });
+      priceId = res.body.data.rows[0].id;
+    });
+    expect(submitted).toMatchObject({ orgId: 'org-cdjyj', type: 'SkuPriceCreated' });
+    const approved = await nextNotice(school, 'SkuPriceDecided', () =>
+      call(server, 'PUT', '/v5/mall/sku/price', { ...auth(bureau), body: { isCheckPrice: true, skuPrice: [{ id: priceId, isCheck: 1 }] } }));
+    expect(approved).toMatchObject({ orgId: 'org-ygsy', type: 'SkuPriceDecided' });
+  });
+});

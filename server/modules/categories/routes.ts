@@ -3,7 +3,7 @@
 // Writes: commands on category-<id> / spec-<id> streams by catalogue editors.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
@@ -13,7 +13,8 @@ import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.t
 import { metaOf, runCommand } from '../../store/command.ts';
 import { PAGE, STANDARD_ORG_ID, UNITS } from '../../../domain/constants.ts';
 import { CATEGORY_GROUP_NAMES, specSortOf } from '../../../domain/mallCatalogue.ts';
-import { requireCatalogueEditor } from '../mall/access.ts';
+import { pickSupplierOrgs, readableSupplierOrgs, requireCatalogueEditor, viewerOf } from '../mall/access.ts';
+import { isSystemProvider } from '../../../domain/roles.ts';
 import type { CategoryCreated, CategoryUpdated, SpecCreated } from './projection.ts';
 
 const tags = ['categories'];
@@ -60,11 +61,14 @@ interface CategoryBody {
   isPackage?: number | boolean; extraInfo?: Record<string, unknown>;
 }
 
-/** Whose categories a read names: the own org, the standard org (§9) for anyone, another org only for providers. */
-function readOrg(request: FastifyRequest, orgId: string | undefined): string {
-  if (orgId === STANDARD_ORG_ID) return orgId;
-  requireSameOrg(request, orgId);
-  return orgId ?? request.orgApp!.orgId;
+/**
+ * Whose categories a read names: the own org, the standard org (§9) for anyone, a supplier org the caller may
+ * read goods of (a school's suppliers, a bureau's area), any org for providers.
+ */
+async function readOrg(db: Kysely<Database>, request: FastifyRequest, orgId: string | undefined): Promise<string> {
+  if (!orgId || orgId === STANDARD_ORG_ID || orgId === request.orgApp!.orgId || isSystemProvider(request.roles)) return orgId ?? request.orgApp!.orgId;
+  pickSupplierOrgs(await readableSupplierOrgs(db, await viewerOf(db, request)), orgId, request.orgApp!.orgId);
+  return orgId;
 }
 
 export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleContext) {
@@ -72,7 +76,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
 
   const listCategories = async (request: FastifyRequest<{ Querystring: ListQuery }>) => {
     const q = request.query;
-    const orgId = readOrg(request, q.orgId);
+    const orgId = await readOrg(db, request, q.orgId);
     let base = db.selectFrom('categories').where('org_id', '=', orgId).where('is_delete', '=', false);
     const groups = (q.groupName ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     if (groups.length) base = base.where('group_name', 'in', groups);
@@ -283,7 +287,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
       response: { 200: listSchema(specSchema) },
     },
   }, async (request) => {
-    const orgId = readOrg(request, request.query.orgId);
+    const orgId = await readOrg(db, request, request.query.orgId);
     let q = db.selectFrom('specs').selectAll().where('org_id', '=', orgId);
     if (request.query.name) q = q.where('name', '=', request.query.name);
     if (request.query.appId) q = q.where((eb) => eb.or([eb('app_id', '=', request.query.appId!), eb('app_id', '=', '')]));

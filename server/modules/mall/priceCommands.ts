@@ -3,7 +3,7 @@
 // collected so a whole batch is refused with row-level errors and nothing is written.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { appendToStream, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -14,6 +14,28 @@ import { mallStreams } from './streams.ts';
 import type { SkuPriceChanged, SkuPriceCreated } from './projection.ts';
 
 export type PriceRow = Selectable<Database['sku_prices']>;
+
+/**
+ * Live updates beyond the supplier's own org: the orgs of its area (the bureau's approval queue), the orgs
+ * buying from it (schools' effective prices) and configured approval groups get a notice on commit, shaped
+ * like the store's own ({orgId, streamId, types}), so their consoles refresh price lists without a reload.
+ */
+export async function notifyPriceWatchers(tx: Tx, supplierOrgId: string, types: string[]): Promise<void> {
+  if (!types.length) return;
+  const area = await tx.selectFrom('orgs').select('area').where('org_id', '=', supplierOrgId).executeTakeFirst();
+  const [inArea, buyers, groups] = await Promise.all([
+    area?.area ? tx.selectFrom('orgs').select('org_id').where('area', '=', area.area).execute() : Promise.resolve([]),
+    tx.selectFrom('mall_suppliers').select('org_id').where('supplier_org_id', '=', supplierOrgId).execute(),
+    tx.selectFrom('categories').select('extra_info').where('group_name', '=', 'mallPriceApprovalGroups').execute(),
+  ]);
+  const watchers = new Set([...inArea.map((o) => o.org_id), ...buyers.map((b) => b.org_id)]);
+  for (const g of groups) for (const id of ((g.extra_info as { orgIds?: string[] }).orgIds ?? [])) watchers.add(id);
+  watchers.delete(supplierOrgId);
+  const unique = [...new Set(types)];
+  for (const orgId of watchers) {
+    await sql`SELECT pg_notify('events', ${JSON.stringify({ orgId, streamId: 'skuprice', types: unique })})`.execute(tx);
+  }
+}
 
 export interface RowError { row: number; skuId?: string; id?: string; errors: string[] }
 
@@ -131,6 +153,7 @@ export async function createPrices(
       events: [{ type: 'SkuPriceCreated', data: { ...r } }],
     });
   }
+  await notifyPriceWatchers(tx, supplierOrgId, rows.length ? ['SkuPriceCreated'] : []);
   return rows.map((r) => r.id);
 }
 
@@ -195,6 +218,7 @@ export async function changePrices(tx: Tx, request: FastifyRequest, supplierOrgI
   }
   if (errors.length) throw new PriceRowsError(errors);
   void request;
+  await notifyPriceWatchers(tx, supplierOrgId, inPlace.length ? ['SkuPriceChanged'] : []);
   return [...inPlace.map((p) => p.row.id), ...created];
 }
 
@@ -211,4 +235,5 @@ export async function deletePrices(tx: Tx, supplierOrgId: string | null, ids: st
       events: [{ type: 'SkuPriceDeleted', data: { id: r.id, at: now.toISOString() } }],
     });
   }
+  for (const orgId of new Set(rows.map((r) => r.org_id))) await notifyPriceWatchers(tx, orgId, ['SkuPriceDeleted']);
 }

@@ -19,7 +19,7 @@ import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
 import { orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, viewerOf, type Viewer } from './access.ts';
-import { changePrices, createPrices, deletePrices, PriceRowsError, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
+import { changePrices, createPrices, deletePrices, notifyPriceWatchers, PriceRowsError, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 import type { SkuPriceDecided } from './projection.ts';
 
 const tags = ['prices'];
@@ -144,7 +144,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
         marketAvg: r.market_avg === null ? null : Number(r.market_avg), isCheck: r.is_check, status: priceStatus(like, today),
         startDate: r.start_date, endDate: r.end_date, enable: r.enable ? 1 : 0, isDelete: r.is_delete ? 1 : 0, extraInfo, version: r.version,
         createdAt: like.createdAt, updatedAt: new Date(r.updated_at).toISOString(), checkedAt: r.checked_at ? new Date(r.checked_at).toISOString() : null,
-        ...(withComparison && { lastApprovedPrice: last && last.id !== r.id ? last.price : last?.id === r.id ? last.price : null, lastApprovedAt: last?.checkedAt ?? null }),
+        ...(withComparison && { lastApprovedPrice: last?.price ?? null, lastApprovedAt: last?.checkedAt ?? null }),
       };
     });
   };
@@ -370,6 +370,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
             events: [{ type: 'SkuPriceDecided', data: { ...decided } }],
           });
         }
+        for (const orgId of supplierOrgs) await notifyPriceWatchers(tx, orgId, ['SkuPriceDecided']);
       });
     } catch (e) {
       if (e instanceof ConcurrencyError) throw conflict('该价格刚被他人审核或修改，本次审核未生效，请刷新后重试');
