@@ -60,6 +60,8 @@ const base: Def[] = [
   { key: 'productMemberConfig', label: msg`会员中心设置` },
   { key: 'membersManage', label: msg`会员管理` },
   { key: 'agentsInfoManage', label: msg`合作伙伴管理` },
+  // issue 3 inspector: for the system provider and development builds (ShellRoutes opens it without a menu entry)
+  { key: 'statecharts', label: msg`状态图`, isSupportAppManage: false, load: () => import('./statecharts/StatechartsPage.tsx') },
 ];
 
 // §2 meal group (营养餐模块); labels the spec does not give are ours

@@ -3,8 +3,8 @@ import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Mess
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isErrorRoute } from '../../domain/guard.ts';
 import type { MenuEntry } from '../../domain/types.ts';
-import { useCurrentOrgApp, useMenuEntries, useSession } from '../app/hooks.ts';
-import type { ScreenEntry } from '../screens/registry.ts';
+import { useCurrentOrgApp, useMenuEntries, usePowers, useSession } from '../app/hooks.ts';
+import { getScreen, type ScreenEntry } from '../screens/registry.ts';
 import { ComingSoon } from './ComingSoon.tsx';
 import { ErrorPage, type ErrorCode } from './ErrorPage.tsx';
 import { FrameHost, type HostedFrame } from './FrameHost.tsx';
@@ -68,6 +68,9 @@ function ScreenView({ screen, screenKey, title }: { screen?: ScreenEntry; screen
 
 const EMPTY_MENU: MenuEntry[] = [];
 
+/** issue 3: the Statecharts page, for the system provider and in development builds, with or without a menu entry */
+export const STATECHARTS_PATH = '/statecharts';
+
 /**
  * Every signed-in path with a chosen org-app: §2 /home, the menu-driven routes (screens in the main layout,
  * embedded frames), the fixed children of home, and not-found for anything else.
@@ -87,6 +90,8 @@ export function ShellRoutes() {
   const stored = useStoredTags(scope);
   const tagActions = useTagActions(scope);
   const refreshes = useRefreshCounters();
+  const powers = usePowers();
+  const inspectorAllowed = import.meta.env.DEV || powers.isSystemProvider;
 
   const resolved: Resolved = model.resolve(path);
   const titleOf = (r: Resolved): string => {
@@ -182,6 +187,16 @@ export function ShellRoutes() {
     // a refreshed dynamic route waits for the menu instead of showing not-found
     if (!menuReady) return <PageSpinner />;
     const refreshKey = `${path}#${refreshes[path] ?? 0}`;
+    if (path === STATECHARTS_PATH && resolved.kind === 'notFound') {
+      if (!inspectorAllowed && powers.isLoading) return <PageSpinner />;
+      if (inspectorAllowed) {
+        return (
+          <div className={styles.page} key={refreshKey} data-testid="screen" data-screen="statecharts">
+            <ScreenView screen={getScreen('statecharts')} screenKey="statecharts" title={t`状态图`} />
+          </div>
+        );
+      }
+    }
     switch (resolved.kind) {
       case 'home':
         return resolved.url ? null : (
