@@ -52,14 +52,16 @@ const priceQuery = {
 } as const;
 
 const split = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-type PriceSelect = SelectQueryBuilder<Database & { sp: Database['sku_prices']; k: Database['skus']; p: Database['products'] }, 'sp' | 'k' | 'p', object>;
+type PriceSelect = SelectQueryBuilder<Database & { sp: Database['sku_prices'] }, 'sp', object>;
 
 export default async function priceRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
   /** Prices the viewer may see, filtered by the query. Purchasers see only effective approved prices. */
   const priceBase = async (request: FastifyRequest, viewer: Viewer, q: PriceQuery) => {
-    let base = db.selectFrom('sku_prices as sp').innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id') as unknown as PriceSelect;
+    // filters on goods are semi-joins, so counting and paging read sku_prices (and its indexes) alone
+    let base: PriceSelect = db.selectFrom('sku_prices as sp');
+    const products = () => db.selectFrom('products').select('id');
     if (viewer.kind === 'purchaser') {
       const links = viewer.links.filter((l) => !q.supplierId || l.supplierOrgId === q.supplierId);
       if (q.supplierId && !links.length) throw forbidden('无权查看其他供应商的数据');
@@ -69,7 +71,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
         : eb('sp.org_id', '=', l.supplierOrgId))));
       const d = q.date ?? dayOf(ctx.clock());
       base = base.where('sp.is_check', '=', IS_CHECK.approved).where('sp.enable', '=', true).where('sp.is_delete', '=', false)
-        .where('sp.start_date', '<=', d).where('sp.end_date', '>=', d).where('p.is_uppershelf', '=', true);
+        .where('sp.start_date', '<=', d).where('sp.end_date', '>=', d).where('sp.product_id', 'in', products().where('is_uppershelf', '=', true));
     } else {
       const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
       if (orgs) {
@@ -87,10 +89,13 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     if (split(q.skuId).length) base = base.where('sp.sku_id', 'in', split(q.skuId));
     if (split(q.productId).length) base = base.where('sp.product_id', 'in', split(q.productId));
     if (split(q.roleGroupId).length) base = base.where('sp.role_group_id', 'in', split(q.roleGroupId));
-    if (split(q.categoryId).length) base = base.where('p.category_id', 'in', split(q.categoryId));
+    if (split(q.categoryId).length) base = base.where('sp.product_id', 'in', products().where('category_id', 'in', split(q.categoryId)));
     if (q.keyword) {
       const like = `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`;
-      base = base.where((eb) => eb.or([eb('p.name', 'like', like), eb('k.name', 'like', like)]));
+      base = base.where((eb) => eb.or([
+        eb('sp.product_id', 'in', products().where('name', 'like', like)),
+        eb('sp.sku_id', 'in', db.selectFrom('skus').select('sku_id').where('name', 'like', like)),
+      ]));
     }
     return base;
   };
@@ -151,6 +156,15 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
 
   const comparisonFor = (viewer: Viewer) => viewer.kind !== 'purchaser';
 
+  /** The prices of `ids` with their SKU and product, in the order of `ids`. */
+  const presentIds = async (ids: string[], withComparison = false) => {
+    if (!ids.length) return [];
+    const rows = await db.selectFrom('sku_prices as sp').innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
+      .select(columns as unknown as never[]).where('sp.id', 'in', ids).execute() as unknown as Row[];
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return (await present(rows, withComparison)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  };
+
   app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price', {
     config: { auth: 'orgApp' },
     schema: {
@@ -161,10 +175,11 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     const viewer = await viewerOf(db, request);
     const base = await priceBase(request, viewer, request.query);
     if (!base) return list([], 0);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.select(columns as unknown as never[]).orderBy('sp.created_at', 'desc').orderBy('sp.id')
-      .limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute() as unknown as Row[];
-    return list(await present(rows, comparisonFor(viewer)), Number(total?.n ?? 0));
+    const [total, page] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base.select('sp.id').orderBy('sp.created_at', 'desc').orderBy('sp.id').limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute(),
+    ]);
+    return list(await presentIds(page.map((r) => r.id), comparisonFor(viewer)), Number(total?.n ?? 0));
   });
 
   const latest = async (request: FastifyRequest<{ Querystring: PriceQuery }>) => {
@@ -175,10 +190,10 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     if (!base) return list([], 0);
     // purchasers: the effective price (§4, most recently approved); others: the newest price of each pair
     const order = viewer.kind === 'purchaser' ? 'sp.checked_at' : 'sp.created_at';
-    const rows = await base.select(columns as unknown as never[]).distinctOn(['sp.sku_id', 'sp.role_group_id'])
+    const page = await base.select('sp.id').distinctOn(['sp.sku_id', 'sp.role_group_id'])
       .orderBy('sp.sku_id').orderBy('sp.role_group_id').orderBy(order, 'desc').orderBy('sp.created_at', 'desc')
-      .limit(q.$limit ?? PAGE.allowlist[1]).offset(q.$skip ?? 0).execute() as unknown as Row[];
-    return list(await present(rows, comparisonFor(viewer)));
+      .limit(q.$limit ?? PAGE.allowlist[1]).offset(q.$skip ?? 0).execute();
+    return list(await presentIds(page.map((r) => r.id), comparisonFor(viewer)));
   };
 
   app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price/latest-price', {
@@ -216,13 +231,6 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     return list(rows.map((r) => ({ ...logOf(r), skuPriceId: r.stream_id.slice('skuprice-'.length) })), Number(total?.n ?? 0));
   });
 
-  const presentIds = async (ids: string[]) => {
-    if (!ids.length) return [];
-    const rows = await db.selectFrom('sku_prices as sp').innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
-      .select(columns as unknown as never[]).where('sp.id', 'in', ids).execute() as unknown as Row[];
-    const order = new Map(ids.map((id, i) => [id, i]));
-    return (await present(rows, false)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  };
 
   /** Row errors reach the caller in data.errors; the status text names the first ones. */
   const withRowErrors = async <T>(reply: FastifyReply, fn: () => Promise<T>) => {
