@@ -3,6 +3,7 @@ import {
   approvalStanding, decide, DEFAULT_PRICE_END, DEFAULT_PRICE_START, effectivePrice, initialIsCheck, IS_CHECK, PRICE_TEXT, priceStatus, validatePrice,
   type PriceLike,
 } from '../../../domain/priceApproval.ts';
+import { isPriceClass, isSupplierType, isUnit, priceConfigOf } from '../../../domain/mallCatalogue.ts';
 
 const price = (p: Partial<PriceLike> & { id?: string } = {}): PriceLike & { id: string } => ({
   id: 'p', isCheck: 1, enable: true, isDelete: false, startDate: DEFAULT_PRICE_START, endDate: DEFAULT_PRICE_END,
@@ -114,5 +115,19 @@ describe('approvalStanding (§4, §6)', () => {
   });
   it('lets the platform operator decide', () => {
     expect(approvalStanding({ ...base, roleCodes: ['999'], approverArea: '' })).toEqual({ ok: true });
+  });
+});
+
+describe('priceConfigOf (§3 role group config)', () => {
+  it('reads the four price settings with safe defaults', () => {
+    expect(priceConfigOf(undefined)).toEqual({ priceApprovalEnable: false, priceModifyLimitEnable: false, priceApprovalTimeRule: '', priceApprovalGroup: null });
+    expect(priceConfigOf({ priceApprovalEnable: true, priceModifyLimitEnable: 'yes', priceApprovalTimeRule: '2w', priceApprovalGroup: 'g1', other: 1 }))
+      .toEqual({ priceApprovalEnable: true, priceModifyLimitEnable: false, priceApprovalTimeRule: '2w', priceApprovalGroup: 'g1' });
+  });
+  it('knows the §9 units, supplier types and price classes', () => {
+    expect(isUnit('1人份')).toBe(true);
+    expect(isUnit('公斤')).toBe(false);
+    expect(['xg', 'sxps', 'jgpt', 'other'].map(isSupplierType)).toEqual([true, true, true, false]);
+    expect(['jyjxj', 'dqbd', 'cqwd', 'x'].map(isPriceClass)).toEqual([true, true, true, false]);
   });
 });
