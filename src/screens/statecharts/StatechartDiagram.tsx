@@ -17,7 +17,7 @@ function chartOf(machineId: string): Promise<Chart> {
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto', maxWidth: '100%' },
-  svg: { display: 'block', fontFamily: tokens.fontFamilyBase },
+  svg: { display: 'block', fontFamily: tokens.fontFamilyBase, width: '100%', height: 'auto' },
   caption: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: `0 0 ${tokens.spacingVerticalS}` },
 });
 
@@ -97,8 +97,7 @@ export function StatechartDiagram({ machineId, value, rootLabel }: { machineId: 
       <svg
         className={styles.svg}
         data-testid={`statechart-${machineId}`}
-        width={Math.ceil(chart.width)}
-        height={Math.ceil(chart.height)}
+        style={{ maxWidth: `${Math.ceil(chart.width)}px` }}
         viewBox={`0 0 ${Math.ceil(chart.width)} ${Math.ceil(chart.height)}`}
         role="img"
         aria-label={machineId}

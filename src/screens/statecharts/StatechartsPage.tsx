@@ -33,7 +33,7 @@ import { StatechartDiagram } from './StatechartDiagram.tsx';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  charts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(520px, 1fr))', gap: tokens.spacingHorizontalL },
+  charts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(600px, 1fr))', gap: tokens.spacingHorizontalL },
   card: { minWidth: 0 },
   value: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   journal: { maxHeight: '420px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
@@ -41,6 +41,7 @@ const useStyles = makeStyles({
   selected: { backgroundColor: tokens.colorBrandBackground2 },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
   hidden: { display: 'none' },
+  badge: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -118,7 +119,13 @@ function MachineCard({ machineId, root, replayed, replaying }: { machineId: stri
             {value === null && !replayed ? ` ${t`未运行`}` : ''}
           </span>
         }
-        action={replaying ? <Badge color="warning">{t`回放`}</Badge> : <Badge color="success">{t`实时`}</Badge>}
+        action={
+          replaying ? (
+            <Badge className={styles.badge} color="warning">{t`回放`}</Badge>
+          ) : (
+            <Badge className={styles.badge} color="success">{t`实时`}</Badge>
+          )
+        }
       />
       <StatechartDiagram machineId={machineId} value={value} rootLabel={t`任意状态：`} />
     </Card>
