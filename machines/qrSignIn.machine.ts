@@ -49,6 +49,30 @@ function expiryDelay(context: QrSignInContext): number {
   return Math.min(MAX_TIMER_MS, Math.max(0, context.expiresAt - context.now));
 }
 
+/** Waiting for the next poll, then polling: the same before and after the phone scans the code. */
+function pollingState() {
+  return {
+    initial: 'idle',
+    states: {
+      idle: { after: { qrPoll: 'polling' } },
+      polling: {
+        invoke: {
+          src: 'pollQrCode',
+          input: ({ context }: { context: QrSignInContext }) => ({ id: context.id ?? '' }),
+          onDone: [
+            { guard: 'confirmedWithLogin', target: '#qrSignIn.confirmed', actions: 'storePoll' },
+            { guard: 'expiredStatus', target: '#qrSignIn.expired', actions: 'storePoll' },
+            { guard: 'scannedStatus', target: '#qrSignIn.active.scanned', actions: 'storePoll' },
+            { guard: 'confirmedStatus', target: '#qrSignIn.error', actions: 'storeConfirmedWithoutLogin' },
+            { target: '#qrSignIn.active.waiting', actions: 'storePoll' },
+          ],
+          onError: { target: '#qrSignIn.error', actions: 'storeError' },
+        },
+      },
+    },
+  } as const;
+}
+
 export const qrSignInMachine = setup({
   types: {
     context: {} as QrSignInContext,
@@ -66,6 +90,7 @@ export const qrSignInMachine = setup({
       return output ? { status: output.status, login: output.login ?? null } : {};
     }),
     storeError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
+    storeConfirmedWithoutLogin: assign({ error: 'confirmed without a login' }),
     setNow: assign({ now: ({ event }) => event.now }),
   },
   guards: {
@@ -118,47 +143,9 @@ export const qrSignInMachine = setup({
       },
       initial: 'waiting',
       states: {
-        waiting: {
-          initial: 'idle',
-          states: {
-            idle: { after: { qrPoll: 'polling' } },
-            polling: {
-              invoke: {
-                src: 'pollQrCode',
-                input: ({ context }) => ({ id: context.id ?? '' }),
-                onDone: [
-                  { guard: 'confirmedWithLogin', target: '#qrSignIn.confirmed', actions: 'storePoll' },
-                  { guard: 'expiredStatus', target: '#qrSignIn.expired', actions: 'storePoll' },
-                  { guard: 'scannedStatus', target: '#qrSignIn.active.scanned', actions: 'storePoll' },
-                  { guard: 'confirmedStatus', target: '#qrSignIn.error', actions: assign({ error: 'confirmed without a login' }) },
-                  { target: '#qrSignIn.active.waiting', actions: 'storePoll' },
-                ],
-                onError: { target: '#qrSignIn.error', actions: 'storeError' },
-              },
-            },
-          },
-        },
+        waiting: pollingState(),
         // the same polling, after the phone scanned the code
-        scanned: {
-          initial: 'idle',
-          states: {
-            idle: { after: { qrPoll: 'polling' } },
-            polling: {
-              invoke: {
-                src: 'pollQrCode',
-                input: ({ context }) => ({ id: context.id ?? '' }),
-                onDone: [
-                  { guard: 'confirmedWithLogin', target: '#qrSignIn.confirmed', actions: 'storePoll' },
-                  { guard: 'expiredStatus', target: '#qrSignIn.expired', actions: 'storePoll' },
-                  { guard: 'scannedStatus', target: '#qrSignIn.active.scanned', actions: 'storePoll' },
-                  { guard: 'confirmedStatus', target: '#qrSignIn.error', actions: assign({ error: 'confirmed without a login' }) },
-                  { target: '#qrSignIn.active.waiting', actions: 'storePoll' },
-                ],
-                onError: { target: '#qrSignIn.error', actions: 'storeError' },
-              },
-            },
-          },
-        },
+        scanned: pollingState(),
       },
     },
     confirmed: {

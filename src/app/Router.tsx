@@ -7,6 +7,7 @@ import { ErrorPage } from '../shell/ErrorPage.tsx';
 import { ShellRoutes } from '../shell/ShellRoutes.tsx';
 import { useCurrentOrgApp, useGuard, useMenuEntries, useOrgAppActor, useSession } from './hooks.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
+import { normalisePath } from '../../domain/routePath.ts';
 
 const LoginPage = lazy(() => import('../screens/login/LoginPage.tsx'));
 const OrgAppPage = lazy(() => import('../screens/orgapp/OrgAppPage.tsx'));
@@ -26,17 +27,6 @@ const useStyles = makeStyles({
   pending: { display: 'flex', minHeight: '60vh', alignItems: 'center', justifyContent: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-/** '/contacts?x=1' → '/contacts'; '/contacts/' → '/contacts'. */
-export function pathOf(location: string): string {
-  const bare = location.split('?')[0] || '/';
-  let decoded = bare;
-  try {
-    decoded = decodeURIComponent(bare);
-  } catch {
-    // keep the raw path
-  }
-  return decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
-}
 
 function Pending() {
   const styles = useStyles();
@@ -54,7 +44,7 @@ function Pending() {
 function Guarded({ children }: { children: ReactNode }) {
   const styles = useStyles();
   const [location, navigate] = useHashLocation();
-  const path = pathOf(location);
+  const path = normalisePath(location);
   const guard = useGuard();
   const orgAppActor = useOrgAppActor();
   const session = useSession();
@@ -110,7 +100,7 @@ const UNGUARDED = new Set(['/qrconfirm']);
 /** The fixed routes of §2; every other path is the authenticated shell's (menu-driven routes, errors). */
 export function AppRouter() {
   const [location] = useHashLocation();
-  const path = pathOf(location);
+  const path = normalisePath(location);
   const Gate = UNGUARDED.has(path) ? Unguarded : Guarded;
   return (
     <WouterRouter hook={useHashLocation}>

@@ -4,7 +4,7 @@ import { sortMenu } from '../../domain/menuTree.ts';
 import type { MenuEntry } from '../../domain/types.ts';
 import { useMenuEntries } from '../app/hooks.ts';
 import { menuIcon } from './menuIcons.tsx';
-import { normalisePath } from './useShellPath.ts';
+import { normalisePath } from '../../domain/routePath.ts';
 
 const useStyles = makeStyles({
   grid: {

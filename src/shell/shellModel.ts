@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { buildMenuTree, flattenRoutes, menuToRoutes, resolveHome, type MenuNode, type MenuRoute } from '../../domain/menuTree.ts';
 import type { MenuEntry } from '../../domain/types.ts';
 import { getScreen, type ScreenEntry } from '../screens/registry.ts';
-import { normalisePath } from './useShellPath.ts';
+import { normalisePath } from '../../domain/routePath.ts';
 
 // What the shell shows for a path, decided from the server menu (§2 menu-driven routes) and the registry.
 
