@@ -4,11 +4,12 @@ import { useSelector } from '@xstate/react';
 import { Route, Router as WouterRouter, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { ErrorPage } from '../shell/ErrorPage.tsx';
-import { ShellRoutes } from '../shell/ShellRoutes.tsx';
 import { useCurrentOrgApp, useGuard, useMenuEntries, useOrgAppActor, useSession } from './hooks.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
 import { normalisePath } from '../../domain/routePath.ts';
 
+// the shell (layout, menu, tabs) loads after sign-in: it is not needed to show the sign-in screen
+const ShellRoutes = lazy(() => import('../shell/ShellRoutes.tsx'));
 const LoginPage = lazy(() => import('../screens/login/LoginPage.tsx'));
 const OrgAppPage = lazy(() => import('../screens/orgapp/OrgAppPage.tsx'));
 const QrConfirmPage = lazy(() => import('../screens/qrconfirm/QrConfirmPage.tsx'));
