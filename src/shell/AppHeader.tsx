@@ -16,12 +16,13 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import { ArrowSwapRegular, OpenRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import { ArrowSwapRegular, FlowchartRegular, OpenRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ENTRY_PAGES, LOCALES, type Locale } from '../../domain/constants.ts';
 import { entryPage } from '../app/bridge.ts';
 import { avatarInitials } from './avatarInitials.ts';
 import { roleLabel } from './roleLabel.ts';
+import { STATECHARTS_PATH } from './inspectorRoute.ts';
 import { useCurrentOrgApp, useLaunchEntry, useLocale, useLogout, usePowers, useSession, useThemeMode } from '../app/hooks.ts';
 
 const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/home';
@@ -89,7 +90,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
   const { t, i18n } = useLingui();
   const orgApp = useCurrentOrgApp();
   const { user } = useSession();
-  const { roles } = usePowers();
+  const { roles, isSystemProvider } = usePowers();
   const { locale, setLocale } = useLocale();
   const { mode, setMode } = useThemeMode();
   const logout = useLogout();
@@ -179,6 +180,11 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
             <MenuItem icon={<ArrowSwapRegular />} onClick={() => onNavigate('/orgapp')}>
               <Trans>切换机构</Trans>
             </MenuItem>
+            {(isSystemProvider || import.meta.env.DEV) && (
+              <MenuItem icon={<FlowchartRegular />} data-testid="open-statecharts" onClick={() => onNavigate(STATECHARTS_PATH)}>
+                <Trans>状态图</Trans>
+              </MenuItem>
+            )}
             <MenuDivider />
             <MenuGroup>
               <MenuGroupHeader>

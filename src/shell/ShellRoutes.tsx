@@ -16,6 +16,7 @@ import { useRefreshCounters, useStoredTags, useTagActions } from './tagsStore.ts
 import { TagsView, type ShellTag } from './TagsView.tsx';
 import { useShellPath } from './useShellPath.ts';
 import { useTagScope } from './useTagScope.ts';
+import { STATECHARTS_PATH } from './inspectorRoute.ts';
 
 const HomePage = lazy(() => import('../screens/home/HomePage.tsx'));
 
@@ -69,7 +70,6 @@ function ScreenView({ screen, screenKey, title }: { screen?: ScreenEntry; screen
 const EMPTY_MENU: MenuEntry[] = [];
 
 /** issue 3: the Statecharts page, for the system provider and in development builds, with or without a menu entry */
-export const STATECHARTS_PATH = '/statecharts';
 
 /**
  * Every signed-in path with a chosen org-app: §2 /home, the menu-driven routes (screens in the main layout,

@@ -1,0 +1,2 @@
+/** The Statecharts page: no menu entry, shown to system providers (and in development builds) at this path. */
+export const STATECHARTS_PATH = '/statecharts';
