@@ -69,8 +69,6 @@ function ScreenView({ screen, screenKey, title }: { screen?: ScreenEntry; screen
 
 const EMPTY_MENU: MenuEntry[] = [];
 
-/** issue 3: the Statecharts page, for the system provider and in development builds, with or without a menu entry */
-
 /**
  * Every signed-in path with a chosen org-app: §2 /home, the menu-driven routes (screens in the main layout,
  * embedded frames), the fixed children of home, and not-found for anything else.
