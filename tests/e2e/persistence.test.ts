@@ -1,50 +1,14 @@
 // Issue 3 persistence: the session, the chosen org-app and the tags view survive a reload at any point of
 // the flow, and the session's absolute deadline is re-armed after a reload (no timer survives one).
-import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { expandMenuGroups, hashPath, signInWithPassword, useConsole } from '../support/console.ts';
 
-let server: TestServer;
-let browser: TestBrowser | undefined;
-
-const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
-
-beforeAll(async () => {
-  if (!fs.existsSync('dist/index.html')) throw new Error('build the console first (npm run build)');
-  server = await startTestServer({ staticDir: 'dist' });
-});
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await browser?.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-async function expandMenuGroups(page: Page) {
-  for (const group of ['baseModule', 'mealModule']) {
-    const el = page.getByTestId('side-menu').getByTestId(`menu-item-${group}`);
-    if ((await el.count()) && (await el.getAttribute('aria-expanded')) !== 'true') await el.click();
-  }
-}
-
-async function signInWithPassword(page: Page) {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByTestId('login-tab-password').click();
-  await page.getByTestId('login-username').fill('13800000002');
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/orgapp/);
-}
+const harness = useConsole();
 
 describe('a reload mid-flow', () => {
   it('keeps the session on the org chooser, then the chosen org-app and the open tabs', async () => {
-    const page = await browser!.context.newPage();
-    await signInWithPassword(page);
+    const page = await harness.browser.context.newPage();
+    await signInWithPassword(page, harness.server.url, '13800000002');
     const items = page.getByTestId('orgapp-item');
     await expect.poll(() => items.count()).toBe(2);
     const names = await items.allTextContents();
@@ -91,8 +55,8 @@ describe('a reload mid-flow', () => {
   });
 
   it('re-arms the session deadline after a reload: the restored session still expires on time', async () => {
-    const page = await browser!.context.newPage();
-    await signInWithPassword(page);
+    const page = await harness.browser.context.newPage();
+    await signInWithPassword(page, harness.server.url, '13800000002');
     await page.getByTestId('orgapp-item').first().click();
     await page.getByTestId('home-page').waitFor();
 

@@ -1,15 +1,13 @@
 // The foundation end to end: the real console (built dist/) on the real server and database, in Chromium.
-import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../support/testServer.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { expandMenuGroups, hashPath, signInToHome, useConsole } from '../support/console.ts';
 
-let server: TestServer;
-let browser: TestBrowser | undefined;
+const harness = useConsole();
 
 async function api<T>(path: string, init: RequestInit & { token?: string; key?: string } = {}): Promise<{ status: number; body: { status_code: number; status_text: string; data: T } }> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${harness.server.url}${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', ...(init.token ? { accesstoken: init.token } : {}), ...(init.key ? { key: init.key } : {}) },
   });
@@ -28,38 +26,13 @@ async function createNewPurchaser(phone: string, name: string) {
   return { orgName: school.orgName };
 }
 
-const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
-
-beforeAll(async () => {
-  if (!fs.existsSync('dist/index.html')) throw new Error('build the console first (npm run build)');
-  server = await startTestServer({ staticDir: 'dist' });
-});
-// every path starts from a fresh browser profile: no session, no stored tabs
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await browser?.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-/** Opens both module groups of the side menu so every entry the user has is rendered. */
-async function expandMenuGroups(page: Page) {
-  for (const group of ['baseModule', 'mealModule']) {
-    const el = page.getByTestId('side-menu').getByTestId(`menu-item-${group}`);
-    if ((await el.count()) && (await el.getAttribute('aria-expanded')) !== 'true') await el.click();
-  }
-}
-
 describe('a new user, end to end', () => {
   it('signs in by SMS, picks an org, sees their menu and home, keeps tabs over a reload, and logs out', async () => {
     const phone = '13912345678';
     const { orgName } = await createNewPurchaser(phone, '王新');
-    const page = await browser!.context.newPage();
+    const page = await harness.browser.context.newPage();
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${harness.server.url}/`);
     await page.waitForURL(/#\/login/);
     await page.getByTestId('login-tab-sms').click();
     await page.getByTestId('login-phone').fill(phone);
@@ -114,12 +87,12 @@ describe('a new user, end to end', () => {
   });
 
   it('is sent to sign-in by the guard when opening a screen without a session', async () => {
-    const page = await browser!.context.newPage();
-    await page.goto(`${server.url}/#/contacts`);
+    const page = await harness.browser.context.newPage();
+    await page.goto(`${harness.server.url}/#/contacts`);
     await page.waitForURL(/#\/login/);
     await page.getByTestId('login-tab-password').waitFor();
     // public routes stay reachable without a session (§2)
-    await page.goto(`${server.url}/#/404`);
+    await page.goto(`${harness.server.url}/#/404`);
     await page.waitForTimeout(300);
     expect(hashPath(page)).toBe('/404');
     await page.close();
@@ -128,14 +101,8 @@ describe('a new user, end to end', () => {
 
 describe('sign-in bridge between entry pages (§2)', () => {
   it('opens another entry page signed in on the same screen, in a browser that never signed in', async () => {
-    const page = await browser!.context.newPage();
-    await page.goto(`${server.url}/#/login`);
-    await page.getByTestId('login-tab-password').click();
-    await page.getByTestId('login-username').fill('13800000005');
-    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('orgapp-item').first().click();
-    await page.getByTestId('home-page').waitFor();
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000005');
 
     await page.getByTestId('user-menu').click();
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('launch-entry-jydd').click()]);

@@ -1,51 +1,25 @@
 // Issue 3 inspector end to end: the system provider opens the Statecharts page in Chromium, sees every
 // machine drawn with the live state, the journal, steps a replay and exports a journal without secrets.
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { DEMO_PASSWORD } from '../support/testServer.ts';
+import { signInToHome, useConsole } from '../support/console.ts';
 
-let server: TestServer;
-let browser: TestBrowser | undefined;
+const harness = useConsole();
 
 const MACHINES = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app'];
-
-beforeAll(async () => {
-  if (!fs.existsSync('dist/index.html')) throw new Error('build the console first (npm run build)');
-  server = await startTestServer({ staticDir: 'dist' });
-});
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await browser?.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-async function signIn(page: Page, username: string) {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByTestId('login-tab-password').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/orgapp/);
-  await page.getByTestId('orgapp-item').first().click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 const stateOf = (page: Page, machine: string, path: string) =>
   page.getByTestId(`statechart-${machine}`).locator(`g[data-state-path="${path}"]`).first();
 
 describe('the Statecharts page', () => {
   it('draws every machine with its live state, lists the journal, replays it step by step and exports it masked', async () => {
-    const page = await browser!.context.newPage();
+    const page = await harness.browser.context.newPage();
     const requests: string[] = [];
-    await signIn(page, '13800000001');
+    await signInToHome(page, harness.server.url, '13800000001');
 
-    await page.goto(`${server.url}/#/statecharts`);
+    await page.goto(`${harness.server.url}/#/statecharts`);
     await page.getByTestId('statecharts-page').waitFor();
     page.on('request', (r) => requests.push(r.url()));
 
@@ -119,14 +93,14 @@ describe('the Statecharts page', () => {
     await expect.poll(() => stateOf(page, 'session', 'signedIn').getAttribute('data-active')).toBe('true');
 
     // nothing on the page went to the network but the console's own server
-    expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(harness.server.url) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
     await page.close();
   });
 
   it('is not shown to a user who is not the system provider', async () => {
-    const page = await browser!.context.newPage();
-    await signIn(page, '13800000002');
-    await page.goto(`${server.url}/#/statecharts`);
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000002');
+    await page.goto(`${harness.server.url}/#/statecharts`);
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('statecharts-page').count()).toBe(0);
     await page.close();

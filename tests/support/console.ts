@@ -1,0 +1,62 @@
+// What every end-to-end file needs: the real server serving the built console, a fresh browser profile per
+// test, and the few steps a person takes to get in.
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestServer, DEMO_PASSWORD, type TestServer } from './testServer.ts';
+import { launchBrowser, type TestBrowser } from './browser.ts';
+
+export interface ConsoleHarness {
+  readonly server: TestServer;
+  readonly browser: TestBrowser;
+}
+
+/** Registers the hooks: one server per file, a fresh browser (no session, no stored tabs) per test. */
+export function useConsole(): ConsoleHarness {
+  let server: TestServer | undefined;
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    if (!fs.existsSync('dist/index.html')) throw new Error('build the console first (npm run build)');
+    server = await startTestServer({ staticDir: 'dist' });
+  });
+  beforeEach(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await browser?.close();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() { return server!; },
+    get browser() { return browser!; },
+  };
+}
+
+export const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+/** Password sign-in up to the org chooser. */
+export async function signInWithPassword(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByTestId('login-tab-password').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/#\/orgapp/);
+}
+
+/** Password sign-in, then the first org-app, up to the home page. */
+export async function signInToHome(page: Page, baseUrl: string, username: string): Promise<void> {
+  await signInWithPassword(page, baseUrl, username);
+  await page.getByTestId('orgapp-item').first().click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+/** Opens both module groups of the side menu so every entry the user has is rendered. */
+export async function expandMenuGroups(page: Page): Promise<void> {
+  for (const group of ['baseModule', 'mealModule']) {
+    const el = page.getByTestId('side-menu').getByTestId(`menu-item-${group}`);
+    if ((await el.count()) && (await el.getAttribute('aria-expanded')) !== 'true') await el.click();
+  }
+}
