@@ -9,7 +9,8 @@ import { LiveUpdates } from './LiveUpdates.tsx';
 import { normalisePath } from '../../domain/routePath.ts';
 
 // the shell (layout, menu, tabs) loads after sign-in: it is not needed to show the sign-in screen
-const ShellRoutes = lazy(() => import('../shell/ShellRoutes.tsx'));
+const loadShell = () => import('../shell/ShellRoutes.tsx');
+const ShellRoutes = lazy(loadShell);
 const LoginPage = lazy(() => import('../screens/login/LoginPage.tsx'));
 const OrgAppPage = lazy(() => import('../screens/orgapp/OrgAppPage.tsx'));
 const QrConfirmPage = lazy(() => import('../screens/qrconfirm/QrConfirmPage.tsx'));
@@ -58,6 +59,10 @@ function Guarded({ children }: { children: ReactNode }) {
   const settling = session.status === 'signingIn' || session.status === 'loggingOut' || (orgAppBusy && !orgApp);
   const loggedIn = session.status === 'signedIn' && session.user !== null;
   const hasOrgApp = orgApp !== null && Boolean(orgApp.key);
+  // once signed in, fetch the shell while the user picks an org-app instead of after
+  useEffect(() => {
+    if (loggedIn) void loadShell();
+  }, [loggedIn]);
   const menuCount = menu.data?.length ?? machineMenuCount;
   const isNotRouterHome = Boolean(session.user?.isNotRouterHome);
 

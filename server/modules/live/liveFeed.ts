@@ -26,6 +26,8 @@ class LiveFeed {
   /** Listens on the `events` channel that appendToStream notifies in each committing transaction. */
   async listen(pool: pg.Pool): Promise<() => Promise<void>> {
     const client = await pool.connect();
+    // the database going away (shutdown, restart) ends live updates; it must not crash the server
+    client.on('error', (e) => console.error(`[live] listener connection lost: ${e.message}`));
     client.on('notification', (n) => {
       if (n.channel !== 'events' || !n.payload) return;
       const { orgId, streamId, types } = JSON.parse(n.payload) as { orgId: string; streamId: string; types: string[] };
