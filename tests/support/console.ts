@@ -6,6 +6,9 @@ import type { Page } from 'playwright-core';
 import { startTestServer, DEMO_PASSWORD, type TestServer } from './testServer.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
 
+/** The built console the tests serve: dist/ unless E2E_DIST names another build (parallel work on one tree). */
+export const CONSOLE_DIST = process.env.E2E_DIST ?? 'dist';
+
 export interface ConsoleHarness {
   readonly server: TestServer;
   readonly browser: TestBrowser;
@@ -16,8 +19,8 @@ export function useConsole(): ConsoleHarness {
   let server: TestServer | undefined;
   let browser: TestBrowser | undefined;
   beforeAll(async () => {
-    if (!fs.existsSync('dist/index.html')) throw new Error('build the console first (npm run build)');
-    server = await startTestServer({ staticDir: 'dist' });
+    if (!fs.existsSync(`${CONSOLE_DIST}/index.html`)) throw new Error(`build the console first (npm run build; or vite build --outDir ${CONSOLE_DIST})`);
+    server = await startTestServer({ staticDir: CONSOLE_DIST });
   });
   beforeEach(async () => {
     browser = await launchBrowser();
