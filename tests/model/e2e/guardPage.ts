@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { OrgApp } from '../../../domain/types.ts';
 import { guardModel } from '../models.ts';
 import type { Fixture } from '../graph.ts';
 import { answered, networkError, type PageEvent, type PageMapping, type PageState, type Skip } from './pagePaths.ts';
@@ -14,11 +15,23 @@ import { STORAGE, USERS, type ConsoleDriver } from './ui.ts';
 /** the menu request the guard re-reads after 600 ms; the first one is the org-app context load */
 const MENU_REREAD = { method: 'GET', path: '/v2/permission/user/menu', skip: 1 } as const;
 
+/** the name the previous visit stored; the console stores the server's name again once the org-app is ready */
+const OLD_NAME = ' (old name)';
+
 async function recheckShown(ui: ConsoleDriver): Promise<void> {
-  await ui.at('/home');
-  await ui.visible('route-loading');
-  await ui.absent('home-page');
-  await ui.absent('error-page-401');
+  // the org-app is ready (its refreshed name stored again): from now on only the guard keeps the page empty
+  await expect
+    .poll(async () => (await ui.stored<{ orgName: string }>(STORAGE.orgApp))?.orgName ?? OLD_NAME, { message: 'the org-app became ready (stored again with its current name)' })
+    .not.toContain(OLD_NAME);
+  await ui.steady(400, async () => {
+    expect(ui.path()).toBe('/home');
+    expect(await ui.testId('route-loading').count(), 'loading bar').toBeGreaterThan(0);
+    // nothing rendered under the bar: not the page, not a spinner of a page on its way
+    await ui.absent('home-page');
+    await ui.absent('page-loading');
+    expect(await ui.page.locator('.fui-Spinner').count(), 'no spinner of an allowed page').toBe(0);
+    await ui.absent('error-page-401');
+  });
 }
 
 export function guardState(s: AnyMachineSnapshot): PageState | Skip {
@@ -51,7 +64,7 @@ export function guardState(s: AnyMachineSnapshot): PageState | Skip {
   }
   if (s.matches({ rechecking: 'waiting' })) {
     return {
-      shows: '#/home kept, loading bar, no content, no 401 yet (the 600 ms wait before the menu re-read)',
+      shows: 'once the org-app is ready (meal.orgApp stored again with the refreshed name): #/home kept for 400 ms with the loading bar and nothing under it, no 401 (the 600 ms wait before the menu re-read)',
       check: recheckShown,
     };
   }
@@ -65,6 +78,12 @@ export function guardState(s: AnyMachineSnapshot): PageState | Skip {
   return { skip: 'transient (`checking` is left by an eventless transition in the same step)' };
 }
 
+/** The org-app as an earlier visit stored it, under a display name the server has since changed. */
+async function stale(orgApp: Promise<OrgApp>): Promise<OrgApp> {
+  const o = await orgApp;
+  return { ...o, orgName: o.orgName + OLD_NAME };
+}
+
 export function guardEvent(fixture: Fixture): PageEvent | Skip {
   const e = fixture.event as { type: string; loggedIn?: boolean; hasOrgApp?: boolean; menuCount?: number };
   if (e.type === 'NAVIGATE') {
@@ -75,7 +94,7 @@ export function guardEvent(fixture: Fixture): PageEvent | Skip {
     const signedIn = async (ui: ConsoleDriver, user: string, withOrgApp: boolean) => {
       const login = await ui.api.login(user);
       return withOrgApp
-        ? { [STORAGE.login]: login, [STORAGE.orgApp]: await ui.api.orgAppWithKey(login.accesstoken) }
+        ? { [STORAGE.login]: login, [STORAGE.orgApp]: await stale(ui.api.orgAppWithKey(login.accesstoken)) }
         : { [STORAGE.login]: login };
     };
     if (!e.loggedIn) return open('with nothing stored (signed out)', async () => ({}));

@@ -155,11 +155,14 @@ export class ConsoleDriver {
   readonly holds = new Map<number, Hold>();
   /** the phone the current path signs in with */
   user: string = USERS.purchaser;
+  /** paths of the responses the page has received, in order */
+  readonly responses: string[] = [];
 
   constructor(readonly page: Page, readonly base: string) {
     this.api = new Api(base);
     // a state that is not shown fails in seconds, not after Playwright's 30 s
     page.setDefaultTimeout(10_000);
+    page.on('response', (r) => this.responses.push(new URL(r.url()).pathname));
   }
 
   path(): string {
@@ -169,6 +172,20 @@ export class ConsoleDriver {
   /** Waits until the location hash shows `path`. */
   async at(path: string, timeout = 15_000): Promise<void> {
     await expect.poll(() => this.path(), { timeout, message: `expected the console at #${path}` }).toBe(path);
+  }
+
+  /** Waits until the page has received a response for `path`. */
+  async answered(path: string): Promise<void> {
+    await expect.poll(() => this.responses.includes(path), { timeout: 10_000, message: `the page never got an answer to ${path}` }).toBe(true);
+  }
+
+  /** Checks `check` repeatedly for `ms`: what the page shows stays so (a state that lasts, not a passing frame). */
+  async steady(ms: number, check: () => Promise<void>): Promise<void> {
+    const until = Date.now() + ms;
+    do {
+      await check();
+      await this.page.waitForTimeout(50);
+    } while (Date.now() < until);
   }
 
   testId(id: string) {
