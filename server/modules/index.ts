@@ -24,6 +24,8 @@ import contactsRoutes from './contacts/routes.ts';
 import roleManageRoutes from './roles/manageRoutes.ts';
 import permissionManageRoutes from './permissions/manageRoutes.ts';
 import logRoutes from './logs/routes.ts';
+import settingsRoutes from './config/settingsRoutes.ts';
+import noticeRoutes from './notices/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -32,5 +34,6 @@ export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes
 modules.push(contactsRoutes);
 modules.push(roleManageRoutes, permissionManageRoutes);
 modules.push(logRoutes);
+modules.push(settingsRoutes, noticeRoutes);
 
 modules.push(categoryRoutes, mallRoutes);

@@ -86,6 +86,8 @@ export interface Database {
   };
   contact_person_departments: { org_id: string; department_id: string; user_id: string };
   role_relations: { org_id: string; relation_id: string; parent_role_id: string; child_role_id: string; relation_path: string; depth: number };
+  notices: { org_id: string; notice_id: string; title: string; content: string; published_at: Time; created_by: string; created_by_name: string; created_at: Time; updated_at: Time };
+  notice_reads: { org_id: string; notice_id: string; user_id: string; read_at: Time };
 }
 
 /** Tables derived from events; `npm run db:rebuild` truncates and replays exactly these. */
@@ -94,4 +96,5 @@ export const PROJECTION_TABLES = [
   'permissions', 'role_permissions', 'org_config', 'holidays',
   'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices',
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
+  'notices', 'notice_reads',
 ] as const;

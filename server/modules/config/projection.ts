@@ -12,4 +12,7 @@ defineProjection({
     await tx.insertInto('holidays').values({ date: data.date, type: data.type, name: data.name })
       .onConflict((c) => c.column('date').doUpdateSet({ type: data.type, name: data.name })).execute();
   },
+  HolidayRemoved: async (tx, { data }: { data: { date: string } }) => {
+    await tx.deleteFrom('holidays').where('date', '=', data.date).execute();
+  },
 });

@@ -1,0 +1,254 @@
+// The system settings screen's server side (§2 系统信息配置): the food-label field configuration of §3 (defaults
+// when unset), validated writes of the org config paths the screen has forms for, and the holiday calendar's
+// writes (system providers only). Every write is a command appending events.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { envelopeSchema, ok } from '../../http/envelope.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { runCommand } from '../../store/command.ts';
+import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { metaOf } from '../../store/command.ts';
+import { defaultFoodLabelConfig, foodLabelConfigOf, validateFoodLabelConfig } from '../../../domain/foodLabel.ts';
+import { validateSemesters } from '../../../domain/semester.ts';
+import { isSystemProvider } from '../../../domain/roles.ts';
+import { POWER } from '../permissions/powers.ts';
+import { streams, SYSTEM_ORG } from '../users/streams.ts';
+import { readConfig, writeConfig } from './orgConfig.ts';
+
+const tags = ['config'];
+const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+
+/** The org config path the food-label configuration is stored at. */
+export const FOOD_LABEL_PATH = 'foodLabelConfig';
+
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const COLOR = /^(#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}|rgba?\([\d\s.,%]+\)|[a-zA-Z]{3,20})$/;
+const FONT_SIZE = /^\d{1,2}(px|rem|em)$/;
+
+function checkKeys(value: Record<string, unknown>, allowed: Record<string, 'boolean' | 'string' | 'object'>, at: string, errors: string[], strict = true) {
+  for (const [k, v] of Object.entries(value)) {
+    const type = allowed[k];
+    if (!type) { if (strict) errors.push(`${at}${k} 不是可设置的字段`); }
+    else if (type === 'object' ? !isObj(v) : typeof v !== type) errors.push(`${at}${k} 必须是${type === 'boolean' ? '布尔值' : type === 'string' ? '文本' : '对象'}`);
+  }
+}
+
+/** §2 systemNotify {enable, content, style{color, background, fontSize}}. */
+function validateSystemNotify(v: unknown): string[] {
+  if (!isObj(v)) return ['systemNotify 必须是对象'];
+  const errors: string[] = [];
+  checkKeys(v, { enable: 'boolean', content: 'string', style: 'object' }, 'systemNotify.', errors);
+  if (typeof v.enable !== 'boolean') errors.push('systemNotify.enable 必须是布尔值');
+  if (typeof v.content === 'string' && v.content.length > 500) errors.push('通知内容最多 500 字');
+  if (v.enable === true && (typeof v.content !== 'string' || !v.content.trim())) errors.push('启用通知时内容不能为空');
+  if (isObj(v.style)) {
+    for (const [k, s] of Object.entries(v.style)) {
+      if (k === 'color' || k === 'background') { if (typeof s !== 'string' || !COLOR.test(s)) errors.push(`通知样式 ${k} 不是合法的颜色`); }
+      else if (k === 'fontSize') { if (typeof s !== 'string' || !FONT_SIZE.test(s)) errors.push('通知样式 fontSize 不合法（如 14px）'); }
+      else errors.push(`通知样式 ${k} 不是可设置的字段`);
+    }
+  }
+  return errors;
+}
+
+/** §3 nutritiousmeals: the three switches, the entrance flag, and the semester ranges. */
+function validateNutritiousmeals(v: unknown): string[] {
+  if (!isObj(v)) return ['nutritiousmeals 必须是对象'];
+  const errors: string[] = [];
+  checkKeys(v, {
+    mallRecipeUserLimiteEnable: 'boolean', recipeNotCreateProduct: 'boolean', priceIsEffectiveOnMonthly: 'boolean',
+    mallRecipeCycleEntrance: 'boolean', semester: 'object',
+  }, 'nutritiousmeals.', errors, false);
+  if (isObj(v.semester)) {
+    const { year, ...ranges } = v.semester;
+    if (year !== undefined && !(Number.isInteger(year) && (year as number) >= 2000 && (year as number) <= 2100)) errors.push('学年必须是 2000-2100 的整数');
+    errors.push(...validateSemesters(ranges));
+  }
+  return errors;
+}
+
+/** §3 recipeConfig with aiMealsAllocate. */
+function validateRecipeConfig(v: unknown): string[] {
+  if (!isObj(v)) return ['recipeConfig 必须是对象'];
+  const errors: string[] = [];
+  checkKeys(v, {
+    recipeApprovalEnable: 'boolean', recipeRecommendEnable: 'boolean', recipeModeTip: 'string', recipeDosageExportReportWrap: 'boolean',
+    dosageMode: 'string', aiMealsAllocate: 'object',
+  }, 'recipeConfig.', errors);
+  if (typeof v.dosageMode === 'string' && !['netWeight', 'grossWeight'].includes(v.dosageMode)) errors.push('recipeConfig.dosageMode 只能是 netWeight 或 grossWeight');
+  if (isObj(v.aiMealsAllocate)) {
+    checkKeys(v.aiMealsAllocate, {
+      enable: 'boolean', personalModeEnable: 'boolean', label: 'string', defaultStatus: 'boolean', tip: 'string',
+      allocateRecommendEnable: 'boolean', peopleTip: 'string', peopleModeAIEnable: 'boolean',
+    }, 'recipeConfig.aiMealsAllocate.', errors);
+    const label = v.aiMealsAllocate.label;
+    if (typeof label === 'string' && (!label.trim() || label.length > 20)) errors.push('智能配餐名称须为 1-20 个字');
+  }
+  return errors;
+}
+
+function validateTitle(v: unknown): string[] {
+  return typeof v === 'string' && v.trim() && v.length <= 50 ? [] : ['名称须为 1-50 个字'];
+}
+
+/** The paths the settings screen has forms for, each with its validation. */
+export const SETTINGS_VALIDATORS: Record<string, (v: unknown) => string[]> = {
+  systemNotify: validateSystemNotify,
+  titleName: validateTitle,
+  systemName: validateTitle,
+  nutritiousmeals: validateNutritiousmeals,
+  recipeConfig: validateRecipeConfig,
+  [FOOD_LABEL_PATH]: validateFoodLabelConfig,
+};
+
+function rejectIfInvalid(errors: string[]): void {
+  if (errors.length) throw badRequest(`参数错误：${errors.slice(0, 5).join('；')}`);
+}
+
+/** A real calendar date YYYY-MM-DD. */
+function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === s;
+}
+
+function requireProvider(request: FastifyRequest): void {
+  if (!isSystemProvider(request.roles)) throw forbidden('只有系统服务商可以修改节假日');
+}
+
+interface HolidayBody { date: string; type: 0 | 1; name?: string }
+
+export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+
+  app.get('/v1/config/foodlabel', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'The food-label field configuration of the current org-app (§3 defaults when unset; missing system fields completed)',
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const { [FOOD_LABEL_PATH]: stored } = await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [FOOD_LABEL_PATH]);
+    return ok({ ...foodLabelConfigOf(stored), isDefault: stored === null });
+  });
+
+  app.put<{ Body: Record<string, unknown> }>('/v1/config/foodlabel', {
+    config: edit,
+    schema: {
+      tags, summary: 'Replace the food-label field configuration ({fields, saltConversionTip}); validated as §3 requires',
+      body: { type: 'object', required: ['fields', 'saltConversionTip'], properties: { fields: { type: 'array', maxItems: 100 }, saltConversionTip: anyObject } },
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const { fields, saltConversionTip } = request.body;
+    const value = { fields, saltConversionTip };
+    rejectIfInvalid(validateFoodLabelConfig(value));
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
+    return ok({ ...foodLabelConfigOf(value), isDefault: false });
+  });
+
+  app.delete('/v1/config/foodlabel', {
+    config: edit,
+    schema: { tags, summary: 'Reset the food-label field configuration to the §3 defaults', response: { 200: envelopeSchema(anyObject) } },
+  }, async (request) => {
+    const value = defaultFoodLabelConfig();
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
+    return ok({ ...value, isDefault: true });
+  });
+
+  app.put<{ Body: { path: string; value: unknown } }>('/v1/config/settings', {
+    config: edit,
+    schema: {
+      tags, summary: 'Set one of the settings-form paths (systemNotify, titleName, systemName, nutritiousmeals, recipeConfig, foodLabelConfig) with validation',
+      body: {
+        type: 'object', additionalProperties: false, required: ['path', 'value'],
+        properties: { path: { type: 'string', enum: Object.keys(SETTINGS_VALIDATORS) }, value: {} },
+      },
+      response: { 200: envelopeSchema(anyObject) },
+    },
+  }, async (request) => {
+    const { path, value } = request.body;
+    rejectIfInvalid(SETTINGS_VALIDATORS[path](value));
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, path, value));
+    return ok(await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [path]));
+  });
+
+  // --- holidays (global calendar; system providers only) ---
+
+  const holidayBody = {
+    type: 'object', additionalProperties: false, required: ['date', 'type'],
+    properties: {
+      date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' },
+      type: { type: 'integer', enum: [0, 1], description: '1 holiday, 0 make-up working day' },
+      name: { type: 'string', maxLength: 50 },
+    },
+  } as const;
+  const holidayRow = { type: 'object', properties: { date: { type: 'string' }, type: { type: 'integer' }, name: { type: 'string' } } } as const;
+
+  async function existing(tx: Tx, date: string) {
+    return tx.selectFrom('holidays').select(['date', 'type', 'name']).where('date', '=', date).executeTakeFirst();
+  }
+
+  async function appendHoliday(tx: Tx, request: FastifyRequest, type: 'HolidaySet' | 'HolidayRemoved', data: Record<string, unknown>, date: string) {
+    const streamId = streams.holidays(date.slice(0, 4));
+    await appendToStream(tx, {
+      orgId: SYSTEM_ORG, streamId, streamType: 'holidays', expectedVersion: await streamVersion(tx, streamId),
+      events: [{ type, data }], meta: metaOf(request, ctx.clock()),
+    });
+  }
+
+  const checkDate = (date: string) => {
+    if (!isCalendarDate(date)) throw badRequest(`参数错误：日期不存在 ${date}`);
+  };
+
+  app.post<{ Body: HolidayBody }>('/v1/datetime/holidays', {
+    config: { auth: 'orgApp' },
+    schema: { tags: ['datetime'], summary: 'Add a holiday (type 1) or make-up working day (type 0); system providers only', body: holidayBody, response: { 200: envelopeSchema(holidayRow) } },
+  }, async (request) => {
+    requireProvider(request);
+    const { date, type, name = '' } = request.body;
+    checkDate(date);
+    await runCommand(db, async (tx) => {
+      if (await existing(tx, date)) throw conflict(`${date} 已设置，请修改或先删除`);
+      await appendHoliday(tx, request, 'HolidaySet', { date, type, name }, date);
+    });
+    return ok({ date, type, name });
+  });
+
+  app.put<{ Body: HolidayBody }>('/v1/datetime/holidays', {
+    config: { auth: 'orgApp' },
+    schema: { tags: ['datetime'], summary: 'Change the type or name of a listed date; system providers only', body: holidayBody, response: { 200: envelopeSchema(holidayRow) } },
+  }, async (request) => {
+    requireProvider(request);
+    const { date, type, name } = request.body;
+    checkDate(date);
+    const saved = await runCommand(db, async (tx) => {
+      const row = await existing(tx, date);
+      if (!row) throw notFound(`${date} 未设置为节假日或调休日`);
+      const data = { date, type, name: name ?? row.name };
+      await appendHoliday(tx, request, 'HolidaySet', data, date);
+      return data;
+    });
+    return ok(saved);
+  });
+
+  app.delete<{ Body: { date: string } }>('/v1/datetime/holidays', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags: ['datetime'], summary: 'Remove a listed date from the calendar; system providers only',
+      body: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: holidayBody.properties.date } },
+      response: { 200: envelopeSchema({ type: 'object', properties: { date: { type: 'string' } } }) },
+    },
+  }, async (request) => {
+    requireProvider(request);
+    const { date } = request.body;
+    checkDate(date);
+    await runCommand(db, async (tx) => {
+      if (!(await existing(tx, date))) throw notFound(`${date} 未设置为节假日或调休日`);
+      await appendHoliday(tx, request, 'HolidayRemoved', { date }, date);
+    });
+    return ok({ date });
+  });
+}

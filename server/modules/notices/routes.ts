@@ -1,0 +1,196 @@
+// §2 通知列表: notices of the current org (title, HTML content, publish time) with each user's read state.
+// Every member of the org-app reads published notices; the config power (admins pass) writes them and also
+// sees the ones scheduled for later. A notice of another org is simply not found: nothing about it leaks.
+// The content is stored as sent; the console sanitises it (DOMPurify) whenever it renders it.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { envelopeSchema, ok } from '../../http/envelope.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { hasModulePower } from '../../../domain/powerKey.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { powersOf } from '../../http/auth.ts';
+import { POWER } from '../permissions/powers.ts';
+import type { NoticeCreated, NoticeUpdated } from './projection.ts';
+import './projection.ts';
+
+const tags = ['notices'];
+const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
+const noticeId = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const title = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const content = { type: 'string', maxLength: 20_000 } as const;
+const publishedAt = { type: 'string', format: 'date-time' } as const;
+
+const noticeRow = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' }, title: { type: 'string' }, content: { type: 'string' }, publishedAt: { type: 'string' },
+    createdBy: { type: 'string' }, createdByName: { type: 'string' }, createdAt: { type: 'string' }, updatedAt: { type: 'string' },
+    read: { type: 'boolean' }, readAt: { type: ['string', 'null'] }, scheduled: { type: 'boolean' },
+  },
+} as const;
+
+export const noticeStream = (noticeId: string) => `notice-${noticeId}`;
+
+interface Row {
+  notice_id: string; title: string; content: string; published_at: Date; created_by: string; created_by_name: string;
+  created_at: Date; updated_at: Date; read_at: Date | null;
+}
+
+function view(r: Row, now: Date) {
+  return {
+    id: r.notice_id, title: r.title, content: r.content, publishedAt: r.published_at.toISOString(),
+    createdBy: r.created_by, createdByName: r.created_by_name, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
+    read: r.read_at !== null, readAt: r.read_at ? r.read_at.toISOString() : null, scheduled: r.published_at > now,
+  };
+}
+
+export default async function noticeRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
+  /** Editors (the config power, admins) also see notices scheduled for later. */
+  async function canEdit(request: FastifyRequest): Promise<boolean> {
+    if (hasModulePower(POWER.configEdit, request.roles, [])) return true;
+    const powers = await powersOf(db, request.user!.userId, request.orgApp!.orgId, request.orgApp!.appId);
+    return hasModulePower(POWER.configEdit, request.roles, powers);
+  }
+
+  function rows(request: FastifyRequest, editor: boolean) {
+    const { orgId } = request.orgApp!;
+    let q = db.selectFrom('notices as n')
+      .leftJoin('notice_reads as r', (j) => j.onRef('r.notice_id', '=', 'n.notice_id').on('r.user_id', '=', request.user!.userId))
+      .where('n.org_id', '=', orgId);
+    if (!editor) q = q.where('n.published_at', '<=', clock());
+    return q;
+  }
+
+  const select = ['n.notice_id', 'n.title', 'n.content', 'n.published_at', 'n.created_by', 'n.created_by_name', 'n.created_at', 'n.updated_at', 'r.read_at'] as const;
+
+  app.get<{ Querystring: { read?: boolean; keyword?: string; $limit?: number; $skip?: number } }>('/v1/notices', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: "Notices of the current org, newest first, with the caller's read state; unread counts the caller's unread published notices",
+      querystring: {
+        type: 'object',
+        properties: {
+          read: { type: 'boolean' }, keyword: { type: 'string', maxLength: 100 },
+          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic }, $skip: { type: 'integer', minimum: 0 },
+        },
+      },
+      response: {
+        200: envelopeSchema({
+          type: 'object', required: ['rows', 'count', 'unread'],
+          properties: { rows: { type: 'array', items: noticeRow }, count: { type: 'integer' }, unread: { type: 'integer' } },
+        }),
+      },
+    },
+  }, async (request) => {
+    const editor = await canEdit(request);
+    const { read, keyword, $limit = 100, $skip = 0 } = request.query;
+    let q = rows(request, editor);
+    if (read === true) q = q.where('r.read_at', 'is not', null);
+    if (read === false) q = q.where('r.read_at', 'is', null);
+    if (keyword) q = q.where('n.title', 'ilike', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
+    const [list, count, unread] = await Promise.all([
+      q.select([...select]).orderBy('n.published_at', 'desc').orderBy('n.notice_id').limit($limit).offset($skip).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      rows(request, false).where('r.read_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const now = clock();
+    return ok({ rows: (list as Row[]).map((r) => view(r, now)), count: Number(count.n), unread: Number(unread.n) });
+  });
+
+  async function findOne(request: FastifyRequest, id: string, editor: boolean): Promise<Row> {
+    const row = await rows(request, editor).select([...select]).where('n.notice_id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('通知不存在');
+    return row as Row;
+  }
+
+  app.get<{ Params: { id: string } }>('/v1/notices/:id', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'One notice of the current org', params: { type: 'object', properties: { id: noticeId } }, response: { 200: envelopeSchema(noticeRow) } },
+  }, async (request) => ok(view(await findOne(request, request.params.id, await canEdit(request)), clock())));
+
+  async function append(tx: Tx, request: FastifyRequest, id: string, type: string, data: Record<string, unknown>, expected: number | 'any') {
+    await appendToStream(tx, {
+      orgId: request.orgApp!.orgId, streamId: noticeStream(id), streamType: 'notice', expectedVersion: expected,
+      events: [{ type, data }], meta: metaOf(request, clock()),
+    });
+  }
+
+  const clean = (s: string) => s.trim();
+
+  app.post<{ Body: { title: string; content?: string; publishedAt?: string } }>('/v1/notices', {
+    config: edit,
+    schema: {
+      tags, summary: 'Create a notice (publishedAt: now when not given; a later time schedules it)',
+      body: { type: 'object', additionalProperties: false, required: ['title'], properties: { title, content, publishedAt } },
+      response: { 200: envelopeSchema(noticeRow) },
+    },
+  }, async (request) => {
+    const t = clean(request.body.title);
+    if (!t) throw badRequest('参数错误：标题不能为空');
+    const id = crypto.randomUUID();
+    const data: NoticeCreated = {
+      noticeId: id, title: t, content: request.body.content ?? '', publishedAt: request.body.publishedAt ? new Date(request.body.publishedAt).toISOString() : clock().toISOString(),
+      createdBy: request.user!.userId, createdByName: request.user!.name,
+    };
+    await runCommand(db, (tx) => append(tx, request, id, 'NoticeCreated', { ...data }, 0));
+    return ok(view(await findOne(request, id, true), clock()));
+  });
+
+  app.put<{ Params: { id: string }; Body: { title?: string; content?: string; publishedAt?: string } }>('/v1/notices/:id', {
+    config: edit,
+    schema: {
+      tags, summary: 'Change a notice (only the fields sent)',
+      params: { type: 'object', properties: { id: noticeId } },
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { title, content, publishedAt } },
+      response: { 200: envelopeSchema(noticeRow) },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    const b = request.body;
+    if (b.title !== undefined && !clean(b.title)) throw badRequest('参数错误：标题不能为空');
+    await runCommand(db, async (tx) => {
+      const exists = await tx.selectFrom('notices').select('notice_id').where('org_id', '=', request.orgApp!.orgId).where('notice_id', '=', id).executeTakeFirst();
+      if (!exists) throw notFound('通知不存在');
+      const data: NoticeUpdated = {
+        noticeId: id,
+        ...(b.title !== undefined && { title: clean(b.title) }),
+        ...(b.content !== undefined && { content: b.content }),
+        ...(b.publishedAt !== undefined && { publishedAt: new Date(b.publishedAt).toISOString() }),
+      };
+      await append(tx, request, id, 'NoticeUpdated', { ...data }, await streamVersion(tx, noticeStream(id)));
+    });
+    return ok(view(await findOne(request, id, true), clock()));
+  });
+
+  app.delete<{ Params: { id: string } }>('/v1/notices/:id', {
+    config: edit,
+    schema: { tags, summary: 'Delete a notice', params: { type: 'object', properties: { id: noticeId } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
+  }, async (request) => {
+    const { id } = request.params;
+    await runCommand(db, async (tx) => {
+      const exists = await tx.selectFrom('notices').select('notice_id').where('org_id', '=', request.orgApp!.orgId).where('notice_id', '=', id).executeTakeFirst();
+      if (!exists) throw notFound('通知不存在');
+      await append(tx, request, id, 'NoticeRemoved', { noticeId: id }, await streamVersion(tx, noticeStream(id)));
+    });
+    return ok({ id });
+  });
+
+  app.put<{ Params: { id: string } }>('/v1/notices/:id/read', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Mark a published notice read by the caller (idempotent)', params: { type: 'object', properties: { id: noticeId } }, response: { 200: envelopeSchema(noticeRow) } },
+  }, async (request) => {
+    const { id } = request.params;
+    const row = await findOne(request, id, false);
+    if (row.read_at === null) {
+      await runCommand(db, async (tx) => {
+        const already = await tx.selectFrom('notice_reads').select('user_id').where('notice_id', '=', id).where('user_id', '=', request.user!.userId).executeTakeFirst();
+        if (!already) await append(tx, request, id, 'NoticeRead', { noticeId: id, userId: request.user!.userId }, 'any');
+      });
+    }
+    return ok(view(await findOne(request, id, false), clock()));
+  });
+
+}

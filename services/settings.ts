@@ -1,0 +1,63 @@
+import type { FoodLabelConfig } from '../domain/foodLabel.ts';
+import type { Holiday } from '../domain/types.ts';
+import { del, get, post, put } from './http.ts';
+
+/** The org config paths the system settings screen has forms for (PUT /v1/config/settings validates them). */
+export type SettingsPath = 'systemNotify' | 'titleName' | 'systemName' | 'nutritiousmeals' | 'recipeConfig' | 'foodLabelConfig';
+
+export type FoodLabelConfigView = FoodLabelConfig & { isDefault: boolean };
+
+// GET /v1/config/foodlabel: the §3 defaults when the org has not saved its own
+export function fetchFoodLabelConfig(): Promise<FoodLabelConfigView> {
+  return get<FoodLabelConfigView>('/v1/config/foodlabel');
+}
+
+// PUT /v1/config/foodlabel {fields, saltConversionTip}
+export function saveFoodLabelConfig(config: FoodLabelConfig): Promise<FoodLabelConfigView> {
+  return put<FoodLabelConfigView>('/v1/config/foodlabel', { fields: config.fields, saltConversionTip: config.saltConversionTip });
+}
+
+// DELETE /v1/config/foodlabel: back to the §3 defaults
+export function resetFoodLabelConfig(): Promise<FoodLabelConfigView> {
+  return del<FoodLabelConfigView>('/v1/config/foodlabel');
+}
+
+// PUT /v1/config/settings {path, value}: one settings-form path, validated by the server
+export function saveSetting(path: SettingsPath, value: unknown): Promise<Record<string, unknown>> {
+  return put<Record<string, unknown>>('/v1/config/settings', { path, value });
+}
+
+// §7 PUT /v1/config/theme
+export function saveTheme(theme: { brandColor: string; mode: 'light' | 'dark' }): Promise<unknown> {
+  return put('/v1/config/theme', { ysdadminTheme: theme });
+}
+
+// §7 GET /v1/config/locales: {locale: {key: text}}
+export function fetchLocaleOverrides(): Promise<Record<string, Record<string, string>>> {
+  return get<Record<string, Record<string, string>>>('/v1/config/locales');
+}
+
+// §7 PUT /v1/config/locales
+export function saveLocaleOverrides(locales: Record<string, Record<string, string>>): Promise<unknown> {
+  return put('/v1/config/locales', { locales });
+}
+
+export interface HolidayInput extends Holiday {
+  type: 0 | 1;
+  name?: string;
+}
+
+// POST /v1/datetime/holidays (system providers)
+export function addHoliday(h: HolidayInput): Promise<HolidayInput> {
+  return post<HolidayInput>('/v1/datetime/holidays', h);
+}
+
+// PUT /v1/datetime/holidays
+export function updateHoliday(h: HolidayInput): Promise<HolidayInput> {
+  return put<HolidayInput>('/v1/datetime/holidays', h);
+}
+
+// DELETE /v1/datetime/holidays {date}
+export function removeHoliday(date: string): Promise<unknown> {
+  return del('/v1/datetime/holidays', { date });
+}

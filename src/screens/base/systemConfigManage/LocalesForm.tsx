@@ -1,0 +1,79 @@
+// §7 locales: the org-app's text overrides per locale ({locale: {key: text}}), edited as key/text rows.
+import { useEffect, useState } from 'react';
+import { Button, Field, Input, Select, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { LOCALES, type Locale } from '../../../../domain/constants.ts';
+import { fetchLocaleOverrides, saveLocaleOverrides } from '../../../../services/settings.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
+import { SaveBar, type SaveState } from './SaveBar.tsx';
+import { useFormStyles } from './formStyles.ts';
+import { errorText, useConfigSaved } from './settingsQueries.ts';
+
+type Rows = { key: string; text: string }[];
+const KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+export function LocalesForm({ canEdit }: { canEdit: boolean }) {
+  const styles = useFormStyles();
+  const { t } = useLingui();
+  const saved = useConfigSaved();
+  const orgApp = useCurrentOrgApp();
+  const query = useQuery({ queryKey: ['config', orgApp?.orgId, orgApp?.appId, 'locales'], queryFn: fetchLocaleOverrides, enabled: Boolean(orgApp?.key) });
+  const [all, setAll] = useState<Record<string, Rows> | null>(null);
+  const [locale, setLocale] = useState<Locale>('zh-CN');
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+
+  useEffect(() => {
+    if (query.data && all === null) {
+      setAll(Object.fromEntries(LOCALES.map((l) => [l, Object.entries(query.data[l] ?? {}).map(([key, text]) => ({ key, text }))])));
+    }
+  }, [query.data, all]);
+  if (!all) return <Text><Trans>加载中…</Trans></Text>;
+
+  const rows = all[locale] ?? [];
+  const setRows = (next: Rows) => { setAll({ ...all, [locale]: next }); setState({ kind: 'idle' }); };
+  const problems = LOCALES.flatMap((l) => {
+    const keys = (all[l] ?? []).map((r) => r.key.trim());
+    const bad = keys.filter((k) => !KEY.test(k));
+    const dup = keys.filter((k, i) => keys.indexOf(k) !== i);
+    return [...bad.map((k) => `${l}: ${t`键名不合法`} "${k}"`), ...dup.map((k) => `${l}: ${t`键名重复`} "${k}"`)];
+  });
+
+  const save = async () => {
+    setState({ kind: 'saving' });
+    try {
+      const locales = Object.fromEntries(LOCALES.map((l) => [l, Object.fromEntries((all[l] ?? []).map((r) => [r.key.trim(), r.text]))]).filter(([, v]) => Object.keys(v).length > 0));
+      await saveLocaleOverrides(locales);
+      setState({ kind: 'saved' });
+      saved({ reloadContext: true });
+    } catch (e) {
+      setState({ kind: 'error', message: errorText(e) });
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      <Field label={t`语言`}>
+        <Select value={locale} onChange={(_, d) => setLocale(d.value as Locale)} data-testid="locales-locale">
+          {LOCALES.map((l) => <option key={l} value={l}>{l}</option>)}
+        </Select>
+      </Field>
+      <Table size="small">
+        <TableHeader><TableRow><TableHeaderCell><Trans>键名</Trans></TableHeaderCell><TableHeaderCell><Trans>文本</Trans></TableHeaderCell><TableHeaderCell /></TableRow></TableHeader>
+        <TableBody>
+          {rows.map((r, i) => (
+            <TableRow key={i}>
+              <TableCell><Input value={r.key} disabled={!canEdit} onChange={(_, d) => setRows(rows.map((x, j) => (j === i ? { ...x, key: d.value } : x)))} /></TableCell>
+              <TableCell><Input value={r.text} disabled={!canEdit} onChange={(_, d) => setRows(rows.map((x, j) => (j === i ? { ...x, text: d.value } : x)))} style={{ width: '100%' }} /></TableCell>
+              <TableCell>{canEdit && <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t`删除`} onClick={() => setRows(rows.filter((_, j) => j !== i))} />}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {canEdit && <div><Button icon={<AddRegular />} onClick={() => setRows([...rows, { key: '', text: '' }])}><Trans>添加</Trans></Button></div>}
+      {problems.map((p) => <Text key={p} style={{ color: 'var(--colorPaletteRedForeground1)' }}>{p}</Text>)}
+      {canEdit && <SaveBar state={state} disabled={problems.length > 0} onSave={save} testId="locales" />}
+    </div>
+  );
+}

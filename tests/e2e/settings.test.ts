@@ -1,0 +1,61 @@
+// Issue 4 system settings: an org admin edits the system notice and sees the banner change, also after a reload.
+import { describe, expect, it } from 'vitest';
+import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+
+const harness = useConsole();
+
+describe('system settings', () => {
+  it('an org admin edits the system notice and the banner follows, after a reload too', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await expect.poll(() => page.getByTestId('notice-text').textContent()).toContain('系统维护');
+
+    await expandMenuGroups(page);
+    await page.getByTestId('side-menu').getByTestId('menu-item-systemConfigManage').click();
+    await page.waitForURL(/#\/systemConfigManage/);
+    await page.getByTestId('system-config-manage').waitFor();
+    const content = page.getByTestId('notify-content');
+    await content.waitFor();
+    const text = `食堂通知 ${Date.now()}：下周一起午餐提前至 11:20`;
+    await content.fill(text);
+    await expect.poll(() => page.getByTestId('notify-preview').textContent()).toContain(text);
+    await page.getByTestId('notify-save').click();
+    await page.getByTestId('notify-saved').waitFor();
+    // applied live, without a reload
+    await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 10_000 }).toBe(text);
+
+    await page.reload();
+    await page.getByTestId('system-config-manage').waitFor();
+    await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 10_000 }).toBe(text);
+    expect(await page.getByTestId('notify-content').inputValue()).toBe(text);
+
+    // switching the notice off removes the banner
+    await page.getByTestId('notify-enable').click();
+    await page.getByTestId('notify-save').click();
+    await page.getByTestId('notify-saved').waitFor();
+    await page.reload();
+    await page.getByTestId('system-config-manage').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('notice-banner').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the §3 food-label fields grouped, and a reorder survives a reload', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await page.goto(`${harness.server.url}/#/systemConfigManage`);
+    await page.getByTestId('config-tab-foodLabel').click();
+    await page.getByTestId('food-label-config').waitFor();
+    const groups = await page.locator('[data-testid^="label-group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(groups).toEqual(['label-group-foodbase', 'label-group-fooddate', 'label-group-producer', 'label-group-consignor', 'label-group-consignee', 'label-group-other']);
+    await page.getByTestId('label-up-burdenSheet').click();
+    await page.getByTestId('food-label-save').click();
+    await page.getByTestId('food-label-saved').waitFor();
+    await page.reload();
+    await page.getByTestId('config-tab-foodLabel').click();
+    await page.getByTestId('food-label-config').waitFor();
+    const fields = await page.locator('[data-testid^="label-field-"]').evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-testid')));
+    expect(fields).toEqual(['label-field-burdenSheet', 'label-field-foodName']);
+    await page.close();
+  });
+});
