@@ -166,3 +166,35 @@ describe('holidays and working days', () => {
     expect(await eventCount(server)).toBe(before);
   });
 });
+
+describe('every settings, holiday and notice endpoint refuses outsiders and users without the power', () => {
+  it('403 for a user of another org (with this org-app key) and for writes without the power; nothing written', async () => {
+    const outsider = await signIn(server, DEMO.supplier);
+    const purchaser = await signIn(server, DEMO.purchaser, SCHOOL_A);
+    const d = defaultFoodLabelConfig();
+    const endpoints: [string, string, unknown, boolean][] = [
+      // method, path, body, needs the power (or provider)
+      ['GET', '/v1/config/foodlabel', undefined, false],
+      ['PUT', '/v1/config/foodlabel', d, true],
+      ['DELETE', '/v1/config/foodlabel', undefined, true],
+      ['PUT', '/v1/config/settings', { path: 'titleName', value: 'x' }, true],
+      ['POST', '/v1/datetime/holidays', { date: '2032-01-02', type: 1 }, true],
+      ['PUT', '/v1/datetime/holidays', { date: '2032-01-02', type: 1 }, true],
+      ['DELETE', '/v1/datetime/holidays', { date: '2032-01-02' }, true],
+      ['GET', '/v1/notices', undefined, false],
+      ['GET', '/v1/notices/x', undefined, false],
+      ['POST', '/v1/notices', { title: 'x' }, true],
+      ['PUT', '/v1/notices/x', { title: 'x' }, true],
+      ['DELETE', '/v1/notices/x', undefined, true],
+      ['PUT', '/v1/notices/x/read', undefined, false],
+    ];
+    const before = await eventCount(server);
+    for (const [method, path, body, needsPower] of endpoints) {
+      const res = await call(server, method, path, { token: outsider.token, key: admin.key, body });
+      expect(res.status, `${method} ${path} by an outsider`).toBe(403);
+      expect(res.body.data).toBeNull();
+      if (needsPower) expect((await req(method, path, body, purchaser)).status, `${method} ${path} without the power`).toBe(403);
+    }
+    expect(await eventCount(server)).toBe(before);
+  });
+});

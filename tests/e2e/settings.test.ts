@@ -58,4 +58,17 @@ describe('system settings', () => {
     expect(fields).toEqual(['label-field-burdenSheet', 'label-field-foodName']);
     await page.close();
   });
+
+  it('a new brand colour applies live', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await page.goto(`${harness.server.url}/#/systemConfigManage`);
+    await page.getByTestId('config-tab-theme').click();
+    await page.getByTestId('theme-color').fill('#107C41');
+    await page.getByTestId('theme-save').click();
+    await page.getByTestId('theme-saved').waitFor();
+    const brand = () => page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).getPropertyValue('--colorBrandBackground').trim().toLowerCase());
+    await expect.poll(brand, { timeout: 10_000 }).toBe('#107c41');
+    await page.close();
+  });
 });
