@@ -86,6 +86,17 @@ export interface Database {
   };
   contact_person_departments: { org_id: string; department_id: string; user_id: string };
   role_relations: { org_id: string; relation_id: string; parent_role_id: string; child_role_id: string; relation_path: string; depth: number };
+  import_sessions: { id: string; org_id: string; user_id: string; kind: string; options: Json; created_at: Time; expires_at: Time };
+  import_rows: { session_id: string; row: number; data: Json };
+  price_surveys: {
+    org_id: string; id: string; area: string; kind: string; supplier_org_id: string | null; product_id: string | null; sku_id: string | null; product_name: string;
+    price_class: string; price: ColumnType<string, number | string, number | string>; survey_date: ColumnType<string, string, string>; source: string; remark: string;
+    is_delete: boolean; created_by: string | null; created_at: Time;
+  };
+  mall_routes: {
+    org_id: string; object_id: string; name: string; role_group_id: string | null; manage_role_names: Json; purchaser_org_ids: Json; delivery_user_ids: Json;
+    sort: number; remark: string; is_delete: boolean; updated_at: Time;
+  };
   notices: { org_id: string; notice_id: string; title: string; content: string; published_at: Time; created_by: string; created_by_name: string; created_at: Time; updated_at: Time };
   notice_reads: { org_id: string; notice_id: string; user_id: string; read_at: Time };
 }
@@ -96,5 +107,6 @@ export const PROJECTION_TABLES = [
   'permissions', 'role_permissions', 'org_config', 'holidays',
   'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices',
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
+  'price_surveys', 'mall_routes',
   'notices', 'notice_reads',
 ] as const;

@@ -4,8 +4,14 @@ import type { ModuleContext } from '../../context.ts';
 import './projection.ts';
 import catalogueRoutes from './catalogueRoutes.ts';
 import priceRoutes from './priceRoutes.ts';
+import importRoutes from './importRoutes.ts';
+import surveyRoutes from './surveyRoutes.ts';
+import routeRoutes from './routeRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await catalogueRoutes(app, ctx);
   await priceRoutes(app, ctx);
+  await importRoutes(app, ctx);
+  await surveyRoutes(app, ctx);
+  await routeRoutes(app, ctx);
 }

@@ -1,0 +1,232 @@
+// Price surveys (priceSurveyVoucher, educationPriceSurveyVoucher): a bureau (4) records market prices of goods of
+// its area, per supplier SKU (kind supplier) or per product name (kind education, the bureau's inquiry goods),
+// with a §9 price class (jyjxj, dqbd, cqwd). They feed the market average: a new price created without
+// marketAvg gets the average of its area's surveys of that SKU (or its product) in the current calendar month.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import type { ModuleContext } from '../../context.ts';
+import type { Database } from '../../store/schema.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { defineProjection } from '../../store/projections.ts';
+import { metaOf, runCommand } from '../../store/command.ts';
+import { PAGE, PRICE_CLASSES } from '../../../domain/constants.ts';
+import { isPriceClass } from '../../../domain/mallCatalogue.ts';
+import { cycleOf, dayOf, parseDay } from '../../../domain/priceCycle.ts';
+import { isBureau, isPlatform, isSupplierSide, orgArea } from './access.ts';
+import type { SkuPriceCreated } from './projection.ts';
+
+const tags = ['surveys'];
+const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
+/** The cycle whose surveys make the market average: the current calendar month. */
+export const SURVEY_CYCLE_RULE = '0m';
+export const surveyStream = (id: string) => `pricesurvey-${id}`;
+
+export interface PriceSurveyRecorded {
+  id: string; area: string; kind: 'supplier' | 'education'; supplierOrgId: string | null; productId: string | null; skuId: string | null; productName: string;
+  priceClass: string; price: number; surveyDate: string; source: string; remark: string; createdBy: string | null; at: string;
+}
+
+/** Average survey price per SKU (by the SKU, else its product) in the area of `supplierOrgId`, in the cycle of `day`. */
+async function averagesOf(tx: Tx | ModuleContext['db'], area: string, skus: { skuId: string; productId: string }[], day: string): Promise<Map<string, { avg: number; count: number }>> {
+  const out = new Map<string, { avg: number; count: number }>();
+  if (!area || !skus.length) return out;
+  const cycle = cycleOf(SURVEY_CYCLE_RULE, day)!;
+  const rows = await tx.selectFrom('price_surveys').select(['sku_id', 'product_id', 'price']).where('area', '=', area).where('is_delete', '=', false)
+    .where('survey_date', '>=', cycle.start).where('survey_date', '<=', cycle.end)
+    .where((eb) => eb.or([eb('sku_id', 'in', skus.map((s) => s.skuId)), eb('product_id', 'in', skus.map((s) => s.productId))])).execute();
+  for (const s of skus) {
+    const bySku = rows.filter((r) => r.sku_id === s.skuId);
+    const picked = bySku.length ? bySku : rows.filter((r) => !r.sku_id && r.product_id === s.productId);
+    if (!picked.length) continue;
+    const avg = Math.round((picked.reduce((n, r) => n + Number(r.price), 0) / picked.length) * 100) / 100;
+    out.set(s.skuId, { avg, count: picked.length });
+  }
+  return out;
+}
+
+const surveyOf = (r: Selectable<Database['price_surveys']>) => ({
+  id: r.id, orgId: r.org_id, area: r.area, kind: r.kind, supplierOrgId: r.supplier_org_id, productId: r.product_id, skuId: r.sku_id, productName: r.product_name,
+  priceClass: r.price_class, priceClassName: PRICE_CLASSES[r.price_class as keyof typeof PRICE_CLASSES] ?? '', price: Number(r.price), surveyDate: r.survey_date,
+  source: r.source, remark: r.remark, createdBy: r.created_by, createdAt: new Date(r.created_at).toISOString(),
+});
+
+defineProjection({
+  PriceSurveyRecorded: async (tx, { data, orgId }: { data: PriceSurveyRecorded; orgId: string }) => {
+    await tx.insertInto('price_surveys').values({
+      org_id: orgId, id: data.id, area: data.area, kind: data.kind, supplier_org_id: data.supplierOrgId, product_id: data.productId, sku_id: data.skuId,
+      product_name: data.productName, price_class: data.priceClass, price: data.price, survey_date: data.surveyDate, source: data.source, remark: data.remark,
+      is_delete: false, created_by: data.createdBy, created_at: data.at,
+    }).execute();
+  },
+  PriceSurveyDeleted: async (tx, { data }: { data: { id: string } }) => {
+    await tx.updateTable('price_surveys').set({ is_delete: true }).where('id', '=', data.id).execute();
+  },
+  // a new price without a market average takes the survey average of its area and month (deterministic on replay:
+  // the surveys projected so far are the ones recorded before the price)
+  SkuPriceCreated: async (tx, { data, orgId }: { data: SkuPriceCreated; orgId: string }) => {
+    if (data.marketAvg !== null && data.marketAvg !== undefined) return;
+    const area = await orgArea(tx, orgId);
+    if (!area) return;
+    const avg = (await averagesOf(tx, area, [{ skuId: data.skuId, productId: data.productId }], dayOf(data.at))).get(data.skuId);
+    if (avg) await tx.updateTable('sku_prices').set({ market_avg: avg.avg }).where('id', '=', data.id).execute();
+  },
+});
+
+interface SurveyInput { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string }
+
+export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+  const requireSurveyor = (request: FastifyRequest) => {
+    if (isBureau(request) || isPlatform(request)) return;
+    throw forbidden('只有教育局可以录入询价');
+  };
+
+  app.get<{ Querystring: { kind?: string; priceClass?: string; keyword?: string; skuId?: string; from?: string; to?: string; $limit?: number; $skip?: number } }>('/v5/mall/price/survey', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Price surveys: a bureau its own; a supplier those of its area about its goods; the platform all',
+      querystring: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['supplier', 'education'] }, priceClass: { type: 'string', enum: Object.keys(PRICE_CLASSES) }, keyword: { type: 'string', maxLength: 100 },
+          skuId: idStr, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' },
+          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic * 10 }, $skip: { type: 'integer', minimum: 0 },
+        },
+      },
+      response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const orgId = request.orgApp!.orgId;
+    let base = db.selectFrom('price_surveys').where('is_delete', '=', false);
+    if (isPlatform(request)) { /* all */ } else if (isBureau(request)) base = base.where('org_id', '=', orgId);
+    else if (isSupplierSide(request)) base = base.where('area', '=', (await orgArea(db, orgId)) ?? '\u0000').where('supplier_org_id', '=', orgId);
+    else throw forbidden('无权查看询价记录');
+    if (q.kind) base = base.where('kind', '=', q.kind);
+    if (q.priceClass) base = base.where('price_class', '=', q.priceClass);
+    if (q.skuId) base = base.where('sku_id', '=', q.skuId);
+    if (q.from) base = base.where('survey_date', '>=', q.from);
+    if (q.to) base = base.where('survey_date', '<=', q.to);
+    if (q.keyword) base = base.where('product_name', 'like', `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.selectAll().orderBy('survey_date', 'desc').orderBy('created_at', 'desc').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    return list(rows.map(surveyOf), Number(total?.n ?? 0));
+  });
+
+  app.post<{ Body: { kind?: 'supplier' | 'education'; surveys: SurveyInput[] } }>('/v5/mall/price/survey', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Record market prices (all or nothing): per SKU of a supplier of the area, or per product name; price class jyjxj, dqbd or cqwd',
+      body: {
+        type: 'object', additionalProperties: false, required: ['surveys'],
+        properties: {
+          kind: { type: 'string', enum: ['supplier', 'education'] },
+          surveys: {
+            type: 'array', minItems: 1, maxItems: PAGE.generic,
+            items: {
+              type: 'object', additionalProperties: false, required: ['priceClass', 'price'],
+              properties: {
+                skuId: idStr, productId: idStr, productName: { type: 'string', maxLength: 100 }, priceClass: { type: 'string' }, price: { type: ['number', 'string'], maxLength: 30 },
+                surveyDate: { type: 'string', maxLength: 20 }, source: { type: 'string', maxLength: 200 }, remark: { type: 'string', maxLength: 500 },
+              },
+            },
+          },
+        },
+      },
+      response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
+    },
+  }, async (request) => {
+    requireSurveyor(request);
+    const orgId = request.orgApp!.orgId;
+    const kind = request.body.kind ?? 'supplier';
+    const now = ctx.clock();
+    const ids = await runCommand(db, async (tx) => {
+      const area = (await orgArea(tx, orgId)) ?? '';
+      const items = request.body.surveys;
+      const skuIds = items.map((s) => s.skuId).filter((x): x is string => !!x);
+      const productIds = items.map((s) => s.productId).filter((x): x is string => !!x);
+      const skus = new Map(skuIds.length ? (await tx.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).where('is_delete', '=', false).execute()).map((s) => [s.sku_id, s]) : []);
+      const allProductIds = [...new Set([...productIds, ...[...skus.values()].map((s) => s.product_id)])];
+      const products = new Map(allProductIds.length ? (await tx.selectFrom('products').select(['id', 'name', 'org_id']).where('id', 'in', allProductIds).execute()).map((p) => [p.id, p]) : []);
+      const orgAreas = new Map((await tx.selectFrom('orgs').select(['org_id', 'area']).where('org_id', 'in', [...new Set([...products.values()].map((p) => p.org_id)), '']).execute()).map((o) => [o.org_id, o.area]));
+      const errors: string[] = [];
+      const out: PriceSurveyRecorded[] = [];
+      for (const [i, s] of items.entries()) {
+        const errs: string[] = [];
+        const price = Number(s.price);
+        if (s.price === '' || !Number.isFinite(price) || price < 0) errs.push('价格必须是不小于 0 的数字');
+        if (!isPriceClass(s.priceClass)) errs.push('价格分类应为 jyjxj、dqbd 或 cqwd');
+        const surveyDate = s.surveyDate ?? dayOf(now);
+        if (!parseDay(surveyDate)) errs.push('询价日期应为 YYYY-MM-DD');
+        const sku = s.skuId ? skus.get(s.skuId) : undefined;
+        if (s.skuId && !sku) errs.push('SKU 不存在');
+        const productId = sku?.product_id ?? s.productId ?? null;
+        const product = productId ? products.get(productId) : undefined;
+        if (productId && !product) errs.push('商品不存在');
+        if (product && !isPlatform(request) && orgAreas.get(product.org_id) !== area) errs.push('只能为本区域供应商的商品询价');
+        const productName = (product?.name ?? s.productName ?? '').trim();
+        if (!productName) errs.push('请选择商品或填写商品名称');
+        if (errs.length) { errors.push(`第 ${i + 1} 行：${errs.join('；')}`); continue; }
+        out.push({
+          id: crypto.randomUUID(), area, kind, supplierOrgId: product?.org_id ?? null, productId, skuId: sku?.sku_id ?? null, productName, priceClass: s.priceClass,
+          price: Math.round(price * 100) / 100, surveyDate, source: s.source?.trim() ?? '', remark: s.remark?.trim() ?? '', createdBy: request.user!.userId, at: now.toISOString(),
+        });
+      }
+      if (errors.length) throw badRequest(`询价录入失败：${errors.slice(0, 5).join('；')}`);
+      for (const r of out) {
+        await appendToStream(tx, { orgId, streamId: surveyStream(r.id), streamType: 'pricesurvey', expectedVersion: 0, meta: metaOf(request, now), events: [{ type: 'PriceSurveyRecorded', data: { ...r } }] });
+      }
+      return out.map((r) => r.id);
+    });
+    const rows = await db.selectFrom('price_surveys').selectAll().where('id', 'in', ids).execute();
+    return list(rows.map(surveyOf));
+  });
+
+  app.delete<{ Params: { id: string } }>('/v5/mall/price/survey/:id', {
+    config: { auth: 'orgApp' },
+    schema: { tags, summary: 'Delete a survey of the own org', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
+  }, async (request) => {
+    requireSurveyor(request);
+    await runCommand(db, async (tx) => {
+      const row = await tx.selectFrom('price_surveys').select(['org_id', 'is_delete']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!row || row.is_delete) throw notFound('询价记录不存在');
+      if (row.org_id !== request.orgApp!.orgId && !isPlatform(request)) throw forbidden('无权删除其他机构的询价记录');
+      await appendToStream(tx, {
+        orgId: row.org_id, streamId: surveyStream(request.params.id), streamType: 'pricesurvey', expectedVersion: await streamVersion(tx, surveyStream(request.params.id)),
+        meta: metaOf(request, ctx.clock()), events: [{ type: 'PriceSurveyDeleted', data: { id: request.params.id } }],
+      });
+    });
+    return ok({ id: request.params.id });
+  });
+
+  app.get<{ Querystring: { skuId: string; supplierId?: string; date?: string } }>('/v5/mall/price/survey/avg', {
+    config: { auth: 'orgApp' },
+    schema: {
+      tags, summary: 'Market average of the surveys per SKU in the current month (what new prices get as marketAvg)',
+      querystring: { type: 'object', required: ['skuId'], properties: { skuId: { type: 'string', maxLength: 20000 }, supplierId: idStr, date: { type: 'string', format: 'date' } } },
+      response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
+    },
+  }, async (request) => {
+    const orgId = request.orgApp!.orgId;
+    const skuIds = request.query.skuId.split(',').map((s) => s.trim()).filter(Boolean);
+    if (!skuIds.length) throw badRequest('参数错误：缺少 skuId');
+    const skus = await db.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).execute();
+    const area = (await orgArea(db, orgId)) ?? '';
+    const rows: { skuId: string; marketAvg: number; count: number }[] = [];
+    const bySupplier = new Map<string, { skuId: string; productId: string }[]>();
+    for (const s of skus) {
+      if (!isPlatform(request) && s.org_id !== orgId && !isBureau(request)) continue;
+      bySupplier.set(s.org_id, [...(bySupplier.get(s.org_id) ?? []), { skuId: s.sku_id, productId: s.product_id }]);
+    }
+    for (const [supplierOrgId, list_] of bySupplier) {
+      const supplierArea = (await orgArea(db, supplierOrgId)) ?? '';
+      if (!isPlatform(request) && supplierArea !== area) continue;
+      for (const [skuId, a] of await averagesOf(db, supplierArea, list_, request.query.date ?? dayOf(ctx.clock()))) rows.push({ skuId, marketAvg: a.avg, count: a.count });
+    }
+    return list(rows);
+  });
+  void sql;
+}

@@ -1,0 +1,115 @@
+// §7 goods catalogue calls: categories (groupName mallProduct …), specs, units, suppliers, purchaser role groups
+// and their price config, products, SKUs, delivery routes, price surveys, and the price list (for export).
+import { del, get, post, put } from '../http.ts';
+import { PAGE } from '../../domain/constants.ts';
+
+export interface ListResult<T> { rows: T[]; count: number }
+
+// ---- categories (§3 category; §7 $orderby sort asc,id asc) ----
+export interface Category {
+  id: string; categoryId: string; parentId: string; name: string; groupName: string; enable: number; sort: number; appId: string; orgId: string;
+  isPackage: number; extraInfo: Record<string, unknown>;
+}
+export type CategoryInput = Partial<Pick<Category, 'name' | 'parentId' | 'sort' | 'isPackage' | 'extraInfo'>> & { enable?: number; groupName?: string };
+
+export const listCategories = (groupName: string, params: Record<string, unknown> = {}) =>
+  get<ListResult<Category>>('/v2/category', { groupName, $orderby: 'sort asc,id asc', $limit: PAGE.categories, ...params }, { host: 'canteen' });
+export const createCategory = (body: CategoryInput & { name: string; groupName: string }) => post<Category>('/v2/category', body);
+export const updateCategory = (id: string, body: CategoryInput) => put<Category>(`/v2/category/${encodeURIComponent(id)}`, body);
+/** Many categories at once (reorder): all or nothing. */
+export const updateCategories = (categorys: (CategoryInput & { id: string })[]) => put<ListResult<Category>>('/v2/category', { categorys });
+export const deleteCategory = (id: string) => del<unknown>(`/v2/category/${encodeURIComponent(id)}`, { isPhysicalDelete: false });
+
+// ---- specs / settings (§3; default sort 99) ----
+export interface Spec { id: string; name: string; options: Record<string, unknown>; sort: number; orgId?: string; appId?: string }
+export const listSpecs = (params: { name?: string } = {}) => get<ListResult<Spec>>('/v4/mall/spec', params, { host: 'mall' });
+export const createSpec = (body: { name: string; options?: Record<string, unknown>; sort?: number }) => post<Spec>('/v4/mall/spec', body, { host: 'mall' });
+export const updateSpec = (id: string, body: { name?: string; options?: Record<string, unknown>; sort?: number }) =>
+  put<Spec>(`/v4/mall/spec/${encodeURIComponent(id)}`, body, { host: 'mall' });
+export const listUnits = () => get<ListResult<{ name: string; sort: number }>>('/v4/mall/unit', undefined, { host: 'mall' });
+
+// ---- suppliers (§9 types xg, sxps, jgpt) ----
+export interface Supplier {
+  objectId: string; orgId: string; supplierOrgId: string; name: string; type: string; typeName: string; roleGroupId: string | null; status: number; enable: number;
+  extraInfo: Record<string, unknown>;
+}
+export type SupplierInput = { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number; extraInfo?: Record<string, unknown> };
+export const listSuppliers = (params: { type?: string; name?: string; supplierOrgId?: string } = {}) => get<ListResult<Supplier>>('/v4/mall/supplier', params, { host: 'mall' });
+export const createSupplier = (body: SupplierInput & { supplierOrgId: string; type: string }) => post<Supplier>('/v4/mall/supplier', body, { host: 'mall' });
+export const updateSupplier = (objectId: string, body: SupplierInput) => put<Supplier>(`/v4/mall/supplier/${encodeURIComponent(objectId)}`, body, { host: 'mall' });
+
+// ---- role groups (§6 M1 purchaser, M6 salesman, M7 routes) and the §3 role group config ----
+export interface RoleGroup {
+  roleGroupId: string; groupName: string; code: string; sort: number; manageRoleNames: string[]; orgId?: string;
+  roles?: { roleId: string; name: string; cnName?: string; code: string }[];
+}
+export const listRoleGroups = (code: string[]) => get<ListResult<RoleGroup>>('/v2/roles/group', { code, $limit: PAGE.roleGroups, $orderby: 'sort asc' });
+export interface RoleGroupConfig {
+  roleGroupId: string; groupName: string; code: string; orgId: string; priceApprovalEnable: boolean; priceModifyLimitEnable: boolean;
+  priceApprovalTimeRule: string; priceApprovalGroup: string | null;
+}
+export const listRoleGroupConfigs = (params: { roleGroupId?: string; orgId?: string } = {}) =>
+  get<ListResult<RoleGroupConfig>>('/v4/mall/rolegroup/config', params, { host: 'mall' });
+export const updateRoleGroupConfig = (roleGroupId: string, body: Partial<Omit<RoleGroupConfig, 'roleGroupId' | 'groupName' | 'code' | 'orgId'>>) =>
+  put<RoleGroupConfig>(`/v4/mall/rolegroup/config/${encodeURIComponent(roleGroupId)}`, body, { host: 'mall' });
+
+// ---- products and SKUs ----
+export interface Sku { skuId: string; id: string; productId: string; orgId: string; name: string; spec: string; unit: string; sort: number; enable: number; extraInfo: Record<string, unknown> }
+export interface Product {
+  id: string; productId: string; orgId: string; name: string; cid: string | null; categoryId: string | null; status: number; isPackage: number; isUppershelf: number;
+  rawRipe: 'raw' | 'ripe'; unit: string; priceClass: string | null; extraInfo: Record<string, unknown>; createdAt: string; updatedAt: string; skus?: Sku[];
+}
+export interface ProductQuery { id?: string; categoryId?: string; name?: string; isUppershelf?: number; status?: number; supplierId?: string; isPackage?: number; $limit?: number; $skip?: number }
+export type ProductInput = Partial<Pick<Product, 'name' | 'categoryId' | 'cid' | 'status' | 'isPackage' | 'isUppershelf' | 'rawRipe' | 'unit' | 'priceClass' | 'extraInfo'>>;
+export type SkuInput = { name: string; spec?: string; unit: string; sort?: number; enable?: number };
+
+export const listProducts = (q: ProductQuery) => get<ListResult<Product>>('/v4/mall/product', q as Record<string, unknown>, { host: 'mall' });
+export const createProduct = (body: ProductInput & { name: string; skus?: SkuInput[] }) => post<Product>('/v4/mall/product', body, { host: 'mall' });
+export const updateProduct = (id: string, body: ProductInput) => put<Product>(`/v4/mall/product/${encodeURIComponent(id)}`, body, { host: 'mall' });
+export const deleteProduct = (id: string) => del<{ id: string }>(`/v4/mall/product/${encodeURIComponent(id)}`, undefined, { host: 'mall' });
+/** §4 shelf toggle isUppershelf, all or nothing. */
+export const setUppershelf = (productIds: string[], isUppershelf: boolean) =>
+  put<ListResult<Product>>('/v4/mall/product/package/uppershelf', { productIds, isUppershelf: isUppershelf ? 1 : 0 }, { host: 'mall' });
+export const setApprovalStatus = (productIds: string[], status: number) =>
+  put<ListResult<Product>>('/v4/mall/product/batchupdate/approvalstatus', { productIds, status }, { host: 'mall' });
+
+export const listSkus = (q: { productId?: string; skuId?: string; supplierId?: string; name?: string; $limit?: number; $skip?: number }) =>
+  get<ListResult<Sku>>('/v4/mall/sku', q, { host: 'mall' });
+export const createSku = (body: SkuInput & { productId: string }) => post<Sku>('/v4/mall/sku', body, { host: 'mall' });
+export const updateSku = (body: Partial<SkuInput> & { skuId: string }) => put<Sku>('/v4/mall/sku', body, { host: 'mall' });
+export const deleteSku = (skuId: string) => del<{ skuId: string }>('/v4/mall/sku', { skuId }, { host: 'mall' });
+
+// ---- delivery routes (M7) ----
+export interface MallRoute {
+  objectId: string; id: string; orgId: string; name: string; roleGroupId: string | null; manageRoleNames: string[]; purchaserOrgIds: string[]; deliveryUserIds: string[];
+  sort: number; remark: string; isDelete: number; updatedAt: string;
+}
+export type RouteInput = Partial<Pick<MallRoute, 'name' | 'roleGroupId' | 'manageRoleNames' | 'purchaserOrgIds' | 'deliveryUserIds' | 'sort' | 'remark'>>;
+export const listRoutes = (q: { keyword?: string } = {}) =>
+  get<ListResult<MallRoute>>(q.keyword ? '/v4/mall/route/search' : '/v4/mall/route', q, { host: 'mall' });
+export const createRoute = (body: RouteInput & { name: string }) => post<MallRoute>('/v4/mall/route', body, { host: 'mall' });
+export const updateRoute = (objectId: string, body: RouteInput) => put<MallRoute>(`/v4/mall/route/${encodeURIComponent(objectId)}`, body, { host: 'mall' });
+export const deleteRoute = (id: string) => del<{ objectId: string }>(`/v4/mall/route/${encodeURIComponent(id)}`, undefined, { host: 'mall' });
+
+// ---- price surveys (price classes jyjxj, dqbd, cqwd) ----
+export type SurveyKind = 'supplier' | 'education';
+export interface PriceSurvey {
+  id: string; orgId: string; area: string; kind: SurveyKind; supplierOrgId: string | null; productId: string | null; skuId: string | null; productName: string;
+  priceClass: string; priceClassName: string; price: number; surveyDate: string; source: string; remark: string; createdAt: string;
+}
+export interface SurveyInput { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string }
+export const listSurveys = (q: { kind?: SurveyKind; priceClass?: string; keyword?: string; from?: string; to?: string; $limit?: number; $skip?: number }) =>
+  get<ListResult<PriceSurvey>>('/v5/mall/price/survey', q, { host: 'mall' });
+export const recordSurveys = (kind: SurveyKind, surveys: SurveyInput[]) => post<ListResult<PriceSurvey>>('/v5/mall/price/survey', { kind, surveys }, { host: 'mall' });
+export const deleteSurvey = (id: string) => del<{ id: string }>(`/v5/mall/price/survey/${encodeURIComponent(id)}`, undefined, { host: 'mall' });
+
+// ---- prices (read side, for the export) ----
+export interface SkuPrice {
+  id: string; skuId: string; skuName: string; spec: string; unit: string; productId: string; productName: string; categoryId: string | null; priceClass: string | null;
+  supplierId: string; supplierName: string; roleGroupId: string; roleGroupName: string; price: number; marketAvg: number | null; isCheck: number; status: string;
+  startDate: string; endDate: string; enable: number; extraInfo: Record<string, unknown>; createdAt: string; checkedAt: string | null;
+}
+export interface PriceQuery { skuId?: string; productId?: string; supplierId?: string; roleGroupId?: string; isCheck?: string; categoryId?: string; keyword?: string; effective?: number; $limit?: number; $skip?: number }
+export const listPrices = (q: PriceQuery) => get<ListResult<SkuPrice>>('/v5/mall/sku/price', q as Record<string, unknown>, { host: 'mall', timeout: 60_000 });
+export const latestPrices = (q: PriceQuery) =>
+  get<ListResult<SkuPrice>>('/v5/mall/sku/price/latest-price', { ...q, $groupby: 'skuId,roleGroupId' } as Record<string, unknown>, { host: 'mall', timeout: 60_000 });

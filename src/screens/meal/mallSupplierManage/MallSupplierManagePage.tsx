@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Switch, Text, tokens } from '@fluentui/react-components';
+import { AddRegular, EditRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SUPPLIER_TYPES } from '../../../../domain/constants.ts';
+import { createSupplier, listRoleGroupConfigs, listSuppliers, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { SUPPLIER_TYPE_LABELS } from '../shared/options.ts';
+
+type SupplierType = keyof typeof SUPPLIER_TYPES;
+interface Draft { objectId?: string; supplierOrgId: string; name: string; type: SupplierType; roleGroupId: string | null }
+
+/** mallSupplierManage: the suppliers the org buys from (§9 types xg, sxps, jgpt) and the purchaser role group it buys under. */
+export default function MallSupplierManagePage() {
+  const { t, i18n } = useLingui();
+  const { key, ready } = useOrgQueryKey();
+  const qc = useQueryClient();
+  const [type, setType] = useState<'' | SupplierType>('');
+  const [name, setName] = useState('');
+  const suppliers = useQuery({ queryKey: key('suppliers', type, name), queryFn: () => listSuppliers({ type: type || undefined, name: name || undefined }), enabled: ready });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  // the supplier org's purchaser role groups (M1), to pick the one this org buys under
+  const groups = useQuery({
+    queryKey: key('roleGroups', 'config', draft?.supplierOrgId),
+    queryFn: () => listRoleGroupConfigs({ orgId: draft!.supplierOrgId }),
+    enabled: ready && Boolean(draft?.supplierOrgId && draft.supplierOrgId.length > 3),
+    retry: false,
+  });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['suppliers'] });
+  const save = useMutation({
+    mutationFn: (d: Draft) => (d.objectId
+      ? updateSupplier(d.objectId, { name: d.name, type: d.type, roleGroupId: d.roleGroupId })
+      : createSupplier({ supplierOrgId: d.supplierOrgId.trim(), name: d.name || undefined, type: d.type, roleGroupId: d.roleGroupId })),
+    onSuccess: () => { setDraft(null); refresh(); },
+    onError: (e) => setFormError(errorText(e)),
+  });
+  const toggle = useMutation({ mutationFn: (s: Supplier) => updateSupplier(s.objectId, { enable: s.enable ? 0 : 1 }), onSuccess: refresh, onError: (e) => setError(errorText(e)) });
+
+  const typeLabel = (code: string) => (code in SUPPLIER_TYPES ? i18n._(SUPPLIER_TYPE_LABELS[code as SupplierType]) : code);
+  const columns: Column<Supplier>[] = [
+    { key: 'name', header: <Trans>供应商</Trans>, render: (s) => <span data-testid="supplier-name">{s.name}</span> },
+    { key: 'type', header: <Trans>类型</Trans>, render: (s) => typeLabel(s.type), width: '100px' },
+    { key: 'org', header: <Trans>供应商机构</Trans>, render: (s) => <Text size={200}>{s.supplierOrgId}</Text> },
+    { key: 'enable', header: <Trans>启用</Trans>, width: '80px', render: (s) => <Switch checked={s.enable === 1} onChange={() => toggle.mutate(s)} aria-label={t`启用 ${s.name}`} /> },
+    {
+      key: 'actions', header: <Trans>操作</Trans>, width: '100px',
+      render: (s) => <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => { setFormError(null); setDraft({ objectId: s.objectId, supplierOrgId: s.supplierOrgId, name: s.name, type: s.type as SupplierType, roleGroupId: s.roleGroupId }); }}><Trans>编辑</Trans></Button>,
+    },
+  ];
+  const groupRows = groups.data?.rows ?? [];
+  return (
+    <ScreenFrame
+      title={<Trans>供应商管理</Trans>} testId="screen-mallSupplierManage" loading={suppliers.isLoading} error={error ?? (suppliers.error ? errorText(suppliers.error) : null)}
+      actions={<Button appearance="primary" icon={<AddRegular />} onClick={() => { setFormError(null); setDraft({ supplierOrgId: '', name: '', type: 'sxps', roleGroupId: null }); }} data-testid="supplier-add"><Trans>添加供应商</Trans></Button>}
+      toolbar={(
+        <>
+          <Field label={<Trans>名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} /></Field>
+          <Field label={<Trans>类型</Trans>}>
+            <Dropdown value={type ? typeLabel(type) : t`全部`} selectedOptions={[type]} onOptionSelect={(_, d) => setType((d.optionValue ?? '') as '' | SupplierType)}>
+              <Option value="">{t`全部`}</Option>
+              {Object.keys(SUPPLIER_TYPES).map((c) => <Option key={c} value={c}>{typeLabel(c)}</Option>)}
+            </Dropdown>
+          </Field>
+        </>
+      )}
+    >
+      <DataTable rows={suppliers.data?.rows ?? []} columns={columns} rowKey={(s) => s.objectId} testId="supplier-table" />
+      <Dialog open={draft !== null} onOpenChange={(_, d) => { if (!d.open) setDraft(null); }}>
+        <DialogSurface>
+          {draft && (
+            <form onSubmit={(e) => { e.preventDefault(); save.mutate(draft); }}>
+              <DialogBody>
+                <DialogTitle>{draft.objectId ? <Trans>编辑供应商</Trans> : <Trans>添加供应商</Trans>}</DialogTitle>
+                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
+                  <Field label={<Trans>供应商机构 ID</Trans>} required>
+                    <Input value={draft.supplierOrgId} disabled={Boolean(draft.objectId)} onChange={(_, d) => setDraft({ ...draft, supplierOrgId: d.value, roleGroupId: null })} data-testid="supplier-org" />
+                  </Field>
+                  <Field label={<Trans>名称（默认机构名）</Trans>}><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} /></Field>
+                  <Field label={<Trans>类型</Trans>} required>
+                    <Dropdown value={typeLabel(draft.type)} selectedOptions={[draft.type]} onOptionSelect={(_, d) => setDraft({ ...draft, type: (d.optionValue ?? 'sxps') as SupplierType })}>
+                      {Object.keys(SUPPLIER_TYPES).map((c) => <Option key={c} value={c}>{typeLabel(c)}</Option>)}
+                    </Dropdown>
+                  </Field>
+                  <Field label={<Trans>采购角色组</Trans>} hint={groups.isError ? t`无法读取该供应商的采购角色组` : undefined}>
+                    <Dropdown value={groupRows.find((g) => g.roleGroupId === draft.roleGroupId)?.groupName ?? ''} selectedOptions={draft.roleGroupId ? [draft.roleGroupId] : []}
+                      onOptionSelect={(_, d) => setDraft({ ...draft, roleGroupId: d.optionValue || null })}>
+                      <Option value="">{t`不指定`}</Option>
+                      {groupRows.map((g) => <Option key={g.roleGroupId} value={g.roleGroupId}>{g.groupName}</Option>)}
+                    </Dropdown>
+                  </Field>
+                  {formError && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="supplier-error">{formError}</Text>}
+                </DialogContent>
+                <DialogActions>
+                  <Button onClick={() => setDraft(null)}><Trans>取消</Trans></Button>
+                  <Button appearance="primary" type="submit" disabled={!draft.supplierOrgId.trim() || save.isPending} data-testid="supplier-submit"><Trans>保存</Trans></Button>
+                </DialogActions>
+              </DialogBody>
+            </form>
+          )}
+        </DialogSurface>
+      </Dialog>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, SpinButton, Text, Textarea, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { Trans } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createRoute, deleteRoute, listRoutes, updateRoute, type MallRoute } from '../../../../services/mall/catalogue.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+
+interface Draft { objectId?: string; name: string; sort: number; manageRoleNames: string; purchaserOrgIds: string; remark: string }
+const list = (text: string) => text.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
+
+/** routeManage: delivery routes (§6 M7: suppliers see all, delivery users those they manage). */
+export default function RouteManagePage() {
+  const { key, ready } = useOrgQueryKey();
+  const qc = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const query = useQuery({ queryKey: key('routes', keyword), queryFn: () => listRoutes({ keyword: keyword || undefined }), enabled: ready });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [removing, setRemoving] = useState<MallRoute | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['routes'] });
+  const save = useMutation({
+    mutationFn: (d: Draft) => {
+      const body = { name: d.name.trim(), sort: d.sort, manageRoleNames: list(d.manageRoleNames), purchaserOrgIds: list(d.purchaserOrgIds), remark: d.remark };
+      return d.objectId ? updateRoute(d.objectId, body) : createRoute(body);
+    },
+    onSuccess: () => { setDraft(null); refresh(); },
+    onError: (e) => setFormError(errorText(e)),
+  });
+  const remove = useMutation({ mutationFn: (r: MallRoute) => deleteRoute(r.objectId), onSuccess: () => { setRemoving(null); refresh(); }, onError: (e) => { setRemoving(null); setError(errorText(e)); } });
+  const columns: Column<MallRoute>[] = [
+    { key: 'name', header: <Trans>路线名称</Trans>, render: (r) => <span data-testid="route-name">{r.name}</span> },
+    { key: 'sort', header: <Trans>排序</Trans>, render: (r) => r.sort, width: '72px' },
+    { key: 'schools', header: <Trans>配送单位数</Trans>, render: (r) => r.purchaserOrgIds.length, width: '100px' },
+    { key: 'managers', header: <Trans>可见角色</Trans>, render: (r) => r.manageRoleNames.join('、') },
+    { key: 'remark', header: <Trans>备注</Trans>, render: (r) => r.remark },
+    {
+      key: 'actions', header: <Trans>操作</Trans>,
+      render: (r) => (
+        <>
+          <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => { setFormError(null); setDraft({ objectId: r.objectId, name: r.name, sort: r.sort, manageRoleNames: r.manageRoleNames.join(', '), purchaserOrgIds: r.purchaserOrgIds.join(', '), remark: r.remark }); }}><Trans>编辑</Trans></Button>
+          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(r)}><Trans>删除</Trans></Button>
+        </>
+      ),
+    },
+  ];
+  return (
+    <ScreenFrame
+      title={<Trans>配送路线管理</Trans>} testId="screen-routeManage" loading={query.isLoading} error={error ?? (query.error ? errorText(query.error) : null)}
+      toolbar={<Field label={<Trans>路线名称</Trans>}><Input value={keyword} onChange={(_, d) => setKeyword(d.value)} /></Field>}
+      actions={<Button appearance="primary" icon={<AddRegular />} data-testid="route-add" onClick={() => { setFormError(null); setDraft({ name: '', sort: 0, manageRoleNames: 'delivery', purchaserOrgIds: '', remark: '' }); }}><Trans>新增路线</Trans></Button>}
+    >
+      <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(r) => r.objectId} testId="route-table" />
+      <Dialog open={draft !== null} onOpenChange={(_, d) => { if (!d.open) setDraft(null); }}>
+        <DialogSurface>
+          {draft && (
+            <form onSubmit={(e) => { e.preventDefault(); save.mutate(draft); }}>
+              <DialogBody>
+                <DialogTitle>{draft.objectId ? <Trans>编辑路线</Trans> : <Trans>新增路线</Trans>}</DialogTitle>
+                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
+                  <Field label={<Trans>路线名称</Trans>} required><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="route-name-input" /></Field>
+                  <Field label={<Trans>排序</Trans>}><SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || 0) })} /></Field>
+                  <Field label={<Trans>可见角色（角色名，逗号分隔）</Trans>}><Input value={draft.manageRoleNames} onChange={(_, d) => setDraft({ ...draft, manageRoleNames: d.value })} /></Field>
+                  <Field label={<Trans>配送单位（机构 ID，逗号分隔）</Trans>}><Textarea value={draft.purchaserOrgIds} onChange={(_, d) => setDraft({ ...draft, purchaserOrgIds: d.value })} /></Field>
+                  <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>
+                  {formError && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="route-error">{formError}</Text>}
+                </DialogContent>
+                <DialogActions>
+                  <Button onClick={() => setDraft(null)}><Trans>取消</Trans></Button>
+                  <Button appearance="primary" type="submit" disabled={!draft.name.trim() || save.isPending} data-testid="route-submit"><Trans>保存</Trans></Button>
+                </DialogActions>
+              </DialogBody>
+            </form>
+          )}
+        </DialogSurface>
+      </Dialog>
+      <ConfirmDialog open={removing !== null} title={<Trans>删除路线</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
+        <Trans>确定删除路线「{removing?.name}」吗？</Trans>
+      </ConfirmDialog>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,92 @@
+// Issue 5 catalogue screens in Chromium: a supplier keeps its category tree and products (with SKUs, the shelf
+// toggle and an all-or-nothing Excel import), and a bureau records a price survey.
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+
+const harness = useConsole();
+
+async function open(page: Page, key: string) {
+  const menu = page.getByTestId('side-menu');
+  await menu.getByTestId('menu-item-mealModule').waitFor();
+  await expandMenuGroups(page);
+  await menu.getByTestId(`menu-item-${key}`).click();
+  await page.getByTestId(`screen-${key}`).waitFor();
+}
+
+async function sheet(rows: string[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const HEADERS = ['商品名称*', '商品分类', '单位', '价格分类', '生熟', '套餐', 'SKU名称*', 'SKU规格', 'SKU单位*'];
+
+describe('catalogue screens', () => {
+  it('a supplier adds a category and a product with SKUs, shelves it off, and imports products all or nothing', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000003');
+
+    await open(page, 'productCategory');
+    await page.getByTestId('category-add').click();
+    await page.getByTestId('name-input').fill('端到端分类');
+    await page.getByTestId('name-submit').click();
+    await expect.poll(() => page.getByTestId('category-name').allTextContents()).toContain('端到端分类');
+
+    await open(page, 'productManage');
+    await page.getByTestId('product-add').click();
+    await page.getByTestId('product-name').fill('端到端青菜');
+    await page.getByTestId('product-category').click();
+    await page.getByRole('option', { name: '端到端分类' }).click();
+    await page.getByTestId('sku-name').first().fill('端到端青菜 500g');
+    await page.getByTestId('product-submit').click();
+    await page.getByTestId('product-search').fill('端到端');
+    await expect.poll(() => page.getByTestId('product-row-name').allTextContents()).toEqual(['端到端青菜']);
+    const shelf = page.getByTestId('product-shelf').first();
+    expect(await shelf.isChecked()).toBe(true);
+    await shelf.click();
+    await expect.poll(() => shelf.isChecked()).toBe(false);
+
+    // an import with a bad row shows the row error and writes nothing
+    await page.getByTestId('product-import').click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'goods.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await sheet([HEADERS, ['端到端萝卜', '端到端分类', '斤', '短期波动', '生', '', '端到端萝卜 1kg', '1kg', '袋'], ['端到端土豆', '', '吨', '', '', '', '端到端土豆 5kg', '', '斤']]),
+    });
+    await expect.poll(() => page.getByTestId('import-summary').getAttribute('data-bad')).toBe('1');
+    expect(await page.getByTestId('row-error').allTextContents()).toEqual([expect.stringContaining('吨')]);
+    expect(await page.getByTestId('import-start').isDisabled()).toBe(true);
+
+    // a good file: preview, progress, done
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'goods.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await sheet([HEADERS, ['端到端萝卜', '端到端分类', '斤', '短期波动', '生', '', '端到端萝卜 1kg', '1kg', '袋'], ['端到端萝卜', '', '', '', '', '', '端到端萝卜 2kg', '2kg', '袋']]),
+    });
+    await page.getByTestId('import-start').click();
+    await expect.poll(() => page.getByTestId('import-result').getAttribute('data-ok')).toBe('1');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('product-row-name').allTextContents()).toEqual(expect.arrayContaining(['端到端青菜', '端到端萝卜']));
+    await page.close();
+  });
+
+  it('a bureau records a price survey of its inquiry goods', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000005');
+    await open(page, 'educationPriceSurveyVoucher');
+    await page.getByTestId('survey-add').click();
+    await page.getByTestId('survey-product-name').fill('散装大米');
+    await page.getByTestId('survey-price-input').fill('2.65');
+    await page.getByTestId('survey-submit').click();
+    await expect.poll(() => page.getByTestId('survey-product').allTextContents()).toContain('散装大米');
+    expect(await page.getByTestId('survey-price').allTextContents()).toContain('2.65');
+    // a bad price is refused with the server's message, nothing recorded
+    await page.getByTestId('survey-add').click();
+    await page.getByTestId('survey-product-name').fill('面粉');
+    await page.getByTestId('survey-price-input').fill('-3');
+    await page.getByTestId('survey-submit').click();
+    await expect.poll(() => page.getByTestId('survey-error').textContent()).toContain('价格');
+    await page.close();
+  });
+});
