@@ -1,0 +1,64 @@
+// §7 role permissions: the permission tree of the org-app (menu entries and power nodes) and the links of
+// each role to it; the contacts query range of §6 travels in a link's extraInfo.department.
+import type { ListResult } from '../domain/types.ts';
+import { PAGE } from '../domain/constants.ts';
+import type { QueryRange } from '../domain/contactsVisibility.ts';
+import { del, get, post, put, type CallOptions } from './http.ts';
+
+export interface PermissionNode {
+  permissionId: string;
+  moduleId: string;
+  parentId: string;
+  moduleName: string;
+  groupName: string;
+  power: string;
+  powerName: string;
+  sort: number;
+  enable: boolean;
+  extraInfo: Record<string, unknown> & { departmentId?: string; meta?: { title?: string } };
+}
+
+export interface RolePermissionLink {
+  roleId: string;
+  permissionId: string;
+  extraInfo: { department?: QueryRange } & Record<string, unknown>;
+  moduleId: string;
+  parentId: string;
+  groupName: string;
+  moduleName: string;
+  power: string;
+  powerName: string;
+}
+
+const arrays: CallOptions = { paramsSerializer: { indexes: null } };
+
+// §7 GET /v2/permission; §9 permission paging 3000 and 5000: pages of 5000 until a short one
+export async function fetchPermissionTree(groupName?: string[]): Promise<PermissionNode[]> {
+  const size = PAGE.permission[1];
+  const out: PermissionNode[] = [];
+  for (let skip = 0; ; skip += size) {
+    const page = await get<ListResult<PermissionNode>>('/v2/permission', { ...(groupName?.length && { groupName }), $limit: size, $skip: skip }, arrays);
+    out.push(...(page?.rows ?? []));
+    if ((page?.rows.length ?? 0) < size || out.length >= (page?.count ?? 0)) return out;
+  }
+}
+
+// §7 GET /v2/roles/role/permission
+export async function fetchRolePermissions(roleIds: string[]): Promise<RolePermissionLink[]> {
+  return (await get<ListResult<RolePermissionLink>>('/v2/roles/role/permission', { roleId: roleIds }, arrays))?.rows ?? [];
+}
+
+// §7 POST /v2/roles/role/permission {permissions, roleId}
+export function grantPermissions(roleId: string, permissionIds: string[]): Promise<{ count: number }> {
+  return post('/v2/roles/role/permission', { roleId, permissions: permissionIds });
+}
+
+// §7 DELETE /v2/roles/role/permission
+export function revokePermissions(roleId: string, permissionIds: string[]): Promise<{ count: number }> {
+  return del('/v2/roles/role/permission', { roleId, permissions: permissionIds });
+}
+
+// §7 PUT /v2/roles/role/permission/batch {roleId, permissionId, extraInfo.department}
+export function grantPermissionsWithScope(roleId: string, permissionIds: string[], department?: QueryRange): Promise<{ count: number }> {
+  return put('/v2/roles/role/permission/batch', { roleId, permissionId: permissionIds, extraInfo: department ? { department } : {} });
+}

@@ -1,0 +1,118 @@
+// §7 roles and role groups: lists (§6 visibility is the server's), create, edit, delete, relations, role users.
+import type { ListResult, Role, RoleGroup } from '../domain/types.ts';
+import { PAGE } from '../domain/constants.ts';
+import { ApiError, del, get, post, put, type CallOptions } from './http.ts';
+
+/** §8 removing role users with no user list and not all */
+export const NO_USERS_MESSAGE = '请指定删除的用户';
+
+export type RoleRow = Role & { manageRoleName?: string[]; isPriceNeedApproval?: boolean };
+export type RoleGroupRow = RoleGroup & { roles: RoleRow[]; config?: Record<string, unknown> };
+
+export interface RoleRelation {
+  id: string;
+  parent: string;
+  child: string;
+  relationPath: string;
+  depth: number;
+}
+
+export interface RoleUser {
+  userId: string;
+  username: string;
+  name: string;
+  roleId: string;
+  roleName: string;
+  roleCode: string;
+}
+
+const arrays: CallOptions = { paramsSerializer: { indexes: null } };
+
+// §7 GET /v2/roles/role (name, orgId, roleId, code, manageRoleName, $limit, $skip, $orderby, $count)
+export async function fetchRoles(params: { name?: string[]; roleId?: string[]; code?: string[]; roleGroupId?: string; $limit?: number } = {}): Promise<ListResult<RoleRow>> {
+  return get<ListResult<RoleRow>>('/v2/roles/role', { $limit: PAGE.roles, ...params }, arrays);
+}
+
+// §7 GET /v2/roles/group ($limit, $orderby sort asc)
+export async function fetchRoleGroups(): Promise<ListResult<RoleGroupRow>> {
+  return get<ListResult<RoleGroupRow>>('/v2/roles/group', { $limit: PAGE.roleGroups, $orderby: 'sort asc' });
+}
+
+export interface RoleInput {
+  name?: string;
+  code?: string;
+  cnName?: string;
+  roleGroupId?: string | null;
+  manageRoleNames?: string[];
+  enable?: boolean;
+  sort?: number;
+  config?: Record<string, unknown>;
+}
+
+// §7 POST /v2/roles/role
+export function createRole(input: RoleInput & { name: string }): Promise<RoleRow> {
+  return post<RoleRow>('/v2/roles/role', input);
+}
+// §7 PUT /v2/roles/role/{roleId}
+export function updateRole(roleId: string, input: RoleInput): Promise<RoleRow> {
+  return put<RoleRow>(`/v2/roles/role/${encodeURIComponent(roleId)}`, input);
+}
+// §7 DELETE /v2/roles/role/{id}
+export function deleteRole(roleId: string): Promise<unknown> {
+  return del(`/v2/roles/role/${encodeURIComponent(roleId)}`);
+}
+// §7 POST /v2/roles/role/{name}/manage: the roles a #roleManage role manages
+export function setManagedRoles(name: string, manageRoleNames: string[]): Promise<RoleRow> {
+  return post<RoleRow>(`/v2/roles/role/${encodeURIComponent(name)}/manage`, { manageRoleNames });
+}
+
+export interface RoleGroupInput {
+  groupName?: string;
+  code?: string;
+  sort?: number;
+  manageRoleNames?: string[];
+}
+// §7 POST /v2/roles/group; PUT, DELETE /v2/roles/group/{id}
+export function createRoleGroup(input: RoleGroupInput & { groupName: string }): Promise<RoleGroupRow> {
+  return post<RoleGroupRow>('/v2/roles/group', input);
+}
+export function updateRoleGroup(id: string, input: RoleGroupInput): Promise<RoleGroupRow> {
+  return put<RoleGroupRow>(`/v2/roles/group/${encodeURIComponent(id)}`, input);
+}
+export function deleteRoleGroup(id: string): Promise<unknown> {
+  return del(`/v2/roles/group/${encodeURIComponent(id)}`);
+}
+
+// §7 GET /v2/roles/role/relation
+export async function fetchRoleRelations(): Promise<RoleRelation[]> {
+  return (await get<ListResult<RoleRelation>>('/v2/roles/role/relation'))?.rows ?? [];
+}
+// §7 POST /v2/roles/role/relation {roleRelation}
+export function addRoleRelation(parent: string, child: string): Promise<ListResult<RoleRelation>> {
+  return post('/v2/roles/role/relation', { roleRelation: [{ parent, child }] });
+}
+// §7 DELETE /v2/roles/role/relation/{id} {relationPath, child}
+export function removeRoleRelation(relation: Pick<RoleRelation, 'id' | 'relationPath' | 'child'>): Promise<unknown> {
+  return del(`/v2/roles/role/relation/${encodeURIComponent(relation.id)}`, { relationPath: relation.relationPath, child: relation.child });
+}
+
+// §7 GET /v2/roles/role/user (roleName, $count)
+export async function fetchRoleUsers(params: { roleName?: string; roleId?: string }): Promise<ListResult<RoleUser>> {
+  return get<ListResult<RoleUser>>('/v2/roles/role/user', { ...params, $count: true, $limit: PAGE.roleName[0] });
+}
+
+// §7 POST /v2/roles/{userId} {roleName}
+export function addUserToRole(userId: string, roleName: string): Promise<unknown> {
+  return post(`/v2/roles/${encodeURIComponent(userId)}`, { roleName });
+}
+
+// §7 DELETE /v2/roles/{userId} {roleName}
+export function removeUserFromRole(userId: string, roleName: string): Promise<unknown> {
+  return del(`/v2/roles/${encodeURIComponent(userId)}`, { roleName });
+}
+
+// §7 DELETE /v2/roles/role/{id}/user {all or userId}; §5 neither: 请指定删除的用户
+export function removeRoleUsers(roleId: string, who: { all?: boolean; userId?: string[] }): Promise<{ count: number }> {
+  if (!who.all && !who.userId?.length) return Promise.reject(new ApiError(400, 400, NO_USERS_MESSAGE));
+  return del(`/v2/roles/role/${encodeURIComponent(roleId)}/user`, who.all ? { all: true } : { userId: who.userId });
+}

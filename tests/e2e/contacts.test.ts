@@ -1,0 +1,117 @@
+// Issue 4 end to end, in Chromium on the real server: a user admin builds a department and a person, finds
+// them by pinyin initials, makes a role, grants it a screen and a power, puts the person in it; the person
+// then signs in by SMS and finds the screen in their menu and the power's actions on the contacts screen.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+
+const harness = useConsole();
+
+async function openScreen(page: Page, key: string) {
+  await expandMenuGroups(page);
+  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
+  await page.waitForURL(new RegExp(`#/${key}`));
+}
+
+async function tick(page: Page, testId: string) {
+  const tree = page.getByTestId('permission-tree');
+  await tree.getByTestId(testId).getByRole('checkbox').first().click();
+  await expect.poll(() => tree.getByTestId(testId).getByRole('checkbox').first().isChecked()).toBe(true);
+  await expect.poll(() => tree.getAttribute('data-ready')).toBe('true');
+}
+
+describe('contacts, roles and role permissions (issue 4)', () => {
+  it('a user admin adds a person, gives them a role with a screen and a power; the person signs in and has both', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000009');
+
+    // a department and a person in it
+    await openScreen(page, 'contacts');
+    const tree = page.getByTestId('department-tree');
+    await tree.getByText('行政办公室').waitFor();
+    await page.getByTestId('department-create').click();
+    await page.getByTestId('department-name').fill('配餐服务部');
+    await page.getByTestId('department-submit').click();
+    await tree.locator('[data-testid="department-item"][data-name="配餐服务部"]').waitFor();
+    await page.getByTestId('person-create').click();
+    const dialog = page.getByTestId('person-dialog');
+    await dialog.getByTestId('person-name').fill('宋雨轩');
+    await dialog.getByTestId('person-phone').fill('1397777');
+    await dialog.getByTestId('person-submit').click();
+    await dialog.getByText('请输入正确的手机号', { exact: false }).waitFor(); // §5 phone rule, nothing sent
+    await dialog.getByTestId('person-phone').fill('13977770001');
+    expect(await dialog.locator('[data-testid="person-department"][data-name="配餐服务部"]').isChecked()).toBe(true);
+    await dialog.getByTestId('person-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = page.getByTestId('persons-table');
+    await table.getByText('宋雨轩').waitFor();
+
+    // §5 search: letters are pinyin initials, over all contacts
+    await page.getByTestId('department-all').click();
+    await page.getByTestId('contacts-search').fill('syx');
+    await expect.poll(() => page.getByTestId('search-field').textContent()).toBe('拼音首字母');
+    await expect.poll(async () => table.getByTestId('person-row-name').allTextContents()).toEqual(['宋雨轩']);
+
+    // a role, with the person as its user
+    await openScreen(page, 'rolesManage');
+    await page.getByTestId('role-create').click();
+    await page.getByTestId('role-name').fill('noticeReader');
+    await page.getByTestId('role-cnname').fill('通知查看员');
+    await page.getByTestId('role-submit').click();
+    const row = page.locator('[data-testid="role-row"][data-name="noticeReader"]');
+    await row.waitFor();
+    await row.getByTestId('role-users').click();
+    const users = page.getByTestId('role-users-dialog');
+    await users.getByTestId('role-user-search').fill('syx');
+    await users.getByTestId('role-user-search-go').click();
+    await users.locator('[data-testid="role-user-add"][data-name="宋雨轩"]').click();
+    await users.locator('[data-testid="role-user-row"][data-name="宋雨轩"]').waitFor();
+    // §8: removing with nobody chosen is refused with the catalogue text
+    await users.getByTestId('role-users-remove').click();
+    await expect.poll(() => users.getByTestId('role-users-error').textContent()).toBe('请指定删除的用户');
+    await users.getByRole('button', { name: '关闭' }).last().click();
+
+    // the role gets the notice list screen and the contacts power
+    await openScreen(page, 'rolesPermissionManage');
+    await page.locator('[data-testid="perm-role"][data-name="noticeReader"]').click();
+    await page.getByTestId('permission-tree').waitFor();
+    await expect.poll(() => page.getByTestId('permission-tree').getAttribute('data-ready')).toBe('true');
+    await tick(page, 'perm-pcMenu-noticeList');
+    await tick(page, 'perm-contactsPower-contactsManage');
+    // granting an entry grants its group too, so the menu can show it
+    expect(await page.getByTestId('permission-tree').getByTestId('perm-pcMenu-baseModule').getByRole('checkbox').first().isChecked()).toBe(true);
+    await page.close();
+
+    // the person signs in by SMS
+    const other = await launchBrowser();
+    try {
+      const p = await other.context.newPage();
+      const phone = '13977770001';
+      await p.goto(`${harness.server.url}/#/login`);
+      await p.getByTestId('login-tab-sms').click();
+      await p.getByTestId('login-phone').fill(phone);
+      await p.getByTestId('login-send-code').click();
+      const outbox = async () => (await fetch(`${harness.server.url}/v1/dev/smsoutbox?phoneNumber=${phone}`)).json() as Promise<{ status_code: number; data: { code: string } }>;
+      await expect.poll(async () => (await outbox()).status_code).toBe(200);
+      await p.getByTestId('login-code').fill((await outbox()).data.code);
+      await p.getByTestId('login-submit').click();
+      await p.waitForURL(/#\/orgapp/);
+      await p.getByTestId('orgapp-item').filter({ hasText: '阳光实验小学' }).first().click();
+      await p.getByTestId('home-page').waitFor();
+      const menu = p.getByTestId('side-menu');
+      await menu.getByTestId('menu-item-baseModule').waitFor();
+      await expandMenuGroups(p);
+      await menu.getByTestId('menu-item-noticeList').waitFor();
+      expect(await menu.getByTestId('menu-item-rolesManage').count()).toBe(0);
+      // the contacts power shows its actions: the person may create under their own department
+      await menu.getByTestId('menu-item-contacts').click();
+      await p.getByTestId('contacts-page').waitFor();
+      await p.getByTestId('department-create').waitFor();
+      await p.getByTestId('persons-table').getByText('宋雨轩').waitFor();
+      expect(await p.getByTestId('department-tree').getByText('行政办公室').count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
