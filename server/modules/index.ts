@@ -24,6 +24,12 @@ import contactsRoutes from './contacts/routes.ts';
 import roleManageRoutes from './roles/manageRoutes.ts';
 import permissionManageRoutes from './permissions/manageRoutes.ts';
 import logRoutes from './logs/routes.ts';
+import './orgInit/projection.ts';
+import './apps/projection.ts';
+import './agents/projection.ts';
+import orgInitRoutes from './orgInit/routes.ts';
+import appRoutes from './apps/routes.ts';
+import agentRoutes from './agents/routes.ts';
 import settingsRoutes from './config/settingsRoutes.ts';
 import noticeRoutes from './notices/routes.ts';
 
@@ -34,6 +40,7 @@ export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes
 modules.push(contactsRoutes);
 modules.push(roleManageRoutes, permissionManageRoutes);
 modules.push(logRoutes);
+modules.push(orgInitRoutes, appRoutes, agentRoutes);
 modules.push(settingsRoutes, noticeRoutes);
 
 modules.push(categoryRoutes, mallRoutes);

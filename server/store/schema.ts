@@ -86,6 +86,7 @@ export interface Database {
   };
   contact_person_departments: { org_id: string; department_id: string; user_id: string };
   role_relations: { org_id: string; relation_id: string; parent_role_id: string; child_role_id: string; relation_path: string; depth: number };
+  org_init_templates: { org_id: Generated<string>; id: string; name: string; disabled: boolean; content: Json; created_at: Time; updated_at: Time };
   import_sessions: { id: string; org_id: string; user_id: string; kind: string; options: Json; created_at: Time; expires_at: Time };
   import_rows: { session_id: string; row: number; data: Json };
   price_surveys: {
@@ -107,6 +108,7 @@ export const PROJECTION_TABLES = [
   'permissions', 'role_permissions', 'org_config', 'holidays',
   'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices',
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
+  'org_init_templates',
   'price_surveys', 'mall_routes',
   'notices', 'notice_reads',
 ] as const;

@@ -6,6 +6,7 @@ import { readBridgeLogin, setEntryPage } from './bridge.ts';
 import { Providers } from './Providers.tsx';
 import { AppRouter } from './Router.tsx';
 import { ForbiddenToast } from '../shell/ForbiddenToast.tsx';
+import { resolveAgentMode } from './agentMode.ts';
 import type { SessionRef } from './hooks.ts';
 
 /** §2 plain http is redirected to https, except on localhost. */
@@ -21,6 +22,8 @@ function redirectToHttps(): boolean {
 export async function bootstrap(page: EntryPage): Promise<void> {
   if (redirectToHttps()) return;
   setEntryPage(page);
+  // §1/§6 agent mode by domain: resolved in the background; the chooser reads the stored agent
+  void resolveAgentMode(window.location.hostname);
   // the bridge runs first: it may store the org-app the root restores after BRIDGE_LOGIN
   const bridged = await readBridgeLogin().catch(() => null);
   const actor = getAppActor();

@@ -45,6 +45,17 @@ export function readAgentId(): string | null {
   return agent?.agentId ?? null;
 }
 
+/** §1 whether the stored agent is the primary one (sees experience and recipe-entrance orgs too); true when unknown. */
+export function readAgentIsPrimary(): boolean {
+  const agent = readJson<{ isPrimary?: boolean } | string>(STORAGE_KEYS.agent);
+  return typeof agent === 'object' && agent !== null && agent.isPrimary === false ? false : true;
+}
+
+/** §1 the agent of this console's domain, as resolved at start (null: no agent mode). */
+export function writeAgent(agent: { agentId: string; name: string; domain: string; isPrimary: boolean } | null): void {
+  writeJson(STORAGE_KEYS.agent, agent);
+}
+
 /** §4 logout: every stored item is removed except the user and the agent. */
 export function clearStorageExceptUserAndAgent(): void {
   try {

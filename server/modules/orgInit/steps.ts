@@ -1,0 +1,274 @@
+// §7 the seven steps of creating an organisation from an init template. Each step appends only what is
+// missing, so a step called on its own twice writes nothing the second time; /create runs all seven in one
+// transaction (all or nothing).
+import crypto from 'node:crypto';
+import { appendToStream, streamVersion, type EventMeta, type NewEvent, type Tx } from '../../store/eventStore.ts';
+import { HttpError, unprocessable } from '../../http/errors.ts';
+import {
+  adminRoleOf, departmentsParentsFirst, grantsWithAncestors, menuEntryKey, providerRoleOf, ORG_INIT_STEPS, type InitTemplateContent, type OrgInitStep,
+} from '../../../domain/orgInit.ts';
+import { pinyinInitials } from '../../../domain/contactSearch.ts';
+import { streams, SYSTEM_ORG } from '../users/streams.ts';
+import type { AppCreated, OrgAppCreated, OrgCreated } from '../orgApps/projection.ts';
+import type { PermissionCreated } from '../permissions/projection.ts';
+import type { RoleCreated, RoleGroupCreated } from '../roles/projection.ts';
+import type { UserCreated } from '../users/projection.ts';
+import type { DepartmentData, PersonData } from '../contacts/projection.ts';
+
+export interface InitTarget {
+  orgId: string;
+  orgName: string;
+  appId: string;
+  appName: string;
+  orgType: string;
+  agentId: string | null;
+  expiration: string | null;
+  userLimit: number | null;
+  content: InitTemplateContent;
+  /** /create only: the org admin (created when new) and the provider who creates the org */
+  admin?: { phone: string; name: string; passwordHash: string };
+  creatorUserId?: string;
+}
+
+export interface StepContext {
+  tx: Tx;
+  meta: EventMeta;
+  target: InitTarget;
+}
+
+export const STEP_LABELS: Record<OrgInitStep, string> = {
+  config: '机构配置', org: '机构与应用', menu: '菜单权限', rolegroup: '角色组', role: '角色', contacts: '通讯录', contactspermission: '通讯录权限',
+};
+
+/** Appends to a stream at its current version (new streams at 0), counting the events. */
+async function append(ctx: StepContext, orgId: string, streamId: string, streamType: string, events: NewEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  await appendToStream(ctx.tx, { orgId, streamId, streamType, expectedVersion: await streamVersion(ctx.tx, streamId), events, meta: ctx.meta });
+  return events.length;
+}
+
+/** '{orgName}' in template config strings becomes the new org's name. */
+function fill(value: unknown, orgName: string): unknown {
+  if (typeof value === 'string') return value.replaceAll('{orgName}', orgName);
+  if (Array.isArray(value)) return value.map((v) => fill(v, orgName));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, orgName)]));
+  return value;
+}
+
+async function configStep(ctx: StepContext): Promise<number> {
+  const { orgId, appId, orgName, content } = ctx.target;
+  const have = new Set((await ctx.tx.selectFrom('org_config').select('path').where('org_id', '=', orgId).where('app_id', '=', appId).execute()).map((r) => r.path));
+  let n = 0;
+  for (const { path, value } of content.config) {
+    if (have.has(path)) continue;
+    n += await append(ctx, orgId, streams.config(orgId, appId, path), 'config', [{ type: 'OrgConfigSet', data: { appId, path, value: fill(value, orgName) } }]);
+  }
+  return n;
+}
+
+async function orgStep(ctx: StepContext): Promise<number> {
+  const t = ctx.target;
+  let n = 0;
+  const app = await ctx.tx.selectFrom('apps').select('app_id').where('app_id', '=', t.appId).executeTakeFirst();
+  if (!app) {
+    const created: AppCreated = { appId: t.appId, appName: t.appName, config: {} };
+    n += await append(ctx, SYSTEM_ORG, streams.app(t.appId), 'app', [{ type: 'AppCreated', data: { ...created } }]);
+  }
+  const org = await ctx.tx.selectFrom('orgs').select('org_id').where('org_id', '=', t.orgId).executeTakeFirst();
+  if (!org) {
+    const created: OrgCreated = {
+      orgId: t.orgId, name: t.orgName, orgType: t.orgType, agentId: t.agentId, parentOrgId: null, area: '', expiration: t.expiration, userLimit: t.userLimit,
+    };
+    n += await append(ctx, t.orgId, streams.org(t.orgId), 'org', [{ type: 'OrgCreated', data: { ...created } }]);
+  }
+  const orgApp = await ctx.tx.selectFrom('org_apps').select('id').where('org_id', '=', t.orgId).where('app_id', '=', t.appId).executeTakeFirst();
+  if (!orgApp) {
+    const created: OrgAppCreated = { id: crypto.randomUUID(), orgId: t.orgId, appId: t.appId, appName: t.appName, key: crypto.randomBytes(16).toString('hex') };
+    n += await append(ctx, t.orgId, streams.orgApp(created.id), 'orgApp', [{ type: 'OrgAppCreated', data: { ...created } }]);
+  }
+  return n;
+}
+
+async function menuStep(ctx: StepContext): Promise<number> {
+  const { orgId, appId, content } = ctx.target;
+  const have = new Set((await ctx.tx.selectFrom('permissions').select(['group_name', 'module_id']).where('org_id', '=', orgId).where('app_id', '=', appId).execute())
+    .map((r) => menuEntryKey({ groupName: r.group_name, moduleId: r.module_id })));
+  let n = 0;
+  for (const m of content.menus) {
+    if (have.has(menuEntryKey(m))) continue;
+    const data: PermissionCreated = {
+      permissionId: crypto.randomUUID(), appId, moduleId: m.moduleId, parentId: m.parentId, moduleName: m.moduleName, groupName: m.groupName,
+      power: m.power ?? '', powerName: m.powerName ?? '', sort: m.sort, enable: m.enable, extraInfo: m.extraInfo,
+    };
+    n += await append(ctx, orgId, streams.permission(data.permissionId), 'permission', [{ type: 'PermissionCreated', data: { ...data } }]);
+  }
+  return n;
+}
+
+async function roleGroupStep(ctx: StepContext): Promise<number> {
+  const { orgId, content } = ctx.target;
+  const have = new Set((await ctx.tx.selectFrom('role_groups').select('code').where('org_id', '=', orgId).execute()).map((r) => r.code));
+  let n = 0;
+  for (const g of content.roleGroups) {
+    if (have.has(g.code)) continue;
+    const data: RoleGroupCreated = { roleGroupId: crypto.randomUUID(), groupName: g.groupName, code: g.code, sort: g.sort, manageRoleNames: g.manageRoleNames, config: {} };
+    n += await append(ctx, orgId, streams.roleGroup(data.roleGroupId), 'roleGroup', [{ type: 'RoleGroupCreated', data: { ...data } }]);
+  }
+  return n;
+}
+
+/** moduleId → the permission rows with it (a screen's menu entry and its quick entry share one). */
+async function permissionIdsOf(ctx: StepContext): Promise<Map<string, string[]>> {
+  const { orgId, appId } = ctx.target;
+  const rows = await ctx.tx.selectFrom('permissions').select(['module_id', 'permission_id']).where('org_id', '=', orgId).where('app_id', '=', appId)
+    .orderBy('group_name').execute();
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.module_id, [...(out.get(r.module_id) ?? []), r.permission_id]);
+  return out;
+}
+
+async function roleIdsOf(ctx: StepContext): Promise<Map<string, string>> {
+  const rows = await ctx.tx.selectFrom('roles').select(['name', 'role_id']).where('org_id', '=', ctx.target.orgId).execute();
+  return new Map(rows.map((r) => [r.name, r.role_id]));
+}
+
+async function roleStep(ctx: StepContext): Promise<number> {
+  const { orgId, content } = ctx.target;
+  const groups = new Map((await ctx.tx.selectFrom('role_groups').select(['code', 'role_group_id']).where('org_id', '=', orgId).execute()).map((r) => [r.code, r.role_group_id]));
+  const permissions = await permissionIdsOf(ctx);
+  const roles = await roleIdsOf(ctx);
+  const linked = new Set((await ctx.tx.selectFrom('role_permissions').select(['role_id', 'permission_id']).where('org_id', '=', orgId).execute())
+    .map((r) => `${r.role_id}/${r.permission_id}`));
+  let n = 0;
+  for (const [i, role] of content.roles.entries()) {
+    const events: NewEvent[] = [];
+    let roleId = roles.get(role.name);
+    if (!roleId) {
+      const roleGroupId = role.roleGroupCode ? groups.get(role.roleGroupCode) : null;
+      if (roleGroupId === undefined) throw unprocessable(`角色 ${role.name} 的角色组不存在：${role.roleGroupCode}`);
+      const created: RoleCreated = {
+        roleId: crypto.randomUUID(), name: role.name, code: role.code, cnName: role.cnName, roleGroupId, manageRoleNames: role.manageRoleNames,
+        enable: true, sort: i + 1, config: role.config,
+      };
+      roleId = created.roleId;
+      events.push({ type: 'RoleCreated', data: { ...created } });
+    }
+    for (const moduleId of grantsWithAncestors(content.menus, role.grants)) {
+      const permissionIds = permissions.get(moduleId);
+      if (!permissionIds) throw unprocessable(`角色 ${role.name} 的菜单不存在：${moduleId}`);
+      for (const permissionId of permissionIds) {
+        if (!linked.has(`${roleId}/${permissionId}`)) events.push({ type: 'RolePermissionGranted', data: { roleId, permissionId } });
+      }
+    }
+    n += await append(ctx, orgId, streams.role(roleId), 'role', events);
+  }
+  return n;
+}
+
+/** Joins a user to the new org-app with a role (membership stream of §users). */
+async function joinWithRole(ctx: StepContext, userId: string, roleId: string): Promise<number> {
+  const { orgId, appId } = ctx.target;
+  const member = await ctx.tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
+  const hasRole = await ctx.tx.selectFrom('user_roles').select('user_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('role_id', '=', roleId).executeTakeFirst();
+  const events: NewEvent[] = [];
+  if (!member) events.push({ type: 'UserJoinedOrgApp', data: { orgId, appId, userId, extraInfo: {} } });
+  if (!hasRole) events.push({ type: 'UserRoleGranted', data: { userId, roleId } });
+  return append(ctx, orgId, streams.member(orgId, userId), 'member', events);
+}
+
+async function contactsStep(ctx: StepContext): Promise<number> {
+  const { orgId, content } = ctx.target;
+  const existing = await ctx.tx.selectFrom('contact_departments').select(['department_name', 'department_id']).where('org_id', '=', orgId).execute();
+  const idByName = new Map(existing.map((d) => [d.department_name, d.department_id]));
+  const departments: DepartmentData[] = [];
+  for (const d of departmentsParentsFirst(content.departments)) {
+    if (idByName.has(d.departmentName)) continue;
+    let parentId = '-1';
+    if (d.parentName) {
+      const p = idByName.get(d.parentName);
+      if (!p) throw unprocessable(`部门 ${d.departmentName} 的上级部门不存在：${d.parentName}`);
+      parentId = p;
+    }
+    const dep: DepartmentData = {
+      departmentId: crypto.randomUUID(), parentId, departmentName: d.departmentName, type: 1, sort: existing.length + departments.length + 1,
+      isHide: d.isHide ?? 0, isAllHide: d.isAllHide ?? 0, roleConfig: {},
+    };
+    if (!dep.departmentName.trim()) throw unprocessable('部门名称不能为空');
+    departments.push(dep);
+    idByName.set(d.departmentName, dep.departmentId);
+  }
+  const events: NewEvent[] = [];
+  if (departments.length) events.push({ type: 'DepartmentsCreated', data: { departments } });
+
+  let n = 0;
+  const admin = ctx.target.admin;
+  if (admin) {
+    const adminRole = adminRoleOf(content);
+    const roles = await roleIdsOf(ctx);
+    const adminRoleId = adminRole && roles.get(adminRole.name);
+    if (!adminRoleId) throw unprocessable('模板缺少机构管理员角色（名称以 admin_ 开头）');
+    let user = await ctx.tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', admin.phone).executeTakeFirst();
+    if (!user) {
+      const created: UserCreated = {
+        userId: crypto.randomUUID(), username: admin.phone, name: admin.name, email: '', passwordHash: admin.passwordHash, isDev: false, enable: true,
+        expiration: null, isRegister: true, isNotRouterHome: false,
+      };
+      n += await append(ctx, SYSTEM_ORG, streams.user(created.userId), 'user', [{ type: 'UserCreated', data: { ...created } }]);
+      user = { user_id: created.userId, name: created.name };
+    }
+    n += await joinWithRole(ctx, user.user_id, adminRoleId);
+    const person = await ctx.tx.selectFrom('contact_persons').select('user_id').where('org_id', '=', orgId).where('user_id', '=', user.user_id).executeTakeFirst();
+    if (!person) {
+      const firstDepartment = content.departments.find((d) => !d.parentName);
+      const p: PersonData = {
+        userId: user.user_id, name: user.name || admin.name, pinyinFirst: pinyinInitials(user.name || admin.name), phoneNumber: admin.phone, showPhoneNumber: true,
+        gender: '男', unit: '', status: 1, duties: '机构管理员', sort: 1,
+      };
+      const links = firstDepartment ? [{ userId: user.user_id, departmentId: idByName.get(firstDepartment.departmentName)! }] : [];
+      events.push({ type: 'PersonsAdded', data: { persons: [p], links } });
+    }
+    // the provider who creates the org works in it as system provider, as in every demo org
+    const providerRole = providerRoleOf(content);
+    const providerRoleId = providerRole && roles.get(providerRole.name);
+    if (ctx.target.creatorUserId && providerRoleId) n += await joinWithRole(ctx, ctx.target.creatorUserId, providerRoleId);
+  }
+  n += await append(ctx, orgId, `contacts-${orgId}`, 'contacts', events);
+  return n;
+}
+
+async function contactsPermissionStep(ctx: StepContext): Promise<number> {
+  const { orgId, content } = ctx.target;
+  if (content.contactsPermissions.length === 0) return 0;
+  const permissionId = (await permissionIdsOf(ctx)).get(content.contactsQueryModuleId)?.[0];
+  if (!permissionId) throw unprocessable(`通讯录查询范围权限不存在：${content.contactsQueryModuleId}`);
+  const roles = await roleIdsOf(ctx);
+  let n = 0;
+  for (const p of content.contactsPermissions) {
+    const roleId = roles.get(p.roleName);
+    if (!roleId) throw unprocessable(`通讯录权限的角色不存在：${p.roleName}`);
+    const link = await ctx.tx.selectFrom('role_permissions').select('extra_info').where('org_id', '=', orgId).where('role_id', '=', roleId)
+      .where('permission_id', '=', permissionId).executeTakeFirst();
+    const range = (link?.extra_info as { department?: { range?: string } } | undefined)?.department?.range;
+    if (range === p.range) continue;
+    n += await append(ctx, orgId, streams.role(roleId), 'role', [
+      { type: 'RolePermissionGranted', data: { roleId, permissionId, extraInfo: { department: { range: p.range } } } },
+    ]);
+  }
+  return n;
+}
+
+export const STEPS: Record<OrgInitStep, (ctx: StepContext) => Promise<number>> = {
+  config: configStep, org: orgStep, menu: menuStep, rolegroup: roleGroupStep, role: roleStep, contacts: contactsStep, contactspermission: contactsPermissionStep,
+};
+
+/** Runs one step; a failure names the step (第N步) so the console can show where it stopped. */
+export async function runStep(step: OrgInitStep, ctx: StepContext): Promise<number> {
+  try {
+    return await STEPS[step](ctx);
+  } catch (e) {
+    if (e instanceof HttpError) {
+      throw new HttpError(e.statusCode, `第${ORG_INIT_STEPS.indexOf(step) + 1}步（${STEP_LABELS[step]}）失败：${e.message}`);
+    }
+    throw e;
+  }
+}

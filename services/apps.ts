@@ -1,0 +1,57 @@
+import type { ListResult } from '../domain/types.ts';
+import { get, post, put } from './http.ts';
+
+export interface AppRow { appId: string; appName: string; config: Record<string, unknown>; orgCount: number }
+
+export interface OrgAppRow {
+  id: string;
+  orgId: string;
+  orgName: string;
+  orgType: string;
+  agentId: string | null;
+  agentName: string | null;
+  appId: string;
+  appName: string;
+  disabled: boolean;
+  expiration: string | null;
+  expired: boolean;
+  userLimit: number | null;
+  userCount: number;
+  supplierType: string | null;
+  createdAt: string;
+}
+
+/** Every app with its number of orgs (system providers). */
+export function fetchAllApps(): Promise<ListResult<AppRow>> {
+  return get<ListResult<AppRow>>('/v2/config/app/all');
+}
+
+// §7 POST /v2/config/app
+export function createApp(body: { appName: string; config?: Record<string, unknown> }): Promise<AppRow> {
+  return post<AppRow>('/v2/config/app', body);
+}
+
+// §7 PUT /v2/config/app/{appId}
+export function updateApp(appId: string, body: { appName?: string; config?: Record<string, unknown> }): Promise<AppRow> {
+  return put<AppRow>(`/v2/config/app/${encodeURIComponent(appId)}`, body);
+}
+
+export interface OrgAppFilter { keyword?: string; supplierType?: string; orgType?: string; agentId?: string; appId?: string }
+
+/** Every org-app across orgs (system providers). */
+export function fetchOrgApps(filter: OrgAppFilter = {}): Promise<ListResult<OrgAppRow>> {
+  const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+  return get<ListResult<OrgAppRow>>('/v2/config/orgapp', params);
+}
+
+/** §4 an org-app may be disabled. */
+export function setOrgAppDisabled(id: string, disabled: boolean): Promise<{ id: string; disabled: boolean }> {
+  return put(`/v2/config/orgapp/${encodeURIComponent(id)}`, { disabled });
+}
+
+export interface OrgSettings { name?: string; orgType?: string; agentId?: string | null; expiration?: string | null; userLimit?: number | null }
+
+/** An org's name, type, partner, expiration and user limit. */
+export function updateOrgSettings(orgId: string, body: OrgSettings): Promise<OrgSettings & { orgId: string }> {
+  return put(`/v2/config/orgapp/org/${encodeURIComponent(orgId)}`, body);
+}

@@ -1,0 +1,61 @@
+import type { ListResult } from '../domain/types.ts';
+import type { InitTemplate, InitTemplateContent, OrgInitStep } from '../domain/orgInit.ts';
+import { get, post, put } from './http.ts';
+import { PAGE } from '../domain/constants.ts';
+
+export interface InitTemplateRow extends InitTemplate {
+  summary: Record<OrgInitStep, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// §7 GET /v3/orgappinit/template ($select, $limit 1000)
+export function fetchInitTemplates(params: { $select?: string; disabled?: boolean } = {}): Promise<ListResult<InitTemplateRow>> {
+  return get<ListResult<InitTemplateRow>>('/v3/orgappinit/template', { $limit: PAGE.generic, ...params });
+}
+
+// §7 POST /v3/orgappinit/template
+export function createInitTemplate(body: { name: string; disabled?: boolean; content: InitTemplateContent }): Promise<InitTemplateRow> {
+  return post<InitTemplateRow>('/v3/orgappinit/template', body);
+}
+
+// §7 PUT /v3/orgappinit/template
+export function updateInitTemplate(body: { id: string; name?: string; disabled?: boolean; content?: InitTemplateContent }): Promise<InitTemplateRow> {
+  return put<InitTemplateRow>('/v3/orgappinit/template', body);
+}
+
+export interface OrgInitStepBody { orgId: string; orgName: string; appId: string; appName: string; name: string }
+
+// §7 POST /v3/orgappinit/{config, org, menu, rolegroup, role, contacts, contactspermission}: one step on its own
+export function runOrgInitStep(step: OrgInitStep, body: OrgInitStepBody): Promise<{ step: OrgInitStep; events: number }> {
+  return post(`/v3/orgappinit/${step}`, body);
+}
+
+export interface CreateOrgBody {
+  templateId: string;
+  orgName: string;
+  /** empty: a new app named appName */
+  appId?: string;
+  appName?: string;
+  orgType?: string;
+  agentId?: string | null;
+  adminPhone: string;
+  adminName?: string;
+  expiration?: string | null;
+  userLimit?: number | null;
+}
+
+export interface CreateOrgResult {
+  orgId: string;
+  orgName: string;
+  appId: string;
+  appName: string;
+  adminUserId: string;
+  events: number;
+  steps: { step: OrgInitStep; label: string; events: number }[];
+}
+
+/** The seven steps in one command: all or nothing (POST /v3/orgappinit/create). */
+export function createOrgFromTemplate(body: CreateOrgBody): Promise<CreateOrgResult> {
+  return post<CreateOrgResult>('/v3/orgappinit/create', body);
+}

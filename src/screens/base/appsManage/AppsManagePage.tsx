@@ -1,0 +1,114 @@
+// 应用管理: the platform's apps (§3 appId cp + year + sequence), their names and config (§7 GET/POST
+// /v2/config/app, PUT /v2/config/app/{appId}).
+import { useState } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Spinner,
+  Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Textarea, Title3, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { AddRegular, EditRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createApp, fetchAllApps, updateApp, type AppRow } from '../../../../services/apps.ts';
+import { useIsProvider } from '../orgAppManage/useIsProvider.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  grow: { flexGrow: 1 },
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export default function AppsManagePage() {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const apps = useQuery({ queryKey: ['apps', 'all'], queryFn: fetchAllApps });
+  const [editing, setEditing] = useState<AppRow | 'new' | null>(null);
+  const isProvider = useIsProvider();
+  return (
+    <div className={styles.root} data-testid="apps-manage-page">
+      <div className={styles.bar}>
+        <Title3 className={styles.grow}><Trans>应用管理</Trans></Title3>
+        {isProvider && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="app-create">
+            <Trans>新建应用</Trans>
+          </Button>
+        )}
+      </div>
+      {apps.isError && <MessageBar intent="error"><MessageBarBody>{apps.error.message}</MessageBarBody></MessageBar>}
+      {apps.isLoading && <Spinner label={t`正在加载…`} />}
+      <Table size="small" aria-label={t`应用管理`}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell><Trans>应用编号</Trans></TableHeaderCell>
+            <TableHeaderCell><Trans>应用名称</Trans></TableHeaderCell>
+            <TableHeaderCell><Trans>机构数</Trans></TableHeaderCell>
+            <TableHeaderCell><Trans>配置</Trans></TableHeaderCell>
+            <TableHeaderCell><Trans>操作</Trans></TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(apps.data?.rows ?? []).map((a) => (
+            <TableRow key={a.appId} data-testid="app-row" data-app-id={a.appId}>
+              <TableCell className={styles.mono}>{a.appId}</TableCell>
+              <TableCell>{a.appName}</TableCell>
+              <TableCell>{a.orgCount}</TableCell>
+              <TableCell className={styles.mono}>{JSON.stringify(a.config)}</TableCell>
+              <TableCell>
+                <Button size="small" icon={<EditRegular />} onClick={() => setEditing(a)} disabled={!isProvider}><Trans>编辑</Trans></Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {editing && <AppDialog app={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+function AppDialog({ app, onClose }: { app: AppRow | null; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [appName, setAppName] = useState(app?.appName ?? '');
+  const [config, setConfig] = useState(JSON.stringify(app?.config ?? {}, null, 2));
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    const v: unknown = JSON.parse(config);
+    parsed = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    parsed = null;
+  }
+  const save = useMutation({
+    mutationFn: () => (app ? updateApp(app.appId, { appName: appName.trim(), config: parsed ?? {} }) : createApp({ appName: appName.trim(), config: parsed ?? {} })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['apps'] });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{app ? t`编辑应用 ${app.appId}` : t`新建应用`}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <Field label={t`应用名称`} required validationMessage={!appName.trim() ? t`请输入应用名称` : undefined}>
+              <Input value={appName} onChange={(_, d) => setAppName(d.value)} maxLength={64} data-testid="app-name" />
+            </Field>
+            <Field label={t`应用配置（JSON）`} hint={t`例如 {"mallRecipeUserLimite": 5}`} validationMessage={parsed ? undefined : t`请输入 JSON 对象`}>
+              <Textarea value={config} onChange={(_, d) => setConfig(d.value)} rows={6} className={styles.mono} />
+            </Field>
+            {!app && <p><Trans>应用编号按 cp + 年份 + 三位序号自动生成。</Trans></p>}
+            {save.isError && <MessageBar intent="error"><MessageBarBody>{save.error.message}</MessageBarBody></MessageBar>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={!appName.trim() || !parsed || save.isPending} onClick={() => save.mutate()} data-testid="app-save">
+              <Trans>保存</Trans>
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
