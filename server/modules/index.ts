@@ -24,6 +24,8 @@ import contactsRoutes from './contacts/routes.ts';
 import roleManageRoutes from './roles/manageRoutes.ts';
 import permissionManageRoutes from './permissions/manageRoutes.ts';
 import logRoutes from './logs/routes.ts';
+import memberRoutes from './members/routes.ts';
+import issueTrackerRoutes from './issueTracker/routes.ts';
 import './orgInit/projection.ts';
 import './apps/projection.ts';
 import './agents/projection.ts';
@@ -40,6 +42,7 @@ export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes
 modules.push(contactsRoutes);
 modules.push(roleManageRoutes, permissionManageRoutes);
 modules.push(logRoutes);
+modules.push(memberRoutes, issueTrackerRoutes);
 modules.push(orgInitRoutes, appRoutes, agentRoutes);
 modules.push(settingsRoutes, noticeRoutes);
 

@@ -17,6 +17,7 @@ import type { PermissionCreated } from '../modules/permissions/projection.ts';
 import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
 import { seedMall } from './seedMall.ts';
+import { seedMembers } from '../modules/members/seedMembers.ts';
 import { seedInitTemplates } from '../modules/orgInit/seedTemplates.ts';
 import { streamVersion } from '../store/eventStore.ts';
 import { BASE_POWER_NODES } from '../modules/permissions/basePowers.ts';
@@ -375,6 +376,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     }
 
     events += (await seedMall(tx, { now: opts.now, meta })).events;
+    events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgId: SCHOOL_B });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };
   });

@@ -86,6 +86,9 @@ export interface Database {
   };
   contact_person_departments: { org_id: string; department_id: string; user_id: string };
   role_relations: { org_id: string; relation_id: string; parent_role_id: string; child_role_id: string; relation_path: string; depth: number };
+  product_member_groups: { org_id: string; group_id: string; name: string; sort: number; is_default: boolean };
+  product_members: { org_id: string; user_id: string; name: string; phone_number: string; group_id: string; config: Json; created_at: Time };
+  product_member_config: { org_id: string; config: Json };
   org_init_templates: { org_id: Generated<string>; id: string; name: string; disabled: boolean; content: Json; created_at: Time; updated_at: Time };
   import_sessions: { id: string; org_id: string; user_id: string; kind: string; options: Json; created_at: Time; expires_at: Time };
   import_rows: { session_id: string; row: number; data: Json };
@@ -108,6 +111,7 @@ export const PROJECTION_TABLES = [
   'permissions', 'role_permissions', 'org_config', 'holidays',
   'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices',
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
+  'product_member_groups', 'product_members', 'product_member_config',
   'org_init_templates',
   'price_surveys', 'mall_routes',
   'notices', 'notice_reads',

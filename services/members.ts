@@ -1,0 +1,70 @@
+// §7 members: GET/POST/PUT/DELETE /v1/productmembers; PUT /v1/productmembers/movegroup;
+// GET/POST/PUT/DELETE /v1/productmembers/group; GET/POST/PUT /v1/productmembers/config.
+import type { ListResult } from '../domain/types.ts';
+import type { MemberConfig, MemberGroup, MemberLevel, ProductMember } from '../domain/members.ts';
+import { del, get, post, put } from './http.ts';
+
+export interface MemberQuery {
+  groupId?: string;
+  keyword?: string;
+  level?: string;
+  $limit?: number;
+  $skip?: number;
+}
+
+export type MemberGroupRow = MemberGroup & { memberCount?: number };
+
+export function fetchMembers(q: MemberQuery = {}): Promise<ListResult<ProductMember>> {
+  const params = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
+  return get<ListResult<ProductMember>>('/v1/productmembers', params);
+}
+
+export interface NewMember {
+  userId?: string;
+  name?: string;
+  phoneNumber?: string;
+  groupId?: string;
+  config?: { level?: string };
+}
+
+export function createMember(m: NewMember): Promise<ProductMember> {
+  return post<ProductMember>('/v1/productmembers', m);
+}
+
+/** sends only the fields given */
+export function updateMember(m: { userId: string } & Omit<NewMember, 'userId'>): Promise<ProductMember> {
+  return put<ProductMember>('/v1/productmembers', Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)));
+}
+
+export function deleteMembers(ids: string[]): Promise<{ count: number }> {
+  return del<{ count: number }>('/v1/productmembers', { ids });
+}
+
+export function moveMembersToGroup(ids: string[], groupId: string): Promise<{ count: number; groupId: string }> {
+  return put('/v1/productmembers/movegroup', { ids, groupId });
+}
+
+export async function fetchMemberGroups(): Promise<MemberGroupRow[]> {
+  const res = await get<ListResult<MemberGroupRow>>('/v1/productmembers/group');
+  return res?.rows ?? [];
+}
+
+export function createMemberGroup(g: { name: string; sort?: number }): Promise<MemberGroupRow> {
+  return post<MemberGroupRow>('/v1/productmembers/group', g);
+}
+
+export function updateMemberGroup(g: { groupId: string; name?: string; sort?: number }): Promise<MemberGroupRow> {
+  return put<MemberGroupRow>('/v1/productmembers/group', Object.fromEntries(Object.entries(g).filter(([, v]) => v !== undefined)));
+}
+
+export function deleteMemberGroup(groupId: string): Promise<{ groupId: string; movedTo: string }> {
+  return del('/v1/productmembers/group', { groupId });
+}
+
+export function fetchMemberConfig(): Promise<MemberConfig> {
+  return get<MemberConfig>('/v1/productmembers/config');
+}
+
+export function saveMemberLevels(memberLevel: MemberLevel[]): Promise<MemberConfig> {
+  return put<MemberConfig>('/v1/productmembers/config', { memberLevel });
+}
