@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   grow: { flexGrow: 1 },
   tableWrap: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium },
+  table: { minWidth: '1180px' },
+  actionsCell: { width: '190px' },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -112,7 +114,7 @@ export function OrgAppList({ title, testId, supplierType, appId, preferTemplate 
         </MessageBar>
       )}
       <div className={styles.tableWrap}>
-        <Table size="small" aria-label={title}>
+        <Table size="small" aria-label={title} className={styles.table}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell><Trans>机构</Trans></TableHeaderCell>
@@ -122,7 +124,7 @@ export function OrgAppList({ title, testId, supplierType, appId, preferTemplate 
               <TableHeaderCell><Trans>到期日期</Trans></TableHeaderCell>
               <TableHeaderCell><Trans>用户数 / 上限</Trans></TableHeaderCell>
               <TableHeaderCell><Trans>状态</Trans></TableHeaderCell>
-              <TableHeaderCell><Trans>操作</Trans></TableHeaderCell>
+              <TableHeaderCell className={styles.actionsCell}><Trans>操作</Trans></TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
