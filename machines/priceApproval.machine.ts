@@ -359,59 +359,64 @@ export function supersededBy(rows: readonly PriceRecord[]): Map<string, string> 
 export const priceBoardMachine = setup({
   types: { context: {} as PriceBoardContext, events: {} as PriceBoardEvent },
   actors: { priceApproval: priceApprovalMachine },
+  guards: {
+    tracksAny: ({ context }) => Object.keys(context.rows).length > 0,
+    tracksNone: ({ context }) => Object.keys(context.rows).length === 0,
+  },
 }).createMachine({
   id: 'priceBoard',
   context: { rows: {} },
-  initial: 'running',
+  initial: 'idle',
   states: {
-    running: {
-      on: {
-        TRACK: {
-          guard: ({ context, event }) => !context.rows[event.key],
-          actions: assign({
-            rows: ({ context, event, spawn }) => {
-              const id = priceActorId(event.key);
-              spawn('priceApproval', { id, systemId: id, input: event.input });
-              return { ...context.rows, [event.key]: id };
-            },
-          }),
+    /** no price actor yet (nothing being edited or reviewed) */
+    idle: { always: { guard: 'tracksAny', target: 'tracking' } },
+    tracking: { always: { guard: 'tracksNone', target: 'idle' } },
+  },
+  on: {
+    TRACK: {
+      guard: ({ context, event }) => !context.rows[event.key],
+      actions: assign({
+        rows: ({ context, event, spawn }) => {
+          const id = priceActorId(event.key);
+          spawn('priceApproval', { id, systemId: id, input: event.input });
+          return { ...context.rows, [event.key]: id };
         },
-        UNTRACK: {
-          guard: ({ context, event }) => !!context.rows[event.key],
-          actions: [
-            stopChild(({ context, event }) => context.rows[event.key]),
-            assign({ rows: ({ context, event }) => Object.fromEntries(Object.entries(context.rows).filter(([k]) => k !== event.key)) }),
-          ],
-        },
-        // fresh server rows: each followed price is synced, and an approved one a newer approval replaced is superseded
-        ROWS: {
-          actions: enqueueActions(({ context, event, self, enqueue }) => {
-            const replaced = supersededBy(event.rows);
-            const children = self.getSnapshot().children as Record<string, PriceApprovalRef | undefined>;
-            for (const id of Object.values(context.rows)) {
-              const child = children[id];
-              const followed = child?.getSnapshot().context.price;
-              if (!child || !followed || child.getSnapshot().status !== 'active') continue;
-              const by = replaced.get(followed.id);
-              if (by) {
-                enqueue.sendTo(child, { type: 'SUPERSEDED', by });
-                continue;
-              }
-              const fresh = event.rows.find((r) => r.id === followed.id);
-              if (fresh && (fresh.version !== followed.version || fresh.isCheck !== followed.isCheck)) enqueue.sendTo(child, { type: 'SYNC', price: fresh });
-            }
-          }),
-        },
-        TICK: {
-          actions: enqueueActions(({ context, event, self, enqueue }) => {
-            const children = self.getSnapshot().children as Record<string, PriceApprovalRef | undefined>;
-            for (const id of Object.values(context.rows)) {
-              const child = children[id];
-              if (child?.getSnapshot().status === 'active') enqueue.sendTo(child, { type: 'TICK', now: event.now });
-            }
-          }),
-        },
-      },
+      }),
+    },
+    UNTRACK: {
+      guard: ({ context, event }) => !!context.rows[event.key],
+      actions: [
+        stopChild(({ context, event }) => context.rows[event.key]),
+        assign({ rows: ({ context, event }) => Object.fromEntries(Object.entries(context.rows).filter(([k]) => k !== event.key)) }),
+      ],
+    },
+    // fresh server rows: each followed price is synced, and an approved one a newer approval replaced is superseded
+    ROWS: {
+      actions: enqueueActions(({ context, event, self, enqueue }) => {
+        const replaced = supersededBy(event.rows);
+        const children = (self.getSnapshot()?.children ?? {}) as Record<string, PriceApprovalRef | undefined>;
+        for (const id of Object.values(context.rows)) {
+          const child = children[id];
+          const followed = child?.getSnapshot().context.price;
+          if (!child || !followed || child.getSnapshot().status !== 'active') continue;
+          const by = replaced.get(followed.id);
+          if (by) {
+            enqueue.sendTo(child, { type: 'SUPERSEDED', by });
+            continue;
+          }
+          const fresh = event.rows.find((r) => r.id === followed.id);
+          if (fresh && (fresh.version !== followed.version || fresh.isCheck !== followed.isCheck)) enqueue.sendTo(child, { type: 'SYNC', price: fresh });
+        }
+      }),
+    },
+    TICK: {
+      actions: enqueueActions(({ context, event, self, enqueue }) => {
+        const children = (self.getSnapshot()?.children ?? {}) as Record<string, PriceApprovalRef | undefined>;
+        for (const id of Object.values(context.rows)) {
+          const child = children[id];
+          if (child?.getSnapshot().status === 'active') enqueue.sendTo(child, { type: 'TICK', now: event.now });
+        }
+      }),
     },
   },
 });

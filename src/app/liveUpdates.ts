@@ -26,6 +26,8 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Holiday', ['holidays']],
   ['Category', ['categories']],
   ['Spec', ['specs']],
+  // price events (SkuPriceCreated/Changed/Decided/Deleted) refresh price lists, queues and logs, not the SKU lists
+  ['SkuPrice', ['prices']],
   ['Sku', ['skus', 'prices']],
   ['Price', ['prices']],
   ['Product', ['products']],

@@ -25,7 +25,7 @@ import { qrSignInMachine, type QrCode, type QrPollInput, type QrPollOutput } fro
 import { sessionMachine, type LoginInput, type LogoutInput } from '../../machines/session.machine.ts';
 import { HOUR, loginResult, menuEntry, orgApp, T0 } from '../unit/machines/fixtures.ts';
 import { afterEvent, doneEvent, errorEvent, never, type Fixture, type MachineModel } from './graph.ts';
-import { priceApprovalModel } from './priceApproval.model.ts';
+import { priceApprovalModel, priceBoardModel } from './priceApproval.model.ts';
 
 const MINUTE = 60_000;
 const flag = (on: unknown, name: string) => (on ? [name] : []);
@@ -300,5 +300,6 @@ export function allModels(): MachineModel[] {
     onlineRestrictionModel(),
     qrSignInModel(),
     priceApprovalModel(),
+    priceBoardModel(),
   ];
 }

@@ -8,6 +8,7 @@ import { validatePrice } from '../../domain/priceApproval.ts';
 import { canModifyApprovedPrice, dayOf } from '../../domain/priceCycle.ts';
 import {
   priceApprovalMachine,
+  priceBoardMachine,
   statusOf,
   type DecidePriceInput,
   type PriceApprovalContext,
@@ -98,5 +99,32 @@ export function priceApprovalModel(machine: typeof priceApprovalMachine = priceA
       if (c.refusal) flags.push('refused');
       return flags;
     },
+  };
+}
+
+/** The price screens' board: per-row price actors tracked, untracked, synced and ticked. */
+export function priceBoardModel(machine: typeof priceBoardMachine = priceBoardMachine): MachineModel {
+  const row = price({});
+  const input = { now: MON, skuId: 'sku1', roleGroupId: 'g1', config: M1, price: row };
+  const fixtures: Fixture<EventFrom<typeof priceBoardMachine>>[] = [
+    { event: { type: 'TRACK', key: 'p1', input }, note: 'pending p1' },
+    { event: { type: 'UNTRACK', key: 'p1' } },
+    { event: { type: 'ROWS', rows: [row] }, note: 'p1 unchanged' },
+    { event: { type: 'TICK', now: at('2025-03-05') }, note: 'Wed 03-05' },
+  ];
+  return {
+    name: 'priceBoard',
+    machine,
+    testMachine: machine.provide({
+      actors: {
+        priceApproval: priceApprovalMachine.provide({
+          actors: { submitPrice: never<PriceRecord, SubmitPriceInput>(), decidePrice: never<PriceRecord, DecidePriceInput>() },
+        }),
+      },
+    }),
+    starts: [{ name: 'screen opened', input: undefined }],
+    fixtures,
+    simpleDepth: 3,
+    contextFlags: (s) => Object.keys((s.context as { rows: Record<string, string> }).rows).map((k) => `tracks ${k}`),
   };
 }
