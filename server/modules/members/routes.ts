@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
+import { appendToStream, ConcurrencyError, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
@@ -73,7 +73,8 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     const orgId = request.orgApp!.orgId;
     const found = await tx.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).where('is_default', '=', true).executeTakeFirst();
     if (found) return found;
-    const group: MemberGroupCreated = { groupId: crypto.randomUUID(), ...defaultMemberGroup(), isDefault: true };
+    // one id per org: two first uses at once meet on the same stream (version 0) instead of making two defaults
+    const group: MemberGroupCreated = { groupId: `ordinary-${orgId}`, ...defaultMemberGroup(), isDefault: true };
     await append(tx, request, memberStreams.group(group.groupId), 'memberGroup', [{ type: 'MemberGroupCreated', data: { ...group } }], 0);
     return tx.selectFrom('product_member_groups').selectAll().where('group_id', '=', group.groupId).executeTakeFirstOrThrow();
   };
@@ -256,7 +257,10 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const orgId = request.orgApp!.orgId;
     const has = await db.selectFrom('product_member_groups').select('group_id').where('org_id', '=', orgId).where('is_default', '=', true).executeTakeFirst();
-    if (!has) await runCommand(db, (tx) => ensureDefaultGroup(tx, request));
+    if (!has) {
+      // a concurrent first use may have created it: that one stands
+      await runCommand(db, (tx) => ensureDefaultGroup(tx, request)).catch((e: unknown) => { if (!(e instanceof ConcurrencyError)) throw e; });
+    }
     const [groups, counts] = await Promise.all([
       db.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).orderBy('sort').orderBy('name').execute(),
       db.selectFrom('product_members').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('org_id', '=', orgId).groupBy('group_id').execute(),

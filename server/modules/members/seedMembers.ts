@@ -34,7 +34,7 @@ export async function seedMembers(tx: Tx, meta: EventMeta, input: SeedMembersInp
     }
   }
   const orgId = input.demoOrgId;
-  const ordinary: MemberGroupCreated = { groupId: crypto.randomUUID(), ...defaultMemberGroup(), isDefault: true };
+  const ordinary: MemberGroupCreated = { groupId: `ordinary-${orgId}`, ...defaultMemberGroup(), isDefault: true };
   const staff: MemberGroupCreated = { groupId: crypto.randomUUID(), name: '教职工', sort: 2, isDefault: false };
   for (const g of [ordinary, staff]) await append(orgId, memberStreams.group(g.groupId), 'memberGroup', [{ type: 'MemberGroupCreated', data: { ...g } }]);
   const config = { memberLevel: [...defaultMemberConfig().memberLevel, { id: 'LV2', name: 'LV2', sort: 2 }] };
