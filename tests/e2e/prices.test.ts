@@ -159,4 +159,43 @@ describe('SKU prices with the bureau approval, end to end', () => {
       await schoolBrowser.close();
     }
   }, 120_000);
+
+  it('lets the bureau select many and reject them with one remark, then approve the rest at once', async () => {
+    const supplierApi = await session(SUPPLIER);
+    const cats = await api<{ rows: { id: string }[] }>('/v2/category?groupName=mallProduct', supplierApi);
+    const product = `批量审核土豆${Date.now().toString(36)}`;
+    const created = await api<{ skus: { skuId: string }[] }>('/v4/mall/product', {
+      ...supplierApi, method: 'POST',
+      body: { name: product, categoryId: cats.body.data.rows[0].id, unit: '斤', skus: [1, 2, 3].map((i) => ({ name: `${product} ${i}号`, spec: `${i}kg`, unit: '斤' })) },
+    });
+    const skuIds = created.body.data.skus.map((s) => s.skuId);
+    const groups = await api<{ rows: { roleGroupId: string; priceApprovalEnable: boolean }[] }>('/v4/mall/rolegroup/config', supplierApi);
+    const m1 = groups.body.data.rows.find((g) => g.priceApprovalEnable)!;
+    const posted = await api('/v5/mall/sku/price', { ...supplierApi, method: 'POST', body: { skuPrice: skuIds.map((skuId, i) => ({ skuId, roleGroupId: m1.roleGroupId, price: 3 + i, marketAvg: 3.5 })) } });
+    expect(posted.status, posted.body.status_text).toBe(200);
+
+    const bureau = await harness.browser.context.newPage();
+    await signInToHome(bureau, harness.server.url, BUREAU);
+    await openScreen(bureau, 'productPriceApproval');
+    await bureau.getByTestId('approval-search').fill(product);
+    await bureau.getByTestId('approval-search-go').click();
+    const row = (skuId: string) => bureau.locator(`[data-testid="approval-row"][data-sku-id="${skuId}"]`);
+    await expect.poll(() => bureau.getByTestId('approval-row').count()).toBe(3);
+    // the comparison: the price beside the market average
+    expect(await row(skuIds[2]).getByTestId('compare-market').textContent()).toContain('3.50');
+
+    await row(skuIds[0]).getByTestId('approval-select').check();
+    await row(skuIds[1]).getByTestId('approval-select').check();
+    await bureau.getByTestId('approval-reject-selected').click();
+    await bureau.getByTestId('reject-remark').fill('规格不符');
+    await bureau.getByTestId('reject-confirm').click();
+    await expect.poll(() => bureau.getByTestId('approval-row').count()).toBe(1);
+    await bureau.getByTestId('approval-select-all').click();
+    await bureau.getByTestId('approval-approve-selected').click();
+    await bureau.getByTestId('approval-empty').waitFor();
+
+    const prices = await api<{ rows: { skuId: string; isCheck: number; extraInfo: { checkRemark?: string } }[] }>(`/v5/mall/sku/price?skuId=${skuIds.join(',')}`, supplierApi);
+    const bySku = new Map(prices.body.data.rows.map((p) => [p.skuId, p]));
+    expect(skuIds.map((id) => [bySku.get(id)?.isCheck, bySku.get(id)?.extraInfo.checkRemark ?? ''])).toEqual([[-2, '规格不符'], [-2, '规格不符'], [1, '']]);
+  }, 90_000);
 });
