@@ -11,7 +11,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'locales/*.ts', 'locales/*.js', 'coverage/**', 'test-results/**'] },
+  { ignores: ['dist/**', '.tmp/**', 'test-results/**', 'node_modules/**', 'data/**', 'locales/*.ts', 'locales/*.js', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },

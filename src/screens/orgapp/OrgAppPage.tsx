@@ -21,7 +21,7 @@ import { useLocation } from 'wouter';
 import { chooserOrgApps, orgTypeLabelKey } from '../../../domain/orgAppChooser.ts';
 import type { OrgApp, OrgType } from '../../../domain/types.ts';
 import { useLogout, useOrgAppActor, useSession } from '../../app/hooks.ts';
-import { readAgentId } from '../../app/storage.ts';
+import { readAgentId, readAgentIsPrimary } from '../../app/storage.ts';
 
 /** §1 two fixed orgs are always removed from the chooser (their ids are configured per deployment). */
 const EXCLUDED_ORG_IDS: readonly string[] = (import.meta.env.VITE_EXCLUDED_ORG_IDS ?? '')
@@ -125,7 +125,7 @@ export function OrgAppPage() {
   }, [status, navigate]);
 
   const visible = useMemo(
-    () => chooserOrgApps(orgApps, { agentId: readAgentId(), excludedOrgIds: EXCLUDED_ORG_IDS }).filter((o) => matches(o, query.trim())),
+    () => chooserOrgApps(orgApps, { agentId: readAgentId(), isPrimaryAgent: readAgentIsPrimary(), excludedOrgIds: EXCLUDED_ORG_IDS }).filter((o) => matches(o, query.trim())),
     [orgApps, query],
   );
   const busy = status === 'fetchingKey' || status === 'loadingContext';
