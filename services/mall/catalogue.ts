@@ -113,3 +113,12 @@ export interface PriceQuery { skuId?: string; productId?: string; supplierId?: s
 export const listPrices = (q: PriceQuery) => get<ListResult<SkuPrice>>('/v5/mall/sku/price', q as Record<string, unknown>, { host: 'mall', timeout: 60_000 });
 export const latestPrices = (q: PriceQuery) =>
   get<ListResult<SkuPrice>>('/v5/mall/sku/price/latest-price', { ...q, $groupby: 'skuId,roleGroupId' } as Record<string, unknown>, { host: 'mall', timeout: 60_000 });
+
+// ---- cloud goods library (standard org) ----
+export type LibraryProduct = Product & { skus: Sku[]; copied: boolean };
+export const listLibrary = (q: { name?: string; categoryId?: string; $limit?: number; $skip?: number }) =>
+  get<ListResult<LibraryProduct>>('/v4/mall/standard/product', q, { host: 'mall' });
+export const copyFromLibrary = (productIds: string[]) =>
+  post<{ created: number; skipped: string[]; ids: string[] }>('/v4/mall/standard/product/copy', { productIds }, { host: 'mall' });
+export const publishToLibrary = (productIds: string[]) =>
+  post<{ created: number; skipped: string[]; ids: string[] }>('/v4/mall/standard/product/publish', { productIds }, { host: 'mall' });

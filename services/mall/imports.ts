@@ -29,7 +29,7 @@ export interface ProductImportRow {
 type Method = 'post' | 'put';
 
 /** A call that keeps the row errors of a refused envelope (data.errors), which ApiError does not carry. */
-async function sendRows<T>(method: Method, url: string, body: unknown): Promise<T> {
+async function sendRows<T>(method: Method, url: string, body: unknown, timeout = 60_000): Promise<T> {
   let envelope: { data?: { errors?: RowError[] } } | null = null;
   const transformResponse = [(raw: unknown) => {
     let parsed: unknown = raw;
@@ -40,7 +40,7 @@ async function sendRows<T>(method: Method, url: string, body: unknown): Promise<
     return parsed;
   }];
   try {
-    const res = await host('mall')[method](url, body, { timeout: 60_000, transformResponse });
+    const res = await host('mall')[method](url, body, { timeout, transformResponse });
     return (res.data as { data: T }).data;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -49,7 +49,9 @@ async function sendRows<T>(method: Method, url: string, body: unknown): Promise<
     throw new ImportError(e.statusText || e.message, rows);
   }
 }
-const postRows = <T>(url: string, body: unknown) => sendRows<T>('post', url, body);
+const postRows = <T>(url: string, body: unknown, timeout?: number) => sendRows<T>('post', url, body, timeout);
+/** A commit writes the whole import in one transaction (10,000 prices: about a minute; bench/pricesImport.ts). */
+const COMMIT_TIMEOUT_MS = 10 * 60_000;
 
 /** "第 3 行：…；第 5 行：…" → row errors (the server lists the first ones in status_text). */
 export function parseRowErrors(text: string): RowError[] {
@@ -73,7 +75,7 @@ async function runImport<R>(
       await postRows(`${base}/session/${session.id}`, { [field]: batch });
       onProgress?.({ done: i + 1, total });
     }
-    const result = await postRows<R>(`${base}/session/${session.id}/commit`, {});
+    const result = await postRows<R>(`${base}/session/${session.id}/commit`, {}, COMMIT_TIMEOUT_MS);
     onProgress?.({ done: total, total });
     return result;
   } catch (e) {

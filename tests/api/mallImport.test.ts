@@ -149,3 +149,30 @@ describe('product import and bulk SKUs', () => {
     expect(upd.body.data.rows.map((s) => s.spec)).toEqual(['2kg', '2kg']);
   });
 });
+
+describe('cloud goods library (standardProductManage)', () => {
+  it('the platform publishes, a supplier copies products with SKUs into its org once; others may not publish', async () => {
+    const provider = await signIn(server, DEMO.provider);
+    const { productId } = await newProduct(server, supplier, '云库测试黄瓜', 2);
+    expect((await call(server, 'POST', '/v4/mall/standard/product/publish', { ...auth(supplier), body: { productIds: [productId] } })).status).toBe(403);
+    const published = await call<{ created: number; ids: string[] }>(server, 'POST', '/v4/mall/standard/product/publish', { ...auth(provider), body: { productIds: [productId] } });
+    expect(published.status).toBe(200);
+    expect(published.body.data.created).toBe(1);
+    const library = await call<{ rows: { id: string; name: string; copied: boolean; skus: { name: string }[] }[] }>(server, 'GET', `/v4/mall/standard/product?name=${encodeURIComponent('云库测试')}`, auth(supplier));
+    expect(library.body.data.rows).toHaveLength(1);
+    expect(library.body.data.rows[0]).toMatchObject({ name: '云库测试黄瓜', copied: true });
+    expect(library.body.data.rows[0].skus).toHaveLength(2);
+
+    // the supplier already has the name: skipped; after deleting its own, the copy creates it with both SKUs
+    const standardId = library.body.data.rows[0].id;
+    const skipped = await call<{ created: number; skipped: string[] }>(server, 'POST', '/v4/mall/standard/product/copy', { ...auth(supplier), body: { productIds: [standardId] } });
+    expect(skipped.body.data).toMatchObject({ created: 0, skipped: ['云库测试黄瓜'] });
+    await call(server, 'DELETE', `/v4/mall/product/${productId}`, auth(supplier));
+    const copied = await call<{ created: number; ids: string[] }>(server, 'POST', '/v4/mall/standard/product/copy', { ...auth(supplier), body: { productIds: [standardId] } });
+    expect(copied.body.data.created).toBe(1);
+    const skus = await call<{ rows: unknown[] }>(server, 'GET', `/v4/mall/sku?productId=${copied.body.data.ids[0]}`, auth(supplier));
+    expect(skus.body.data.rows).toHaveLength(2);
+    // a supplier product is not in the library, so copying it is refused
+    expect((await call(server, 'POST', '/v4/mall/standard/product/copy', { ...auth(supplier), body: { productIds: [copied.body.data.ids[0]] } })).status).toBe(404);
+  });
+});

@@ -3,6 +3,8 @@ import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { auth, newProduct, purchaserGroups, type GroupConfig, type Price } from './mallApi.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
+import { sql } from 'kysely';
+import { rebuildProjections } from '../../server/store/rebuild.ts';
 
 let server: TestServer;
 let supplier: Session;
@@ -76,5 +78,24 @@ describe('price surveys', () => {
       expect(refused.status).toBe(403);
     }
     expect((await call(server, 'GET', '/v5/mall/price/survey', auth(school))).status).toBe(403);
+  });
+});
+
+describe('rebuild', () => {
+  it('replays surveys, routes and the survey averages of prices into the same tables', async () => {
+    await call(server, 'POST', '/v4/mall/route', { ...auth(supplier), body: { name: '重放线', manageRoleNames: ['delivery'] } });
+    const dump = async () => {
+      const out: Record<string, string[]> = {};
+      for (const table of ['price_surveys', 'mall_routes', 'sku_prices']) {
+        const { rows } = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(table)} t ORDER BY 1`.execute(server.store.db);
+        out[table] = rows.map((r) => r.row);
+      }
+      return out;
+    };
+    const before = await dump();
+    expect(before.price_surveys.length).toBeGreaterThan(2);
+    expect(before.sku_prices.some((r) => Number((JSON.parse(r) as { market_avg: number | null }).market_avg) === 21.25)).toBe(true);
+    await rebuildProjections(server.store.db);
+    expect(await dump()).toEqual(before);
   });
 });

@@ -62,11 +62,27 @@ interface ProductOptions { statusUpdatedPrductCIds?: string[]; file?: string }
 
 const flag = (v: unknown, dflt: boolean) => (v === undefined || v === null ? dflt : v === true || v === 1);
 
-/** Thrown inside a transaction to roll back a dry run after its checks passed. */
+/** Thrown inside a transaction to end a dry run once its checks passed. */
 class DryRun extends Error {}
+
+/**
+ * Runs a command's checks only: the command gets the transaction behind a guard that stops it at its first
+ * raw statement, which is the first append (appendToStream opens with INSERT/UPDATE streams; the checks before
+ * it are query-builder reads). Nothing is appended or projected, and the transaction rolls back.
+ */
 async function dryRun(db: ModuleContext['db'], fn: (tx: Tx) => Promise<unknown>): Promise<void> {
   try {
-    await runCommand(db, async (tx) => { await fn(tx); throw new DryRun(); });
+    await runCommand(db, async (tx) => {
+      const guarded = new Proxy(tx, {
+        get(target, prop) {
+          if (prop === 'getExecutor') return () => { throw new DryRun(); };
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      await fn(guarded);
+      throw new DryRun();
+    });
   } catch (e) {
     if (!(e instanceof DryRun)) throw e;
   }

@@ -7,6 +7,7 @@ import priceRoutes from './priceRoutes.ts';
 import importRoutes from './importRoutes.ts';
 import surveyRoutes from './surveyRoutes.ts';
 import routeRoutes from './routeRoutes.ts';
+import standardLibraryRoutes from './standardLibraryRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await catalogueRoutes(app, ctx);
@@ -14,4 +15,5 @@ export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContex
   await importRoutes(app, ctx);
   await surveyRoutes(app, ctx);
   await routeRoutes(app, ctx);
+  await standardLibraryRoutes(app, ctx);
 }

@@ -68,10 +68,18 @@ defineProjection({
   // the surveys projected so far are the ones recorded before the price)
   SkuPriceCreated: async (tx, { data, orgId }: { data: SkuPriceCreated; orgId: string }) => {
     if (data.marketAvg !== null && data.marketAvg !== undefined) return;
-    const area = await orgArea(tx, orgId);
-    if (!area) return;
-    const avg = (await averagesOf(tx, area, [{ skuId: data.skuId, productId: data.productId }], dayOf(data.at))).get(data.skuId);
-    if (avg) await tx.updateTable('sku_prices').set({ market_avg: avg.avg }).where('id', '=', data.id).execute();
+    const cycle = cycleOf(SURVEY_CYCLE_RULE, dayOf(data.at))!;
+    // one statement: the average of the supplier area's surveys of the SKU in the cycle, else of its product
+    await sql`
+      UPDATE sku_prices SET market_avg = a.avg
+      FROM (
+        SELECT round(avg(s.price) FILTER (WHERE s.sku_id = ${data.skuId}), 2) AS by_sku,
+               round(avg(s.price) FILTER (WHERE s.sku_id IS NULL AND s.product_id = ${data.productId}), 2) AS by_product
+        FROM price_surveys s JOIN orgs o ON o.org_id = ${orgId} AND o.area <> '' AND s.area = o.area
+        WHERE NOT s.is_delete AND s.survey_date BETWEEN ${cycle.start} AND ${cycle.end}
+          AND (s.sku_id = ${data.skuId} OR s.product_id = ${data.productId})
+      ) x, LATERAL (SELECT coalesce(x.by_sku, x.by_product) AS avg) a
+      WHERE sku_prices.id = ${data.id} AND a.avg IS NOT NULL`.execute(tx);
   },
 });
 
@@ -228,5 +236,4 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     }
     return list(rows);
   });
-  void sql;
 }
