@@ -114,4 +114,67 @@ describe('contacts, roles and role permissions (issue 4)', () => {
       await other.close();
     }
   });
+
+  it('an org admin edits the tree (rename, move, hide, delete) and moves and deletes persons', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await openScreen(page, 'contacts');
+    const tree = page.getByTestId('department-tree');
+    const item = (name: string) => tree.locator(`[data-testid="department-item"][data-name="${name}"]`);
+    const menuOf = async (name: string, action: string) => {
+      await item(name).locator('> div').first().hover();
+      await item(name).getByTestId('department-actions').first().click();
+      await page.getByTestId(action).click();
+    };
+    for (const name of ['临时部门A', '临时部门B']) {
+      await page.getByTestId('department-all').click();
+      await page.getByTestId('department-create').click();
+      await page.getByTestId('department-name').fill(name);
+      await page.getByTestId('department-submit').click();
+      await item(name).waitFor();
+    }
+    // rename A, put it under B, members only
+    await menuOf('临时部门A', 'department-edit');
+    await page.getByTestId('department-name').fill('临时部门甲');
+    await page.getByTestId('department-parent').selectOption({ label: '临时部门B' });
+    await page.getByTestId('department-isHide').check();
+    await page.getByTestId('department-submit').click();
+    await item('临时部门B').locator('[data-testid="department-item"][data-name="临时部门甲"]').waitFor();
+
+    // a person there, moved to the office, then deleted
+    await page.getByTestId('person-create').click();
+    await page.getByTestId('person-name').fill('测试移动');
+    await page.getByTestId('person-phone').fill('13977770002');
+    await page.getByTestId('person-submit').click();
+    const table = page.getByTestId('persons-table');
+    const row = table.locator('[data-testid="virtual-row"]').filter({ hasText: '测试移动' });
+    await row.waitFor();
+    await row.getByTestId('row-select').check();
+    await page.getByTestId('persons-move').click();
+    await page.getByTestId('move-dialog').locator('[data-testid="move-target"][data-name="行政办公室"]').check();
+    await page.getByTestId('move-submit').click();
+    await page.getByTestId('move-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('department-all').click();
+    await page.getByTestId('contacts-search').fill('测试移动');
+    await expect.poll(() => table.locator('[data-testid="virtual-row"]').count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('行政办公室');
+    expect(await row.textContent()).not.toContain('临时部门甲');
+    await row.getByTestId('row-select').check();
+    await page.getByTestId('persons-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await row.waitFor({ state: 'detached' });
+
+    // B still has 甲 below it: refused; 甲 first, then B
+    await menuOf('临时部门B', 'department-delete');
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('confirm-error').textContent()).toBe('请先删除下级部门');
+    await page.getByRole('button', { name: '取消' }).last().click();
+    await menuOf('临时部门甲', 'department-delete');
+    await page.getByTestId('confirm-ok').click();
+    await item('临时部门甲').waitFor({ state: 'detached' });
+    await menuOf('临时部门B', 'department-delete');
+    await page.getByTestId('confirm-ok').click();
+    await item('临时部门B').waitFor({ state: 'detached' });
+    await page.close();
+  });
 });

@@ -125,15 +125,17 @@ function ContactsPage() {
   const persons = usePersons({ departmentId: departmentIds, search: search || undefined });
   const rows = useMemo(() => persons.rows ?? [], [persons.rows]);
   const [checked, setChecked] = useState<Set<string>>(() => new Set());
-  // the selection follows the rows shown
+  // the selection follows the rows shown, once they are all in
+  const settled = persons.data;
   useEffect(() => {
+    if (!settled) return;
     setChecked((prev) => {
       if (prev.size === 0) return prev;
-      const shown = new Set(rows.map((r) => r.userId));
+      const shown = new Set(settled.map((r) => r.userId));
       const next = new Set([...prev].filter((id) => shown.has(id)));
       return next.size === prev.size ? prev : next;
     });
-  }, [rows]);
+  }, [settled]);
 
   const [dialog, setDialog] = useState<DialogState>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
