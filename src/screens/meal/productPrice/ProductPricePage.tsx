@@ -241,7 +241,7 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
     <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
       <DialogSurface data-testid="price-dialog">
         <DialogBody>
-          <DialogTitle>{t`${sku.name} · ${group.groupName}`}</DialogTitle>
+          <DialogTitle>{`${sku.name} · ${group.groupName}`}</DialogTitle>
           <DialogContent className={styles.form}>
             <div className={styles.line}>
               <Text><Trans>当前状态</Trans></Text>
@@ -255,13 +255,14 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
               <Input value={form.price} inputMode="decimal" onChange={(_, d) => setForm({ ...form, price: d.value })} data-testid="price-input" />
             </Field>
             <div className={styles.dates}>
-              <Field label={t`开始日期`} hint={t`不填为长期有效`}>
+              <Field label={t`开始日期`}>
                 <Input type="date" value={form.startDate} onChange={(_, d) => setForm({ ...form, startDate: d.value })} data-testid="price-start" />
               </Field>
               <Field label={t`结束日期`}>
                 <Input type="date" value={form.endDate} onChange={(_, d) => setForm({ ...form, endDate: d.value })} data-testid="price-end" />
               </Field>
             </div>
+            <Text className={styles.muted}><Trans>日期不填时价格长期有效。</Trans></Text>
             {group.priceApprovalEnable && (
               <Text className={styles.muted}><Trans>该角色组的价格需要教育局审核，审核通过后生效。</Trans></Text>
             )}
