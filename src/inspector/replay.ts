@@ -18,6 +18,7 @@ import { onlineRestrictionMachine } from '../../machines/onlineRestriction.machi
 import { orgAppMachine } from '../../machines/orgApp.machine.ts';
 import { qrSignInMachine } from '../../machines/qrSignIn.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import { priceApprovalMachine, priceBoardMachine } from '../../machines/priceApproval.machine.ts';
 import type { JournalEntry, JournalFile, RecordedSnapshot } from './journal.ts';
 
 /** Every machine of the console, by machine id (= the actor id it runs under). */
@@ -30,10 +31,13 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   frameBridge: frameBridgeMachine,
   onlineRestriction: onlineRestrictionMachine,
   qrSignIn: qrSignInMachine,
+  // run by the price screens' own actor, not the root
+  priceBoard: priceBoardMachine,
+  priceApproval: priceApprovalMachine,
 };
 
 /** The machine ids in display order. */
-export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app'] as const;
+export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval'] as const;
 
 const inert = fromPromise(() => new Promise<never>(() => {}));
 

@@ -16,6 +16,7 @@ import {
 } from '../../../../machines/priceApproval.machine.ts';
 import { changePrices, createPrices, decidePrices, priceKeys, type Price, type PriceDecision } from '../../../../services/mall/prices.ts';
 import type { PriceState } from './PriceStatusBadge.tsx';
+import { journal } from '../../../inspector/journal.ts';
 
 /** Decisions taken in one go (select many → approve) travel in one request; each actor gets its own row. */
 function decisionBatcher() {
@@ -70,7 +71,8 @@ export function usePriceBoard() {
       },
     });
   });
-  const board = useActorRef(machine);
+  // recorded in the inspector's journal like the root's actors (issue 3)
+  const board = useActorRef(machine, { inspect: journal.inspect });
   useEffect(() => {
     const timer = setInterval(() => board.send({ type: 'TICK', now: Date.now() }), 60_000);
     return () => clearInterval(timer);
