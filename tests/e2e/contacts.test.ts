@@ -149,6 +149,16 @@ describe('contacts, roles and role permissions (issue 4)', () => {
     const table = page.getByTestId('persons-table');
     const row = table.locator('[data-testid="virtual-row"]').filter({ hasText: '测试移动' });
     await row.waitFor();
+    // edit sends only what changed; the phone's visibility toggles in the row
+    await row.getByTestId('person-edit').click();
+    await page.getByTestId('person-duties').fill('保管员');
+    await page.getByTestId('person-submit').click();
+    await expect.poll(() => row.textContent()).toContain('保管员');
+    await row.getByRole('switch').click();
+    await expect.poll(() => row.getByRole('switch').isChecked()).toBe(false);
+    await page.reload();
+    await item('临时部门甲').locator('> div').first().click();
+    await expect.poll(() => row.getByRole('switch').isChecked()).toBe(false);
     await row.getByTestId('row-select').check();
     await page.getByTestId('persons-move').click();
     await page.getByTestId('move-dialog').locator('[data-testid="move-target"][data-name="行政办公室"]').check();
