@@ -122,3 +122,7 @@ export const copyFromLibrary = (productIds: string[]) =>
   post<{ created: number; skipped: string[]; ids: string[] }>('/v4/mall/standard/product/copy', { productIds }, { host: 'mall' });
 export const publishToLibrary = (productIds: string[]) =>
   post<{ created: number; skipped: string[]; ids: string[] }>('/v4/mall/standard/product/publish', { productIds }, { host: 'mall' });
+
+/** §7 product images in bulk (by id or name), all or nothing. */
+export const setProductImages = (products: { id?: string; name?: string; images: string[]; append?: boolean }[]) =>
+  post<{ count: number }>('/v4/mall/import/productimage', { products }, { host: 'mall' });

@@ -176,3 +176,26 @@ describe('cloud goods library (standardProductManage)', () => {
     expect((await call(server, 'POST', '/v4/mall/standard/product/copy', { ...auth(supplier), body: { productIds: [copied.body.data.ids[0]] } })).status).toBe(404);
   });
 });
+
+describe('product images (productImageManage)', () => {
+  it('sets images of many products by id or name, all or nothing', async () => {
+    const { productId } = await newProduct(server, supplier, '图片测试西红柿', 1);
+    await newProduct(server, supplier, '图片测试黄瓜', 1);
+    const before = await eventCount(server);
+    const bad = await call<RowErrors>(server, 'POST', '/v4/mall/import/productimage', {
+      ...auth(supplier), body: { products: [{ id: productId, images: ['https://img.example.com/a.jpg'] }, { name: '没有这个商品', images: ['https://img.example.com/b.jpg'] }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors.map((e) => e.row)).toEqual([2]);
+    expect(await eventCount(server)).toBe(before);
+    const good = await call<{ count: number }>(server, 'POST', '/v4/mall/import/productimage', {
+      ...auth(supplier), body: { products: [{ id: productId, images: ['https://img.example.com/a.jpg'] }, { name: '图片测试黄瓜', images: ['/files/c.png'] }] },
+    });
+    expect(good.body.data.count).toBe(2);
+    await call(server, 'POST', '/v4/mall/import/productimage', { ...auth(supplier), body: { products: [{ id: productId, images: ['https://img.example.com/d.jpg'], append: true }] } });
+    const p = await call<{ rows: { extraInfo: { images?: string[] } }[] }>(server, 'GET', `/v4/mall/product?id=${productId}`, auth(supplier));
+    expect(p.body.data.rows[0].extraInfo.images).toEqual(['https://img.example.com/a.jpg', 'https://img.example.com/d.jpg']);
+    // a bureau may not set a supplier's images
+    expect((await call(server, 'POST', '/v4/mall/import/productimage', { ...auth(bureau), body: { products: [{ id: productId, images: [] }] } })).status).toBe(403);
+  });
+});

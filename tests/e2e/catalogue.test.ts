@@ -66,8 +66,15 @@ describe('catalogue screens', () => {
     });
     await page.getByTestId('import-start').click();
     await expect.poll(() => page.getByTestId('import-result').getAttribute('data-ok')).toBe('1');
-    await page.keyboard.press('Escape');
+    await page.getByTestId('import-close').click();
     await expect.poll(() => page.getByTestId('product-row-name').allTextContents()).toEqual(expect.arrayContaining(['端到端青菜', '端到端萝卜']));
+
+    // a delivery route (M7)
+    await open(page, 'routeManage');
+    await page.getByTestId('route-add').click();
+    await page.getByTestId('route-name-input').fill('端到端城东线');
+    await page.getByTestId('route-submit').click();
+    await expect.poll(() => page.getByTestId('route-name').allTextContents()).toContain('端到端城东线');
     await page.close();
   });
 
@@ -87,6 +94,11 @@ describe('catalogue screens', () => {
     await page.getByTestId('survey-price-input').fill('-3');
     await page.getByTestId('survey-submit').click();
     await expect.poll(() => page.getByTestId('survey-error').textContent()).toContain('价格');
+    await page.getByTestId('survey-cancel').click();
+
+    // the bureau's supplier list opens (types xg, sxps, jgpt)
+    await open(page, 'mallSupplierManage');
+    await page.getByTestId('supplier-table').waitFor();
     await page.close();
   });
 });

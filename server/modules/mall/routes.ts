@@ -8,6 +8,7 @@ import importRoutes from './importRoutes.ts';
 import surveyRoutes from './surveyRoutes.ts';
 import routeRoutes from './routeRoutes.ts';
 import standardLibraryRoutes from './standardLibraryRoutes.ts';
+import productImageRoutes from './productImageRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await catalogueRoutes(app, ctx);
@@ -16,4 +17,5 @@ export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContex
   await surveyRoutes(app, ctx);
   await routeRoutes(app, ctx);
   await standardLibraryRoutes(app, ctx);
+  await productImageRoutes(app, ctx);
 }

@@ -106,7 +106,7 @@ export function ImportPanel<T>({ open, onClose, title, templateName, headers, pa
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => { reset(); onClose(); }} disabled={busy}><Trans>关闭</Trans></Button>
+            <Button onClick={() => { reset(); onClose(); }} disabled={busy} data-testid="import-close"><Trans>关闭</Trans></Button>
             <Button appearance="primary" disabled={!rows || !rows.length || bad.length > 0 || busy || result?.ok === true} onClick={() => void start()} data-testid="import-start">
               <Trans>开始导入</Trans>
             </Button>

@@ -132,7 +132,7 @@ export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title:
                   {formError && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="survey-error">{formError}</Text>}
                 </DialogContent>
                 <DialogActions>
-                  <Button onClick={() => setDraft(null)}><Trans>取消</Trans></Button>
+                  <Button onClick={() => setDraft(null)} data-testid="survey-cancel"><Trans>取消</Trans></Button>
                   <Button appearance="primary" type="submit" disabled={!canSave || save.isPending} data-testid="survey-submit"><Trans>保存</Trans></Button>
                 </DialogActions>
               </DialogBody>
