@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { call, signIn, DEMO } from '../api/usersApi.ts';
 
 const harness = useConsole();
 
@@ -99,6 +100,43 @@ describe('catalogue screens', () => {
     // the bureau's supplier list opens (types xg, sxps, jgpt)
     await open(page, 'mallSupplierManage');
     await page.getByTestId('supplier-table').waitFor();
+    await page.close();
+  });
+});
+
+describe('price import from Excel', () => {
+  it('uploads in batches of 60 with progress; an error in the last batch writes nothing; a good file imports every row', async () => {
+    const { server } = harness;
+    const supplier = await signIn(server, DEMO.supplier);
+    const cats = await call<{ rows: { id: string }[] }>(server, 'GET', '/v2/category?groupName=mallProduct', { token: supplier.token, key: supplier.key });
+    const product = await call<{ skus: { skuId: string }[] }>(server, 'POST', '/v4/mall/product', {
+      token: supplier.token, key: supplier.key,
+      body: { name: '端到端导价商品', categoryId: cats.body.data.rows[0].id, unit: '斤', skus: Array.from({ length: 65 }, (_, i) => ({ name: `导价规格${i}`, unit: '斤' })) },
+    });
+    const skuIds = product.body.data.skus.map((s) => s.skuId);
+    const group = await server.store.db.selectFrom('role_groups').select('group_name').where('org_id', '=', supplier.orgApp!.orgId).where('code', '=', 'M1').executeTakeFirstOrThrow();
+    const headers = ['SKU ID*', '商品', 'SKU', '采购角色组*', '价格*', '市场均价', '开始日期', '结束日期'];
+    const rows = (ids: string[]) => ids.map((id, i) => [id, '端到端导价商品', `导价规格${i}`, group.group_name, String(3 + i / 100), '', '', '']);
+    const priceCount = async () => Number((await server.store.db.selectFrom('sku_prices').select((eb) => eb.fn.countAll<number>().as('n')).where('sku_id', 'in', skuIds).executeTakeFirstOrThrow()).n);
+
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, server.url, DEMO.supplier);
+    await open(page, 'productManage');
+    await page.getByTestId('price-import').click();
+    // 65 rows: batch 1 (60) passes, batch 2 names an unknown SKU in its last row
+    await page.getByTestId('import-file').setInputFiles({ name: 'prices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet([headers, ...rows([...skuIds.slice(0, 64), 'no-such-sku'])]) });
+    await expect.poll(() => page.getByTestId('import-summary').getAttribute('data-total')).toBe('65');
+    await page.getByTestId('import-start').click();
+    await expect.poll(() => page.getByTestId('import-result').getAttribute('data-ok')).toBe('0');
+    expect(await page.getByTestId('row-error').count()).toBe(1);
+    expect(await priceCount()).toBe(0);
+
+    await page.getByTestId('import-file').setInputFiles({ name: 'prices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet([headers, ...rows(skuIds)]) });
+    await expect.poll(() => page.getByTestId('import-summary').getAttribute('data-bad')).toBe('0');
+    await page.getByTestId('import-start').click();
+    await expect.poll(() => page.getByTestId('import-result').getAttribute('data-ok'), { timeout: 60_000 }).toBe('1');
+    expect(await page.getByTestId('import-progress').getAttribute('aria-valuetext')).toBe('3/3');
+    expect(await priceCount()).toBe(65);
     await page.close();
   });
 });

@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { ImportPanel } from '../shared/ImportPanel.tsx';
+import { PriceImportButton } from '../shared/PriceImportButton.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS } from '../shared/options.ts';
@@ -81,6 +82,7 @@ export default function ProductManagePage() {
       title={<Trans>商品管理</Trans>} testId="screen-productManage" loading={products.isLoading} error={error ?? (products.error ? errorText(products.error) : null)}
       actions={(
         <>
+          <PriceImportButton />
           <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)} data-testid="product-import"><Trans>导入商品</Trans></Button>
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="product-add"><Trans>新增商品</Trans></Button>
         </>
