@@ -1,21 +1,48 @@
-// npm run bench — figures for the demo data. Needs a built console (`npm run build`) and /usr/bin/chromium.
+// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), contacts, prices.
+// Needs a built console (`npm run build`) and /usr/bin/chromium. Each section runs on its own fresh server.
 import fs from 'node:fs';
-import { startServerProcess } from './serverProcess.ts';
+import { startServerProcess, type BenchServer } from './serverProcess.ts';
 import { benchSignIn } from './signIn.ts';
 import { benchMenuLoad } from './menuLoad.ts';
+import { benchContacts } from './contacts.ts';
+import { benchContactsUi } from './contactsUi.ts';
+import { benchPrices } from './prices.ts';
+import { benchPricesImport } from './pricesImport.ts';
 
+type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
+
+// Every step gets a fresh server: a step's data (20,000 persons, 100,000 prices) never skews the next one.
+const sections: Record<string, Step[]> = {
+  foundation: [
+    ['Sign-in submit → first menu rendered (Chromium, password sign-in, first org-app picked)', benchSignIn],
+    ['GET /v2/permission/user/menu under load', benchMenuLoad],
+  ],
+  contacts: [
+    ['Contacts API at 20,000 persons in one org', benchContacts],
+    ['Contacts screen at 20,000 persons (Chromium)', (server) => benchContactsUi(server.url)],
+  ],
+  prices: [
+    ['Price import through the all-or-nothing import session (batches of 60)', benchPricesImport],
+    ['Prices at scale (import 10,000 in batches of 60; approval queue at 100,000)', benchPrices],
+  ],
+};
+
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['foundation'];
+const unknown = wanted.filter((s) => !sections[s]);
+if (unknown.length) {
+  console.error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
+  process.exit(1);
+}
 if (!fs.existsSync('dist/index.html')) {
   console.error('build the console first: npm run build');
   process.exit(1);
 }
-const server = await startServerProcess();
-try {
-  const signIn = await benchSignIn(server);
-  console.log('\nSign-in submit → first menu rendered (Chromium, password sign-in, first org-app picked):');
-  console.table(signIn);
-  const menu = await benchMenuLoad(server);
-  console.log('\nGET /v2/permission/user/menu under load:');
-  console.table(menu);
-} finally {
-  await server.stop();
+for (const [title, run] of wanted.flatMap((name) => sections[name])) {
+  const server = await startServerProcess();
+  try {
+    console.log(`\n${title}:`);
+    console.table(await run(server));
+  } finally {
+    await server.stop();
+  }
 }

@@ -35,7 +35,9 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Recipe', ['recipes']],
   ['Member', ['members']],
   ['Supplier', ['suppliers']],
+  ['MallSupplier', ['suppliers']],
   ['Route', ['routes']],
+  ['MallRoute', ['routes']],
   ['Logistics', ['logistics']],
   ['Form', ['forms']],
 ];
