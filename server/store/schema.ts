@@ -70,6 +70,7 @@ export interface Database {
     org_id: string; sku_id: string; product_id: string; name: string; spec: string; unit: string; sort: number; enable: boolean;
     extra_info: Json; is_delete: boolean; created_at: Time; updated_at: Time;
   };
+  sku_ingredients: { org_id: string; sku_id: string; food_id: string; ratio: number; sort: number };
   sku_prices: {
     org_id: string; id: string; sku_id: string; product_id: string; supplier_id: string; role_group_id: string;
     price: ColumnType<string, number | string, number | string>; market_avg: ColumnType<string | null, number | string | null, number | string | null>;
@@ -109,7 +110,7 @@ export interface Database {
 export const PROJECTION_TABLES = [
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'org_app_users', 'role_groups', 'roles', 'user_roles',
   'permissions', 'role_permissions', 'org_config', 'holidays',
-  'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices',
+  'categories', 'specs', 'mall_suppliers', 'products', 'skus', 'sku_prices', 'sku_ingredients',
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
   'product_member_groups', 'product_members', 'product_member_config',
   'org_init_templates',

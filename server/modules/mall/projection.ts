@@ -18,6 +18,8 @@ export interface SkuCreated {
 }
 export type SkuUpdated = { skuId: string; at: string } & Partial<Pick<SkuCreated, 'name' | 'spec' | 'unit' | 'sort' | 'enable' | 'extraInfo'>>;
 
+export interface SkuIngredientsSet { skuId: string; ingredients: { foodId: string; ratio: number }[] }
+
 export interface SkuPriceCreated {
   id: string; skuId: string; productId: string; supplierId: string; roleGroupId: string; price: number; marketAvg: number | null;
   isCheck: number; startDate: string; endDate: string; enable: boolean; extraInfo: Record<string, unknown>; at: string;
@@ -76,6 +78,12 @@ defineProjection({
       org_id: orgId, sku_id: data.skuId, product_id: data.productId, name: data.name, spec: data.spec, unit: data.unit, sort: data.sort,
       enable: data.enable, extra_info: JSON.stringify(data.extraInfo), is_delete: false, created_at: data.at, updated_at: data.at,
     }).execute();
+  },
+  SkuIngredientsSet: async (tx, { data, orgId }: { data: SkuIngredientsSet; orgId: string }) => {
+    await tx.deleteFrom('sku_ingredients').where('sku_id', '=', data.skuId).execute();
+    if (data.ingredients.length) {
+      await tx.insertInto('sku_ingredients').values(data.ingredients.map((i, sort) => ({ org_id: orgId, sku_id: data.skuId, food_id: i.foodId, ratio: i.ratio, sort }))).execute();
+    }
   },
   SkuUpdated: async (tx, { data }: { data: SkuUpdated }) => {
     await tx.updateTable('skus').set({

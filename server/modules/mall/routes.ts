@@ -9,6 +9,7 @@ import surveyRoutes from './surveyRoutes.ts';
 import routeRoutes from './routeRoutes.ts';
 import standardLibraryRoutes from './standardLibraryRoutes.ts';
 import productImageRoutes from './productImageRoutes.ts';
+import skuIngredientRoutes from './skuIngredientRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await catalogueRoutes(app, ctx);
@@ -18,4 +19,5 @@ export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContex
   await routeRoutes(app, ctx);
   await standardLibraryRoutes(app, ctx);
   await productImageRoutes(app, ctx);
+  await skuIngredientRoutes(app, ctx);
 }
