@@ -10,8 +10,9 @@ import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../sto
 import { metaOf, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { requireSameOrg } from '../../http/auth.ts';
-import { PAGE } from '../../../domain/constants.ts';
+import { powersOf, requireSameOrg } from '../../http/auth.ts';
+import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
+import { hasModulePower } from '../../../domain/powerKey.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
 import { childRolesOf, isPrivilegedRole, relationMakesCycle, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
@@ -283,14 +284,24 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     return g;
   };
 
+  // §6 salesman groups (M6) are kept by the supplier (code 2) without the role power; other groups need it
+  const requireGroupWrite = async (request: FastifyRequest, codes: string[]) => {
+    if (codes.every((c) => c === 'M6') && request.roles.some((r) => r.code === ROLE_CODE.supplier)) return;
+    const { orgId, appId } = request.orgApp!;
+    if (hasModulePower(manage.power, request.roles, []) || hasModulePower(manage.power, request.roles, await powersOf(db, request.user!.userId, orgId, appId))) return;
+    throw forbidden('没有该操作的权限');
+  };
+  const groupWrite = { auth: 'orgApp' } as const;
+
   app.post<{ Body: GroupBody & { groupName: string } }>('/v2/roles/group', {
-    config: manage,
+    config: groupWrite,
     schema: {
       tags, summary: 'Create a role group', body: { type: 'object', additionalProperties: false, required: ['groupName'], properties: groupBody },
       response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
     const b = request.body;
+    await requireGroupWrite(request, [b.code ?? '']);
     const group: RoleGroupCreated = {
       roleGroupId: crypto.randomUUID(), groupName: b.groupName.trim(), code: b.code ?? '', sort: b.sort ?? 0, manageRoleNames: b.manageRoleNames ?? [], config: b.config ?? {},
     };
@@ -299,16 +310,18 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   });
 
   app.put<{ Params: { id: string }; Body: GroupBody }>('/v2/roles/group/:id', {
-    config: manage,
+    config: groupWrite,
     schema: {
       tags, summary: 'Edit a role group', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: groupBody }, response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
     const id = request.params.id;
+    await requireGroupWrite(request, ['M6']);
     await runCommand(db, async (tx) => {
-      await ownGroup(tx, request, id);
+      const g = await ownGroup(tx, request, id);
       const b = request.body;
+      await requireGroupWrite(request, [g.code, b.code ?? g.code]);
       const change = {
         roleGroupId: id, ...(b.groupName !== undefined && { groupName: b.groupName.trim() }), ...(b.code !== undefined && { code: b.code }),
         ...(b.sort !== undefined && { sort: b.sort }), ...(b.manageRoleNames !== undefined && { manageRoleNames: b.manageRoleNames }),
@@ -320,15 +333,17 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   });
 
   app.delete<{ Params: { id: string } }>('/v2/roles/group/:id', {
-    config: manage,
+    config: groupWrite,
     schema: {
       tags, summary: 'Delete a role group (its roles stay, without a group)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { roleGroupId: { type: 'string' } } }) },
     },
   }, async (request) => {
     const id = request.params.id;
+    await requireGroupWrite(request, ['M6']);
     await runCommand(db, async (tx) => {
-      await ownGroup(tx, request, id);
+      const g = await ownGroup(tx, request, id);
+      await requireGroupWrite(request, [g.code]);
       await append(tx, request, streams.roleGroup(id), 'roleGroup', [{ type: 'RoleGroupDeleted', data: { roleGroupId: id } }]);
     });
     return ok({ roleGroupId: id });
