@@ -1,5 +1,5 @@
 import type { ListResult, OrgApp, User } from '../domain/types.ts';
-import { get, post } from './http.ts';
+import { get, post, put } from './http.ts';
 
 // §7 GET /v2/users/loginstatus (firstLogin)
 export function fetchLoginStatus(): Promise<{ firstLogin: boolean; user: User }> {
@@ -37,4 +37,52 @@ export function activate(): Promise<unknown> {
 }
 export function fetchActivation(): Promise<unknown> {
   return get('/v1/users/activation');
+}
+
+/** §7 a user of the current org with its roles and the stream version to send back on PUT. */
+export interface UserDetail extends User {
+  version: number;
+  roles: { roleId: string; name: string; code: string; cnName: string }[];
+}
+
+// §7 GET /v2/users/{id} (user id or phone number)
+export function fetchUser(idOrUsername: string): Promise<UserDetail> {
+  return get<UserDetail>(`/v2/users/${encodeURIComponent(idOrUsername)}`);
+}
+
+export interface UserAccountChange {
+  enable?: boolean;
+  /** §5: empty means never expires (sent as null) */
+  expiration?: string | null;
+  /** only sent when non-empty: an empty one keeps the current password */
+  password?: string;
+  /** the version read, so a concurrent edit is refused (409) */
+  version?: number;
+}
+
+/** The PUT body: expiration '' → null, the password only when non-empty. */
+export function userAccountBody(change: UserAccountChange): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (change.enable !== undefined) body.enable = change.enable;
+  if (change.expiration !== undefined) body.expiration = change.expiration?.trim() ? change.expiration.trim() : null;
+  if (change.password) body.password = change.password;
+  if (change.version !== undefined) body.version = change.version;
+  return body;
+}
+
+// §7 PUT /v2/users/{username}
+export function updateUserAccount(username: string, change: UserAccountChange): Promise<UserDetail> {
+  return put<UserDetail>(`/v2/users/${encodeURIComponent(username)}`, userAccountBody(change));
+}
+
+/** §7 the org's user limit: null limit and remaining mean unlimited. */
+export interface OrgUserLimit {
+  userLimit: number | null;
+  userCount: number;
+  remaining: number | null;
+}
+
+// §7 GET /v2/users/org/userlimit
+export function fetchOrgUserLimit(): Promise<OrgUserLimit> {
+  return get<OrgUserLimit>('/v2/users/org/userlimit');
 }

@@ -109,6 +109,8 @@ describe('contacts, roles and role permissions (issue 4)', () => {
       await p.getByTestId('contacts-page').waitFor();
       await p.getByTestId('department-create').waitFor();
       await p.getByTestId('persons-table').getByText('宋雨轩').waitFor();
+      // without the user-management power there is no account action
+      expect(await p.getByTestId('person-account').count()).toBe(0);
       expect(await p.getByTestId('department-tree').getByText('行政办公室').count()).toBe(0);
     } finally {
       await other.close();

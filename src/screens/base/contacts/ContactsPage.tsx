@@ -29,7 +29,7 @@ import {
   useToastController,
   Checkbox,
 } from '@fluentui/react-components';
-import { AddRegular, ArrowImportRegular, ArrowMoveRegular, DeleteRegular, EditRegular, FolderAddRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowImportRegular, ArrowMoveRegular, DeleteRegular, EditRegular, FolderAddRegular, PersonKeyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TIMERS } from '../../../../domain/constants.ts';
 import { classifyContactSearch } from '../../../../domain/contactSearch.ts';
@@ -54,12 +54,13 @@ import { usePowers } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { ExcelImport } from '../../../components/ExcelImport.tsx';
 import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable.tsx';
+import { AccountDialog } from './AccountDialog.tsx';
 import { CONSOLE_BASE_POWER } from './basePowers.ts';
 import { DEPARTMENT_HEADERS, parseDepartmentRow, parsePersonRow, PERSON_HEADERS, type ImportTexts } from './contactsImport.ts';
 import { DepartmentDialog, type DepartmentForm } from './DepartmentDialog.tsx';
 import { childrenByParent, DepartmentTree } from './DepartmentTree.tsx';
 import { PersonDialog } from './PersonDialog.tsx';
-import { useContactsMutation, useDepartments, usePersons } from './queries.ts';
+import { useContactsMutation, useDepartments, useOrgUserLimit, usePersons } from './queries.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexGrow: 1, minHeight: 0, gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL },
@@ -88,6 +89,7 @@ function useDebounced<T>(value: T, ms: number): T {
 type DialogState =
   | { kind: 'department'; department: Department | null; parentId: string }
   | { kind: 'person'; person: Person | null }
+  | { kind: 'account'; person: Person }
   | { kind: 'move' }
   | { kind: 'deletePersons' }
   | { kind: 'deleteDepartment'; department: Department }
@@ -106,6 +108,8 @@ function ContactsPage() {
 
   const powers = usePowers();
   const canManage = usePermission(CONSOLE_BASE_POWER.contactsManage);
+  const canManageUsers = usePermission(CONSOLE_BASE_POWER.userManage);
+  const userLimit = useOrgUserLimit(canManage || canManageUsers);
   const privileged = powers.isAdmin || powers.isSystemProvider;
   const roleNames = useMemo(() => powers.roles.map((r) => r.name), [powers.roles]);
   const mayCreateUnder = (d: Department | undefined) => canCreateUnder(d, roleNames, privileged);
@@ -222,11 +226,16 @@ function ContactsPage() {
         ? <Switch checked={p.showPhoneNumber} aria-label={t`显示手机号`} onChange={(_, d) => togglePhone.mutate({ person: p, show: d.checked }, { onError: (e) => notify(messageOf(e), 'error') })} />
         : p.showPhoneNumber ? t`是` : t`否`,
     },
-    ...(canManage ? [{
-      key: 'actions', header: t`操作`, width: 70,
-      render: (p: Person) => <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t`编辑`} onClick={() => open({ kind: 'person', person: p })} data-testid="person-edit" />,
+    ...(canManage || canManageUsers ? [{
+      key: 'actions', header: t`操作`, width: canManage && canManageUsers ? 100 : 70,
+      render: (p: Person) => (
+        <>
+          {canManage && <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t`编辑`} title={t`编辑`} onClick={() => open({ kind: 'person', person: p })} data-testid="person-edit" />}
+          {canManageUsers && <Button size="small" appearance="subtle" icon={<PersonKeyRegular />} aria-label={t`账号`} title={t`账号`} onClick={() => open({ kind: 'account', person: p })} data-testid="person-account" />}
+        </>
+      ),
     }] : []),
-  ], [canManage, t, styles.muted]);
+  ], [canManage, canManageUsers, t, styles.muted]);
 
   const loadingRows = persons.isPending && rows.length === 0;
 
@@ -265,6 +274,7 @@ function ContactsPage() {
           <Text className={styles.muted} data-testid="persons-count">
             {persons.isFetching && !persons.data ? t`已加载 ${rows.length} 人…` : t`共 ${rows.length} 人`}
           </Text>
+          {userLimit.data && <UserLimitBadge {...userLimit.data} />}
           <div className={styles.grow} />
           <SearchBox
             placeholder={t`姓名 / 拼音首字母 / 手机号`}
@@ -331,8 +341,12 @@ function ContactsPage() {
           busy={savePerson.isPending}
           error={dialogError}
           onSubmit={submitPerson}
+          onAccount={dialog.person && canManageUsers ? () => open({ kind: 'account', person: dialog.person! }) : undefined}
           onClose={close}
         />
+      )}
+      {dialog?.kind === 'account' && (
+        <AccountDialog person={dialog.person} onSaved={() => { notify(t`账号已保存`); close(); }} onClose={close} />
       )}
       {dialog?.kind === 'move' && (
         <MoveDialog
@@ -404,6 +418,24 @@ function ContactsPage() {
         />
       )}
     </div>
+  );
+}
+
+/** §7 the org's user limit: used / limit, a warning once nothing remains (nothing shown when unlimited). */
+function UserLimitBadge({ userLimit, userCount, remaining }: { userLimit: number | null; userCount: number; remaining: number | null }) {
+  const { t } = useLingui();
+  if (userLimit === null) return null;
+  const full = remaining === 0;
+  return (
+    <Badge
+      appearance={full ? 'filled' : 'outline'}
+      color={full ? 'warning' : 'informative'}
+      title={full ? t`机构用户数已达上限，不能再新建联系人账号` : undefined}
+      data-testid="user-limit"
+      data-remaining={remaining ?? ''}
+    >
+      {full ? t`用户 ${userCount} / ${userLimit}（已达上限）` : t`用户 ${userCount} / ${userLimit}`}
+    </Badge>
   );
 }
 

@@ -37,6 +37,8 @@ export interface PersonDialogProps {
   busy: boolean;
   error: string | null;
   onSubmit: (input: PersonInput) => void;
+  /** opens the person's account dialog (only when editing, with the user-management power) */
+  onAccount?: () => void;
   onClose: () => void;
 }
 
@@ -55,7 +57,7 @@ export function changedFields(before: Person, next: Required<Omit<PersonInput, '
   return out;
 }
 
-export function PersonDialog({ person, initialDepartments, departments, busy, error, onSubmit, onClose }: PersonDialogProps) {
+export function PersonDialog({ person, initialDepartments, departments, busy, error, onSubmit, onAccount, onClose }: PersonDialogProps) {
   const styles = useStyles();
   const { t } = useLingui();
   const [name, setName] = useState(person?.name ?? '');
@@ -136,6 +138,7 @@ export function PersonDialog({ person, initialDepartments, departments, busy, er
               {error && <div role="alert" className={styles.wide} style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="person-error">{error}</div>}
             </DialogContent>
             <DialogActions>
+              {onAccount && <Button appearance="subtle" onClick={onAccount} data-testid="person-dialog-account"><Trans>账号</Trans></Button>}
               <Button onClick={onClose}><Trans>取消</Trans></Button>
               <Button appearance="primary" type="submit" disabled={busy} data-testid="person-submit"><Trans>保存</Trans></Button>
             </DialogActions>

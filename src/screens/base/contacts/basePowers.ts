@@ -6,6 +6,8 @@ export const CONSOLE_BASE_POWER = {
   contactsManage: powerKey({ groupName: 'contactsPower', parentId: 'contacts', moduleId: 'contactsManage' }),
   roleManage: powerKey({ groupName: 'rolePower', parentId: 'rolesManage', moduleId: 'roleManage' }),
   rolePermissionManage: powerKey({ groupName: 'rolePower', parentId: 'rolesPermissionManage', moduleId: 'rolePermissionManage' }),
+  /** user accounts (enable, expiration, password): server/modules/permissions/powers.ts POWER_NODES.userManage */
+  userManage: powerKey({ groupName: 'userPower', parentId: 'contacts', moduleId: 'userManage' }),
   /** the node whose role link carries the §6 contacts query range */
   contactsQuery: powerKey({ groupName: 'contactsPower', parentId: 'contacts', moduleId: 'contactsQuery' }),
 } as const;

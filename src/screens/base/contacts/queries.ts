@@ -4,8 +4,11 @@ import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { fetchAllPersons, fetchDepartments, type Person, type PersonQuery } from '../../../../services/contacts.ts';
+import { fetchOrgUserLimit, fetchUser } from '../../../../services/users.ts';
 
 export const departmentsKey = (orgId: string | undefined) => ['departments', orgId, 'tree'] as const;
+export const userLimitKey = (orgId: string | undefined) => ['contacts', orgId, 'userLimit'] as const;
+export const userKey = (orgId: string | undefined, userId: string) => ['contacts', orgId, 'user', userId] as const;
 export const personsKey = (orgId: string | undefined, q: PersonQuery) => ['contacts', orgId, 'persons', q.departmentId ?? null, q.search ?? ''] as const;
 
 export function useDepartments() {
@@ -56,4 +59,16 @@ export function useContactsMutation<A, R>(fn: (arg: A) => Promise<R>) {
       ]);
     },
   });
+}
+
+/** §7 the org's user limit (used / limit); refreshed with the contacts views. */
+export function useOrgUserLimit(enabled: boolean) {
+  const orgApp = useCurrentOrgApp();
+  return useQuery({ queryKey: userLimitKey(orgApp?.orgId), queryFn: () => fetchOrgUserLimit(), enabled: enabled && Boolean(orgApp?.key) });
+}
+
+/** A person's user account, read once per dialog (a refresh must not overwrite the form being edited). */
+export function useUserAccount(userId: string) {
+  const orgApp = useCurrentOrgApp();
+  return useQuery({ queryKey: userKey(orgApp?.orgId, userId), queryFn: () => fetchUser(userId), staleTime: Infinity, gcTime: 0, enabled: Boolean(orgApp?.key) });
 }
