@@ -126,3 +126,17 @@ export const publishToLibrary = (productIds: string[]) =>
 /** §7 product images in bulk (by id or name), all or nothing. */
 export const setProductImages = (products: { id?: string; name?: string; images: string[]; append?: boolean }[]) =>
   post<{ count: number }>('/v4/mall/import/productimage', { products }, { host: 'mall' });
+
+// ---- salesman groups (§6 M6; role group routes) ----
+export type RoleGroupInput = { groupName?: string; code?: string; sort?: number; manageRoleNames?: string[] };
+export const createRoleGroup = (body: RoleGroupInput & { groupName: string }) => post<RoleGroup>('/v2/roles/group', body);
+export const updateRoleGroup = (id: string, body: RoleGroupInput) => put<RoleGroup>(`/v2/roles/group/${encodeURIComponent(id)}`, body);
+export const deleteRoleGroup = (id: string) => del<{ roleGroupId: string }>(`/v2/roles/group/${encodeURIComponent(id)}`);
+
+// ---- SKU food ingredients (§7 Mall; foods = USDA SR28 NDB ids) ----
+export interface Food { id: string; nameZh: string; nameEn: string; group: string }
+export interface SkuIngredient { skuId: string; foodId: string; ratio: number; nameZh: string; group: string }
+export const searchFoods = (query: string, $limit = 20) => get<ListResult<Food>>('/v4/mall/food/ingredients', { query, $limit }, { host: 'mall' });
+export const listSkuIngredients = (skuId: string) => get<ListResult<SkuIngredient>>('/v4/mall/sku/ingredients', { skuId }, { host: 'mall' });
+export const setSkuIngredients = (skuId: string, ingredients: { foodId: string; ratio: number }[]) =>
+  put<ListResult<SkuIngredient>>('/v4/mall/sku/ingredients', { skuId, ingredients }, { host: 'mall' });
