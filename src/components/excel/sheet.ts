@@ -1,13 +1,23 @@
 // Excel files in the browser (exceljs, loaded only when a file is read or written): the first worksheet
-// as records keyed by the header row, and a template workbook with given headers.
+// as rows keyed by the header row, and a one-sheet workbook from headers and rows. One module for every
+// import and export screen.
 
 export type SheetRecord = Record<string, string>;
+
+export interface SheetRow {
+  /** the row number in the sheet (1 = the header) */
+  row: number;
+  /** cell texts by header name */
+  cells: SheetRecord;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[]; hyperlink?: string };
+    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
     if (v.text !== undefined) return cellText(v.text);
     if (v.result !== undefined) return cellText(v.result);
@@ -16,37 +26,49 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** The first worksheet's rows (after the header row) as records; blank rows are skipped. */
-export async function readSheet(data: ArrayBuffer): Promise<SheetRecord[]> {
+/** The first worksheet: its header texts and every non-blank row after it; a readable error when the file is not an .xlsx. */
+export async function readSheetRows(data: ArrayBuffer): Promise<{ headers: string[]; rows: SheetRow[] }> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data);
-  const ws = wb.worksheets[0];
-  if (!ws) return [];
-  const headers: string[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { headers[col] = cellText(cell.value); });
-  const out: SheetRecord[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const rec: SheetRecord = {};
-    let any = false;
-    headers.forEach((h, col) => {
-      if (!h) return;
-      const text = cellText(row.getCell(col).value);
-      rec[h] = text;
-      if (text) any = true;
-    });
-    if (any) out.push(rec);
+  try {
+    await wb.xlsx.load(data);
+  } catch {
+    throw new Error('无法读取该文件，请上传 .xlsx 格式的 Excel 表格');
   }
-  return out;
+  const sheet = wb.worksheets[0];
+  if (!sheet) throw new Error('表格中没有工作表');
+  const headers: string[] = [];
+  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { headers[col - 1] = cellText(cell.value); });
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (r, n) => {
+    if (n === 1) return;
+    const cells: SheetRecord = {};
+    let any = false;
+    headers.forEach((h, i) => {
+      const text = cellText(r.getCell(i + 1).value);
+      if (text) any = true;
+      if (h) cells[h] = text;
+    });
+    if (any) rows.push({ row: n, cells });
+  });
+  return { headers: headers.filter(Boolean), rows };
 }
 
-/** A workbook with one sheet: the headers, then the given rows. */
-export async function writeWorkbook(headers: readonly string[], rows: readonly (readonly (string | number)[])[] = []): Promise<ArrayBuffer> {
+/** The first worksheet's rows (after the header row) as records; blank rows are skipped. */
+export async function readSheet(data: ArrayBuffer): Promise<SheetRecord[]> {
+  return (await readSheetRows(data)).rows.map((r) => r.cells);
+}
+
+/** A workbook with one sheet: the headers (bold), then the given rows. */
+export async function writeWorkbook(
+  headers: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[] = [],
+  sheetName = 'Sheet1',
+): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  ws.addRow([...headers]);
+  const ws = wb.addWorksheet(sheetName);
+  ws.addRow([...headers]).font = { bold: true };
   for (const r of rows) ws.addRow([...r]);
   ws.columns.forEach((c) => { c.width = 18; });
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
@@ -54,12 +76,12 @@ export async function writeWorkbook(headers: readonly string[], rows: readonly (
 
 /** Saves bytes as a file through a temporary link. */
 export function downloadFile(data: ArrayBuffer, filename: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const url = URL.createObjectURL(new Blob([data], { type: XLSX_TYPE }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,7 +1,7 @@
 import { isPriceClass, isUnit } from '../../../../domain/mallCatalogue.ts';
 import type { ProductImportRow } from '../../../../services/mall/imports.ts';
 import type { Category } from '../../../../services/mall/catalogue.ts';
-import type { SheetRow } from '../shared/excel.ts';
+import type { SheetRow } from '../../../components/excel/sheet.ts';
 import type { ParsedRow } from '../shared/ImportPanel.tsx';
 import { priceClassOf } from '../shared/options.ts';
 

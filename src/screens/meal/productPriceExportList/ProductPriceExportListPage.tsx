@@ -7,7 +7,7 @@ import { listPrices, listRoleGroupConfigs, type PriceQuery, type SkuPrice } from
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
-import { buildWorkbook, download } from '../shared/excel.ts';
+import { downloadFile, writeWorkbook } from '../../../components/excel/sheet.ts';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PriceImportButton } from '../shared/PriceImportButton.tsx';
@@ -46,8 +46,8 @@ export default function ProductPriceExportListPage() {
         all.push(...(await listPrices({ ...filters, $limit: EXPORT_PAGE, $skip: i * EXPORT_PAGE })).rows);
         setExporting({ done: i + 1, total });
       }
-      const blob = await buildWorkbook(t`价格`, PRICE_SHEET_HEADERS, priceSheetRows(all, statusText));
-      download(blob, `${orgApp?.orgName ?? ''}价格${new Date().toISOString().slice(0, 10)}.xlsx`);
+      const workbook = await writeWorkbook(PRICE_SHEET_HEADERS, priceSheetRows(all, statusText), t`价格`);
+      downloadFile(workbook, `${orgApp?.orgName ?? ''}价格${new Date().toISOString().slice(0, 10)}.xlsx`);
     } catch (e) {
       setError(errorText(e));
     } finally {

@@ -5,7 +5,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BatchProgress } from '../../../../services/batch.ts';
 import { ImportError } from '../../../../services/mall/imports.ts';
-import { buildWorkbook, download, readSheet, type SheetRow } from './excel.ts';
+import { downloadFile, readSheetRows, writeWorkbook, type SheetRow } from '../../../components/excel/sheet.ts';
 import { DataTable, type Column } from './DataTable.tsx';
 import { errorText } from './errors.ts';
 
@@ -43,7 +43,7 @@ export function ImportPanel<T>({ open, onClose, title, templateName, headers, pa
     reset();
     if (!file) return;
     try {
-      const sheet = await readSheet(file);
+      const sheet = await readSheetRows(await file.arrayBuffer());
       const missing = headers.filter((h) => h.endsWith('*') && !sheet.headers.includes(h));
       if (missing.length) throw new Error(t`表头缺少：${missing.join('、')}`);
       if (!sheet.rows.length) throw new Error(t`表格中没有数据行`);
@@ -68,7 +68,7 @@ export function ImportPanel<T>({ open, onClose, title, templateName, headers, pa
       setResult({ ok: false, text: t`导入失败，没有写入任何数据：${errorText(e)}` });
     }
   };
-  const template = async () => download(await buildWorkbook('Sheet1', headers, []), templateName);
+  const template = async () => downloadFile(await writeWorkbook(headers), templateName);
 
   const all: Column<ParsedRow<T>>[] = [
     { key: 'row', header: <Trans>行号</Trans>, render: (r) => r.row, width: '64px' },

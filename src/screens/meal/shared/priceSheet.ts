@@ -1,7 +1,7 @@
 import { validatePrice } from '../../../../domain/priceApproval.ts';
 import type { PriceImportRow } from '../../../../services/mall/imports.ts';
 import type { RoleGroupConfig, SkuPrice } from '../../../../services/mall/catalogue.ts';
-import type { SheetRow } from './excel.ts';
+import type { SheetRow } from '../../../components/excel/sheet.ts';
 import type { ParsedRow } from './ImportPanel.tsx';
 
 /** The price sheet: the export writes it, the import reads it back (extra columns are only shown). */
