@@ -3,8 +3,8 @@
 // to 100,000 pending prices and the bureau's approval queue is listed (first page with count, a category
 // filter, a deep page) and a school reads its effective prices. Run alone: node --import tsx bench/prices.ts
 import { fileURLToPath } from 'node:url';
-import { api, percentile, startServerProcess, type BenchServer } from './serverProcess.ts';
-import type { LoginResult, ListResult, OrgApp } from '../domain/types.ts';
+import { apiSession, percentile, startServerProcess, type BenchServer } from './serverProcess.ts';
+import type { ListResult } from '../domain/types.ts';
 import { BATCH } from '../domain/constants.ts';
 
 const IMPORTED = 10_000;
@@ -12,26 +12,16 @@ const QUEUE = 100_000;
 const SKUS_PER_PRODUCT = 100;
 const FILL_BATCH = 1000;
 const ROUNDS = 20;
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 
-async function session(server: BenchServer, username: string, orgId: string) {
-  const { accesstoken: token } = await api<LoginResult>(`${server.url}/v1/passport/login`, { method: 'POST', body: JSON.stringify({ username, password: PASSWORD }) });
-  const apps = await api<ListResult<OrgApp>>(`${server.url}/v2/users/org/app`, { token });
-  const app = apps.rows.find((o) => o.orgId === orgId) ?? apps.rows[0];
-  const { key } = await api<{ key: string }>(`${server.url}/v1/token/orgappkey/encrypt`, { method: 'POST', token, body: JSON.stringify({ orgId: app.orgId, appId: app.appId }) });
-  return <T>(path: string, init: { method?: string; body?: unknown } = {}) => api<T>(`${server.url}${path}`, {
-    method: init.method ?? 'GET', token, key, ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-  });
-}
 
 const stats = (xs: number[]) => ({ p50Ms: +percentile(xs, 50).toFixed(1), p95Ms: +percentile(xs, 95).toFixed(1) });
 
 export async function benchPrices(server: BenchServer, opts: { imported?: number; queue?: number } = {}) {
   const imported = opts.imported ?? IMPORTED;
   const queue = opts.queue ?? QUEUE;
-  const supplier = await session(server, '13800000003', 'org-xfsp');
-  const bureau = await session(server, '13800000005', 'org-cdjyj');
-  const school = await session(server, '13800000002', 'org-ygsy');
+  const supplier = await apiSession(server, '13800000003', 'org-xfsp');
+  const bureau = await apiSession(server, '13800000005', 'org-cdjyj');
+  const school = await apiSession(server, '13800000002', 'org-ygsy');
   const groups = await supplier<ListResult<{ roleGroupId: string; priceApprovalEnable: boolean }>>('/v4/mall/rolegroup/config');
   // both purchaser groups need approval, so every filled price waits in the queue (two keys per SKU)
   for (const g of groups.rows) {

@@ -2,28 +2,18 @@
 // staged through an import session in batches of 60 (§9), each batch checked on arrival, then one commit that
 // appends all of them in one transaction. Run alone: node --import tsx bench/pricesImport.ts
 import { fileURLToPath } from 'node:url';
-import { api, percentile, startServerProcess, type BenchServer } from './serverProcess.ts';
-import type { LoginResult, ListResult, OrgApp } from '../domain/types.ts';
+import { apiSession, percentile, startServerProcess, type BenchServer } from './serverProcess.ts';
+import type { ListResult } from '../domain/types.ts';
 import { BATCH } from '../domain/constants.ts';
 
 const IMPORTED = 10_000;
 const SKUS_PER_PRODUCT = 100;
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 
-async function session(server: BenchServer, username: string, orgId: string) {
-  const { accesstoken: token } = await api<LoginResult>(`${server.url}/v1/passport/login`, { method: 'POST', body: JSON.stringify({ username, password: PASSWORD }) });
-  const apps = await api<ListResult<OrgApp>>(`${server.url}/v2/users/org/app`, { token });
-  const app = apps.rows.find((o) => o.orgId === orgId) ?? apps.rows[0];
-  const { key } = await api<{ key: string }>(`${server.url}/v1/token/orgappkey/encrypt`, { method: 'POST', token, body: JSON.stringify({ orgId: app.orgId, appId: app.appId }) });
-  return <T>(path: string, init: { method?: string; body?: unknown } = {}) => api<T>(`${server.url}${path}`, {
-    method: init.method ?? 'GET', token, key, ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-  });
-}
 
 /** Imports `imported` prices (default 10,000) through the session path in batches of 60 and reports the timings. */
 export async function benchPricesImport(server: BenchServer, opts: { imported?: number } = {}) {
   const imported = opts.imported ?? IMPORTED;
-  const supplier = await session(server, '13800000003', 'org-xfsp');
+  const supplier = await apiSession(server, '13800000003', 'org-xfsp');
   const groups = await supplier<ListResult<{ roleGroupId: string }>>('/v4/mall/rolegroup/config');
   const groupIds = groups.rows.map((g) => g.roleGroupId);
   const categories = await supplier<ListResult<{ id: string }>>('/v2/category?groupName=mallProduct');

@@ -57,3 +57,19 @@ export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
+
+/**
+ * Signs a demo user in, picks the org-app of `orgId` (else the first) and returns a caller bound to that
+ * token and key: the same three requests the console makes before any screen.
+ */
+export async function apiSession(server: BenchServer, username: string, orgId?: string) {
+  const password = process.env.DEMO_PASSWORD ?? 'demo1234';
+  const { accesstoken: token } = await api<{ accesstoken: string }>(`${server.url}/v1/passport/login`, { method: 'POST', body: JSON.stringify({ username, password }) });
+  const apps = await api<{ rows: { orgId: string; appId: string }[] }>(`${server.url}/v2/users/org/app`, { token });
+  const app = apps.rows.find((o) => o.orgId === orgId) ?? apps.rows[0];
+  const { key } = await api<{ key: string }>(`${server.url}/v1/token/orgappkey/encrypt`, { method: 'POST', token, body: JSON.stringify({ orgId: app.orgId, appId: app.appId }) });
+  const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) => api<T>(`${server.url}${path}`, {
+    method: init.method ?? 'GET', token, key, ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+  });
+  return Object.assign(call, { token, key });
+}
