@@ -22,6 +22,7 @@ import categoryRoutes from './categories/routes.ts';
 import mallRoutes from './mall/routes.ts';
 import contactsRoutes from './contacts/routes.ts';
 import roleManageRoutes from './roles/manageRoutes.ts';
+import salesmanGroupRoutes from './roles/salesmanGroupRoutes.ts';
 import permissionManageRoutes from './permissions/manageRoutes.ts';
 import logRoutes from './logs/routes.ts';
 import memberRoutes from './members/routes.ts';
@@ -40,7 +41,7 @@ export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise
 export const modules: ModuleRoutes[] = [healthRoutes, liveRoutes, passportRoutes, devRoutes, orgAppRoutes, userRoutes, roleRoutes, permissionRoutes, configRoutes, datetimeRoutes];
 
 modules.push(contactsRoutes);
-modules.push(roleManageRoutes, permissionManageRoutes);
+modules.push(roleManageRoutes, salesmanGroupRoutes, permissionManageRoutes);
 modules.push(logRoutes);
 modules.push(memberRoutes, issueTrackerRoutes);
 modules.push(orgInitRoutes, appRoutes, agentRoutes);

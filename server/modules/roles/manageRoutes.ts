@@ -11,7 +11,8 @@ import { metaOf, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { powersOf, requireSameOrg } from '../../http/auth.ts';
-import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
+import { PAGE } from '../../../domain/constants.ts';
+import { mayWriteRoleGroups } from '../../../domain/salesmanGroups.ts';
 import { hasModulePower } from '../../../domain/powerKey.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
 import { childRolesOf, isPrivilegedRole, relationMakesCycle, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
@@ -53,7 +54,7 @@ const groupOut = (g: GroupRow, roles: RoleRow[]) => ({
 const roleSchema = { type: 'object', additionalProperties: true, properties: { roleId: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' } } } as const;
 
 /** The user's roles in the org with what visibility needs (their manageRoleNames and groups). */
-async function viewer(db: Kysely<Database> | Tx, request: FastifyRequest, orgId: string) {
+export async function viewer(db: Kysely<Database> | Tx, request: FastifyRequest, orgId: string) {
   const roleIds = request.roles.map((r) => r.roleId);
   const mine = roleIds.length ? await db.selectFrom('roles').selectAll().where('role_id', 'in', roleIds).execute() : [];
   const own = mine.filter((r) => r.org_id === orgId);
@@ -92,11 +93,31 @@ async function memberOfOrg(tx: Tx, orgId: string, userId: string): Promise<void>
   if (!m) throw notFound(ROLE_TEXT.notMember);
 }
 
+/** A role group of the request's org the user may see (§6); otherwise 404. */
+export async function ownGroup(tx: Kysely<Database> | Tx, request: FastifyRequest, id: string): Promise<GroupRow> {
+  const g = await tx.selectFrom('role_groups').selectAll().where('org_id', '=', request.orgApp!.orgId).where('role_group_id', '=', id).executeTakeFirst();
+  if (!g) throw notFound(ROLE_TEXT.groupMissing(id));
+  const v = await viewer(tx, request, request.orgApp!.orgId);
+  if (visibleRoleGroups(v.roles, [{ roleGroupId: g.role_group_id, manageRoleNames: g.manage_role_names }]).length === 0) throw notFound(ROLE_TEXT.groupMissing(id));
+  return g;
+}
+
+/** §6 writing role groups of these codes: suppliers keep salesman groups (M6), the role power keeps all. */
+export async function requireGroupWrite(db: Kysely<Database>, request: FastifyRequest, codes: string[]): Promise<void> {
+  if (mayWriteRoleGroups(request.roles, codes, false)) return;
+  const { orgId, appId } = request.orgApp!;
+  const power = hasModulePower(manage.power, request.roles, []) || hasModulePower(manage.power, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
+  if (!mayWriteRoleGroups(request.roles, codes, power)) throw forbidden('没有该操作的权限');
+}
+
+/** Appends a command's events to one stream at the version read in the transaction, with the request's meta. */
+export const appendAs = (clock: () => Date) => async (tx: Tx, request: FastifyRequest, streamId: string, streamType: string, events: NewEvent[], expected?: number) =>
+  appendToStream(tx, {
+    orgId: request.orgApp!.orgId, streamId, streamType, expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
+  });
+
 export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = (tx: Tx, request: FastifyRequest, streamId: string, streamType: string, events: NewEvent[], expected?: number) =>
-    (async () => appendToStream(tx, {
-      orgId: request.orgApp!.orgId, streamId, streamType, expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
-    }))();
+  const append = appendAs(clock);
 
   app.get<{ Querystring: {
     name?: string[]; orgId?: string; roleId?: string[]; code?: string[]; manageRoleName?: string; roleGroupId?: string;
@@ -276,21 +297,6 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   } as const;
   type GroupBody = Partial<Omit<RoleGroupCreated, 'roleGroupId'>>;
   const groupById = async (id: string) => groupOut(await db.selectFrom('role_groups').selectAll().where('role_group_id', '=', id).executeTakeFirstOrThrow(), []);
-  const ownGroup = async (tx: Tx, request: FastifyRequest, id: string) => {
-    const g = await tx.selectFrom('role_groups').selectAll().where('org_id', '=', request.orgApp!.orgId).where('role_group_id', '=', id).executeTakeFirst();
-    if (!g) throw notFound(ROLE_TEXT.groupMissing(id));
-    const v = await viewer(tx, request, request.orgApp!.orgId);
-    if (visibleRoleGroups(v.roles, [{ roleGroupId: g.role_group_id, manageRoleNames: g.manage_role_names }]).length === 0) throw notFound(ROLE_TEXT.groupMissing(id));
-    return g;
-  };
-
-  // §6 salesman groups (M6) are kept by the supplier (code 2) without the role power; other groups need it
-  const requireGroupWrite = async (request: FastifyRequest, codes: string[]) => {
-    if (codes.every((c) => c === 'M6') && request.roles.some((r) => r.code === ROLE_CODE.supplier)) return;
-    const { orgId, appId } = request.orgApp!;
-    if (hasModulePower(manage.power, request.roles, []) || hasModulePower(manage.power, request.roles, await powersOf(db, request.user!.userId, orgId, appId))) return;
-    throw forbidden('没有该操作的权限');
-  };
   const groupWrite = { auth: 'orgApp' } as const;
 
   app.post<{ Body: GroupBody & { groupName: string } }>('/v2/roles/group', {
@@ -301,7 +307,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const b = request.body;
-    await requireGroupWrite(request, [b.code ?? '']);
+    await requireGroupWrite(db, request, [b.code ?? '']);
     const group: RoleGroupCreated = {
       roleGroupId: crypto.randomUUID(), groupName: b.groupName.trim(), code: b.code ?? '', sort: b.sort ?? 0, manageRoleNames: b.manageRoleNames ?? [], config: b.config ?? {},
     };
@@ -317,11 +323,11 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const id = request.params.id;
-    await requireGroupWrite(request, ['M6']);
+    await requireGroupWrite(db, request, ['M6']);
     await runCommand(db, async (tx) => {
       const g = await ownGroup(tx, request, id);
       const b = request.body;
-      await requireGroupWrite(request, [g.code, b.code ?? g.code]);
+      await requireGroupWrite(db, request, [g.code, b.code ?? g.code]);
       const change = {
         roleGroupId: id, ...(b.groupName !== undefined && { groupName: b.groupName.trim() }), ...(b.code !== undefined && { code: b.code }),
         ...(b.sort !== undefined && { sort: b.sort }), ...(b.manageRoleNames !== undefined && { manageRoleNames: b.manageRoleNames }),
@@ -340,10 +346,10 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const id = request.params.id;
-    await requireGroupWrite(request, ['M6']);
+    await requireGroupWrite(db, request, ['M6']);
     await runCommand(db, async (tx) => {
       const g = await ownGroup(tx, request, id);
-      await requireGroupWrite(request, [g.code]);
+      await requireGroupWrite(db, request, [g.code]);
       await append(tx, request, streams.roleGroup(id), 'roleGroup', [{ type: 'RoleGroupDeleted', data: { roleGroupId: id } }]);
     });
     return ok({ roleGroupId: id });
