@@ -2,12 +2,13 @@
 // bureaus (4) and configured approval orgs decide prices of their area; purchasing orgs see the effective
 // prices of the suppliers linked to them; the platform operator (999) sees all.
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { forbidden } from '../../http/errors.ts';
 import { ROLE_CODE } from '../../../domain/constants.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
+import { allowedCategoryIds, permissionsOf, type SupplierPermissions } from '../../../domain/supplierPermissions.ts';
 
 type Db = Kysely<Database> | Tx;
 
@@ -35,18 +36,22 @@ export async function orgArea(db: Db, orgId: string): Promise<string | null> {
   return row ? row.area : null;
 }
 
-/** The supplier orgs a purchasing org buys from, with the supplier's role group it buys under. */
-export async function supplierLinks(db: Db, orgId: string): Promise<{ supplierOrgId: string; roleGroupId: string | null }[]> {
-  const rows = await db.selectFrom('mall_suppliers').select(['supplier_org_id', 'role_group_id'])
+/** A supplier a purchasing org buys from: the supplier's role group it buys under and what the org lets it do. */
+export interface SupplierLink { supplierOrgId: string; roleGroupId: string | null; permissions: SupplierPermissions }
+
+/** The enabled supplier links of a purchasing org, with their parsed permissions (one query). */
+export async function supplierLinks(db: Db, orgId: string): Promise<SupplierLink[]> {
+  const rows = await db.selectFrom('mall_suppliers')
+    .select(['supplier_org_id', 'role_group_id', sql<unknown>`extra_info -> 'permissions'`.as('permissions')])
     .where('org_id', '=', orgId).where('enable', '=', true).execute();
-  return rows.map((r) => ({ supplierOrgId: r.supplier_org_id, roleGroupId: r.role_group_id }));
+  return rows.map((r) => ({ supplierOrgId: r.supplier_org_id, roleGroupId: r.role_group_id, permissions: permissionsOf(r.permissions) }));
 }
 
 export type Viewer =
   | { kind: 'platform' }
   | { kind: 'supplier'; orgId: string }
   | { kind: 'approver'; orgId: string; area: string }
-  | { kind: 'purchaser'; orgId: string; links: { supplierOrgId: string; roleGroupId: string | null }[] };
+  | { kind: 'purchaser'; orgId: string; links: SupplierLink[] };
 
 /** How the caller sees goods and prices of suppliers. */
 export async function viewerOf(db: Db, request: FastifyRequest): Promise<Viewer> {
@@ -78,4 +83,42 @@ export function pickSupplierOrgs(readable: string[] | null, asked: string | unde
     throw forbidden(asked === own ? '无权访问该数据' : '无权查看其他供应商的数据');
   }
   return [asked];
+}
+
+/** Per supplier org of the links, the categories whose goods the purchaser may see: null = every category. */
+export type CategoryScope = Map<string, string[] | null>;
+
+/**
+ * The category scope of a purchaser's links, computed once per request: the categories each link lists and
+ * all their descendants (one query over the limited suppliers' mallProduct categories, none when no link limits).
+ */
+export async function categoryScopeOf(db: Db, links: readonly SupplierLink[]): Promise<CategoryScope> {
+  const scope: CategoryScope = new Map();
+  const limited = links.filter((l) => l.permissions.categoryIds.length);
+  const categories = limited.length
+    ? await db.selectFrom('categories').select(['id', 'parent_id', 'org_id'])
+      .where('org_id', 'in', [...new Set(limited.map((l) => l.supplierOrgId))]).where('group_name', '=', 'mallProduct').execute()
+    : [];
+  for (const link of links) {
+    const own = categories.filter((c) => c.org_id === link.supplierOrgId).map((c) => ({ id: c.id, parentId: c.parent_id }));
+    const allowed = allowedCategoryIds(link.permissions, own);
+    const before = scope.get(link.supplierOrgId);
+    // two links to one supplier: the wider one wins
+    if (before === null || allowed === null) scope.set(link.supplierOrgId, null);
+    else scope.set(link.supplierOrgId, [...new Set([...(before ?? []), ...allowed])]);
+  }
+  return scope;
+}
+
+/** Whether any supplier of the scope is limited to some categories (else no filter is needed). */
+export const scopeLimits = (scope: CategoryScope) => [...scope.values()].some((c) => c !== null);
+
+/**
+ * A filter on products: the goods of a supplier limited to some categories only when their category_id is one
+ * of the allowed ones (a product without a category is then left out); other suppliers' goods pass.
+ */
+export function inCategoryScope(scope: CategoryScope) {
+  return (eb: ExpressionBuilder<Database, 'products'>): Expression<SqlBool> => eb.and([...scope.entries()]
+    .filter((e): e is [string, string[]] => e[1] !== null)
+    .map(([orgId, ids]) => eb.or([eb('products.org_id', '<>', orgId), eb('products.category_id', 'in', ids.length ? ids : [''])])));
 }

@@ -13,9 +13,10 @@ import { PAGE, SUPPLIER_TYPES, UNITS } from '../../../domain/constants.ts';
 import { isPriceClass, isUnit, priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
 import { parseDuration } from '../../../domain/durations.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
+import { nextPermissions, parseSupplierPermissions, permissionsOf, SUPPLIER_PERMISSION_TEXT } from '../../../domain/supplierPermissions.ts';
 import { streams } from '../users/streams.ts';
 import { mallStreams } from './streams.ts';
-import { isBureau, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, viewerOf } from './access.ts';
+import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
 import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from './projection.ts';
 
 const tags = ['mall'];
@@ -38,14 +39,20 @@ export const skuOf = (r: Selectable<Database['skus']>) => ({
   skuId: r.sku_id, id: r.sku_id, productId: r.product_id, orgId: r.org_id, name: r.name, spec: r.spec, unit: r.unit, sort: r.sort,
   enable: r.enable ? 1 : 0, extraInfo: r.extra_info as Record<string, unknown>, updatedAt: new Date(r.updated_at).toISOString(),
 });
-const supplierOf = (r: Selectable<Database['mall_suppliers']>) => ({
+const supplierOf = (r: Selectable<Database['mall_suppliers']> & { purchaser_name?: string | null }) => ({
   objectId: r.object_id, orgId: r.org_id, supplierOrgId: r.supplier_org_id, name: r.name, type: r.type, typeName: SUPPLIER_TYPES[r.type as keyof typeof SUPPLIER_TYPES] ?? '',
   roleGroupId: r.role_group_id, status: r.status, enable: r.enable ? 1 : 0, extraInfo: r.extra_info as Record<string, unknown>,
+  // the time the purchasing org froze this supplier's prices for it (extraInfo.permissions), null when not frozen
+  priceFrozenAt: permissionsOf((r.extra_info as { permissions?: unknown } | null)?.permissions).priceFrozenAt ?? null,
+  ...(r.purchaser_name !== undefined && { orgName: r.purchaser_name ?? '' }),
 });
 
 const productSchema = { type: 'object', additionalProperties: true, properties: { id: str, productId: str, name: str } } as const;
 const skuSchema = { type: 'object', additionalProperties: true, properties: { skuId: str, productId: str, name: str, unit: str } } as const;
-const supplierSchema = { type: 'object', additionalProperties: true, properties: { objectId: str, supplierOrgId: str, name: str, type: str } } as const;
+const supplierSchema = {
+  type: 'object', additionalProperties: true,
+  properties: { objectId: str, supplierOrgId: str, name: str, type: str, orgName: str, priceFrozenAt: { type: ['string', 'null'] } },
+} as const;
 const configSchema = {
   type: 'object', additionalProperties: true,
   properties: {
@@ -107,18 +114,19 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   app.get<{ Querystring: { type?: string; supplierOrgId?: string; name?: string } }>('/v4/mall/supplier', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: 'The suppliers of the current org (a supplier org sees the orgs it serves)',
+      tags, summary: 'The suppliers of the current org (a supplier org sees the orgs it serves, orgName, and priceFrozenAt where one froze its prices)',
       querystring: { type: 'object', properties: { type: { type: 'string', enum: Object.keys(SUPPLIER_TYPES) }, supplierOrgId: idStr, name: { type: 'string', maxLength: 100 } } },
       response: { 200: listSchema(supplierSchema) },
     },
   }, async (request) => {
     const { orgId } = request.orgApp!;
     const q = request.query;
-    let base = db.selectFrom('mall_suppliers').selectAll().where((eb) => eb.or([eb('org_id', '=', orgId), eb('supplier_org_id', '=', orgId)]));
-    if (q.type) base = base.where('type', '=', q.type);
-    if (q.supplierOrgId) base = base.where('supplier_org_id', '=', q.supplierOrgId);
-    if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
-    return list((await base.orderBy('name').execute()).map(supplierOf));
+    let base = db.selectFrom('mall_suppliers').leftJoin('orgs', 'orgs.org_id', 'mall_suppliers.org_id').selectAll('mall_suppliers').select('orgs.name as purchaser_name')
+      .where((eb) => eb.or([eb('mall_suppliers.org_id', '=', orgId), eb('mall_suppliers.supplier_org_id', '=', orgId)]));
+    if (q.type) base = base.where('mall_suppliers.type', '=', q.type);
+    if (q.supplierOrgId) base = base.where('mall_suppliers.supplier_org_id', '=', q.supplierOrgId);
+    if (q.name) base = base.where('mall_suppliers.name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
+    return list((await base.orderBy('mall_suppliers.name').execute()).map(supplierOf));
   });
 
   const supplierBody = {
@@ -134,6 +142,29 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       if (!g || g.orgId !== supplierOrgId) throw badRequest('参数错误：采购角色组不属于该供应商');
     }
     return org.name;
+  };
+  /**
+   * The extraInfo to store for a link of `supplierOrgId`: extraInfo.permissions checked (shape, then categories of
+   * group mallProduct of that supplier) and settled by the domain (priceFrozenAt is the server's). Without a
+   * permissions key the stored permissions stay (`previous`, raw); null resets them to the defaults.
+   */
+  const settlePermissions = async (tx: Tx, supplierOrgId: string, extraInfo: Record<string, unknown>, previous: { raw: unknown } | null) => {
+    if (!Object.hasOwn(extraInfo, 'permissions')) {
+      return previous && previous.raw !== undefined && previous.raw !== null ? { ...extraInfo, permissions: previous.raw } : extraInfo;
+    }
+    const parsed = parseSupplierPermissions(extraInfo.permissions);
+    if (!parsed.ok) throw badRequest(`${SUPPLIER_PERMISSION_TEXT.invalid}：${parsed.errors.join('；')}`);
+    const ids = parsed.value.categoryIds;
+    if (ids.length) {
+      const found = new Set((await tx.selectFrom('categories').select('id').where('id', 'in', ids).where('org_id', '=', supplierOrgId)
+        .where('group_name', '=', 'mallProduct').where('is_delete', '=', false).execute()).map((c) => c.id));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) {
+        throw badRequest(`${SUPPLIER_PERMISSION_TEXT.invalid}：商品分类不属于该供应商：${missing.slice(0, 5).join('、')}${missing.length > 5 ? ` 等 ${missing.length} 个` : ''}`);
+      }
+    }
+    const before = previous && previous.raw !== undefined && previous.raw !== null ? permissionsOf(previous.raw) : undefined;
+    return { ...extraInfo, permissions: nextPermissions(before, parsed.value, ctx.clock()) };
   };
   const requireSupplierManager = (request: FastifyRequest) => {
     // the purchasing org's admins, the bureau and the platform operator manage whom an org buys from
@@ -159,7 +190,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       if (dup) throw badRequest('参数错误：该供应商已存在');
       const created: MallSupplierCreated = {
         objectId, supplierOrgId: b.supplierOrgId, name: b.name?.trim() || orgName, type: b.type, roleGroupId: b.roleGroupId ?? null,
-        status: b.status ?? 1, enable: flag(b.enable, true), extraInfo: b.extraInfo ?? {},
+        status: b.status ?? 1, enable: flag(b.enable, true), extraInfo: await settlePermissions(tx, b.supplierOrgId, b.extraInfo ?? {}, null),
       };
       await append(tx, request, orgId, mallStreams.supplier(objectId), 'MallSupplierCreated', created, 0);
     });
@@ -169,7 +200,10 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   app.put<{ Params: { objectId: string }; Body: { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> } }>('/v4/mall/supplier/:objectId', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: 'Update a supplier link of the current org', params: { type: 'object', required: ['objectId'], properties: { objectId: idStr } },
+      tags,
+      summary: 'Update a supplier link of the current org (by its admins; the supplier side may not). extraInfo.permissions = {categoryIds, priceEdit, order, delivery} ' +
+        'is checked; priceEdit false freezes the prices this org sees at the time (permissions.priceFrozenAt, set by the server). Without a permissions key the stored ones stay.',
+      params: { type: 'object', required: ['objectId'], properties: { objectId: idStr } },
       body: { type: 'object', additionalProperties: false, properties: supplierBody }, response: { 200: envelopeSchema(supplierSchema) },
     },
   }, async (request) => {
@@ -178,13 +212,17 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     await runCommand(db, async (tx) => {
       const row = await tx.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirst();
       if (!row) throw notFound('供应商不存在');
-      if (row.org_id !== request.orgApp!.orgId && !isSystemProvider(request.roles)) throw forbidden('无权修改其他机构的供应商');
+      // only the purchasing org (or the platform operator) edits a link: an admin of the supplier org may not
+      // change what a school lets it do
+      if (row.org_id !== request.orgApp!.orgId && !isPlatform(request)) throw forbidden('无权修改其他机构的供应商');
       if (request.body.roleGroupId !== undefined) await checkSupplierLink(tx, row.supplier_org_id, request.body.roleGroupId);
       const b = request.body;
+      const extraInfo = b.extraInfo === undefined ? undefined
+        : await settlePermissions(tx, row.supplier_org_id, b.extraInfo, { raw: (row.extra_info as { permissions?: unknown } | null)?.permissions });
       await append(tx, request, row.org_id, mallStreams.supplier(objectId), 'MallSupplierUpdated', {
         objectId, ...(b.name !== undefined && { name: b.name.trim() }), ...(b.type !== undefined && { type: b.type }),
         ...(b.roleGroupId !== undefined && { roleGroupId: b.roleGroupId }), ...(b.status !== undefined && { status: b.status }),
-        ...(b.enable !== undefined && { enable: flag(b.enable, true) }), ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
+        ...(b.enable !== undefined && { enable: flag(b.enable, true) }), ...(extraInfo !== undefined && { extraInfo }),
       });
     });
     return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
@@ -256,7 +294,12 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
     let base = db.selectFrom('products').where('is_delete', '=', false);
     if (orgs) base = base.where('org_id', 'in', orgs.length ? orgs : ['']);
-    if (viewer.kind === 'purchaser') base = base.where('is_uppershelf', '=', true);
+    if (viewer.kind === 'purchaser') {
+      base = base.where('is_uppershelf', '=', true);
+      // the categories each supplier link allows (extraInfo.permissions.categoryIds and their descendants)
+      const scope = await categoryScopeOf(db, viewer.links);
+      if (scopeLimits(scope)) base = base.where(inCategoryScope(scope));
+    }
     const list = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
     if (list(q.id).length) base = base.where('id', 'in', list(q.id));
     if (list(q.categoryId).length) base = base.where((eb) => eb.or([eb('category_id', 'in', list(q.categoryId)), eb('cid', 'in', list(q.categoryId))]));
@@ -417,6 +460,17 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
     let base = db.selectFrom('skus').where('is_delete', '=', false);
     if (orgs) base = base.where('org_id', 'in', orgs.length ? orgs : ['']);
+    if (viewer.kind === 'purchaser') {
+      // SKUs of goods in the categories the supplier links allow (a semi-join, so paging and counts stay right)
+      const scope = await categoryScopeOf(db, viewer.links);
+      const limited = [...scope.entries()].filter(([, ids]) => ids !== null).map(([orgId]) => orgId);
+      if (limited.length) {
+        base = base.where((eb) => eb.or([
+          eb('skus.org_id', 'not in', limited),
+          eb('skus.product_id', 'in', db.selectFrom('products').select('products.id').where('products.org_id', 'in', limited).where(inCategoryScope(scope))),
+        ]));
+      }
+    }
     const split = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
     if (split(q.productId).length) base = base.where('product_id', 'in', split(q.productId));
     if (split(q.skuId).length) base = base.where('sku_id', 'in', split(q.skuId));

@@ -15,10 +15,11 @@ import { hasModulePower } from '../../../domain/powerKey.ts';
 import { approvalStanding, decide, IS_CHECK, priceStatus, PRICE_TEXT } from '../../../domain/priceApproval.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { priceConfigOf } from '../../../domain/mallCatalogue.ts';
+import { priceCutoff } from '../../../domain/supplierPermissions.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
-import { orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, viewerOf, type Viewer } from './access.ts';
+import { categoryScopeOf, inCategoryScope, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
 import { changePrices, createPrices, deletePrices, notifyPriceWatchers, PriceRowsError, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 import type { SkuPriceDecided } from './projection.ts';
 
@@ -57,7 +58,12 @@ type PriceSelect = SelectQueryBuilder<Database & { sp: Database['sku_prices'] },
 export default async function priceRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
-  /** Prices the viewer may see, filtered by the query. Purchasers see only effective approved prices. */
+  /**
+   * Prices the viewer may see, filtered by the query. Purchasers see only effective approved prices of the goods
+   * in the categories each supplier link allows; where the org froze a supplier's prices (priceEdit off), only
+   * those approved at or before the freeze (domain/supplierPermissions priceCutoff), so the latest of them stays
+   * effective for that org while newer approvals reach the other orgs of the role group.
+   */
   const priceBase = async (request: FastifyRequest, viewer: Viewer, q: PriceQuery) => {
     // filters on goods are semi-joins, so counting and paging read sku_prices (and its indexes) alone
     let base: PriceSelect = db.selectFrom('sku_prices as sp');
@@ -66,12 +72,20 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       const links = viewer.links.filter((l) => !q.supplierId || l.supplierOrgId === q.supplierId);
       if (q.supplierId && !links.length) throw forbidden('无权查看其他供应商的数据');
       if (!links.length) return null;
-      base = base.where((eb) => eb.or(links.map((l) => l.roleGroupId
-        ? eb.and([eb('sp.org_id', '=', l.supplierOrgId), eb('sp.role_group_id', '=', l.roleGroupId)])
-        : eb('sp.org_id', '=', l.supplierOrgId))));
+      base = base.where((eb) => eb.or(links.map((l) => {
+        const cutoff = priceCutoff(l.permissions);
+        return eb.and([
+          eb('sp.org_id', '=', l.supplierOrgId),
+          ...(l.roleGroupId ? [eb('sp.role_group_id', '=', l.roleGroupId)] : []),
+          ...(cutoff ? [eb('sp.checked_at', '<=', new Date(cutoff))] : []),
+        ]);
+      })));
       const d = q.date ?? dayOf(ctx.clock());
+      const scope = await categoryScopeOf(db, links);
+      let goods = products().where('is_uppershelf', '=', true);
+      if (scopeLimits(scope)) goods = goods.where(inCategoryScope(scope));
       base = base.where('sp.is_check', '=', IS_CHECK.approved).where('sp.enable', '=', true).where('sp.is_delete', '=', false)
-        .where('sp.start_date', '<=', d).where('sp.end_date', '>=', d).where('sp.product_id', 'in', products().where('is_uppershelf', '=', true));
+        .where('sp.start_date', '<=', d).where('sp.end_date', '>=', d).where('sp.product_id', 'in', goods);
     } else {
       const orgs = pickSupplierOrgs(await readableSupplierOrgs(db, viewer), q.supplierId ?? (viewer.kind === 'supplier' ? viewer.orgId : undefined), request.orgApp!.orgId);
       if (orgs) {
