@@ -2,7 +2,7 @@
 // transaction (ARCHITECTURE.md "Data"; modelled on Emmett's PostgreSQL store).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
-import { applyProjections } from './projections.ts';
+import { applyProjectionsBatch } from './projections.ts';
 
 export interface EventMeta {
   userId?: string;
@@ -50,56 +50,117 @@ export type Committed = { orgId: string; streamId: string; types: string[] };
 
 /** Append inside an open transaction; projections run there too, so all or nothing is written. */
 export async function appendToStream(tx: Tx, input: AppendInput): Promise<StoredEvent[]> {
-  const { orgId, streamId, streamType, expectedVersion, events, meta } = input;
-  if (events.length === 0) return [];
-  let from: number;
-  if (expectedVersion === 'any') {
-    const row = await sql<{ stream_position: number }>`
+  return appendToStreams(tx, [input]);
+}
+
+// PostgreSQL takes at most 65,535 parameters a statement; an event row binds six.
+const EVENT_ROWS_PER_INSERT = 5000;
+
+/**
+ * Appends to many streams with a constant number of round trips (one per expectation kind for the stream
+ * positions, one insert per 5,000 events, batched projections, one notice per org), so a 10,000-price import
+ * is not 40,000 statements. Same rules as one append: each stream's expectation is checked, and the first
+ * conflict throws ConcurrencyError for the whole transaction.
+ */
+export async function appendToStreams(tx: Tx, inputs: AppendInput[]): Promise<StoredEvent[]> {
+  const work = inputs.filter((i) => i.events.length > 0);
+  if (work.length === 0) return [];
+  if (new Set(work.map((i) => i.streamId)).size !== work.length) {
+    // the same stream twice: its second expectation depends on the first append, so go one by one
+    const out: StoredEvent[] = [];
+    for (const input of work) out.push(...(await appendToStreams(tx, [input])));
+    return out;
+  }
+  const from = await reserveVersions(tx, work);
+  const rows = work.flatMap((input) => input.events.map((e, i) => ({
+    org_id: input.orgId,
+    stream_id: input.streamId,
+    stream_version: from.get(input.streamId)! + i + 1,
+    type: e.type,
+    data: JSON.stringify(e.data),
+    meta: JSON.stringify(input.meta),
+  })));
+  const positions: number[] = [];
+  for (let i = 0; i < rows.length; i += EVENT_ROWS_PER_INSERT) {
+    // RETURNING follows the order of VALUES, so positions line up with rows
+    const inserted = await tx.insertInto('events').values(rows.slice(i, i + EVENT_ROWS_PER_INSERT)).returning('position').execute();
+    positions.push(...inserted.map((r) => Number(r.position)));
+  }
+  let n = 0;
+  const stored: StoredEvent[] = work.flatMap((input) => input.events.map((e, i) => ({
+    ...e,
+    position: positions[n++],
+    orgId: input.orgId,
+    streamId: input.streamId,
+    streamVersion: from.get(input.streamId)! + i + 1,
+    meta: input.meta,
+  })));
+  await applyProjectionsBatch(tx, stored);
+  // Live updates: delivered to listeners only when the transaction commits (NOTIFY is transactional).
+  // One stream keeps its own id; a batch sends one notice per org naming the stream type.
+  const notices = new Map<string, { orgId: string; streamId: string; types: Set<string> }>();
+  for (const input of work) {
+    const streamId = work.length === 1 ? input.streamId : input.streamType;
+    const notice = notices.get(input.orgId) ?? { orgId: input.orgId, streamId, types: new Set<string>() };
+    for (const e of input.events) notice.types.add(e.type);
+    notices.set(input.orgId, notice);
+  }
+  const payloads = [...notices.values()].map((v) => JSON.stringify({ orgId: v.orgId, streamId: v.streamId, types: [...v.types] }));
+  await sql`SELECT pg_notify('events', p) FROM unnest(${payloads}::text[]) AS p`.execute(tx);
+  return stored;
+}
+
+/**
+ * Moves each stream's position past its new events, checking the caller's expectation, and returns the
+ * version each stream stood at. The first statement is raw SQL: import dry runs stop at it (importRoutes.ts).
+ */
+async function reserveVersions(tx: Tx, work: AppendInput[]): Promise<Map<string, number>> {
+  const from = new Map<string, number>();
+  const fresh = work.filter((i) => i.expectedVersion === 0);
+  const any = work.filter((i) => i.expectedVersion === 'any');
+  const known = work.filter((i) => typeof i.expectedVersion === 'number' && i.expectedVersion !== 0);
+  const cols = (list: AppendInput[]) => ({
+    ids: list.map((i) => i.streamId), orgs: list.map((i) => i.orgId), types: list.map((i) => i.streamType), counts: list.map((i) => i.events.length),
+  });
+  if (fresh.length) {
+    const c = cols(fresh);
+    const { rows } = await sql<{ stream_id: string }>`
       INSERT INTO streams (stream_id, org_id, stream_type, stream_position)
-      VALUES (${streamId}, ${orgId}, ${streamType}, ${events.length})
-      ON CONFLICT (stream_id) DO UPDATE SET stream_position = streams.stream_position + ${events.length}
-      RETURNING stream_position`.execute(tx);
-    from = Number(row.rows[0].stream_position) - events.length;
-  } else if (expectedVersion === 0) {
-    const row = await sql`
-      INSERT INTO streams (stream_id, org_id, stream_type, stream_position)
-      VALUES (${streamId}, ${orgId}, ${streamType}, ${events.length})
+      SELECT * FROM unnest(${c.ids}::text[], ${c.orgs}::text[], ${c.types}::text[], ${c.counts}::bigint[])
       ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`.execute(tx);
-    if (row.rows.length === 0) throw new ConcurrencyError(streamId, expectedVersion);
-    from = 0;
-  } else {
+    if (rows.length !== fresh.length) {
+      const made = new Set(rows.map((r) => r.stream_id));
+      throw new ConcurrencyError(fresh.find((i) => !made.has(i.streamId))!.streamId, 0);
+    }
+    for (const i of fresh) from.set(i.streamId, 0);
+  }
+  if (known.length) {
     // Under READ COMMITTED a concurrent updater waits for the row lock, then re-checks the WHERE
     // against the committed row: the loser updates nothing and gets the conflict.
-    const row = await sql`
-      UPDATE streams SET stream_position = stream_position + ${events.length}
-      WHERE stream_id = ${streamId} AND stream_position = ${expectedVersion} RETURNING stream_id`.execute(tx);
-    if (row.rows.length === 0) throw new ConcurrencyError(streamId, expectedVersion);
-    from = expectedVersion;
+    const c = cols(known);
+    const expected = known.map((i) => i.expectedVersion as number);
+    const { rows } = await sql<{ stream_id: string }>`
+      UPDATE streams s SET stream_position = s.stream_position + v.n
+      FROM unnest(${c.ids}::text[], ${expected}::bigint[], ${c.counts}::bigint[]) AS v(id, expected, n)
+      WHERE s.stream_id = v.id AND s.stream_position = v.expected RETURNING s.stream_id`.execute(tx);
+    if (rows.length !== known.length) {
+      const moved = new Set(rows.map((r) => r.stream_id));
+      const lost = known.find((i) => !moved.has(i.streamId))!;
+      throw new ConcurrencyError(lost.streamId, lost.expectedVersion);
+    }
+    for (const [k, i] of known.entries()) from.set(i.streamId, expected[k]);
   }
-  const inserted = await tx
-    .insertInto('events')
-    .values(events.map((e, i) => ({
-      org_id: orgId,
-      stream_id: streamId,
-      stream_version: from + i + 1,
-      type: e.type,
-      data: JSON.stringify(e.data),
-      meta: JSON.stringify(meta),
-    })))
-    .returning(['position', 'stream_version'])
-    .execute();
-  const stored: StoredEvent[] = events.map((e, i) => ({
-    ...e,
-    position: Number(inserted[i].position),
-    orgId,
-    streamId,
-    streamVersion: Number(inserted[i].stream_version),
-    meta,
-  }));
-  for (const event of stored) await applyProjections(tx, event);
-  // Live updates: delivered to listeners only when the transaction commits (NOTIFY is transactional).
-  await sql`SELECT pg_notify('events', ${JSON.stringify({ orgId, streamId, types: events.map((e) => e.type) })})`.execute(tx);
-  return stored;
+  if (any.length) {
+    const c = cols(any);
+    const { rows } = await sql<{ stream_id: string; stream_position: string }>`
+      INSERT INTO streams (stream_id, org_id, stream_type, stream_position)
+      SELECT * FROM unnest(${c.ids}::text[], ${c.orgs}::text[], ${c.types}::text[], ${c.counts}::bigint[])
+      ON CONFLICT (stream_id) DO UPDATE SET stream_position = streams.stream_position + excluded.stream_position
+      RETURNING stream_id, stream_position`.execute(tx);
+    const counts = new Map(any.map((i) => [i.streamId, i.events.length]));
+    for (const r of rows) from.set(r.stream_id, Number(r.stream_position) - counts.get(r.stream_id)!);
+  }
+  return from;
 }
 
 /** The current version of a stream (0 when it does not exist). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { appendToStream, ConcurrencyError, readAll, streamVersion, type Tx } from '../../server/store/eventStore.ts';
+import { appendToStream, appendToStreams, ConcurrencyError, readAll, streamVersion, type AppendInput, type Tx } from '../../server/store/eventStore.ts';
 import { runCommand } from '../../server/store/command.ts';
 
 let server: TestServer;
@@ -52,5 +52,53 @@ describe('event store', () => {
     release();
     await slow;
     expect((await readAll(db, start)).map((e) => e.type)).toEqual(['SlowHappened', 'FastHappened']);
+  });
+
+  describe('many streams in one append', () => {
+    const input = (streamId: string, expectedVersion: number | 'any', n = 1): AppendInput => ({
+      orgId: 'org-test', streamId, streamType: 'test', expectedVersion, meta,
+      events: Array.from({ length: n }, (_, i) => ({ type: 'BatchHappened', data: { streamId, i } })),
+    });
+    const versions = async (ids: string[]) => Promise.all(ids.map((id) => streamVersion(server.store.db, id)));
+
+    it('checks every expectation, numbers each stream from its own version and keeps the order of the input', async () => {
+      const db = server.store.db;
+      await runCommand(db, (tx) => appendToStreams(tx, [input('b-old', 0, 2), input('b-any', 'any')]));
+      const stored = await runCommand(db, (tx) => appendToStreams(tx, [input('b-new', 0, 3), input('b-old', 2, 2), input('b-any', 'any'), input('b-fresh-any', 'any')]));
+      expect(stored.map((e) => `${e.streamId}@${e.streamVersion}`)).toEqual(['b-new@1', 'b-new@2', 'b-new@3', 'b-old@3', 'b-old@4', 'b-any@2', 'b-fresh-any@1']);
+      expect(stored.map((e) => e.position)).toEqual([...stored.map((e) => e.position)].sort((a, b) => a - b));
+      expect(await versions(['b-new', 'b-old', 'b-any', 'b-fresh-any'])).toEqual([3, 4, 2, 1]);
+      const rows = await db.selectFrom('events').select(['stream_id', 'stream_version', 'position']).where('stream_id', '=', 'b-new').orderBy('position').execute();
+      expect(rows.map((r) => [Number(r.stream_version), Number(r.position)])).toEqual(stored.slice(0, 3).map((e) => [e.streamVersion, e.position]));
+    });
+
+    it('writes nothing when one stream is not where the caller expected', async () => {
+      const db = server.store.db;
+      await runCommand(db, (tx) => appendToStreams(tx, [input('c-1', 0), input('c-2', 0)]));
+      const before = await db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      for (const batch of [
+        [input('c-3', 0), input('c-1', 0)], // c-1 exists
+        [input('c-4', 0), input('c-2', 5)], // c-2 is at 1
+      ]) {
+        await expect(runCommand(db, (tx) => appendToStreams(tx, batch))).rejects.toBeInstanceOf(ConcurrencyError);
+      }
+      const after = await db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+      expect(await versions(['c-1', 'c-2', 'c-3', 'c-4'])).toEqual([1, 1, 0, 0]);
+    });
+
+    it('appends to the same stream twice in one call in order', async () => {
+      const stored = await runCommand(server.store.db, (tx) => appendToStreams(tx, [input('d-1', 0), input('d-1', 1, 2)]));
+      expect(stored.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    });
+
+    it('lets one of two concurrent batches over a shared stream win', async () => {
+      const db = server.store.db;
+      await runCommand(db, (tx) => append(tx, 'e-shared', 0));
+      const results = await Promise.allSettled(['x', 'y'].map((k) => runCommand(db, (tx) => appendToStreams(tx, [input(`e-${k}`, 0), input('e-shared', 1)]))));
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(await versions(['e-shared'])).toEqual([2]);
+      expect((await versions(['e-x', 'e-y'])).sort()).toEqual([0, 1]);
+    });
   });
 });

@@ -11,7 +11,7 @@ export const auth = (s: Session) => ({ token: s.token, key: s.key });
 export interface GroupConfig { roleGroupId: string; groupName: string; priceApprovalEnable: boolean; priceModifyLimitEnable: boolean; priceApprovalTimeRule: string }
 export interface Price {
   id: string; skuId: string; price: number; isCheck: number; roleGroupId: string; supplierId: string; status: string; version: number;
-  marketAvg: number | null; lastApprovedPrice?: number | null; extraInfo: { checkRemark?: string; mallAvgPrice?: number | null; [k: string]: unknown };
+  marketAvg: number | null; isDelete?: number; lastApprovedPrice?: number | null; extraInfo: { checkRemark?: string; mallAvgPrice?: number | null; [k: string]: unknown };
 }
 
 export async function purchaserGroups(server: TestServer, supplier: Session): Promise<{ withApproval: GroupConfig; without: GroupConfig }> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { PROJECTION_TABLES } from '../../server/store/schema.ts';
+import { dumpProjections } from '../support/projectionDump.ts';
 import { rebuildProjections } from '../../server/store/rebuild.ts';
 import { UNITS } from '../../domain/constants.ts';
 import { DEMO_GOODS } from '../../server/seed/seedMall.ts';
@@ -210,14 +209,7 @@ describe('role group price config', () => {
 
 describe('rebuild', () => {
   it('replays catalogue and price events into the same tables', async () => {
-    const dump = async () => {
-      const out: Record<string, string[]> = {};
-      for (const table of PROJECTION_TABLES) {
-        const { rows } = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(table)} t ORDER BY 1`.execute(server.store.db);
-        out[table] = rows.map((r) => r.row);
-      }
-      return out;
-    };
+    const dump = () => dumpProjections(server.store.db);
     const before = await dump();
     expect(before.sku_prices.length).toBeGreaterThan(100);
     await rebuildProjections(server.store.db);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, type Session } from './usersApi.ts';
+import { dumpProjections } from '../support/projectionDump.ts';
+import { rebuildProjections } from '../../server/store/rebuild.ts';
 import { auth, newProduct, purchaserGroups, type GroupConfig, type Price } from './mallApi.ts';
 
 let server: TestServer;
@@ -197,5 +199,30 @@ describe('product images (productImageManage)', () => {
     expect(p.body.data.rows[0].extraInfo.images).toEqual(['https://img.example.com/a.jpg', 'https://img.example.com/d.jpg']);
     // a bureau may not set a supplier's images
     expect((await call(server, 'POST', '/v4/mall/import/productimage', { ...auth(bureau), body: { products: [{ id: productId, images: [] }] } })).status).toBe(403);
+  });
+});
+
+describe('a large import', () => {
+  it('appends and projects a commit of many prices in bulk, leaving the tables a one-by-one replay gives', async () => {
+    const { skuIds } = await newProduct(server, supplier, '批量导入面粉', 40);
+    const importAll = async (price: number) => {
+      const id = (await openSession(supplier)).body.data.id;
+      const rows = skuIds.flatMap((skuId, i) => [m1, open].map((g, k) => ({ row: i * 2 + k + 1, skuId, price: price + i, roleGroupId: g.roleGroupId })));
+      for (let i = 0; i < rows.length; i += 60) {
+        const staged = await call(server, 'POST', `/v5/mall/sku/importprice/session/${id}`, { ...auth(supplier), body: { skuPrice: rows.slice(i, i + 60) } });
+        expect(staged.status).toBe(200);
+      }
+      return call<{ count: number }>(server, 'POST', `/v5/mall/sku/importprice/session/${id}/commit`, auth(supplier));
+    };
+    expect((await importAll(10)).body.data.count).toBe(80);
+    // the second import supersedes the 40 pending prices of the approval group (a batch of deletions)
+    expect((await importAll(20)).body.data.count).toBe(80);
+    const listed = await call<{ rows: Price[] }>(server, 'GET', `/v5/mall/sku/price?skuId=${skuIds.join(',')}&includeDeleted=1&$limit=1000`, auth(supplier));
+    const superseded = listed.body.data.rows.filter((p) => p.isDelete === 1);
+    expect(superseded).toHaveLength(40);
+    expect(superseded.every((p) => p.roleGroupId === m1.roleGroupId && typeof p.extraInfo.supersededBy === 'string')).toBe(true);
+    const before = await dumpProjections(server.store.db);
+    await rebuildProjections(server.store.db);
+    expect(await dumpProjections(server.store.db)).toEqual(before);
   });
 });

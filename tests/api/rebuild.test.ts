@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { PROJECTION_TABLES } from '../../server/store/schema.ts';
+import { dumpProjections } from '../support/projectionDump.ts';
 import { rebuildProjections } from '../../server/store/rebuild.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A } from './usersApi.ts';
 
@@ -9,15 +8,7 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.close(); });
 
-/** Every projection table, each row as JSON, rows in a stable order. */
-async function dump(): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of PROJECTION_TABLES) {
-    const { rows } = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(table)} t ORDER BY 1`.execute(server.store.db);
-    out[table] = rows.map((r) => r.row);
-  }
-  return out;
-}
+const dump = () => dumpProjections(server.store.db);
 
 describe('rebuild', () => {
   it('replays the events into exactly the tables the inline projections wrote', async () => {

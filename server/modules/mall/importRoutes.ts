@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { appendToStream, type EventMeta, type Tx } from '../../store/eventStore.ts';
+import { appendToStreams, type AppendInput, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { BATCH, UNITS } from '../../../domain/constants.ts';
 import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
@@ -162,8 +162,14 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
     for (const v of await tx.selectFrom('events').select(['stream_id', (eb) => eb.fn.max<number>('stream_version').as('v')])
       .where('stream_id', 'in', existingSkus.map((s) => mallStreams.sku(s.sku_id))).groupBy('stream_id').execute()) skuVersions.set(v.stream_id, Number(v.v));
   }
-  const append = (streamId: string, expectedVersion: number, type: string, data: object) =>
-    appendToStream(tx, { orgId, streamId, streamType: streamId.split('-')[0], expectedVersion, meta, events: [{ type, data: { ...data } }] });
+  // products go first, then SKUs (a SKU's row names its product); each list is appended in one batch
+  const productWrites: AppendInput[] = [];
+  const skuWrites: AppendInput[] = [];
+  const write = (to: AppendInput[]) => (streamId: string, expectedVersion: number, type: string, data: object) => {
+    to.push({ orgId, streamId, streamType: streamId.split('-')[0], expectedVersion, meta, events: [{ type, data: { ...data } }] });
+  };
+  const writeProduct = write(productWrites);
+  const writeSku = write(skuWrites);
   let created = 0;
   let updated = 0;
   let skuCount = 0;
@@ -174,11 +180,11 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
         isUppershelf: flag(r.isUppershelf, true), rawRipe: r.rawRipe ?? 'raw', unit: r.unit ?? '', priceClass: r.priceClass ?? null,
         extraInfo: { ...(r.extraInfo ?? {}), imported: true, ...(opts.file && { importFile: opts.file }) }, at,
       };
-      await append(mallStreams.product(product.id), 0, 'ProductCreated', product);
+      writeProduct(mallStreams.product(product.id), 0, 'ProductCreated', product);
       created++;
       for (const [i, s] of (r.skus ?? []).entries()) {
         const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: s.name.trim(), spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? i, enable: true, extraInfo: {}, at };
-        await append(mallStreams.sku(sku.skuId), 0, 'SkuCreated', sku);
+        writeSku(mallStreams.sku(sku.skuId), 0, 'SkuCreated', sku);
         skuCount++;
       }
       continue;
@@ -188,7 +194,7 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
       ...(r.rawRipe && { rawRipe: r.rawRipe }), ...(r.isPackage !== undefined && { isPackage: flag(r.isPackage, false) }),
       ...(r.isUppershelf !== undefined && { isUppershelf: flag(r.isUppershelf, true) }), ...(r.status !== undefined && { status: r.status }),
     };
-    await append(mallStreams.product(productId), versions.get(mallStreams.product(productId)) ?? 0, 'ProductUpdated', change);
+    writeProduct(mallStreams.product(productId), versions.get(mallStreams.product(productId)) ?? 0, 'ProductUpdated', change);
     updated++;
     const mine = existingSkus.filter((s) => s.product_id === productId);
     for (const [i, s] of (r.skus ?? []).entries()) {
@@ -196,22 +202,27 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
       if (same) {
         if (same.spec === (s.spec ?? same.spec) && same.unit === s.unit) continue;
         const upd: SkuUpdated = { skuId: same.sku_id, at, ...(s.spec !== undefined && { spec: s.spec }), unit: s.unit };
-        await append(mallStreams.sku(same.sku_id), skuVersions.get(mallStreams.sku(same.sku_id)) ?? 0, 'SkuUpdated', upd);
+        writeSku(mallStreams.sku(same.sku_id), skuVersions.get(mallStreams.sku(same.sku_id)) ?? 0, 'SkuUpdated', upd);
       } else {
         const sku: SkuCreated = { skuId: crypto.randomUUID(), productId, name: s.name.trim(), spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? mine.length + i, enable: true, extraInfo: {}, at };
-        await append(mallStreams.sku(sku.skuId), 0, 'SkuCreated', sku);
+        writeSku(mallStreams.sku(sku.skuId), 0, 'SkuCreated', sku);
       }
       skuCount++;
     }
   }
+  await appendToStreams(tx, productWrites);
+  await appendToStreams(tx, skuWrites);
   // statusUpdatedPrductCIds: products of these categories go back to approval status 0 (to be reviewed again)
   const cids = opts.statusUpdatedPrductCIds ?? [];
   if (cids.length) {
     const again = await tx.selectFrom('products').select('id').where('org_id', '=', orgId).where('is_delete', '=', false).where('category_id', 'in', cids).execute();
-    for (const p of again) {
-      const v = Number((await tx.selectFrom('events').select((eb) => eb.fn.max<number>('stream_version').as('v')).where('stream_id', '=', mallStreams.product(p.id)).executeTakeFirst())?.v ?? 0);
-      await append(mallStreams.product(p.id), v, 'ProductUpdated', { id: p.id, at, status: 0 });
-    }
+    const streamIds = again.map((p) => mallStreams.product(p.id));
+    const at0 = new Map((await tx.selectFrom('streams').select(['stream_id', 'stream_position']).where('stream_id', 'in', streamIds.length ? streamIds : [''])
+      .execute()).map((r) => [r.stream_id, Number(r.stream_position)]));
+    await appendToStreams(tx, again.map((p) => ({
+      orgId, streamId: mallStreams.product(p.id), streamType: 'product', expectedVersion: at0.get(mallStreams.product(p.id)) ?? 0, meta,
+      events: [{ type: 'ProductUpdated', data: { id: p.id, at, status: 0 } }],
+    })));
   }
   return { created, updated, skus: skuCount };
 }
@@ -450,24 +461,31 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       }
       if (errors.length) throw new ProductRowsError(errors);
       const out: string[] = [];
+      const writes: AppendInput[] = [];
+      // versions read once and counted up, so one SKU named twice gets two updates in order
+      const versions = new Map(create || !skuIds.length ? [] : (await tx.selectFrom('streams').select(['stream_id', 'stream_position'])
+        .where('stream_id', 'in', skuIds.map(mallStreams.sku)).execute()).map((r) => [r.stream_id, Number(r.stream_position)]));
       for (const s of items) {
         if (create) {
           const sku: SkuCreated = {
             skuId: crypto.randomUUID(), productId: s.productId!, name: s.name!.trim(), spec: s.spec ?? '', unit: s.unit!, sort: s.sort ?? 99,
             enable: flag(s.enable, true), extraInfo: s.extraInfo ?? {}, at,
           };
-          await appendToStream(tx, { orgId, streamId: mallStreams.sku(sku.skuId), streamType: 'sku', expectedVersion: 0, meta, events: [{ type: 'SkuCreated', data: { ...sku } }] });
+          writes.push({ orgId, streamId: mallStreams.sku(sku.skuId), streamType: 'sku', expectedVersion: 0, meta, events: [{ type: 'SkuCreated', data: { ...sku } }] });
           out.push(sku.skuId);
         } else {
-          const v = Number((await tx.selectFrom('events').select((eb) => eb.fn.max<number>('stream_version').as('v')).where('stream_id', '=', mallStreams.sku(s.skuId!)).executeTakeFirst())?.v ?? 0);
+          const streamId = mallStreams.sku(s.skuId!);
+          const v = versions.get(streamId) ?? 0;
+          versions.set(streamId, v + 1);
           const upd: SkuUpdated = {
             skuId: s.skuId!, at, ...(s.name !== undefined && { name: s.name.trim() }), ...(s.spec !== undefined && { spec: s.spec }), ...(s.unit !== undefined && { unit: s.unit }),
             ...(s.sort !== undefined && { sort: s.sort }), ...(s.enable !== undefined && { enable: flag(s.enable, true) }), ...(s.extraInfo !== undefined && { extraInfo: s.extraInfo }),
           };
-          await appendToStream(tx, { orgId, streamId: mallStreams.sku(s.skuId!), streamType: 'sku', expectedVersion: v, meta, events: [{ type: 'SkuUpdated', data: { ...upd } }] });
+          writes.push({ orgId, streamId, streamType: 'sku', expectedVersion: v, meta, events: [{ type: 'SkuUpdated', data: { ...upd } }] });
           out.push(s.skuId!);
         }
       }
+      await appendToStreams(tx, writes);
       return out;
     });
     const rows = await db.selectFrom('skus').selectAll().where('sku_id', 'in', ids).execute();

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, type EventMeta, type Tx } from '../../store/eventStore.ts';
+import { appendToStream, appendToStreams, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { HttpError } from '../../http/errors.ts';
 import { canModifyApprovedPrice, cycleOf, inCycle } from '../../../domain/priceCycle.ts';
 import { initialIsCheck, PRICE_TEXT, validatePrice } from '../../../domain/priceApproval.ts';
@@ -139,20 +139,15 @@ export async function createPrices(
       .where('is_delete', '=', false).where('sku_id', 'in', [...new Set(rows.map((r) => r.skuId))]).execute()
     : [];
   const byKey = new Map(rows.map((r) => [`${r.skuId}|${r.roleGroupId}`, r.id]));
-  for (const p of pending) {
-    const by = byKey.get(`${p.sku_id}|${p.role_group_id}`);
-    if (!by) continue;
-    await appendToStream(tx, {
-      orgId: supplierOrgId, streamId: mallStreams.price(p.id), streamType: 'skuprice', expectedVersion: p.version, meta,
-      events: [{ type: 'SkuPriceDeleted', data: { id: p.id, at, supersededBy: by } }],
-    });
-  }
-  for (const r of rows) {
-    await appendToStream(tx, {
-      orgId: supplierOrgId, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: 0, meta,
-      events: [{ type: 'SkuPriceCreated', data: { ...r } }],
-    });
-  }
+  const superseded = pending.filter((p) => byKey.has(`${p.sku_id}|${p.role_group_id}`));
+  await appendToStreams(tx, superseded.map((p) => ({
+    orgId: supplierOrgId, streamId: mallStreams.price(p.id), streamType: 'skuprice', expectedVersion: p.version, meta,
+    events: [{ type: 'SkuPriceDeleted', data: { id: p.id, at, supersededBy: byKey.get(`${p.sku_id}|${p.role_group_id}`) } }],
+  })));
+  await appendToStreams(tx, rows.map((r) => ({
+    orgId: supplierOrgId, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: 0, meta,
+    events: [{ type: 'SkuPriceCreated', data: { ...r } }],
+  })));
   await notifyPriceWatchers(tx, supplierOrgId, rows.length ? ['SkuPriceCreated'] : []);
   return rows.map((r) => r.id);
 }
@@ -228,12 +223,11 @@ export async function deletePrices(tx: Tx, supplierOrgId: string | null, ids: st
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !found.get(id) || found.get(id)!.is_delete);
   if (missing.length) throw new HttpError(404, `价格不存在：${missing.slice(0, 5).join('、')}`);
-  for (const r of rows) {
-    if (supplierOrgId && r.org_id !== supplierOrgId) throw new HttpError(403, '无权删除其他供应商的价格');
-    await appendToStream(tx, {
-      orgId: r.org_id, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: r.version, meta,
-      events: [{ type: 'SkuPriceDeleted', data: { id: r.id, at: now.toISOString() } }],
-    });
-  }
+  const other = rows.find((r) => supplierOrgId && r.org_id !== supplierOrgId);
+  if (other) throw new HttpError(403, '无权删除其他供应商的价格');
+  await appendToStreams(tx, rows.map((r) => ({
+    orgId: r.org_id, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: r.version, meta,
+    events: [{ type: 'SkuPriceDeleted', data: { id: r.id, at: now.toISOString() } }],
+  })));
   for (const orgId of new Set(rows.map((r) => r.org_id))) await notifyPriceWatchers(tx, orgId, ['SkuPriceDeleted']);
 }

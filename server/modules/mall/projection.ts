@@ -1,5 +1,12 @@
 // Suppliers, products, SKUs and SKU prices, projected from their events.
+import { sql } from 'kysely';
 import { defineProjection } from '../../store/projections.ts';
+import type { StoredEvent } from '../../store/eventStore.ts';
+
+/** Rows of one statement: PostgreSQL binds at most 65,535 parameters, a price row takes 19. */
+const CHUNK = 2000;
+const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
 
 export interface MallSupplierCreated {
   objectId: string; supplierOrgId: string; name: string; type: string; roleGroupId: string | null; status: number; enable: boolean;
@@ -47,12 +54,9 @@ defineProjection({
     };
     if (Object.keys(set).length) await tx.updateTable('mall_suppliers').set(set).where('object_id', '=', data.objectId).execute();
   },
-  ProductCreated: async (tx, { data, orgId }: { data: ProductCreated; orgId: string }) => {
-    await tx.insertInto('products').values({
-      org_id: orgId, id: data.id, name: data.name, cid: data.cid, category_id: data.categoryId, status: data.status, is_package: data.isPackage,
-      is_uppershelf: data.isUppershelf, raw_ripe: data.rawRipe, unit: data.unit, price_class: data.priceClass, extra_info: JSON.stringify(data.extraInfo),
-      is_delete: false, created_at: data.at, updated_at: data.at,
-    }).execute();
+  ProductCreated: {
+    one: async (tx, e: StoredEvent<ProductCreated>) => { await tx.insertInto('products').values(productRow(e)).execute(); },
+    many: async (tx, events: StoredEvent<ProductCreated>[]) => { for (const c of chunks(events)) await tx.insertInto('products').values(c.map(productRow)).execute(); },
   },
   ProductUpdated: async (tx, { data }: { data: ProductUpdated }) => {
     await tx.updateTable('products').set({
@@ -73,11 +77,9 @@ defineProjection({
     await tx.updateTable('products').set({ is_delete: true, is_uppershelf: false, updated_at: data.at }).where('id', '=', data.id).execute();
     await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('product_id', '=', data.id).execute();
   },
-  SkuCreated: async (tx, { data, orgId }: { data: SkuCreated; orgId: string }) => {
-    await tx.insertInto('skus').values({
-      org_id: orgId, sku_id: data.skuId, product_id: data.productId, name: data.name, spec: data.spec, unit: data.unit, sort: data.sort,
-      enable: data.enable, extra_info: JSON.stringify(data.extraInfo), is_delete: false, created_at: data.at, updated_at: data.at,
-    }).execute();
+  SkuCreated: {
+    one: async (tx, e: StoredEvent<SkuCreated>) => { await tx.insertInto('skus').values(skuRow(e)).execute(); },
+    many: async (tx, events: StoredEvent<SkuCreated>[]) => { for (const c of chunks(events)) await tx.insertInto('skus').values(c.map(skuRow)).execute(); },
   },
   SkuIngredientsSet: async (tx, { data, orgId }: { data: SkuIngredientsSet; orgId: string }) => {
     await tx.deleteFrom('sku_ingredients').where('sku_id', '=', data.skuId).execute();
@@ -99,13 +101,9 @@ defineProjection({
   SkuDeleted: async (tx, { data }: { data: { skuId: string; at: string } }) => {
     await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('sku_id', '=', data.skuId).execute();
   },
-  SkuPriceCreated: async (tx, { data, orgId }: { data: SkuPriceCreated; orgId: string }) => {
-    await tx.insertInto('sku_prices').values({
-      org_id: orgId, id: data.id, sku_id: data.skuId, product_id: data.productId, supplier_id: data.supplierId, role_group_id: data.roleGroupId,
-      price: data.price, market_avg: data.marketAvg, is_check: data.isCheck, start_date: data.startDate, end_date: data.endDate, enable: data.enable,
-      is_delete: false, extra_info: JSON.stringify(data.extraInfo), version: 1, created_at: data.at, updated_at: data.at,
-      checked_at: data.isCheck === 1 ? data.at : null, checked_by: null,
-    }).execute();
+  SkuPriceCreated: {
+    one: async (tx, e: StoredEvent<SkuPriceCreated>) => { await tx.insertInto('sku_prices').values(priceRow(e)).execute(); },
+    many: async (tx, events: StoredEvent<SkuPriceCreated>[]) => { for (const c of chunks(events)) await tx.insertInto('sku_prices').values(c.map(priceRow)).execute(); },
   },
   SkuPriceChanged: async (tx, { data, streamVersion }: { data: SkuPriceChanged; streamVersion: number }) => {
     await tx.updateTable('sku_prices').set({
@@ -127,10 +125,51 @@ defineProjection({
       extra_info: JSON.stringify(extraInfo),
     }).where('id', '=', data.id).execute();
   },
-  SkuPriceDeleted: async (tx, { data, streamVersion }: { data: { id: string; at: string; supersededBy?: string }; streamVersion: number }) => {
-    const row = await tx.selectFrom('sku_prices').select('extra_info').where('id', '=', data.id).executeTakeFirstOrThrow();
-    const extraInfo = { ...(row.extra_info as Record<string, unknown>), ...(data.supersededBy && { supersededBy: data.supersededBy }) };
-    await tx.updateTable('sku_prices').set({ is_delete: true, updated_at: data.at, version: streamVersion, extra_info: JSON.stringify(extraInfo) })
-      .where('id', '=', data.id).execute();
+  SkuPriceDeleted: {
+    one: async (tx, { data, streamVersion }: StoredEvent<PriceDeleted>) => {
+      const row = await tx.selectFrom('sku_prices').select('extra_info').where('id', '=', data.id).executeTakeFirstOrThrow();
+      const extraInfo = { ...(row.extra_info as Record<string, unknown>), ...(data.supersededBy && { supersededBy: data.supersededBy }) };
+      await tx.updateTable('sku_prices').set({ is_delete: true, updated_at: data.at, version: streamVersion, extra_info: JSON.stringify(extraInfo) })
+        .where('id', '=', data.id).execute();
+    },
+    // a price is deleted at most once, so one UPDATE over the run equals the one-by-one form
+    many: async (tx, events: StoredEvent<PriceDeleted>[]) => {
+      for (const c of chunks(events)) {
+        const ids = c.map((e) => e.data.id);
+        const at = c.map((e) => e.data.at);
+        const versions = c.map((e) => e.streamVersion);
+        const extra = c.map((e) => JSON.stringify(e.data.supersededBy ? { supersededBy: e.data.supersededBy } : {}));
+        await sql`
+          UPDATE sku_prices sp SET is_delete = true, updated_at = v.at::timestamptz, version = v.version, extra_info = sp.extra_info || v.extra::jsonb
+          FROM unnest(${ids}::text[], ${at}::text[], ${versions}::bigint[], ${extra}::text[]) AS v(id, at, version, extra)
+          WHERE sp.id = v.id`.execute(tx);
+      }
+    },
   },
 });
+
+interface PriceDeleted { id: string; at: string; supersededBy?: string }
+
+function productRow({ data, orgId }: StoredEvent<ProductCreated>) {
+  return {
+    org_id: orgId, id: data.id, name: data.name, cid: data.cid, category_id: data.categoryId, status: data.status, is_package: data.isPackage,
+    is_uppershelf: data.isUppershelf, raw_ripe: data.rawRipe, unit: data.unit, price_class: data.priceClass, extra_info: JSON.stringify(data.extraInfo),
+    is_delete: false, created_at: data.at, updated_at: data.at,
+  };
+}
+
+function skuRow({ data, orgId }: StoredEvent<SkuCreated>) {
+  return {
+    org_id: orgId, sku_id: data.skuId, product_id: data.productId, name: data.name, spec: data.spec, unit: data.unit, sort: data.sort,
+    enable: data.enable, extra_info: JSON.stringify(data.extraInfo), is_delete: false, created_at: data.at, updated_at: data.at,
+  };
+}
+
+function priceRow({ data, orgId }: StoredEvent<SkuPriceCreated>) {
+  return {
+    org_id: orgId, id: data.id, sku_id: data.skuId, product_id: data.productId, supplier_id: data.supplierId, role_group_id: data.roleGroupId,
+    price: data.price, market_avg: data.marketAvg, is_check: data.isCheck, start_date: data.startDate, end_date: data.endDate, enable: data.enable,
+    is_delete: false, extra_info: JSON.stringify(data.extraInfo), version: 1, created_at: data.at, updated_at: data.at,
+    checked_at: data.isCheck === 1 ? data.at : null, checked_by: null,
+  };
+}
