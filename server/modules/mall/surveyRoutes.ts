@@ -9,7 +9,7 @@ import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { appendToStream, streamVersion, type StoredEvent, type Tx } from '../../store/eventStore.ts';
 import { defineProjection } from '../../store/projections.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { PAGE, PRICE_CLASSES } from '../../../domain/constants.ts';
@@ -65,23 +65,33 @@ defineProjection({
     await tx.updateTable('price_surveys').set({ is_delete: true }).where('id', '=', data.id).execute();
   },
   // a new price without a market average takes the survey average of its area and month (deterministic on replay:
-  // the surveys projected so far are the ones recorded before the price)
-  SkuPriceCreated: async (tx, { data, orgId }: { data: SkuPriceCreated; orgId: string }) => {
-    if (data.marketAvg !== null && data.marketAvg !== undefined) return;
-    const cycle = cycleOf(SURVEY_CYCLE_RULE, dayOf(data.at))!;
-    // one statement: the average of the supplier area's surveys of the SKU in the cycle, else of its product
-    await sql`
-      UPDATE sku_prices SET market_avg = a.avg
-      FROM (
-        SELECT round(avg(s.price) FILTER (WHERE s.sku_id = ${data.skuId}), 2) AS by_sku,
-               round(avg(s.price) FILTER (WHERE s.sku_id IS NULL AND s.product_id = ${data.productId}), 2) AS by_product
-        FROM price_surveys s JOIN orgs o ON o.org_id = ${orgId} AND o.area <> '' AND s.area = o.area
-        WHERE NOT s.is_delete AND s.survey_date BETWEEN ${cycle.start} AND ${cycle.end}
-          AND (s.sku_id = ${data.skuId} OR s.product_id = ${data.productId})
-      ) x, LATERAL (SELECT coalesce(x.by_sku, x.by_product) AS avg) a
-      WHERE sku_prices.id = ${data.id} AND a.avg IS NOT NULL`.execute(tx);
+  // the surveys projected so far are the ones recorded before the price); one statement for a whole run of prices
+  SkuPriceCreated: {
+    one: (tx, event: StoredEvent<SkuPriceCreated>) => fillMarketAvg(tx, [event]),
+    many: (tx, events: StoredEvent<SkuPriceCreated>[]) => fillMarketAvg(tx, events),
   },
 });
+
+/** Sets market_avg of new prices that came without one: the average of the supplier area's surveys of the SKU in the cycle, else of its product. */
+async function fillMarketAvg(tx: Tx, events: StoredEvent<SkuPriceCreated>[]): Promise<void> {
+  const open = events.filter((e) => e.data.marketAvg === null || e.data.marketAvg === undefined);
+  if (!open.length) return;
+  const cycles = open.map((e) => cycleOf(SURVEY_CYCLE_RULE, dayOf(e.data.at))!);
+  await sql`
+    UPDATE sku_prices sp SET market_avg = a.avg
+    FROM unnest(${open.map((e) => e.data.id)}::text[], ${open.map((e) => e.data.skuId)}::text[], ${open.map((e) => e.data.productId)}::text[],
+                ${open.map((e) => e.orgId)}::text[], ${cycles.map((c) => c.start)}::date[], ${cycles.map((c) => c.end)}::date[])
+           AS v(id, sku_id, product_id, org_id, cycle_start, cycle_end)
+    CROSS JOIN LATERAL (
+      SELECT round(avg(s.price) FILTER (WHERE s.sku_id = v.sku_id), 2) AS by_sku,
+             round(avg(s.price) FILTER (WHERE s.sku_id IS NULL AND s.product_id = v.product_id), 2) AS by_product
+      FROM price_surveys s JOIN orgs o ON o.org_id = v.org_id AND o.area <> '' AND s.area = o.area
+      WHERE NOT s.is_delete AND s.survey_date BETWEEN v.cycle_start AND v.cycle_end
+        AND (s.sku_id = v.sku_id OR s.product_id = v.product_id)
+    ) x
+    CROSS JOIN LATERAL (SELECT coalesce(x.by_sku, x.by_product) AS avg) a
+    WHERE sp.id = v.id AND a.avg IS NOT NULL`.execute(tx);
+}
 
 interface SurveyInput { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string }
 
