@@ -1,6 +1,6 @@
 // §7 roles and role groups: lists (§6 visibility is the server's), create, edit, delete, relations, role users.
 import type { ListResult, Role, RoleGroup } from '../domain/types.ts';
-import { PAGE } from '../domain/constants.ts';
+import { PAGE, ROLE_CODE } from '../domain/constants.ts';
 import { ApiError, del, get, post, put, type CallOptions } from './http.ts';
 
 /** §8 removing role users with no user list and not all */
@@ -115,4 +115,25 @@ export function removeUserFromRole(userId: string, roleName: string): Promise<un
 export function removeRoleUsers(roleId: string, who: { all?: boolean; userId?: string[] }): Promise<{ count: number }> {
   if (!who.all && !who.userId?.length) return Promise.reject(new ApiError(400, 400, NO_USERS_MESSAGE));
   return del(`/v2/roles/role/${encodeURIComponent(roleId)}/user`, who.all ? { all: true } : { userId: who.userId });
+}
+
+// ---- §6 salesmen of a salesman group (M6): holders of a code-6 role of the group
+export interface GroupSalesman { userId: string; username: string; name: string }
+export interface SalesmanGroupMembers { members: GroupSalesman[]; candidates: GroupSalesman[] }
+
+// GET /v2/roles/group/{id}/salesmen: the group's salesmen and the org's other salesmen
+export function fetchSalesmanGroupMembers(roleGroupId: string): Promise<SalesmanGroupMembers> {
+  return get<SalesmanGroupMembers>(`/v2/roles/group/${encodeURIComponent(roleGroupId)}/salesmen`);
+}
+// PUT /v2/roles/group/{id}/salesmen {userIds}: sets the group's salesmen (all or nothing)
+export function setSalesmanGroupMembers(roleGroupId: string, userIds: string[]): Promise<SalesmanGroupMembers> {
+  return put<SalesmanGroupMembers>(`/v2/roles/group/${encodeURIComponent(roleGroupId)}/salesmen`, { userIds });
+}
+/** The org's salesmen (holders of a code-6 role), for a salesman group not created yet. */
+export async function fetchOrgSalesmen(): Promise<GroupSalesman[]> {
+  const byId = new Map<string, GroupSalesman>();
+  for (const r of (await fetchRoleUsers({})).rows) {
+    if (r.roleCode === ROLE_CODE.salesman && !byId.has(r.userId)) byId.set(r.userId, { userId: r.userId, username: r.username, name: r.name });
+  }
+  return [...byId.values()];
 }

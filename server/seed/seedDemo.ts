@@ -65,7 +65,7 @@ export const DEMO_ROLES: SeedRole[] = [
     screens: ['contacts', 'mallHome', 'orderList', 'mallOrderReturnManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'productPrice', FRAME_ENTRY.key],
     powers: ['orderExport'] },
   { key: 'supplier', name: 'supplier', code: ROLE_CODE.supplier, cnName: '供应商', group: 'base',
-    screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'routeManage', 'mallOrderProductSales'],
+    screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'routeManage', 'mallOrderProductSales', 'mallPurchaserRolesList'],
     powers: ['priceAdd', 'orderExport'] },
   { key: 'delivery', name: 'delivery', code: ROLE_CODE.delivery, cnName: '配送员', group: 'base',
     screens: ['orderList', 'mallDeliveryManage', 'mallLogisticsManage'], powers: [] },

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Badge, Button, Tab, TabList } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_CODE } from '../../../../domain/constants.ts';
 import { deleteRoleGroup, listRoleGroups, type RoleGroup } from '../../../../services/mall/catalogue.ts';
+import { fetchSalesmanGroupMembers } from '../../../../services/roles.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
@@ -17,7 +18,7 @@ import { SalesmanGroupDialog } from './SalesmanGroupDialog.tsx';
  * mallPurchaserRolesList: purchaser role groups (M1) and salesman groups (M6) the user may see (§6: the system
  * provider all; supplier, delivery, bureau, dietitian and salesman those whose manageRoleNames hold one of their
  * roles; others their own). The server applies the rule; this lists what it returns. Suppliers and system
- * providers create, edit and delete salesman groups.
+ * providers create, edit and delete salesman groups and put salesmen into them (with their count per group).
  */
 export default function MallPurchaserRolesListPage() {
   const { key, ready } = useOrgQueryKey();
@@ -32,12 +33,23 @@ export default function MallPurchaserRolesListPage() {
     onSuccess: () => { void qc.invalidateQueries({ queryKey: ['roleGroups'] }); setDeleting(null); },
   });
   const editable = code === 'M6' && roles.some((r) => r.code === ROLE_CODE.supplier || r.code === ROLE_CODE.systemProvider);
+  // §6 the salesmen in each salesman group (those who keep the groups may read them)
+  const groups = query.data?.rows ?? [];
+  const counts = useQueries({
+    queries: (editable ? groups : []).map((g) => ({
+      queryKey: key('roleGroups', 'salesmen', g.roleGroupId), queryFn: () => fetchSalesmanGroupMembers(g.roleGroupId), enabled: ready,
+    })),
+    combine: (results) => new Map(results.map((r, i) => [groups[i]?.roleGroupId, r.data?.members.length])),
+  });
   const columns: Column<RoleGroup>[] = [
     { key: 'name', header: <Trans>角色组</Trans>, render: (g) => <span data-testid="group-name">{g.groupName}</span> },
     { key: 'code', header: <Trans>编码</Trans>, render: (g) => g.code, width: '72px' },
     { key: 'roles', header: <Trans>角色</Trans>, render: (g) => (g.roles ?? []).map((r) => <Badge key={r.roleId} appearance="tint" style={{ marginRight: 4 }}>{r.cnName || r.name}</Badge>) },
     { key: 'managers', header: <Trans>管理角色</Trans>, render: (g) => (g.manageRoleNames ?? []).join('、') },
     ...(editable ? [{
+      key: 'salesmen', header: <Trans>业务员</Trans>, width: '80px',
+      render: (g: RoleGroup) => <span data-testid="group-salesmen">{counts.get(g.roleGroupId) ?? '…'}</span>,
+    }, {
       key: 'actions', header: <Trans>操作</Trans>, render: (g: RoleGroup) => (
         <>
           <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(g)} data-testid="group-edit"><Trans>编辑</Trans></Button>
@@ -59,7 +71,7 @@ export default function MallPurchaserRolesListPage() {
         </>
       )}
     >
-      <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(g) => g.roleGroupId} testId="group-table" />
+      <DataTable rows={groups} columns={columns} rowKey={(g) => g.roleGroupId} testId="group-table" />
       <SalesmanGroupDialog group={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={!!deleting} title={<Trans>删除业务员分组</Trans>} busy={remove.isPending}
