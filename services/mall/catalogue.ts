@@ -32,6 +32,8 @@ export const listUnits = () => get<ListResult<{ name: string; sort: number }>>('
 export interface Supplier {
   objectId: string; orgId: string; supplierOrgId: string; name: string; type: string; typeName: string; roleGroupId: string | null; status: number; enable: number;
   extraInfo: Record<string, unknown>;
+  /** the purchasing org's name (lists); when it froze this supplier's prices (extraInfo.permissions), else null */
+  orgName?: string; priceFrozenAt?: string | null;
 }
 export type SupplierInput = { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number; extraInfo?: Record<string, unknown> };
 export const listSuppliers = (params: { type?: string; name?: string; supplierOrgId?: string } = {}) => get<ListResult<Supplier>>('/v4/mall/supplier', params, { host: 'mall' });
