@@ -89,6 +89,12 @@ describe('salesman groups (M6, §6)', () => {
       // the group got its own salesman role, named after it
       const role = await server.store.db.selectFrom('roles').selectAll().where('role_group_id', '=', id).executeTakeFirstOrThrow();
       expect(role).toMatchObject({ code: '6', cn_name: '南区业务员', name: `salesman-${id.replace(/-/g, '').slice(0, 8)}`, org_id: 'org-xfsp' });
+      // with the menu and powers of the salesman role, so leaving the default group later costs him no screen
+      const permissionsOf = async (roleId: string) => (await server.store.db.selectFrom('role_permissions').select('permission_id')
+        .where('role_id', '=', roleId).orderBy('permission_id').execute()).map((p) => p.permission_id);
+      const base = await server.store.db.selectFrom('roles').select('role_id').where('org_id', '=', 'org-xfsp').where('name', '=', 'salesman').executeTakeFirstOrThrow();
+      expect((await permissionsOf(base.role_id)).length).toBeGreaterThan(0);
+      expect(await permissionsOf(role.role_id)).toEqual(await permissionsOf(base.role_id));
 
       // setting the same members again writes nothing
       expect((await refused(setMembers(supplier, id, [salesman.userId]))).status).toBe(200);

@@ -119,7 +119,18 @@ export default async function salesmanGroupRoutes(app: FastifyInstance, { db, cl
           roleId: crypto.randomUUID(), name: taken ? `salesman-${g.role_group_id}` : short, code: ROLE_CODE.salesman, cnName: g.group_name,
           roleGroupId: g.role_group_id, manageRoleNames: [], enable: true, sort: 0, config: {},
         };
-        await append(tx, request, streams.role(role.roleId), 'role', [{ type: 'RoleCreated', data: { ...role } }], 0);
+        // the new role opens the same menu and powers as the org's salesman role with the most permissions, so a
+        // salesman moved out of his first group keeps his screens
+        const template = await tx.selectFrom('role_permissions as rp').innerJoin('roles as r', 'r.role_id', 'rp.role_id')
+          .select(['rp.role_id', (eb) => eb.fn.countAll<string>().as('n')]).where('rp.org_id', '=', orgId).where('r.code', '=', ROLE_CODE.salesman)
+          .where('r.enable', '=', true).groupBy('rp.role_id').orderBy('n', 'desc').orderBy('rp.role_id').executeTakeFirst();
+        const grants = template
+          ? await tx.selectFrom('role_permissions').select(['permission_id', 'extra_info']).where('org_id', '=', orgId).where('role_id', '=', template.role_id).execute()
+          : [];
+        await append(tx, request, streams.role(role.roleId), 'role', [
+          { type: 'RoleCreated', data: { ...role } },
+          ...grants.map((p) => ({ type: 'RolePermissionGranted', data: { roleId: role.roleId, permissionId: p.permission_id, extraInfo: p.extra_info as Record<string, unknown> } })),
+        ], 0);
         groupRoleId = role.roleId;
       }
       for (const userId of plan.grant) {
