@@ -3,7 +3,7 @@ import type { AxiosResponseTransformer } from 'axios';
 import { PAGE } from '../domain/constants.ts';
 import { readContactPages } from '../domain/contactsPaging.ts';
 import { departmentUpdateFields, type DepartmentUpdateInput } from '../domain/departmentRules.ts';
-import { ApiError, del, get, post, put, type CallOptions } from './http.ts';
+import { ApiError, del, get, post, put } from './http.ts';
 
 /** §8 the texts the server and this module share. */
 export const CONTACTS_MESSAGES = {
@@ -84,11 +84,10 @@ export class RowErrorsError extends ApiError {
 }
 
 // repeated query parameters as the server reads them: departmentId=a&departmentId=b
-const arrays: CallOptions = { paramsSerializer: { indexes: null } };
 
 // §7 GET /v3/contacts/department (always ordered by id ascending)
 export async function fetchDepartments(params: { parentId?: string; departmentName?: string; $limit?: number } = {}): Promise<Department[]> {
-  return (await get<Department[]>('/v3/contacts/department', { $limit: PAGE.contacts, ...params }, arrays)) ?? [];
+  return (await get<Department[]>('/v3/contacts/department', { $limit: PAGE.contacts, ...params })) ?? [];
 }
 
 // §7 GET /v3/contacts/department/permision (departmentId)
@@ -131,7 +130,7 @@ export async function fetchPersonPage(q: PersonQuery, skip: number, limit: numbe
   const params: Record<string, unknown> = { $limit: limit, $skip: skip };
   if (q.departmentId?.length) params.departmentId = q.departmentId;
   if (q.search?.trim()) params.search = q.search.trim();
-  return (await get<Person[]>('/v3/contacts/person', params, arrays)) ?? [];
+  return (await get<Person[]>('/v3/contacts/person', params)) ?? [];
 }
 
 /** §9 every person: pages of 5000, three in parallel after a full first page; `onPage` sees each page. */

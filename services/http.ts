@@ -75,7 +75,9 @@ function toApiError(status: number, body: unknown, config?: AxiosRequestConfig):
 }
 
 function createHost(baseURL: string): AxiosInstance {
-  const instance = axios.create({ baseURL });
+  // arrays go as repeated keys (code=M1&code=M6), which is how the server reads list parameters; axios's
+  // default (code[]=M1) would reach it as an unknown key and filter nothing
+  const instance = axios.create({ baseURL, paramsSerializer: { indexes: null } });
   instance.interceptors.request.use((config) => {
     config.headers.set('appversion', APP_VERSION);
     config.headers.set('platform', 'web');

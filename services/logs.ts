@@ -42,13 +42,11 @@ export interface ApiLogRow {
 
 const paramsOf = (q: LogQuery) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
 
-/** axios sends arrays as type[]=…; the server reads repeated `type` */
-const serializer = { indexes: null } as const;
 
 export function fetchOperationLog(q: LogQuery = {}): Promise<ListResult<OperationLogRow>> {
-  return get<ListResult<OperationLogRow>>('/v1/log/operationlog', paramsOf(q), { paramsSerializer: serializer });
+  return get<ListResult<OperationLogRow>>('/v1/log/operationlog', paramsOf(q));
 }
 
 export function fetchApiLog(q: LogQuery = {}): Promise<ListResult<ApiLogRow>> {
-  return get<ListResult<ApiLogRow>>('/v1/log/apilog', paramsOf(q), { paramsSerializer: serializer });
+  return get<ListResult<ApiLogRow>>('/v1/log/apilog', paramsOf(q));
 }

@@ -3,7 +3,7 @@
 import type { ListResult } from '../domain/types.ts';
 import { PAGE } from '../domain/constants.ts';
 import type { QueryRange } from '../domain/contactsVisibility.ts';
-import { del, get, post, put, type CallOptions } from './http.ts';
+import { del, get, post, put } from './http.ts';
 
 export interface PermissionNode {
   permissionId: string;
@@ -30,14 +30,13 @@ export interface RolePermissionLink {
   powerName: string;
 }
 
-const arrays: CallOptions = { paramsSerializer: { indexes: null } };
 
 // §7 GET /v2/permission; §9 permission paging 3000 and 5000: pages of 5000 until a short one
 export async function fetchPermissionTree(groupName?: string[]): Promise<PermissionNode[]> {
   const size = PAGE.permission[1];
   const out: PermissionNode[] = [];
   for (let skip = 0; ; skip += size) {
-    const page = await get<ListResult<PermissionNode>>('/v2/permission', { ...(groupName?.length && { groupName }), $limit: size, $skip: skip }, arrays);
+    const page = await get<ListResult<PermissionNode>>('/v2/permission', { ...(groupName?.length && { groupName }), $limit: size, $skip: skip });
     out.push(...(page?.rows ?? []));
     if ((page?.rows.length ?? 0) < size || out.length >= (page?.count ?? 0)) return out;
   }
@@ -45,7 +44,7 @@ export async function fetchPermissionTree(groupName?: string[]): Promise<Permiss
 
 // §7 GET /v2/roles/role/permission
 export async function fetchRolePermissions(roleIds: string[]): Promise<RolePermissionLink[]> {
-  return (await get<ListResult<RolePermissionLink>>('/v2/roles/role/permission', { roleId: roleIds }, arrays))?.rows ?? [];
+  return (await get<ListResult<RolePermissionLink>>('/v2/roles/role/permission', { roleId: roleIds }))?.rows ?? [];
 }
 
 // §7 POST /v2/roles/role/permission {permissions, roleId}

@@ -1,7 +1,7 @@
 // §7 roles and role groups: lists (§6 visibility is the server's), create, edit, delete, relations, role users.
 import type { ListResult, Role, RoleGroup } from '../domain/types.ts';
 import { PAGE, ROLE_CODE } from '../domain/constants.ts';
-import { ApiError, del, get, post, put, type CallOptions } from './http.ts';
+import { ApiError, del, get, post, put } from './http.ts';
 
 /** §8 removing role users with no user list and not all */
 export const NO_USERS_MESSAGE = '请指定删除的用户';
@@ -26,11 +26,10 @@ export interface RoleUser {
   roleCode: string;
 }
 
-const arrays: CallOptions = { paramsSerializer: { indexes: null } };
 
 // §7 GET /v2/roles/role (name, orgId, roleId, code, manageRoleName, $limit, $skip, $orderby, $count)
 export async function fetchRoles(params: { name?: string[]; roleId?: string[]; code?: string[]; roleGroupId?: string; $limit?: number } = {}): Promise<ListResult<RoleRow>> {
-  return get<ListResult<RoleRow>>('/v2/roles/role', { $limit: PAGE.roles, ...params }, arrays);
+  return get<ListResult<RoleRow>>('/v2/roles/role', { $limit: PAGE.roles, ...params });
 }
 
 // §7 GET /v2/roles/group ($limit, $orderby sort asc)

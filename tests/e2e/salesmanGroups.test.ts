@@ -20,6 +20,9 @@ describe('salesman groups (M6)', () => {
     await page.getByTestId('screen-mallPurchaserRolesList').waitFor();
     await page.getByRole('tab', { name: '业务员分组' }).click();
     await expect.poll(() => row(page, '业务员分组').getByTestId('group-salesmen').textContent()).toBe('1');
+    // the tab lists salesman groups only (the purchaser group 采购单位 and the routes group are M1 and M7)
+    expect(await row(page, '采购单位').count()).toBe(0);
+    expect(await row(page, '配送路线').count()).toBe(0);
 
     // 孙浩 is in no other salesman group: taking him out of the default one is refused, with the reason
     await row(page, '业务员分组').getByTestId('group-edit').click();
