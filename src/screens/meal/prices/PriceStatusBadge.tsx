@@ -18,6 +18,9 @@ const LABELS: Record<PriceState, MessageDescriptor> = {
   none: msg`未定价`,
 };
 
+/** A log row states what a decision made of the price then; whether it is in force today is not the log's to say. */
+const OUTCOME_LABELS: Partial<Record<PriceState, MessageDescriptor>> = { approved: msg`已通过` };
+
 const COLORS: Record<PriceState, BadgeProps['color']> = {
   draft: 'informative',
   pending: 'warning',
@@ -35,11 +38,12 @@ export function usePriceStateLabel(): (state: PriceState) => string {
   return (state) => i18n._(LABELS[state]);
 }
 
-export function PriceStatusBadge({ state }: { state: PriceState }) {
-  const label = usePriceStateLabel();
+export function PriceStatusBadge({ state, outcome = false }: { state: PriceState; outcome?: boolean }) {
+  const { i18n } = useLingui();
+  const label = (outcome && OUTCOME_LABELS[state]) || LABELS[state];
   return (
     <Badge appearance="tint" color={COLORS[state]} data-testid="price-status" data-state={state}>
-      {label(state)}
+      {i18n._(label)}
     </Badge>
   );
 }

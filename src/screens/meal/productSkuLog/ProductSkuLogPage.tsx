@@ -110,7 +110,7 @@ export default function ProductSkuLogPage() {
                 <TableCell>
                   <div className={styles.stack}>
                     <Text data-testid="price-log-action">{w.action}</Text>
-                    {w.state && <PriceStatusBadge state={w.state} />}
+                    {w.state && <PriceStatusBadge state={w.state} outcome />}
                   </div>
                 </TableCell>
                 <TableCell><Text data-testid="price-log-detail">{w.detail}</Text></TableCell>
