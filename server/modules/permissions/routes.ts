@@ -46,7 +46,9 @@ export default async function permissionRoutes(app: FastifyInstance, { db }: Mod
     const t = await targetOf(request, db, request.query);
     // A system provider looking at another org (allowed by requireSameOrg) sees it whole.
     const all = seesEverything(t.roles) || (t.elsewhere && seesEverything(request.roles));
-    return list(await menuOf(db, { userId: request.user!.userId, orgId: t.orgId, appId: t.appId, groupName: request.query.groupName, all }));
+    // t.roles are the user's enabled roles in the target org (auth's, or rolesOf for another org)
+    const roleIds = all ? 'all' : t.roles.map((r) => r.roleId);
+    return list(await menuOf(db, { orgId: t.orgId, appId: t.appId, groupName: request.query.groupName, roleIds }));
   });
 
   app.get<{ Querystring: { orgId?: string; appId?: string } }>('/v2/permission/user/power', {
