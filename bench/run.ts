@@ -1,5 +1,6 @@
-// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), contacts, prices.
-// Needs a built console (`npm run build`) and /usr/bin/chromium. Each section runs on its own fresh server.
+// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices.
+// Needs a built console (`npm run build`) and /usr/bin/chromium, except `menu` (the menu load step alone, no
+// browser). Each step runs on its own fresh server.
 import fs from 'node:fs';
 import { startServerProcess, type BenchServer } from './serverProcess.ts';
 import { benchSignIn } from './signIn.ts';
@@ -15,6 +16,9 @@ type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
 const sections: Record<string, Step[]> = {
   foundation: [
     ['Sign-in submit → first menu rendered (Chromium, password sign-in, first org-app picked)', benchSignIn],
+    ['GET /v2/permission/user/menu under load', benchMenuLoad],
+  ],
+  menu: [
     ['GET /v2/permission/user/menu under load', benchMenuLoad],
   ],
   contacts: [
@@ -33,7 +37,7 @@ if (unknown.length) {
   console.error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
   process.exit(1);
 }
-if (!fs.existsSync('dist/index.html')) {
+if (wanted.some((s) => s !== 'menu') && !fs.existsSync('dist/index.html')) {
   console.error('build the console first: npm run build');
   process.exit(1);
 }

@@ -49,6 +49,31 @@ export async function api<T>(url: string, init: RequestInit & { token?: string; 
   return body.data as T;
 }
 
+/**
+ * CPU time (ms) used so far by a process and its descendants (the server and its embedded PostgreSQL), from
+ * /proc; undefined where /proc is missing. Per request it is a figure other processes' load barely moves,
+ * unlike requests per second on a shared machine.
+ */
+export function treeCpuMs(rootPid: number): number | undefined {
+  const CLOCK_TICKS_PER_SECOND = 100;
+  if (!fs.existsSync('/proc/self/stat')) return undefined;
+  const procs: { pid: number; ppid: number; ticks: number }[] = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // state ppid … utime(12) stime(13)
+      procs.push({ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch { /* exited meanwhile */ }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) if (!tree.has(p.pid) && tree.has(p.ppid)) { tree.add(p.pid); grew = true; }
+  }
+  return procs.filter((p) => tree.has(p.pid)).reduce((ms, p) => ms + (p.ticks * 1000) / CLOCK_TICKS_PER_SECOND, 0);
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
