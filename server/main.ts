@@ -15,6 +15,9 @@ await migrate(store.pool);
 if (store.isNew && settings.seedDemo) {
   const counts = await seedDemo(store.db, { password: settings.demoPassword, now: new Date() });
   console.log(`seeded demo data: ${JSON.stringify(counts)}`);
+  // planner statistics now rather than at autovacuum's first pass a minute later: until then every query
+  // plans as if the tables were empty
+  await store.pool.query('ANALYZE');
 }
 const stopListening = await liveFeed.listen(store.pool);
 const app = await buildApp({

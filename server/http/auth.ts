@@ -91,6 +91,8 @@ export async function rolesOf(db: Kysely<Database>, userId: string, orgId: strin
 /** Power keys (§6) the user holds in the org-app through the permissions linked to their roles. */
 export async function powersOf(db: Kysely<Database>, userId: string, orgId: string, appId: string): Promise<string[]> {
   const rows = await db.selectFrom('user_roles as ur')
+    // a disabled role grants nothing, as it opens no menu entry and is not among the request's roles
+    .innerJoin('roles as r', (j) => j.onRef('r.role_id', '=', 'ur.role_id').on('r.enable', '=', true))
     .innerJoin('role_permissions as rp', (j) => j.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.org_id', '=', 'ur.org_id'))
     .innerJoin('permissions as p', 'p.permission_id', 'rp.permission_id')
     .select(['p.group_name', 'p.parent_id', 'p.module_id'])

@@ -77,4 +77,22 @@ describe('menus and powers', () => {
       expect(res.body.data.roles.map((r) => r.code), username).toEqual([code]);
     }
   });
+
+  it('a disabled role grants no power (and no menu), enabled again it does', async () => {
+    const supplier = await as(DEMO.supplier);
+    const powers = async () => (await supplier<{ powers: string[] }>('/v2/permission/user/power')).body.data.powers;
+    expect(await powers()).toContain(POWER.priceAdd);
+    const provider = await signIn(server, DEMO.provider, '鲜丰食品供应有限公司');
+    const role = await server.store.db.selectFrom('roles').select('role_id').where('org_id', '=', 'org-xfsp').where('name', '=', 'supplier').executeTakeFirstOrThrow();
+    const setEnable = (enable: boolean) => call(server, 'PUT', `/v2/roles/role/${role.role_id}`, { token: provider.token, key: provider.key, body: { enable } });
+    expect((await setEnable(false)).status).toBe(200);
+    try {
+      expect(await powers()).not.toContain(POWER.priceAdd);
+      const menu = await supplier<{ rows: MenuEntry[] }>('/v2/permission/user/menu?groupName=pcMenu&enable=1');
+      expect(menu.body.data.rows.map((r) => r.moduleId)).not.toContain('productPrice');
+    } finally {
+      expect((await setEnable(true)).status).toBe(200);
+    }
+    expect(await powers()).toContain(POWER.priceAdd);
+  });
 });
