@@ -108,6 +108,10 @@ describe('category limits', () => {
     expect(skus.body.data.count).toBe(allowedSkus.length);
     const otherSku = allSkus.find((s) => !allowedProducts.has(s.productId))!;
     expect((await get<Rows<Sku>>(schoolA, `/v4/mall/sku?skuId=${otherSku.skuId}`)).body.data).toEqual({ rows: [], count: 0 });
+    // nor the food ingredients of a SKU outside the limit; the other school may read them
+    expect((await get(schoolA, `/v4/mall/sku/ingredients?skuId=${otherSku.skuId}`)).status).toBe(403);
+    expect((await get(schoolA, `/v4/mall/sku/ingredients?skuId=${mushroom.skuId}`)).status).toBe(200);
+    expect((await get(schoolB, `/v4/mall/sku/ingredients?skuId=${otherSku.skuId}`)).status).toBe(200);
 
     // prices: the effective ones of the allowed goods only, in the listing and the latest-price view
     const latest = await get<Rows<Price & { productId: string }>>(schoolA, '/v5/mall/sku/price/latest-price?$groupby=skuId,roleGroupId');

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { appendToStream, streamVersion } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { mallStreams } from './streams.ts';
-import { readableSupplierOrgs, requireSupplier, viewerOf } from './access.ts';
+import { categoryScopeOf, readableSupplierOrgs, requireSupplier, viewerOf } from './access.ts';
 import type { SkuIngredientsSet } from './projection.ts';
 
 const tags = ['mall'];
@@ -68,10 +68,17 @@ export default async function skuIngredientRoutes(app: FastifyInstance, ctx: Mod
       response: { 200: listSchema(ingredientSchema) },
     },
   }, async (request) => {
-    const sku = await db.selectFrom('skus').select(['org_id', 'sku_id']).where('sku_id', '=', request.query.skuId).where('is_delete', '=', false).executeTakeFirst();
+    const sku = await db.selectFrom('skus').leftJoin('products', 'products.id', 'skus.product_id').select(['skus.org_id', 'skus.sku_id', 'products.category_id'])
+      .where('skus.sku_id', '=', request.query.skuId).where('skus.is_delete', '=', false).executeTakeFirst();
     if (!sku) throw notFound(INGREDIENT_TEXT.skuMissing);
-    const readable = await readableSupplierOrgs(db, await viewerOf(db, request));
+    const viewer = await viewerOf(db, request);
+    const readable = await readableSupplierOrgs(db, viewer);
     if (readable && !readable.includes(sku.org_id)) throw forbidden(INGREDIENT_TEXT.cannotRead);
+    // a school limited to some of the supplier's categories reads no SKU outside them (supplier permissions)
+    if (viewer.kind === 'purchaser') {
+      const allowed = (await categoryScopeOf(db, viewer.links)).get(sku.org_id);
+      if (allowed && !(sku.category_id && allowed.includes(sku.category_id))) throw forbidden(INGREDIENT_TEXT.cannotRead);
+    }
     const rows = await db.selectFrom('sku_ingredients').selectAll().where('sku_id', '=', sku.sku_id).orderBy('sort').execute();
     const cat = foods();
     return list(rows.map((r) => {
