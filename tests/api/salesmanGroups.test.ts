@@ -107,6 +107,9 @@ describe('salesman groups (M6, §6)', () => {
       // back in, and the group's existing role is reused
       expect((await setMembers(supplier, id, [salesman.userId])).status).toBe(200);
       expect(await server.store.db.selectFrom('roles').select('role_id').where('role_group_id', '=', id).execute()).toHaveLength(1);
+      // renaming the group renames its role
+      expect((await call(server, 'PUT', `/v2/roles/group/${id}`, { ...auth(supplier), body: { groupName: '南区一组' } })).status).toBe(200);
+      expect((await server.store.db.selectFrom('roles').select('cn_name').where('role_group_id', '=', id).executeTakeFirstOrThrow()).cn_name).toBe('南区一组');
     });
 
     it('lets a system provider set members; refuses a salesman, other orgs\' groups, other group codes and non-salesmen', async () => {

@@ -11,7 +11,7 @@ import { metaOf, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { powersOf, requireSameOrg } from '../../http/auth.ts';
-import { PAGE } from '../../../domain/constants.ts';
+import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { mayWriteRoleGroups } from '../../../domain/salesmanGroups.ts';
 import { hasModulePower } from '../../../domain/powerKey.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
@@ -334,6 +334,12 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
         ...(b.config !== undefined && { config: b.config }),
       };
       if (Object.keys(change).length > 1) await append(tx, request, streams.roleGroup(id), 'roleGroup', [{ type: 'RoleGroupUpdated', data: change }]);
+      // a salesman group's own role is named after it (salesmanGroupRoutes.ts): it follows a rename
+      if (change.groupName && change.groupName !== g.group_name && g.code === 'M6') {
+        const named = await tx.selectFrom('roles').select('role_id').where('org_id', '=', g.org_id).where('role_group_id', '=', id)
+          .where('code', '=', ROLE_CODE.salesman).where('cn_name', '=', g.group_name).execute();
+        for (const r of named) await append(tx, request, streams.role(r.role_id), 'role', [{ type: 'RoleUpdated', data: { roleId: r.role_id, cnName: change.groupName } }]);
+      }
     });
     return ok(await groupById(id));
   });
