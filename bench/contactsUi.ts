@@ -6,37 +6,20 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.ts';
-import { api, median, startServerProcess } from './serverProcess.ts';
-import type { LoginResult, ListResult, OrgApp } from '../domain/types.ts';
+import { median, startServerProcess, type BenchServer } from './serverProcess.ts';
+import { seedPersons } from './contactsSeed.ts';
 import { PAGE } from '../domain/constants.ts';
 
-const PERSONS = 20_000;
 const RUNS = 5;
 const USER = '13800000009';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 
-async function seed(serverUrl: string): Promise<number> {
-  const login = await api<LoginResult>(`${serverUrl}/v1/passport/login`, { method: 'POST', body: JSON.stringify({ username: USER, password: PASSWORD }) });
-  const token = login.accesstoken;
-  const orgApps = await api<ListResult<OrgApp>>(`${serverUrl}/v2/users/org/app`, { token });
-  const school = orgApps.rows.find((o) => o.orgId === 'org-ygsy') ?? orgApps.rows[0];
-  const { key } = await api<{ key: string }>(`${serverUrl}/v1/token/orgappkey/encrypt`, { method: 'POST', token, body: JSON.stringify({ orgId: school.orgId, appId: school.appId }) });
-  const call = <T>(path: string, method: string, body?: unknown) =>
-    api<T>(`${serverUrl}${path}`, { method, token, key, ...(body !== undefined && { body: JSON.stringify(body) }) });
-  const dept = await call<{ departmentId: string }>('/v3/contacts/department', 'POST', { departmentName: `界面压测部门${Date.now()}` });
-  const surnames = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗'];
-  const given = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平'];
-  for (let from = 0; from < PERSONS; from += PAGE.contacts) {
-    const persons = Array.from({ length: Math.min(PAGE.contacts, PERSONS - from) }, (_, j) => {
-      const i = from + j;
-      return { name: `${surnames[i % 20]}${given[Math.floor(i / 20) % 20]}${given[Math.floor(i / 400) % 20]}`, phoneNumber: `137${String(i).padStart(8, '0')}`, department: [dept.departmentId], duties: '教师' };
-    });
-    await call('/v3/contacts/person/bulk', 'POST', { persons });
-  }
+async function seed(server: BenchServer): Promise<number> {
+  const { call } = await seedPersons(server, { department: '界面压测部门', phonePrefix: '137', extra: { duties: '教师' } });
   // everyone the user sees: the 20,000 and the org's other contacts
   let seen = 0;
   for (let skip = 0; ; skip += PAGE.contacts) {
-    const page = await call<unknown[]>(`/v3/contacts/person?$limit=${PAGE.contacts}&$skip=${skip}`, 'GET');
+    const page = await call<unknown[]>(`/v3/contacts/person?$limit=${PAGE.contacts}&$skip=${skip}`);
     seen += page.length;
     if (page.length < PAGE.contacts) return seen;
   }
@@ -57,8 +40,9 @@ async function signIn(page: Page, serverUrl: string) {
   await page.getByTestId('side-menu').getByTestId('menu-item-contacts').waitFor();
 }
 
-export async function benchContactsUi(serverUrl: string) {
-  const expected = await seed(serverUrl);
+export async function benchContactsUi(server: BenchServer) {
+  const serverUrl = server.url;
+  const expected = await seed(server);
   const firstRows: number[] = [];
   const allRows: number[] = [];
   const scrollEnd: number[] = [];
@@ -113,7 +97,7 @@ export async function benchContactsUi(serverUrl: string) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startServerProcess();
   try {
-    console.log(JSON.stringify(await benchContactsUi(server.url), null, 2));
+    console.log(JSON.stringify(await benchContactsUi(server), null, 2));
   } finally {
     await server.stop();
   }

@@ -23,7 +23,7 @@ const sections: Record<string, Step[]> = {
   ],
   contacts: [
     ['Contacts API at 20,000 persons in one org', benchContacts],
-    ['Contacts screen at 20,000 persons (Chromium)', (server) => benchContactsUi(server.url)],
+    ['Contacts screen at 20,000 persons (Chromium)', benchContactsUi],
   ],
   prices: [
     ['Price import through the all-or-nothing import session (batches of 60)', benchPricesImport],
