@@ -4,15 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
-
-async function openScreen(page: Page, key: string) {
-  await expandMenuGroups(page);
-  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
-  await page.waitForURL(new RegExp(`#/${key}`));
-}
 
 async function tick(page: Page, testId: string) {
   const tree = page.getByTestId('permission-tree');

@@ -1,17 +1,10 @@
 // API log and operation log end to end: the org admin sees the requests and events of the org (who, what,
 // route), filters them, opens the detail drawer with the event data, and sees new entries arrive live.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
-
-async function openScreen(page: Page, key: string) {
-  await expandMenuGroups(page);
-  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
-  await page.waitForURL(new RegExp(`#/${key}`));
-}
 
 async function api<T>(path: string, init: { method?: string; token?: string; key?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${harness.server.url}${path}`, {

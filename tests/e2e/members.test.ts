@@ -2,16 +2,9 @@
 // level LV1), makes a group, moves the member into it and sees it there, also through the group filter; the
 // member-centre settings show the default group and the groups made here.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
-
-async function openScreen(page: Page, key: string) {
-  await expandMenuGroups(page);
-  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
-  await page.waitForURL(new RegExp(`#/${key}`));
-}
 
 describe('members (issue 4)', () => {
   it('an org admin adds a member, creates a group, moves the member into it and sees it there', async () => {

@@ -3,10 +3,9 @@
 // other; the supplier sees both outcomes (live) and the price log; the school sees only the approved price;
 // a second change inside the cycle (M1 modify limit, rule 0w) is refused.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { expandMenuGroups, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 const SUPPLIER = '13800000003';
@@ -32,12 +31,6 @@ async function session(username: string, orgName?: string) {
   const app = apps.body.data.rows.find((a) => !orgName || a.orgName === orgName)!;
   const { body: { data: { key } } } = await api<{ key: string }>('/v1/token/orgappkey/encrypt', { method: 'POST', token, body: { orgId: app.orgId, appId: app.appId } });
   return { token, key };
-}
-
-async function openScreen(page: Page, key: string) {
-  await expandMenuGroups(page);
-  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
-  await page.waitForURL(new RegExp(`#/${key}`));
 }
 
 describe('SKU prices with the bureau approval, end to end', () => {

@@ -3,15 +3,9 @@
 // purchaser without the powers sees the contacts but none of the actions.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
-
-async function openScreen(page: Page, key: string) {
-  await expandMenuGroups(page);
-  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
-  await page.waitForURL(new RegExp(`#/${key}`));
-}
 
 async function createRole(page: Page, name: string, more: { group?: string; code?: string; manages?: string[] } = {}) {
   await page.getByTestId('role-create').click();

@@ -3,7 +3,8 @@
 // a refused save shows the server's text.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 
@@ -59,6 +60,17 @@ describe('supplier permissions screen', () => {
     const goods = await call<{ rows: { categoryId: string }[]; count: number }>(server, 'GET', '/v4/mall/product?$limit=1000', auth(school));
     expect(goods.body.data.count).toBeGreaterThan(0);
     expect(new Set(goods.body.data.rows.map((p) => p.categoryId))).toEqual(new Set([veg]));
+
+    // the supplier's price screen names the school that froze its prices
+    const supplierBrowser = await launchBrowser();
+    try {
+      const supplierPage = await supplierBrowser.context.newPage();
+      await signInToHome(supplierPage, server.url, DEMO.supplier);
+      await openScreen(supplierPage, 'productPrice');
+      await expect.poll(() => supplierPage.getByTestId('frozen-buyers').textContent()).toContain('阳光实验小学');
+    } finally {
+      await supplierBrowser.close();
+    }
 
     // a category the supplier deletes meanwhile: the save is refused with the server's text
     await page.getByRole('checkbox', { name: '临时分类' }).check();

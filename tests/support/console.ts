@@ -63,3 +63,10 @@ export async function expandMenuGroups(page: Page): Promise<void> {
     if ((await el.count()) && (await el.getAttribute('aria-expanded')) !== 'true') await el.click();
   }
 }
+
+/** Opens a screen from the side menu, as a person does. */
+export async function openScreen(page: Page, key: string): Promise<void> {
+  await expandMenuGroups(page);
+  await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
+  await page.waitForURL(new RegExp(`#/${key}`));
+}

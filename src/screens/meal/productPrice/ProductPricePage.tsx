@@ -45,6 +45,7 @@ import {
   type RoleGroupPriceConfig,
   type Sku,
 } from '../../../../services/mall/prices.ts';
+import { FrozenBuyersNotice } from '../prices/FrozenBuyersNotice.tsx';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
 
@@ -135,6 +136,7 @@ function SupplierPrices() {
           <Trans>需要审核的采购角色组中，新价格或改价在审核通过前不生效；已通过的价格在审核周期内是否可改由角色组配置决定。</Trans>
         </Text>
       </div>
+      <FrozenBuyersNotice />
       {error && (
         <MessageBar intent="error"><MessageBarBody>{error.message}</MessageBarBody></MessageBar>
       )}
