@@ -2,13 +2,6 @@
 // roleConfig.createPermision rule (who may create under it).
 import { useState } from 'react';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -17,6 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ROOT_DEPARTMENT, withDescendants } from '../../../../domain/departmentRules.ts';
 import type { Department, NewDepartment } from '../../../../services/contacts.ts';
 
@@ -74,43 +68,32 @@ export function DepartmentDialog({ department, parentId, departments, busy, erro
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="department-dialog">
-        <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-          <DialogBody>
-            <DialogTitle>{department ? <Trans>编辑部门</Trans> : <Trans>新建部门</Trans>}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t`部门名称`} required validationMessage={nameError}>
-                <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={128} data-testid="department-name" autoFocus />
-              </Field>
-              <Field label={t`上级部门`}>
-                <Select value={parent} onChange={(_, d) => setParent(d.value)} data-testid="department-parent">
-                  <option value={ROOT_DEPARTMENT}>{t`（顶级部门）`}</option>
-                  {parents.map((d) => (
-                    <option key={d.departmentId} value={d.departmentId}>{d.departmentName}</option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label={t`排序`}>
-                <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} data-testid="department-sort" />
-              </Field>
-              <Switch checked={isHide} onChange={(_, d) => setIsHide(d.checked)} label={t`隐藏（仅本部门成员可见）`} data-testid="department-isHide" />
-              <Switch checked={isAllHide} onChange={(_, d) => setIsAllHide(d.checked)} label={t`全部隐藏（仅管理员可见）`} data-testid="department-isAllHide" />
-              <Switch checked={limitCreate} onChange={(_, d) => setLimitCreate(d.checked)} label={t`限制新建（仅下列角色可在此部门下新建）`} data-testid="department-limit-create" />
-              {limitCreate && (
-                <Field label={t`可新建的角色名（逗号分隔）`}>
-                  <Input value={roleNames} onChange={(_, d) => setRoleNames(d.value)} data-testid="department-role-names" />
-                </Field>
-              )}
-              {error && <div role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="department-error">{error}</div>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="department-submit"><Trans>保存</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={department ? <Trans>编辑部门</Trans> : <Trans>新建部门</Trans>} testId="department" surfaceTestId="department-dialog" noValidate
+      contentClassName={styles.form} busy={busy} error={error} onSubmit={submit} onClose={onClose}
+    >
+      <Field label={t`部门名称`} required validationMessage={nameError}>
+        <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={128} data-testid="department-name" autoFocus />
+      </Field>
+      <Field label={t`上级部门`}>
+        <Select value={parent} onChange={(_, d) => setParent(d.value)} data-testid="department-parent">
+          <option value={ROOT_DEPARTMENT}>{t`（顶级部门）`}</option>
+          {parents.map((d) => (
+            <option key={d.departmentId} value={d.departmentId}>{d.departmentName}</option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t`排序`}>
+        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} data-testid="department-sort" />
+      </Field>
+      <Switch checked={isHide} onChange={(_, d) => setIsHide(d.checked)} label={t`隐藏（仅本部门成员可见）`} data-testid="department-isHide" />
+      <Switch checked={isAllHide} onChange={(_, d) => setIsAllHide(d.checked)} label={t`全部隐藏（仅管理员可见）`} data-testid="department-isAllHide" />
+      <Switch checked={limitCreate} onChange={(_, d) => setLimitCreate(d.checked)} label={t`限制新建（仅下列角色可在此部门下新建）`} data-testid="department-limit-create" />
+      {limitCreate && (
+        <Field label={t`可新建的角色名（逗号分隔）`}>
+          <Input value={roleNames} onChange={(_, d) => setRoleNames(d.value)} data-testid="department-role-names" />
+        </Field>
+      )}
+    </FormDialog>
   );
 }

@@ -4,12 +4,6 @@ import { useState } from 'react';
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -19,6 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { isValidPhone } from '../../../../domain/phone.ts';
 import type { Department, Person, PersonInput } from '../../../../services/contacts.ts';
 
@@ -93,58 +88,47 @@ export function PersonDialog({ person, initialDepartments, departments, busy, er
   const toggle = (id: string, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="person-dialog">
-        <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-          <DialogBody>
-            <DialogTitle>{person ? <Trans>编辑联系人</Trans> : <Trans>新建联系人</Trans>}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t`姓名`} required validationMessage={touched ? errors.name : undefined}>
-                <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={64} data-testid="person-name" autoFocus />
-              </Field>
-              <Field label={t`手机号`} required={phoneRequired} validationMessage={touched ? errors.phone : undefined}>
-                <Input value={phone} onChange={(_, d) => setPhone(d.value)} inputMode="numeric" maxLength={11} data-testid="person-phone" />
-              </Field>
-              <Field label={t`性别`}>
-                <RadioGroup layout="horizontal" value={gender} onChange={(_, d) => setGender(d.value)}>
-                  <Radio value="男" label={t`男`} />
-                  <Radio value="女" label={t`女`} />
-                </RadioGroup>
-              </Field>
-              <Field label={t`职务`}>
-                <Input value={duties} onChange={(_, d) => setDuties(d.value)} maxLength={128} data-testid="person-duties" />
-              </Field>
-              <Field label={t`单位`}>
-                <Input value={unit} onChange={(_, d) => setUnit(d.value)} maxLength={128} />
-              </Field>
-              <Field label={t`排序`}>
-                <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
-              </Field>
-              <Field className={styles.wide} label={t`所在部门`} validationMessage={touched ? errors.departments : undefined}>
-                <div className={styles.departments} data-testid="person-departments">
-                  {departments.map((d) => (
-                    <Checkbox
-                      key={d.departmentId}
-                      label={d.departmentName}
-                      checked={chosen.includes(d.departmentId)}
-                      onChange={(_, data) => toggle(d.departmentId, Boolean(data.checked))}
-                      data-testid="person-department"
-                      data-name={d.departmentName}
-                    />
-                  ))}
-                </div>
-              </Field>
-              <Switch className={styles.wide} checked={showPhone} onChange={(_, d) => setShowPhone(d.checked)} label={t`对其他人显示手机号`} data-testid="person-show-phone" />
-              {error && <div role="alert" className={styles.wide} style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="person-error">{error}</div>}
-            </DialogContent>
-            <DialogActions>
-              {onAccount && <Button appearance="subtle" onClick={onAccount} data-testid="person-dialog-account"><Trans>账号</Trans></Button>}
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="person-submit"><Trans>保存</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={person ? <Trans>编辑联系人</Trans> : <Trans>新建联系人</Trans>} testId="person" surfaceTestId="person-dialog" noValidate
+      contentClassName={styles.form} busy={busy} error={error} onSubmit={submit} onClose={onClose}
+      extraActions={onAccount && <Button appearance="subtle" onClick={onAccount} data-testid="person-dialog-account"><Trans>账号</Trans></Button>}
+    >
+      <Field label={t`姓名`} required validationMessage={touched ? errors.name : undefined}>
+        <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={64} data-testid="person-name" autoFocus />
+      </Field>
+      <Field label={t`手机号`} required={phoneRequired} validationMessage={touched ? errors.phone : undefined}>
+        <Input value={phone} onChange={(_, d) => setPhone(d.value)} inputMode="numeric" maxLength={11} data-testid="person-phone" />
+      </Field>
+      <Field label={t`性别`}>
+        <RadioGroup layout="horizontal" value={gender} onChange={(_, d) => setGender(d.value)}>
+          <Radio value="男" label={t`男`} />
+          <Radio value="女" label={t`女`} />
+        </RadioGroup>
+      </Field>
+      <Field label={t`职务`}>
+        <Input value={duties} onChange={(_, d) => setDuties(d.value)} maxLength={128} data-testid="person-duties" />
+      </Field>
+      <Field label={t`单位`}>
+        <Input value={unit} onChange={(_, d) => setUnit(d.value)} maxLength={128} />
+      </Field>
+      <Field label={t`排序`}>
+        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
+      </Field>
+      <Field className={styles.wide} label={t`所在部门`} validationMessage={touched ? errors.departments : undefined}>
+        <div className={styles.departments} data-testid="person-departments">
+          {departments.map((d) => (
+            <Checkbox
+              key={d.departmentId}
+              label={d.departmentName}
+              checked={chosen.includes(d.departmentId)}
+              onChange={(_, data) => toggle(d.departmentId, Boolean(data.checked))}
+              data-testid="person-department"
+              data-name={d.departmentName}
+            />
+          ))}
+        </div>
+      </Field>
+      <Switch className={styles.wide} checked={showPhone} onChange={(_, d) => setShowPhone(d.checked)} label={t`对其他人显示手机号`} data-testid="person-show-phone" />
+    </FormDialog>
   );
 }

@@ -56,6 +56,7 @@ import {
   type RoleInput,
   type RoleRow,
 } from '../../../../services/roles.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { usePermission } from '../../../components/Can.tsx';
 import { CONSOLE_BASE_POWER } from '../contacts/basePowers.ts';
 import { useRoleGroups, useRoleRelations, useRoles, useRolesMutation, useRoleUsers } from './queries.ts';
@@ -285,52 +286,41 @@ function RoleDialog({ role, roles, groups, defaultGroup, busy, error, onSubmit, 
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="role-dialog">
-        <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-          <DialogBody>
-            <DialogTitle>{role ? <Trans>编辑角色</Trans> : <Trans>新建角色</Trans>}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t`角色名称`} required validationMessage={touched && !name.trim() ? t`请输入角色名称` : undefined}>
-                <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={128} data-testid="role-name" autoFocus />
-              </Field>
-              <Field label={t`中文名`}>
-                <Input value={cnName} onChange={(_, d) => setCnName(d.value)} maxLength={128} data-testid="role-cnname" />
-              </Field>
-              <Field label={t`代码`} hint={t`以 #roleManage 结尾的角色可管理下方选择的角色`}>
-                <Input value={code} onChange={(_, d) => setCode(d.value)} maxLength={128} data-testid="role-code" />
-              </Field>
-              <Field label={t`分组`}>
-                <Select value={group} onChange={(_, d) => setGroup(d.value)} data-testid="role-group">
-                  <option value="">{t`（不分组）`}</option>
-                  {groups.map((g) => <option key={g.roleGroupId} value={g.roleGroupId}>{g.groupName}</option>)}
-                </Select>
-              </Field>
-              <Field label={t`排序`}>
-                <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
-              </Field>
-              <Switch checked={enable} onChange={(_, d) => setEnable(d.checked)} label={t`启用`} />
-              <Switch checked={priceApproval} onChange={(_, d) => setPriceApproval(d.checked)} label={t`价格需审核`} />
-              {roleManage && (
-                <Field label={t`管理的角色`}>
-                  <div className={styles.checks}>
-                    {roles.filter((r) => r.roleId !== role?.roleId).map((r) => (
-                      <Checkbox key={r.roleId} label={r.cnName ? `${r.name}（${r.cnName}）` : r.name} checked={manages.includes(r.name)}
-                        onChange={(_, d) => setManages((m) => (d.checked ? [...m, r.name] : m.filter((x) => x !== r.name)))} />
-                    ))}
-                  </div>
-                </Field>
-              )}
-              {error && <Text role="alert" className={styles.error} data-testid="role-error">{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="role-submit"><Trans>保存</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={role ? <Trans>编辑角色</Trans> : <Trans>新建角色</Trans>} testId="role" surfaceTestId="role-dialog" noValidate
+      contentClassName={styles.form} busy={busy} error={error} onSubmit={submit} onClose={onClose}
+    >
+      <Field label={t`角色名称`} required validationMessage={touched && !name.trim() ? t`请输入角色名称` : undefined}>
+        <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={128} data-testid="role-name" autoFocus />
+      </Field>
+      <Field label={t`中文名`}>
+        <Input value={cnName} onChange={(_, d) => setCnName(d.value)} maxLength={128} data-testid="role-cnname" />
+      </Field>
+      <Field label={t`代码`} hint={t`以 #roleManage 结尾的角色可管理下方选择的角色`}>
+        <Input value={code} onChange={(_, d) => setCode(d.value)} maxLength={128} data-testid="role-code" />
+      </Field>
+      <Field label={t`分组`}>
+        <Select value={group} onChange={(_, d) => setGroup(d.value)} data-testid="role-group">
+          <option value="">{t`（不分组）`}</option>
+          {groups.map((g) => <option key={g.roleGroupId} value={g.roleGroupId}>{g.groupName}</option>)}
+        </Select>
+      </Field>
+      <Field label={t`排序`}>
+        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
+      </Field>
+      <Switch checked={enable} onChange={(_, d) => setEnable(d.checked)} label={t`启用`} />
+      <Switch checked={priceApproval} onChange={(_, d) => setPriceApproval(d.checked)} label={t`价格需审核`} />
+      {roleManage && (
+        <Field label={t`管理的角色`}>
+          <div className={styles.checks}>
+            {roles.filter((r) => r.roleId !== role?.roleId).map((r) => (
+              <Checkbox key={r.roleId} label={r.cnName ? `${r.name}（${r.cnName}）` : r.name} checked={manages.includes(r.name)}
+                onChange={(_, d) => setManages((m) => (d.checked ? [...m, r.name] : m.filter((x) => x !== r.name)))} />
+            ))}
+          </div>
+        </Field>
+      )}
+    </FormDialog>
   );
 }
 
@@ -352,39 +342,28 @@ function GroupDialog({ group, roles, busy, error, onSubmit, onClose }: {
     onSubmit({ groupName: groupName.trim(), code: code.trim(), sort: Number.isFinite(n) ? Math.trunc(n) : 0, manageRoleNames: manages });
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="group-dialog">
-        <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-          <DialogBody>
-            <DialogTitle>{group ? <Trans>编辑分组</Trans> : <Trans>新建分组</Trans>}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t`分组名称`} required validationMessage={touched && !groupName.trim() ? t`请输入分组名称` : undefined}>
-                <Input value={groupName} onChange={(_, d) => setGroupName(d.value)} maxLength={128} data-testid="group-name" autoFocus />
-              </Field>
-              <Field label={t`代码`}>
-                <Input value={code} onChange={(_, d) => setCode(d.value)} maxLength={128} />
-              </Field>
-              <Field label={t`排序`}>
-                <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
-              </Field>
-              <Field label={t`可管理本组的角色`}>
-                <div className={styles.checks}>
-                  {roles.map((r) => (
-                    <Checkbox key={r.roleId} label={r.cnName ? `${r.name}（${r.cnName}）` : r.name} checked={manages.includes(r.name)}
-                      onChange={(_, d) => setManages((m) => (d.checked ? [...m, r.name] : m.filter((x) => x !== r.name)))} />
-                  ))}
-                </div>
-              </Field>
-              {error && <Text role="alert" className={styles.error}>{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="group-submit"><Trans>保存</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={group ? <Trans>编辑分组</Trans> : <Trans>新建分组</Trans>} testId="group" surfaceTestId="group-dialog" noValidate
+      contentClassName={styles.form} busy={busy} error={error} onSubmit={submit} onClose={onClose}
+    >
+      <Field label={t`分组名称`} required validationMessage={touched && !groupName.trim() ? t`请输入分组名称` : undefined}>
+        <Input value={groupName} onChange={(_, d) => setGroupName(d.value)} maxLength={128} data-testid="group-name" autoFocus />
+      </Field>
+      <Field label={t`代码`}>
+        <Input value={code} onChange={(_, d) => setCode(d.value)} maxLength={128} />
+      </Field>
+      <Field label={t`排序`}>
+        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
+      </Field>
+      <Field label={t`可管理本组的角色`}>
+        <div className={styles.checks}>
+          {roles.map((r) => (
+            <Checkbox key={r.roleId} label={r.cnName ? `${r.name}（${r.cnName}）` : r.name} checked={manages.includes(r.name)}
+              onChange={(_, d) => setManages((m) => (d.checked ? [...m, r.name] : m.filter((x) => x !== r.name)))} />
+          ))}
+        </div>
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Button, Combobox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Option, SpinButton, Spinner, Text, tokens,
+  Button, Combobox, Field, Input, makeStyles, Option, SpinButton, Spinner, Text, tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { createRoleGroup, updateRoleGroup, type RoleGroup } from '../../../../services/mall/catalogue.ts';
 import { fetchOrgSalesmen, fetchSalesmanGroupMembers, setSalesmanGroupMembers, type GroupSalesman } from '../../../../services/roles.ts';
 import { errorText } from '../shared/errors.ts';
@@ -82,56 +83,46 @@ export function SalesmanGroupDialog({ group, onClose }: { group: RoleGroup | 'ne
   const remove = (userId: string) => setSelected(selected.filter((id) => id !== userId));
 
   return (
-    <Dialog open={!!group} onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface>
-        <form onSubmit={(e) => { e.preventDefault(); if (name.trim()) save.mutate(); }}>
-          <DialogBody>
-            <DialogTitle>{group === 'new' ? <Trans>新建业务员分组</Trans> : <Trans>编辑业务员分组</Trans>}</DialogTitle>
-            <DialogContent className={s.form} data-testid="group-dialog">
-              <Field label={<Trans>分组名称</Trans>} required>
-                <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={100} data-testid="group-name-input" autoFocus />
-              </Field>
-              <Field label={<Trans>排序</Trans>}>
-                <SpinButton value={sort} min={-1000} max={1000} onChange={(_, d) => setSort(Number(d.value ?? d.displayValue ?? 0) || 0)} />
-              </Field>
-              <Field label={<Trans>管理角色</Trans>} hint={t`角色名称，用逗号分隔；业务员只看到管理角色包含其角色的分组`}>
-                <Input value={managers} onChange={(_, d) => setManagers(d.value)} data-testid="group-managers-input" />
-              </Field>
-              <Field label={<Trans>业务员</Trans>} hint={t`业务员至少要在一个业务员分组中`} validationMessage={salesmen.error ? errorText(salesmen.error) : undefined}>
-                <Combobox
-                  multiselect freeform inlinePopup value={search} placeholder={t`搜索并选择业务员`} data-testid="salesman-picker"
-                  selectedOptions={selected} onChange={(e) => setSearch(e.target.value)}
-                  onOptionSelect={(_, d) => { setSelected(d.selectedOptions); setSearch(''); }}
-                >
-                  {options.map((p) => <Option key={p.userId} value={p.userId} text={label(p)}>{label(p)}</Option>)}
-                  {options.length === 0 && <Option disabled value="" text="">{salesmen.isLoading ? t`加载中` : t`没有可选的业务员`}</Option>}
-                </Combobox>
-              </Field>
-              <div className={s.members} data-testid="salesman-members">
-                {salesmen.isLoading && <Spinner size="tiny" />}
-                {!salesmen.isLoading && selected.length === 0 && <Text><Trans>分组中还没有业务员</Trans></Text>}
-                {selected.map((id) => {
-                  const p = people.get(id) ?? { userId: id, username: id, name: '' };
-                  return (
-                    <div className={s.member} key={id} data-testid="salesman-member" data-username={p.username}>
-                      <Text>{label(p)}</Text>
-                      <Button
-                        size="small" appearance="subtle" icon={<DismissRegular />} aria-label={t`移出 ${label(p)}`}
-                        onClick={() => remove(id)} data-testid="salesman-remove"
-                      />
-                    </div>
-                  );
-                })}
-              </div>
-              {save.error && <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="group-error">{errorText(save.error)}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending || !name.trim() || salesmen.isLoading} data-testid="group-submit"><Trans>保存</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={!!group} title={group === 'new' ? <Trans>新建业务员分组</Trans> : <Trans>编辑业务员分组</Trans>} testId="group" surfaceTestId="group-dialog"
+      contentClassName={s.form} busy={save.isPending} submitDisabled={!name.trim() || salesmen.isLoading} error={save.error && errorText(save.error)}
+      onSubmit={() => { if (name.trim()) save.mutate(); }} onClose={onClose}
+    >
+      <Field label={<Trans>分组名称</Trans>} required>
+        <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={100} data-testid="group-name-input" autoFocus />
+      </Field>
+      <Field label={<Trans>排序</Trans>}>
+        <SpinButton value={sort} min={-1000} max={1000} onChange={(_, d) => setSort(Number(d.value ?? d.displayValue ?? 0) || 0)} />
+      </Field>
+      <Field label={<Trans>管理角色</Trans>} hint={t`角色名称，用逗号分隔；业务员只看到管理角色包含其角色的分组`}>
+        <Input value={managers} onChange={(_, d) => setManagers(d.value)} data-testid="group-managers-input" />
+      </Field>
+      <Field label={<Trans>业务员</Trans>} hint={t`业务员至少要在一个业务员分组中`} validationMessage={salesmen.error ? errorText(salesmen.error) : undefined}>
+        <Combobox
+          multiselect freeform inlinePopup value={search} placeholder={t`搜索并选择业务员`} data-testid="salesman-picker"
+          selectedOptions={selected} onChange={(e) => setSearch(e.target.value)}
+          onOptionSelect={(_, d) => { setSelected(d.selectedOptions); setSearch(''); }}
+        >
+          {options.map((p) => <Option key={p.userId} value={p.userId} text={label(p)}>{label(p)}</Option>)}
+          {options.length === 0 && <Option disabled value="" text="">{salesmen.isLoading ? t`加载中` : t`没有可选的业务员`}</Option>}
+        </Combobox>
+      </Field>
+      <div className={s.members} data-testid="salesman-members">
+        {salesmen.isLoading && <Spinner size="tiny" />}
+        {!salesmen.isLoading && selected.length === 0 && <Text><Trans>分组中还没有业务员</Trans></Text>}
+        {selected.map((id) => {
+          const p = people.get(id) ?? { userId: id, username: id, name: '' };
+          return (
+            <div className={s.member} key={id} data-testid="salesman-member" data-username={p.username}>
+              <Text>{label(p)}</Text>
+              <Button
+                size="small" appearance="subtle" icon={<DismissRegular />} aria-label={t`移出 ${label(p)}`}
+                onClick={() => remove(id)} data-testid="salesman-remove"
+              />
+            </div>
+          );
+        })}
+      </div>
+    </FormDialog>
   );
 }

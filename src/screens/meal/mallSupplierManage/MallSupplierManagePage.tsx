@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, Option, Switch, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SUPPLIER_TYPES } from '../../../../domain/constants.ts';
 import { createSupplier, listRoleGroupConfigs, listSuppliers, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -71,40 +72,29 @@ export default function MallSupplierManagePage() {
       )}
     >
       <DataTable rows={suppliers.data?.rows ?? []} columns={columns} rowKey={(s) => s.objectId} testId="supplier-table" />
-      <Dialog open={draft !== null} onOpenChange={(_, d) => { if (!d.open) setDraft(null); }}>
-        <DialogSurface>
-          {draft && (
-            <form onSubmit={(e) => { e.preventDefault(); save.mutate(draft); }}>
-              <DialogBody>
-                <DialogTitle>{draft.objectId ? <Trans>编辑供应商</Trans> : <Trans>添加供应商</Trans>}</DialogTitle>
-                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
-                  <Field label={<Trans>供应商机构 ID</Trans>} required>
-                    <Input value={draft.supplierOrgId} disabled={Boolean(draft.objectId)} onChange={(_, d) => setDraft({ ...draft, supplierOrgId: d.value, roleGroupId: null })} data-testid="supplier-org" />
-                  </Field>
-                  <Field label={<Trans>名称（默认机构名）</Trans>}><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} /></Field>
-                  <Field label={<Trans>类型</Trans>} required>
-                    <Dropdown value={typeLabel(draft.type)} selectedOptions={[draft.type]} onOptionSelect={(_, d) => setDraft({ ...draft, type: (d.optionValue ?? 'sxps') as SupplierType })}>
-                      {Object.keys(SUPPLIER_TYPES).map((c) => <Option key={c} value={c}>{typeLabel(c)}</Option>)}
-                    </Dropdown>
-                  </Field>
-                  <Field label={<Trans>采购角色组</Trans>} hint={groups.isError ? t`无法读取该供应商的采购角色组` : undefined}>
-                    <Dropdown value={groupRows.find((g) => g.roleGroupId === draft.roleGroupId)?.groupName ?? ''} selectedOptions={draft.roleGroupId ? [draft.roleGroupId] : []}
-                      onOptionSelect={(_, d) => setDraft({ ...draft, roleGroupId: d.optionValue || null })}>
-                      <Option value="">{t`不指定`}</Option>
-                      {groupRows.map((g) => <Option key={g.roleGroupId} value={g.roleGroupId}>{g.groupName}</Option>)}
-                    </Dropdown>
-                  </Field>
-                  {formError && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="supplier-error">{formError}</Text>}
-                </DialogContent>
-                <DialogActions>
-                  <Button onClick={() => setDraft(null)}><Trans>取消</Trans></Button>
-                  <Button appearance="primary" type="submit" disabled={!draft.supplierOrgId.trim() || save.isPending} data-testid="supplier-submit"><Trans>保存</Trans></Button>
-                </DialogActions>
-              </DialogBody>
-            </form>
-          )}
-        </DialogSurface>
-      </Dialog>
+      {draft && (
+        <FormDialog
+          title={draft.objectId ? <Trans>编辑供应商</Trans> : <Trans>添加供应商</Trans>} testId="supplier" contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}
+          busy={save.isPending} submitDisabled={!draft.supplierOrgId.trim()} error={formError} onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
+        >
+          <Field label={<Trans>供应商机构 ID</Trans>} required>
+            <Input value={draft.supplierOrgId} disabled={Boolean(draft.objectId)} onChange={(_, d) => setDraft({ ...draft, supplierOrgId: d.value, roleGroupId: null })} data-testid="supplier-org" />
+          </Field>
+          <Field label={<Trans>名称（默认机构名）</Trans>}><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} /></Field>
+          <Field label={<Trans>类型</Trans>} required>
+            <Dropdown value={typeLabel(draft.type)} selectedOptions={[draft.type]} onOptionSelect={(_, d) => setDraft({ ...draft, type: (d.optionValue ?? 'sxps') as SupplierType })}>
+              {Object.keys(SUPPLIER_TYPES).map((c) => <Option key={c} value={c}>{typeLabel(c)}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>采购角色组</Trans>} hint={groups.isError ? t`无法读取该供应商的采购角色组` : undefined}>
+            <Dropdown value={groupRows.find((g) => g.roleGroupId === draft.roleGroupId)?.groupName ?? ''} selectedOptions={draft.roleGroupId ? [draft.roleGroupId] : []}
+              onOptionSelect={(_, d) => setDraft({ ...draft, roleGroupId: d.optionValue || null })}>
+              <Option value="">{t`不指定`}</Option>
+              {groupRows.map((g) => <Option key={g.roleGroupId} value={g.roleGroupId}>{g.groupName}</Option>)}
+            </Dropdown>
+          </Field>
+        </FormDialog>
+      )}
     </ScreenFrame>
   );
 }

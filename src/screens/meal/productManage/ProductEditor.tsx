@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Radio, RadioGroup,
+  Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Radio, RadioGroup,
   Text, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, FoodRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
 import { createProduct, deleteSku, listSkus, updateProduct, type Category, type Product } from '../../../../services/mall/catalogue.ts';
 import { bulkSkus } from '../../../../services/mall/imports.ts';
@@ -83,73 +84,62 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
   const categoryName = categories.find((c) => c.id === draft.categoryId)?.name ?? '';
   return (
     <>
-      <Dialog open={product !== null} onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-        <DialogSurface>
-          <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-            <DialogBody>
-              <DialogTitle>{product === 'new' ? <Trans>新增商品</Trans> : <Trans>编辑商品</Trans>}</DialogTitle>
-              <DialogContent className={s.form}>
-                <div className={s.grid}>
-                  <Field label={<Trans>商品名称</Trans>} required>
-                    <Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} maxLength={100} data-testid="product-name" />
-                  </Field>
-                  <Field label={<Trans>商品分类</Trans>}>
-                    <Dropdown value={categoryName} selectedOptions={draft.categoryId ? [draft.categoryId] : []} data-testid="product-category"
-                      onOptionSelect={(_, d) => setDraft({ ...draft, categoryId: d.optionValue ?? null })}>
-                      {categories.map((c) => <Option key={c.id} value={c.id}>{c.name}</Option>)}
-                    </Dropdown>
-                  </Field>
-                  <Field label={<Trans>单位</Trans>}>
-                    <Dropdown value={draft.unit} selectedOptions={[draft.unit]} onOptionSelect={(_, d) => setDraft({ ...draft, unit: d.optionValue ?? '' })}>
-                      {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{u}</Option>)}
-                    </Dropdown>
-                  </Field>
-                  <Field label={<Trans>价格分类</Trans>}>
-                    <Dropdown value={draft.priceClass ? i18n._(PRICE_CLASS_LABELS[draft.priceClass as keyof typeof PRICE_CLASSES]) : ''} selectedOptions={draft.priceClass ? [draft.priceClass] : []}
-                      onOptionSelect={(_, d) => setDraft({ ...draft, priceClass: d.optionValue || null })}>
-                      <Option value="">{t`无`}</Option>
-                      {Object.keys(PRICE_CLASSES).map((c) => <Option key={c} value={c}>{i18n._(PRICE_CLASS_LABELS[c as keyof typeof PRICE_CLASSES])}</Option>)}
-                    </Dropdown>
-                  </Field>
-                  <Field label={<Trans>生熟</Trans>}>
-                    <RadioGroup layout="horizontal" value={draft.rawRipe} onChange={(_, d) => setDraft({ ...draft, rawRipe: d.value as 'raw' | 'ripe' })}>
-                      <Radio value="raw" label={i18n._(RAW_RIPE_LABELS.raw)} />
-                      <Radio value="ripe" label={i18n._(RAW_RIPE_LABELS.ripe)} />
-                    </RadioGroup>
-                  </Field>
-                  <div>
-                    <Checkbox checked={draft.isPackage} onChange={(_, d) => setDraft({ ...draft, isPackage: d.checked === true })} label={t`套餐商品`} />
-                    <Checkbox checked={draft.isUppershelf} onChange={(_, d) => setDraft({ ...draft, isUppershelf: d.checked === true })} label={t`上架`} />
-                  </div>
-                </div>
-                <Text weight="semibold"><Trans>SKU</Trans></Text>
-                {draft.skus.map((k, i) => (k.removed ? null : (
-                  <div className={s.sku} key={k.skuId ?? `new-${i}`} data-testid="sku-row">
-                    <Field label={<Trans>SKU 名称</Trans>} required><Input value={k.name} onChange={(_, d) => setSku(i, { name: d.value })} data-testid="sku-name" /></Field>
-                    <Field label={<Trans>规格</Trans>}><Input value={k.spec} onChange={(_, d) => setSku(i, { spec: d.value })} /></Field>
-                    <Field label={<Trans>单位</Trans>}>
-                      <Dropdown value={k.unit} selectedOptions={[k.unit]} onOptionSelect={(_, d) => setSku(i, { unit: d.optionValue ?? '' })}>
-                        {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{u}</Option>)}
-                      </Dropdown>
-                    </Field>
-                    <Button
-                      appearance="subtle" icon={<FoodRegular />} disabled={!k.skuId} title={k.skuId ? undefined : t`保存后可关联食材`}
-                      onClick={() => k.skuId && setIngredientsOf({ skuId: k.skuId, name: k.name })} data-testid="sku-ingredients"
-                    ><Trans>食材</Trans></Button>
-                    <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t`删除 SKU`} onClick={() => (k.skuId ? setSku(i, { removed: true }) : setDraft({ ...draft, skus: draft.skus.filter((_, j) => j !== i) }))} />
-                  </div>
-                )))}
-                <div><Button size="small" icon={<AddRegular />} onClick={() => setDraft({ ...draft, skus: [...draft.skus, { name: '', spec: '', unit: draft.unit || '斤' }] })}><Trans>添加 SKU</Trans></Button></div>
-                {error && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="product-error">{error}</Text>}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose}><Trans>取消</Trans></Button>
-                <Button appearance="primary" type="submit" disabled={busy || !draft.name.trim()} data-testid="product-submit"><Trans>保存</Trans></Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={product !== null} title={product === 'new' ? <Trans>新增商品</Trans> : <Trans>编辑商品</Trans>} testId="product" contentClassName={s.form}
+        busy={busy} submitDisabled={!draft.name.trim()} error={error} onSubmit={() => void save()} onClose={onClose}
+      >
+        <div className={s.grid}>
+          <Field label={<Trans>商品名称</Trans>} required>
+            <Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} maxLength={100} data-testid="product-name" />
+          </Field>
+          <Field label={<Trans>商品分类</Trans>}>
+            <Dropdown value={categoryName} selectedOptions={draft.categoryId ? [draft.categoryId] : []} data-testid="product-category"
+              onOptionSelect={(_, d) => setDraft({ ...draft, categoryId: d.optionValue ?? null })}>
+              {categories.map((c) => <Option key={c.id} value={c.id}>{c.name}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>单位</Trans>}>
+            <Dropdown value={draft.unit} selectedOptions={[draft.unit]} onOptionSelect={(_, d) => setDraft({ ...draft, unit: d.optionValue ?? '' })}>
+              {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{u}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>价格分类</Trans>}>
+            <Dropdown value={draft.priceClass ? i18n._(PRICE_CLASS_LABELS[draft.priceClass as keyof typeof PRICE_CLASSES]) : ''} selectedOptions={draft.priceClass ? [draft.priceClass] : []}
+              onOptionSelect={(_, d) => setDraft({ ...draft, priceClass: d.optionValue || null })}>
+              <Option value="">{t`无`}</Option>
+              {Object.keys(PRICE_CLASSES).map((c) => <Option key={c} value={c}>{i18n._(PRICE_CLASS_LABELS[c as keyof typeof PRICE_CLASSES])}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>生熟</Trans>}>
+            <RadioGroup layout="horizontal" value={draft.rawRipe} onChange={(_, d) => setDraft({ ...draft, rawRipe: d.value as 'raw' | 'ripe' })}>
+              <Radio value="raw" label={i18n._(RAW_RIPE_LABELS.raw)} />
+              <Radio value="ripe" label={i18n._(RAW_RIPE_LABELS.ripe)} />
+            </RadioGroup>
+          </Field>
+          <div>
+            <Checkbox checked={draft.isPackage} onChange={(_, d) => setDraft({ ...draft, isPackage: d.checked === true })} label={t`套餐商品`} />
+            <Checkbox checked={draft.isUppershelf} onChange={(_, d) => setDraft({ ...draft, isUppershelf: d.checked === true })} label={t`上架`} />
+          </div>
+        </div>
+        <Text weight="semibold"><Trans>SKU</Trans></Text>
+        {draft.skus.map((k, i) => (k.removed ? null : (
+          <div className={s.sku} key={k.skuId ?? `new-${i}`} data-testid="sku-row">
+            <Field label={<Trans>SKU 名称</Trans>} required><Input value={k.name} onChange={(_, d) => setSku(i, { name: d.value })} data-testid="sku-name" /></Field>
+            <Field label={<Trans>规格</Trans>}><Input value={k.spec} onChange={(_, d) => setSku(i, { spec: d.value })} /></Field>
+            <Field label={<Trans>单位</Trans>}>
+              <Dropdown value={k.unit} selectedOptions={[k.unit]} onOptionSelect={(_, d) => setSku(i, { unit: d.optionValue ?? '' })}>
+                {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{u}</Option>)}
+              </Dropdown>
+            </Field>
+            <Button
+              appearance="subtle" icon={<FoodRegular />} disabled={!k.skuId} title={k.skuId ? undefined : t`保存后可关联食材`}
+              onClick={() => k.skuId && setIngredientsOf({ skuId: k.skuId, name: k.name })} data-testid="sku-ingredients"
+            ><Trans>食材</Trans></Button>
+            <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t`删除 SKU`} onClick={() => (k.skuId ? setSku(i, { removed: true }) : setDraft({ ...draft, skus: draft.skus.filter((_, j) => j !== i) }))} />
+          </div>
+        )))}
+        <div><Button size="small" icon={<AddRegular />} onClick={() => setDraft({ ...draft, skus: [...draft.skus, { name: '', spec: '', unit: draft.unit || '斤' }] })}><Trans>添加 SKU</Trans></Button></div>
+      </FormDialog>
       <SkuIngredientsDialog sku={ingredientsOf} onClose={() => setIngredientsOf(null)} />
     </>
   );

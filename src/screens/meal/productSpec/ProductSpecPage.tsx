@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, SpinButton, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, SpinButton, Textarea } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { DEFAULT_SPEC_SORT } from '../../../../domain/constants.ts';
 import { createSpec, listSpecs, updateSpec, type Spec } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -55,32 +56,22 @@ export default function ProductSpecPage() {
       actions={<Button appearance="primary" icon={<AddRegular />} data-testid="spec-add" onClick={() => setDraft({ name: '', sort: DEFAULT_SPEC_SORT, options: '{}' })}><Trans>新增规格</Trans></Button>}
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(s) => s.id} testId="spec-table" />
-      <Dialog open={draft !== null} onOpenChange={(_, d) => { if (!d.open) setDraft(null); }}>
-        <DialogSurface>
-          {draft && (
-            <form onSubmit={(e) => { e.preventDefault(); save.mutate(draft); }}>
-              <DialogBody>
-                <DialogTitle>{draft.id ? <Trans>编辑规格</Trans> : <Trans>新增规格</Trans>}</DialogTitle>
-                <DialogContent>
-                  <Field label={<Trans>名称</Trans>} required>
-                    <Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="spec-name" />
-                  </Field>
-                  <Field label={<Trans>排序</Trans>} hint={<Trans>默认 {DEFAULT_SPEC_SORT}</Trans>}>
-                    <SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || DEFAULT_SPEC_SORT) })} />
-                  </Field>
-                  <Field label={<Trans>选项（JSON）</Trans>} validationMessage={formError ?? undefined}>
-                    <Textarea value={draft.options} rows={6} onChange={(_, d) => setDraft({ ...draft, options: d.value })} data-testid="spec-options" />
-                  </Field>
-                </DialogContent>
-                <DialogActions>
-                  <Button onClick={() => setDraft(null)}><Trans>取消</Trans></Button>
-                  <Button appearance="primary" type="submit" disabled={!draft.name.trim() || save.isPending} data-testid="spec-submit"><Trans>保存</Trans></Button>
-                </DialogActions>
-              </DialogBody>
-            </form>
-          )}
-        </DialogSurface>
-      </Dialog>
+      {draft && (
+        <FormDialog
+          title={draft.id ? <Trans>编辑规格</Trans> : <Trans>新增规格</Trans>} testId="spec"
+          busy={save.isPending} submitDisabled={!draft.name.trim()} onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
+        >
+          <Field label={<Trans>名称</Trans>} required>
+            <Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="spec-name" />
+          </Field>
+          <Field label={<Trans>排序</Trans>} hint={<Trans>默认 {DEFAULT_SPEC_SORT}</Trans>}>
+            <SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || DEFAULT_SPEC_SORT) })} />
+          </Field>
+          <Field label={<Trans>选项（JSON）</Trans>} validationMessage={formError ?? undefined}>
+            <Textarea value={draft.options} rows={6} onChange={(_, d) => setDraft({ ...draft, options: d.value })} data-testid="spec-options" />
+          </Field>
+        </FormDialog>
+      )}
     </ScreenFrame>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, SpinButton, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, SpinButton, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { createRoute, deleteRoute, listRoutes, updateRoute, type MallRoute } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
@@ -56,29 +57,18 @@ export default function RouteManagePage() {
       actions={<Button appearance="primary" icon={<AddRegular />} data-testid="route-add" onClick={() => { setFormError(null); setDraft({ name: '', sort: 0, manageRoleNames: 'delivery', purchaserOrgIds: '', remark: '' }); }}><Trans>新增路线</Trans></Button>}
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(r) => r.objectId} testId="route-table" />
-      <Dialog open={draft !== null} onOpenChange={(_, d) => { if (!d.open) setDraft(null); }}>
-        <DialogSurface>
-          {draft && (
-            <form onSubmit={(e) => { e.preventDefault(); save.mutate(draft); }}>
-              <DialogBody>
-                <DialogTitle>{draft.objectId ? <Trans>编辑路线</Trans> : <Trans>新增路线</Trans>}</DialogTitle>
-                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
-                  <Field label={<Trans>路线名称</Trans>} required><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="route-name-input" /></Field>
-                  <Field label={<Trans>排序</Trans>}><SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || 0) })} /></Field>
-                  <Field label={<Trans>可见角色（角色名，逗号分隔）</Trans>}><Input value={draft.manageRoleNames} onChange={(_, d) => setDraft({ ...draft, manageRoleNames: d.value })} /></Field>
-                  <Field label={<Trans>配送单位（机构 ID，逗号分隔）</Trans>}><Textarea value={draft.purchaserOrgIds} onChange={(_, d) => setDraft({ ...draft, purchaserOrgIds: d.value })} /></Field>
-                  <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>
-                  {formError && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="route-error">{formError}</Text>}
-                </DialogContent>
-                <DialogActions>
-                  <Button onClick={() => setDraft(null)}><Trans>取消</Trans></Button>
-                  <Button appearance="primary" type="submit" disabled={!draft.name.trim() || save.isPending} data-testid="route-submit"><Trans>保存</Trans></Button>
-                </DialogActions>
-              </DialogBody>
-            </form>
-          )}
-        </DialogSurface>
-      </Dialog>
+      {draft && (
+        <FormDialog
+          title={draft.objectId ? <Trans>编辑路线</Trans> : <Trans>新增路线</Trans>} testId="route" contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}
+          busy={save.isPending} submitDisabled={!draft.name.trim()} error={formError} onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
+        >
+          <Field label={<Trans>路线名称</Trans>} required><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="route-name-input" /></Field>
+          <Field label={<Trans>排序</Trans>}><SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || 0) })} /></Field>
+          <Field label={<Trans>可见角色（角色名，逗号分隔）</Trans>}><Input value={draft.manageRoleNames} onChange={(_, d) => setDraft({ ...draft, manageRoleNames: d.value })} /></Field>
+          <Field label={<Trans>配送单位（机构 ID，逗号分隔）</Trans>}><Textarea value={draft.purchaserOrgIds} onChange={(_, d) => setDraft({ ...draft, purchaserOrgIds: d.value })} /></Field>
+          <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>
+        </FormDialog>
+      )}
       <ConfirmDialog open={removing !== null} title={<Trans>删除路线</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
         <Trans>确定删除路线「{removing?.name}」吗？</Trans>
       </ConfirmDialog>

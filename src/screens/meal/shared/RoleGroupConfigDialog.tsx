@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Switch, Text, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Input, Option, Switch, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { parseDuration } from '../../../../domain/durations.ts';
 import { listCategories, updateRoleGroupConfig, type RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
 import { errorText } from './errors.ts';
@@ -26,39 +27,28 @@ export function RoleGroupConfigDialog({ config, onClose }: { config: RoleGroupCo
     onError: (e) => setError(errorText(e)),
   });
   const groups = approvalGroups.data?.rows ?? [];
+  if (!draft) return null;
   return (
-    <Dialog open={config !== null} onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface>
-        {draft && (
-          <form onSubmit={(e) => { e.preventDefault(); if (ruleOk) save.mutate(draft); }}>
-            <DialogBody>
-              <DialogTitle><Trans>价格配置：{draft.groupName}</Trans></DialogTitle>
-              <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
-                <Switch checked={draft.priceApprovalEnable} label={t`价格需要审核`} data-testid="config-approval"
-                  onChange={(_, d) => setDraft({ ...draft, priceApprovalEnable: d.checked })} />
-                <Switch checked={draft.priceModifyLimitEnable} label={t`审核周期内不能再次修改已审核的价格`} data-testid="config-modify-limit"
-                  onChange={(_, d) => setDraft({ ...draft, priceModifyLimitEnable: d.checked })} />
-                <Field label={<Trans>审核周期</Trans>} validationState={ruleOk ? 'none' : 'error'}
-                  validationMessage={ruleOk ? t`数字加 d（天）、w（周）、m（月）或 y（年），如 5d、2w、1m；0d、0w、0m 表示当天、本周（周一起）、本月；留空不限` : t`审核周期应为数字加 d、w、m 或 y，如 5d、2w、1m、0d`}>
-                  <Input value={draft.priceApprovalTimeRule} onChange={(_, d) => setDraft({ ...draft, priceApprovalTimeRule: d.value })} data-testid="config-time-rule" />
-                </Field>
-                <Field label={<Trans>价格审核组</Trans>} hint={<Trans>不指定时由所在区域的教育局审核</Trans>}>
-                  <Dropdown value={groups.find((g) => g.id === draft.priceApprovalGroup)?.name ?? ''} selectedOptions={draft.priceApprovalGroup ? [draft.priceApprovalGroup] : []}
-                    onOptionSelect={(_, d) => setDraft({ ...draft, priceApprovalGroup: d.optionValue || null })}>
-                    <Option value="">{t`不指定`}</Option>
-                    {groups.map((g) => <Option key={g.id} value={g.id}>{g.name}</Option>)}
-                  </Dropdown>
-                </Field>
-                {error && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="config-error">{error}</Text>}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose}><Trans>取消</Trans></Button>
-                <Button appearance="primary" type="submit" disabled={!ruleOk || save.isPending} data-testid="config-submit"><Trans>保存</Trans></Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        )}
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={config !== null} title={<Trans>价格配置：{draft.groupName}</Trans>} testId="config"
+      contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}
+      busy={save.isPending} submitDisabled={!ruleOk} error={error} onSubmit={() => { if (ruleOk) save.mutate(draft); }} onClose={onClose}
+    >
+      <Switch checked={draft.priceApprovalEnable} label={t`价格需要审核`} data-testid="config-approval"
+        onChange={(_, d) => setDraft({ ...draft, priceApprovalEnable: d.checked })} />
+      <Switch checked={draft.priceModifyLimitEnable} label={t`审核周期内不能再次修改已审核的价格`} data-testid="config-modify-limit"
+        onChange={(_, d) => setDraft({ ...draft, priceModifyLimitEnable: d.checked })} />
+      <Field label={<Trans>审核周期</Trans>} validationState={ruleOk ? 'none' : 'error'}
+        validationMessage={ruleOk ? t`数字加 d（天）、w（周）、m（月）或 y（年），如 5d、2w、1m；0d、0w、0m 表示当天、本周（周一起）、本月；留空不限` : t`审核周期应为数字加 d、w、m 或 y，如 5d、2w、1m、0d`}>
+        <Input value={draft.priceApprovalTimeRule} onChange={(_, d) => setDraft({ ...draft, priceApprovalTimeRule: d.value })} data-testid="config-time-rule" />
+      </Field>
+      <Field label={<Trans>价格审核组</Trans>} hint={<Trans>不指定时由所在区域的教育局审核</Trans>}>
+        <Dropdown value={groups.find((g) => g.id === draft.priceApprovalGroup)?.name ?? ''} selectedOptions={draft.priceApprovalGroup ? [draft.priceApprovalGroup] : []}
+          onOptionSelect={(_, d) => setDraft({ ...draft, priceApprovalGroup: d.optionValue || null })}>
+          <Option value="">{t`不指定`}</Option>
+          {groups.map((g) => <Option key={g.id} value={g.id}>{g.name}</Option>)}
+        </Dropdown>
+      </Field>
+    </FormDialog>
   );
 }

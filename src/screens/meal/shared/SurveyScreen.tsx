@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Text, tokens,
+  Button, Dropdown, Field, Input, Option, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
 import { dayOf } from '../../../../domain/priceCycle.ts';
 import { deleteSurvey, listProducts, listSkus, listSurveys, recordSurveys, type PriceSurvey, type SurveyKind } from '../../../../services/mall/catalogue.ts';
@@ -87,59 +88,48 @@ export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title:
     >
       <DataTable rows={surveys.data?.rows ?? []} columns={columns} rowKey={(s) => s.id} testId="survey-table" />
       <Pager page={page} size={PAGE_SIZE} count={surveys.data?.count ?? 0} onPage={setPage} />
-      <Dialog open={draft !== null} onOpenChange={(_, d) => { if (!d.open) setDraft(null); }}>
-        <DialogSurface>
-          {draft && (
-            <form onSubmit={(e) => { e.preventDefault(); if (canSave) save.mutate(draft); }}>
-              <DialogBody>
-                <DialogTitle><Trans>录入询价</Trans></DialogTitle>
-                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
-                  {kind === 'supplier' ? (
-                    <>
-                      <Field label={<Trans>查找商品</Trans>}>
-                        <Input value={draft.search} onChange={(_, d) => setDraft({ ...draft, search: d.value })} data-testid="survey-search" />
-                      </Field>
-                      <Field label={<Trans>商品</Trans>} required>
-                        <Dropdown value={draft.productName} selectedOptions={draft.productId ? [draft.productId] : []} data-testid="survey-product-pick"
-                          onOptionSelect={(_, d) => setDraft({ ...draft, productId: d.optionValue ?? '', productName: d.optionText ?? '', skuId: '' })}>
-                          {productRows.map((p) => <Option key={p.id} value={p.id}>{p.name}</Option>)}
-                        </Dropdown>
-                      </Field>
-                      <Field label={<Trans>SKU（不选则按商品）</Trans>}>
-                        <Dropdown value={skuRows.find((k) => k.skuId === draft.skuId)?.name ?? ''} selectedOptions={draft.skuId ? [draft.skuId] : []}
-                          onOptionSelect={(_, d) => setDraft({ ...draft, skuId: d.optionValue ?? '' })}>
-                          <Option value="">{t`按商品`}</Option>
-                          {skuRows.map((k) => <Option key={k.skuId} value={k.skuId}>{`${k.name} ${k.spec}`.trim()}</Option>)}
-                        </Dropdown>
-                      </Field>
-                    </>
-                  ) : (
-                    <Field label={<Trans>商品名称</Trans>} required>
-                      <Input value={draft.productName} onChange={(_, d) => setDraft({ ...draft, productName: d.value })} data-testid="survey-product-name" />
-                    </Field>
-                  )}
-                  <Field label={<Trans>价格分类</Trans>} required>
-                    <Dropdown value={classLabel(draft.priceClass)} selectedOptions={[draft.priceClass]} onOptionSelect={(_, d) => setDraft({ ...draft, priceClass: (d.optionValue ?? 'dqbd') as PriceClass })}>
-                      {Object.keys(PRICE_CLASSES).map((c) => <Option key={c} value={c}>{classLabel(c)}</Option>)}
-                    </Dropdown>
-                  </Field>
-                  <Field label={<Trans>询价价格</Trans>} required>
-                    <Input value={draft.price} inputMode="decimal" onChange={(_, d) => setDraft({ ...draft, price: d.value })} data-testid="survey-price-input" />
-                  </Field>
-                  <Field label={<Trans>询价日期</Trans>}><Input type="date" value={draft.surveyDate} onChange={(_, d) => setDraft({ ...draft, surveyDate: d.value })} /></Field>
-                  <Field label={<Trans>询价来源</Trans>}><Input value={draft.source} onChange={(_, d) => setDraft({ ...draft, source: d.value })} /></Field>
-                  <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>
-                  {formError && <Text style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="survey-error">{formError}</Text>}
-                </DialogContent>
-                <DialogActions>
-                  <Button onClick={() => setDraft(null)} data-testid="survey-cancel"><Trans>取消</Trans></Button>
-                  <Button appearance="primary" type="submit" disabled={!canSave || save.isPending} data-testid="survey-submit"><Trans>保存</Trans></Button>
-                </DialogActions>
-              </DialogBody>
-            </form>
+      {draft && (
+        <FormDialog
+          title={<Trans>录入询价</Trans>} testId="survey" contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}
+          busy={save.isPending} submitDisabled={!canSave} error={formError} onSubmit={() => { if (canSave) save.mutate(draft); }} onClose={() => setDraft(null)}
+        >
+          {kind === 'supplier' ? (
+            <>
+              <Field label={<Trans>查找商品</Trans>}>
+                <Input value={draft.search} onChange={(_, d) => setDraft({ ...draft, search: d.value })} data-testid="survey-search" />
+              </Field>
+              <Field label={<Trans>商品</Trans>} required>
+                <Dropdown value={draft.productName} selectedOptions={draft.productId ? [draft.productId] : []} data-testid="survey-product-pick"
+                  onOptionSelect={(_, d) => setDraft({ ...draft, productId: d.optionValue ?? '', productName: d.optionText ?? '', skuId: '' })}>
+                  {productRows.map((p) => <Option key={p.id} value={p.id}>{p.name}</Option>)}
+                </Dropdown>
+              </Field>
+              <Field label={<Trans>SKU（不选则按商品）</Trans>}>
+                <Dropdown value={skuRows.find((k) => k.skuId === draft.skuId)?.name ?? ''} selectedOptions={draft.skuId ? [draft.skuId] : []}
+                  onOptionSelect={(_, d) => setDraft({ ...draft, skuId: d.optionValue ?? '' })}>
+                  <Option value="">{t`按商品`}</Option>
+                  {skuRows.map((k) => <Option key={k.skuId} value={k.skuId}>{`${k.name} ${k.spec}`.trim()}</Option>)}
+                </Dropdown>
+              </Field>
+            </>
+          ) : (
+            <Field label={<Trans>商品名称</Trans>} required>
+              <Input value={draft.productName} onChange={(_, d) => setDraft({ ...draft, productName: d.value })} data-testid="survey-product-name" />
+            </Field>
           )}
-        </DialogSurface>
-      </Dialog>
+          <Field label={<Trans>价格分类</Trans>} required>
+            <Dropdown value={classLabel(draft.priceClass)} selectedOptions={[draft.priceClass]} onOptionSelect={(_, d) => setDraft({ ...draft, priceClass: (d.optionValue ?? 'dqbd') as PriceClass })}>
+              {Object.keys(PRICE_CLASSES).map((c) => <Option key={c} value={c}>{classLabel(c)}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>询价价格</Trans>} required>
+            <Input value={draft.price} inputMode="decimal" onChange={(_, d) => setDraft({ ...draft, price: d.value })} data-testid="survey-price-input" />
+          </Field>
+          <Field label={<Trans>询价日期</Trans>}><Input type="date" value={draft.surveyDate} onChange={(_, d) => setDraft({ ...draft, surveyDate: d.value })} /></Field>
+          <Field label={<Trans>询价来源</Trans>}><Input value={draft.source} onChange={(_, d) => setDraft({ ...draft, source: d.value })} /></Field>
+          <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>
+        </FormDialog>
+      )}
       <ConfirmDialog open={removing !== null} title={<Trans>删除询价</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
         <Trans>确定删除「{removing?.productName}」的这条询价吗？</Trans>
       </ConfirmDialog>
