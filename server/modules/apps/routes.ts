@@ -15,6 +15,8 @@ import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import type { AppCreated } from '../orgApps/projection.ts';
 import type { OrgSettingsSet } from '../orgInit/projection.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
+import { agentExists } from '../orgInit/routes.ts';
+import { parseExpiration } from '../users/userCommands.ts';
 import type { AppUpdated } from './projection.ts';
 
 const tags = ['apps'];
@@ -31,13 +33,6 @@ const orgAppRowSchema = {
     supplierType: nullableStr, createdAt: str,
   },
 } as const;
-
-function parseExpiration(v: string | null): string | null {
-  if (v === null || v.trim() === '') return null;
-  const d = new Date(v.trim());
-  if (Number.isNaN(d.getTime())) throw badRequest('到期时间格式不正确');
-  return d.toISOString();
-}
 
 export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
@@ -211,10 +206,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     await runCommand(db, async (tx) => {
       const org = await tx.selectFrom('orgs').select('org_id').where('org_id', '=', orgId).executeTakeFirst();
       if (!org) throw notFound('机构不存在');
-      if (data.agentId) {
-        const agent = await tx.selectFrom('agents').select('agent_id').where('agent_id', '=', data.agentId).executeTakeFirst();
-        if (!agent) throw badRequest(`合作伙伴不存在：${data.agentId}`);
-      }
+      await agentExists(tx, data.agentId);
       if (data.name) {
         const same = await tx.selectFrom('orgs').select('org_id').where('name', '=', data.name).where('org_id', '!=', orgId).executeTakeFirst();
         if (same) throw badRequest(`机构名称已存在：${data.name}`);

@@ -18,7 +18,7 @@ import {
   ORG_INIT_STEPS, ORG_TYPES, templateSummary, validateTemplate, type InitTemplate, type InitTemplateContent, type OrgInitStep,
 } from '../../../domain/orgInit.ts';
 import { SYSTEM_ORG } from '../users/streams.ts';
-import { defaultPassword } from '../users/userCommands.ts';
+import { defaultPassword, parseExpiration } from '../users/userCommands.ts';
 import { requireSystemProvider } from './access.ts';
 import { runStep, STEP_LABELS, type InitTarget } from './steps.ts';
 import { templateStream, type InitTemplateCreated, type InitTemplateUpdated } from './projection.ts';
@@ -110,17 +110,11 @@ function checkTemplate(t: { name: string; content: InitTemplateContent }) {
   if (errors.length) throw unprocessable(`模板内容有误：${errors.slice(0, 5).join('；')}${errors.length > 5 ? ` 等 ${errors.length} 处` : ''}`);
 }
 
-async function agentExists(db: Kysely<Database> | Tx, agentId: string | null | undefined) {
+/** A partner named by a command must exist (none named: nothing to check). */
+export async function agentExists(db: Kysely<Database> | Tx, agentId: string | null | undefined) {
   if (!agentId) return;
   const row = await db.selectFrom('agents').select('agent_id').where('agent_id', '=', agentId).executeTakeFirst();
   if (!row) throw badRequest(`合作伙伴不存在：${agentId}`);
-}
-
-function parseExpiration(v: string | null | undefined): string | null {
-  if (v === undefined || v === null || v.trim() === '') return null;
-  const d = new Date(v.trim());
-  if (Number.isNaN(d.getTime())) throw badRequest('到期时间格式不正确');
-  return d.toISOString();
 }
 
 export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleContext) {
