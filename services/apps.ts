@@ -1,5 +1,5 @@
 import type { ListResult } from '../domain/types.ts';
-import { get, post, put } from './http.ts';
+import { get, post, put, queryParams } from './http.ts';
 
 export interface AppRow { appId: string; appName: string; config: Record<string, unknown>; orgCount: number }
 
@@ -40,8 +40,7 @@ export interface OrgAppFilter { keyword?: string; supplierType?: string; orgType
 
 /** Every org-app across orgs (system providers). */
 export function fetchOrgApps(filter: OrgAppFilter = {}): Promise<ListResult<OrgAppRow>> {
-  const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
-  return get<ListResult<OrgAppRow>>('/v2/config/orgapp', params);
+  return get<ListResult<OrgAppRow>>('/v2/config/orgapp', queryParams(filter));
 }
 
 /** §4 an org-app may be disabled. */

@@ -132,6 +132,11 @@ async function unwrap<T>(p: Promise<{ data: unknown }>): Promise<T> {
   return (res.data as Envelope<T>).data;
 }
 
+/** GET parameters without the unset ones: undefined, '' and empty lists are left off the query. */
+export function queryParams(q: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
+}
+
 export function get<T>(url: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<T> {
   return unwrap<T>(host(opts?.host).get(url, { ...withOverrides(opts), params }));
 }

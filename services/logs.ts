@@ -1,6 +1,6 @@
 // §7 logging: GET /v1/log/apilog and GET /v1/log/operationlog (views of the event table, newest first).
 import type { ListResult } from '../domain/types.ts';
-import { get } from './http.ts';
+import { get, queryParams } from './http.ts';
 
 export interface LogQuery {
   type?: string[];
@@ -40,13 +40,10 @@ export interface ApiLogRow {
   count: number;
 }
 
-const paramsOf = (q: LogQuery) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
-
-
 export function fetchOperationLog(q: LogQuery = {}): Promise<ListResult<OperationLogRow>> {
-  return get<ListResult<OperationLogRow>>('/v1/log/operationlog', paramsOf(q));
+  return get<ListResult<OperationLogRow>>('/v1/log/operationlog', queryParams(q));
 }
 
 export function fetchApiLog(q: LogQuery = {}): Promise<ListResult<ApiLogRow>> {
-  return get<ListResult<ApiLogRow>>('/v1/log/apilog', paramsOf(q));
+  return get<ListResult<ApiLogRow>>('/v1/log/apilog', queryParams(q));
 }

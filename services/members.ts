@@ -2,7 +2,7 @@
 // GET/POST/PUT/DELETE /v1/productmembers/group; GET/POST/PUT /v1/productmembers/config.
 import type { ListResult } from '../domain/types.ts';
 import type { MemberConfig, MemberGroup, MemberLevel, ProductMember } from '../domain/members.ts';
-import { del, get, post, put } from './http.ts';
+import { del, get, post, put, queryParams } from './http.ts';
 
 export interface MemberQuery {
   groupId?: string;
@@ -15,8 +15,7 @@ export interface MemberQuery {
 export type MemberGroupRow = MemberGroup & { memberCount?: number };
 
 export function fetchMembers(q: MemberQuery = {}): Promise<ListResult<ProductMember>> {
-  const params = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
-  return get<ListResult<ProductMember>>('/v1/productmembers', params);
+  return get<ListResult<ProductMember>>('/v1/productmembers', queryParams(q));
 }
 
 export interface NewMember {
