@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { appendToStreams, type AppendInput, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { BATCH, UNITS } from '../../../domain/constants.ts';
@@ -17,7 +17,7 @@ import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
-import { createPrices, deletePrices, PriceRowsError, type NewPriceInput, type RowError } from './priceCommands.ts';
+import { createPrices, deletePrices, PriceRowsError, withRowErrors, type NewPriceInput, type RowError } from './priceCommands.ts';
 import type { ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from './projection.ts';
 
 const tags = ['imports'];
@@ -85,16 +85,6 @@ async function dryRun(db: ModuleContext['db'], fn: (tx: Tx) => Promise<unknown>)
     });
   } catch (e) {
     if (!(e instanceof DryRun)) throw e;
-  }
-}
-
-/** Row errors reach the caller in data.errors; the status text names the first ones. */
-async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>) {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof PriceRowsError) return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: e.message, data: { errors: e.rows } });
-    throw e;
   }
 }
 
@@ -500,5 +490,4 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
   app.post<{ Body: { skus: BulkSku[] } }>('/v4/mall/bulk/productsku', { config: { auth: 'orgApp' }, schema: bulkSchema('Create many SKUs (all or nothing, row errors in data.errors)') }, bulk(true));
   app.put<{ Body: { skus: BulkSku[] } }>('/v4/mall/bulk/productsku', { config: { auth: 'orgApp' }, schema: bulkSchema('Update many SKUs (all or nothing, row errors in data.errors)') }, bulk(false));
 
-  void HttpError;
 }

@@ -2,7 +2,7 @@
 // pending or rejected price, decide, delete. Every rule comes from domain/ (§4, §5); rows that break one are
 // collected so a whole batch is refused with row-level errors and nothing is written.
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { appendToStream, appendToStreams, type EventMeta, type Tx } from '../../store/eventStore.ts';
@@ -45,6 +45,16 @@ export class PriceRowsError extends HttpError {
     const bad = rows.some((r) => r.errors.some((e) => !e.startsWith('已审核的价格在审核周期内')));
     const text = rows.slice(0, 5).map((r) => `第 ${r.row} 行：${r.errors.join('；')}`).join('；');
     super(bad ? 400 : 422, `${PRICE_TEXT.addFailed}：${text}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`);
+  }
+}
+
+/** Runs a route body; row errors reach the caller in data.errors, the status text names the first ones. */
+export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof PriceRowsError) return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: e.message, data: { errors: e.rows } });
+    throw e;
   }
 }
 

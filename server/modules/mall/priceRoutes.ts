@@ -1,7 +1,7 @@
 // §7 SKU prices: list (tenant-filtered), create, change, decide (approve / reject many), delete, log, latest
 // price per SKU and role group, search, and the all-or-nothing import. Approvers see each price beside the
 // market average and the last approved price.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
@@ -20,7 +20,7 @@ import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
 import { categoryScopeOf, inCategoryScope, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
-import { changePrices, createPrices, deletePrices, notifyPriceWatchers, PriceRowsError, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
+import { changePrices, createPrices, deletePrices, notifyPriceWatchers, withRowErrors, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 import type { SkuPriceDecided } from './projection.ts';
 
 const tags = ['prices'];
@@ -244,17 +244,6 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
     return list(rows.map((r) => ({ ...logOf(r), skuPriceId: r.stream_id.slice('skuprice-'.length) })), Number(total?.n ?? 0));
   });
-
-
-  /** Row errors reach the caller in data.errors; the status text names the first ones. */
-  const withRowErrors = async <T>(reply: FastifyReply, fn: () => Promise<T>) => {
-    try {
-      return await fn();
-    } catch (e) {
-      if (e instanceof PriceRowsError) return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: e.message, data: { errors: e.rows } });
-      throw e;
-    }
-  };
 
   const requirePower = async (request: FastifyRequest, key: string) => {
     const powers = await powersOf(db, request.user!.userId, request.orgApp!.orgId, request.orgApp!.appId);

@@ -9,7 +9,7 @@ import { metaOf, runCommand } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
-import { PriceRowsError, type RowError } from './priceCommands.ts';
+import { withRowErrors, type RowError } from './priceCommands.ts';
 import { ProductRowsError } from './importRoutes.ts';
 import type { ProductUpdated } from './projection.ts';
 
@@ -37,38 +37,33 @@ export default async function productImageRoutes(app: FastifyInstance, ctx: Modu
       },
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
-  }, async (request, reply) => {
+  }, async (request, reply) => withRowErrors(reply, async () => {
     requireSupplier(request);
     const orgId = request.orgApp!.orgId;
     const now = ctx.clock();
-    try {
-      const count = await runCommand(db, async (tx) => {
-        const products = await tx.selectFrom('products').select(['id', 'name', 'extra_info']).where('org_id', '=', orgId).where('is_delete', '=', false).execute();
-        const byId = new Map(products.map((p) => [p.id, p]));
-        const byName = new Map(products.map((p) => [p.name, p]));
-        const errors: RowError[] = [];
-        const plans: { id: string; extraInfo: Record<string, unknown> }[] = [];
-        for (const [i, item] of request.body.products.entries()) {
-          const p = item.id ? byId.get(item.id) : item.name ? byName.get(item.name.trim()) : undefined;
-          if (!p) { errors.push({ row: i + 1, errors: [`商品${item.name ? `「${item.name}」` : ''}不存在`] }); continue; }
-          const extra = p.extra_info as Record<string, unknown>;
-          const before = Array.isArray(extra.images) ? (extra.images as string[]) : [];
-          const images = [...new Set(item.append ? [...before, ...item.images] : item.images)];
-          if (images.length > MAX_IMAGES) { errors.push({ row: i + 1, errors: [`每个商品最多 ${MAX_IMAGES} 张图片`] }); continue; }
-          plans.push({ id: p.id, extraInfo: { ...extra, images } });
-        }
-        if (errors.length) throw new ProductRowsError(errors);
-        for (const plan of plans) {
-          const v = Number((await tx.selectFrom('events').select((eb) => eb.fn.max<number>('stream_version').as('v')).where('stream_id', '=', mallStreams.product(plan.id)).executeTakeFirst())?.v ?? 0);
-          const change: ProductUpdated = { id: plan.id, at: now.toISOString(), extraInfo: plan.extraInfo };
-          await appendToStream(tx, { orgId, streamId: mallStreams.product(plan.id), streamType: 'product', expectedVersion: v, meta: metaOf(request, now), events: [{ type: 'ProductUpdated', data: { ...change } }] });
-        }
-        return plans.length;
-      });
-      return ok({ count });
-    } catch (e) {
-      if (e instanceof PriceRowsError) return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: e.message, data: { errors: e.rows } });
-      throw e;
-    }
-  });
+    const count = await runCommand(db, async (tx) => {
+      const products = await tx.selectFrom('products').select(['id', 'name', 'extra_info']).where('org_id', '=', orgId).where('is_delete', '=', false).execute();
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const byName = new Map(products.map((p) => [p.name, p]));
+      const errors: RowError[] = [];
+      const plans: { id: string; extraInfo: Record<string, unknown> }[] = [];
+      for (const [i, item] of request.body.products.entries()) {
+        const p = item.id ? byId.get(item.id) : item.name ? byName.get(item.name.trim()) : undefined;
+        if (!p) { errors.push({ row: i + 1, errors: [`商品${item.name ? `「${item.name}」` : ''}不存在`] }); continue; }
+        const extra = p.extra_info as Record<string, unknown>;
+        const before = Array.isArray(extra.images) ? (extra.images as string[]) : [];
+        const images = [...new Set(item.append ? [...before, ...item.images] : item.images)];
+        if (images.length > MAX_IMAGES) { errors.push({ row: i + 1, errors: [`每个商品最多 ${MAX_IMAGES} 张图片`] }); continue; }
+        plans.push({ id: p.id, extraInfo: { ...extra, images } });
+      }
+      if (errors.length) throw new ProductRowsError(errors);
+      for (const plan of plans) {
+        const v = Number((await tx.selectFrom('events').select((eb) => eb.fn.max<number>('stream_version').as('v')).where('stream_id', '=', mallStreams.product(plan.id)).executeTakeFirst())?.v ?? 0);
+        const change: ProductUpdated = { id: plan.id, at: now.toISOString(), extraInfo: plan.extraInfo };
+        await appendToStream(tx, { orgId, streamId: mallStreams.product(plan.id), streamType: 'product', expectedVersion: v, meta: metaOf(request, now), events: [{ type: 'ProductUpdated', data: { ...change } }] });
+      }
+      return plans.length;
+    });
+    return ok({ count });
+  }));
 }
