@@ -8,6 +8,7 @@ import { BASE_POWER_NODES } from '../permissions/basePowers.ts';
 import type { PermissionCreated } from '../permissions/projection.ts';
 import type { InitTemplateContent, TemplateDepartment, TemplateMenuEntry, TemplateRole } from '../../../domain/orgInit.ts';
 import { templateStream, type InitTemplateCreated } from './projection.ts';
+import { mapStrings } from './steps.ts';
 
 export interface TemplateSeedInput {
   /** the demo org-app's permission rows (menu entries, quick entries, power nodes) */
@@ -28,12 +29,9 @@ const SUPPLIER_DEPARTMENTS: TemplateDepartment[] = [
   { departmentName: '总经理办公室' }, { departmentName: '采购部' }, { departmentName: '仓储部' }, { departmentName: '配送部' },
 ];
 
-function replaceNames(value: unknown, names: string[]): unknown {
-  if (typeof value === 'string') return names.reduce((s, n) => (n ? s.replaceAll(n, '{orgName}') : s), value);
-  if (Array.isArray(value)) return value.map((v) => replaceNames(v, names));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceNames(v, names)]));
-  return value;
-}
+/** The sample org's names in its config become '{orgName}' (what steps.ts fills back in). */
+const replaceNames = (value: unknown, names: string[]) =>
+  mapStrings(value, (str) => names.reduce((s, n) => (n ? s.replaceAll(n, '{orgName}') : s), str));
 
 export function buildSeedTemplates(input: TemplateSeedInput): InitTemplateCreated[] {
   const menus: TemplateMenuEntry[] = [

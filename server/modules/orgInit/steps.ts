@@ -47,13 +47,16 @@ async function append(ctx: StepContext, orgId: string, streamId: string, streamT
   return events.length;
 }
 
-/** '{orgName}' in template config strings becomes the new org's name. */
-function fill(value: unknown, orgName: string): unknown {
-  if (typeof value === 'string') return value.replaceAll('{orgName}', orgName);
-  if (Array.isArray(value)) return value.map((v) => fill(v, orgName));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, orgName)]));
+/** `value` with every string in it, however deep in arrays and objects, passed through `f`. */
+export function mapStrings(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
   return value;
 }
+
+/** '{orgName}' in template config strings becomes the new org's name. */
+const fill = (value: unknown, orgName: string) => mapStrings(value, (s) => s.replaceAll('{orgName}', orgName));
 
 async function configStep(ctx: StepContext): Promise<number> {
   const { orgId, appId, orgName, content } = ctx.target;
