@@ -36,8 +36,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START } from '../../../../domain/priceApproval.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
-import { get } from '../../../../services/http.ts';
-import type { ListResult } from '../../../../domain/types.ts';
+import { listCategories } from '../../../../services/mall/catalogue.ts';
 import { fetchPrices, priceKeys, type Price, type PriceQuery } from '../../../../services/mall/prices.ts';
 import { priceActorId } from '../../../../machines/priceApproval.machine.ts';
 import { PriceCompareBar } from '../prices/PriceCompareBar.tsx';
@@ -63,8 +62,6 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-interface Category { id: string; name: string }
-
 export default function ProductPriceApprovalPage() {
   const styles = useStyles();
   const { t } = useLingui();
@@ -84,7 +81,7 @@ export default function ProductPriceApprovalPage() {
   const [suppliers, setSuppliers] = useState<Map<string, string>>(new Map());
   const categories = useQuery({
     queryKey: ['categories', orgId, 'mallProduct'],
-    queryFn: () => get<ListResult<Category>>('/v2/category', { groupName: 'mallProduct' }),
+    queryFn: () => listCategories('mallProduct'),
     enabled: !!orgId,
   });
 
