@@ -113,8 +113,6 @@ export interface SkuPrice {
 }
 export interface PriceQuery { skuId?: string; productId?: string; supplierId?: string; roleGroupId?: string; isCheck?: string; categoryId?: string; keyword?: string; effective?: number; $limit?: number; $skip?: number }
 export const listPrices = (q: PriceQuery) => get<ListResult<SkuPrice>>('/v5/mall/sku/price', q as Record<string, unknown>, { host: 'mall', timeout: 60_000 });
-export const latestPrices = (q: PriceQuery) =>
-  get<ListResult<SkuPrice>>('/v5/mall/sku/price/latest-price', { ...q, $groupby: 'skuId,roleGroupId' } as Record<string, unknown>, { host: 'mall', timeout: 60_000 });
 
 // ---- cloud goods library (standard org) ----
 export type LibraryProduct = Product & { skus: Sku[]; copied: boolean };
