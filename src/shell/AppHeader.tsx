@@ -22,7 +22,7 @@ import { ENTRY_PAGES, LOCALES, type Locale } from '../../domain/constants.ts';
 import { entryPage } from '../app/bridge.ts';
 import { avatarInitials } from './avatarInitials.ts';
 import { roleLabel } from './roleLabel.ts';
-import { STATECHARTS_PATH } from './inspectorRoute.ts';
+import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
 import { useCurrentOrgApp, useLaunchEntry, useLocale, useLogout, usePowers, useSession, useThemeMode } from '../app/hooks.ts';
 
 const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/home';
@@ -180,7 +180,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
             <MenuItem icon={<ArrowSwapRegular />} onClick={() => onNavigate('/orgapp')}>
               <Trans>切换机构</Trans>
             </MenuItem>
-            {(isSystemProvider || import.meta.env.DEV) && (
+            {inspectorAllowed(isSystemProvider) && (
               <MenuItem icon={<FlowchartRegular />} data-testid="open-statecharts" onClick={() => onNavigate(STATECHARTS_PATH)}>
                 <Trans>状态图</Trans>
               </MenuItem>

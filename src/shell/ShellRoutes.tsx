@@ -16,7 +16,7 @@ import { useRefreshCounters, useStoredTags, useTagActions } from './tagsStore.ts
 import { TagsView, type ShellTag } from './TagsView.tsx';
 import { useShellPath } from './useShellPath.ts';
 import { useTagScope } from './useTagScope.ts';
-import { STATECHARTS_PATH } from './inspectorRoute.ts';
+import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
 
 const HomePage = lazy(() => import('../screens/home/HomePage.tsx'));
 
@@ -89,7 +89,7 @@ export function ShellRoutes() {
   const tagActions = useTagActions(scope);
   const refreshes = useRefreshCounters();
   const powers = usePowers();
-  const inspectorAllowed = import.meta.env.DEV || powers.isSystemProvider;
+  const mayInspect = inspectorAllowed(powers.isSystemProvider);
 
   const resolved: Resolved = model.resolve(path);
   const titleOf = (r: Resolved): string => {
@@ -186,8 +186,8 @@ export function ShellRoutes() {
     if (!menuReady) return <PageSpinner />;
     const refreshKey = `${path}#${refreshes[path] ?? 0}`;
     if (path === STATECHARTS_PATH && resolved.kind === 'notFound') {
-      if (!inspectorAllowed && powers.isLoading) return <PageSpinner />;
-      if (inspectorAllowed) {
+      if (!mayInspect && powers.isLoading) return <PageSpinner />;
+      if (mayInspect) {
         return (
           <div className={styles.page} key={refreshKey} data-testid="screen" data-screen="statecharts">
             <ScreenView screen={getScreen('statecharts')} screenKey="statecharts" title={t`状态图`} />

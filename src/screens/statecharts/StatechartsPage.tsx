@@ -28,6 +28,7 @@ import type { AnyActorRef, StateValue } from 'xstate';
 import { journal, parseJournalFile, type JournalEntry, type JournalFile } from '../../inspector/journal.ts';
 import { MACHINE_IDS, replayJournal, statesAt, type ReplayedState } from '../../inspector/replay.ts';
 import { useAppActor, usePowers } from '../../app/hooks.ts';
+import { inspectorAllowed } from '../../shell/inspectorRoute.ts';
 import { StatechartDiagram } from './StatechartDiagram.tsx';
 
 const useStyles = makeStyles({
@@ -137,7 +138,7 @@ function StatechartsPage() {
   const { t } = useLingui();
   const root = useAppActor() as unknown as AnyActorRef;
   const powers = usePowers();
-  const allowed = import.meta.env.DEV || powers.isSystemProvider;
+  const allowed = inspectorAllowed(powers.isSystemProvider);
   const [lateStart] = useState(() => !journal.isEnabled);
 
   // production: the journal starts when the provider opens this page (from the actors' current states)
