@@ -169,6 +169,13 @@ export async function streamVersion(db: Kysely<Database> | Tx, streamId: string)
   return row ? Number(row.stream_position) : 0;
 }
 
+/** The current version of each stream in one read (0 for a stream that does not exist). */
+export async function streamVersions(db: Kysely<Database> | Tx, streamIds: string[]): Promise<Map<string, number>> {
+  const rows = streamIds.length ? await db.selectFrom('streams').select(['stream_id', 'stream_position']).where('stream_id', 'in', streamIds).execute() : [];
+  const found = new Map(rows.map((r) => [r.stream_id, Number(r.stream_position)]));
+  return new Map(streamIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
 /**
  * Reads the global log after `after`, never past an event whose transaction may still be open:
  * positions are handed out before commit, so a bare `position > n` read could skip a late committer.

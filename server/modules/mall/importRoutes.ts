@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStreams, type AppendInput, type EventMeta, type Tx } from '../../store/eventStore.ts';
+import { appendToStreams, streamVersions, type AppendInput, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { BATCH, UNITS } from '../../../domain/constants.ts';
 import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
@@ -139,19 +139,11 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
 
   const at = now.toISOString();
   const updatedIds = plans.filter((p) => p.productId).map((p) => p.productId!);
-  const versions = new Map<string, number>();
-  if (updatedIds.length) {
-    for (const v of await tx.selectFrom('events').select(['stream_id', (eb) => eb.fn.max<number>('stream_version').as('v')])
-      .where('stream_id', 'in', updatedIds.map(mallStreams.product)).groupBy('stream_id').execute()) versions.set(v.stream_id, Number(v.v));
-  }
+  const versions = await streamVersions(tx, updatedIds.map(mallStreams.product));
   const existingSkus = updatedIds.length
     ? await tx.selectFrom('skus').select(['sku_id', 'product_id', 'name', 'spec', 'unit']).where('product_id', 'in', updatedIds).where('is_delete', '=', false).execute()
     : [];
-  const skuVersions = new Map<string, number>();
-  if (existingSkus.length) {
-    for (const v of await tx.selectFrom('events').select(['stream_id', (eb) => eb.fn.max<number>('stream_version').as('v')])
-      .where('stream_id', 'in', existingSkus.map((s) => mallStreams.sku(s.sku_id))).groupBy('stream_id').execute()) skuVersions.set(v.stream_id, Number(v.v));
-  }
+  const skuVersions = await streamVersions(tx, existingSkus.map((s) => mallStreams.sku(s.sku_id)));
   // products go first, then SKUs (a SKU's row names its product); each list is appended in one batch
   const productWrites: AppendInput[] = [];
   const skuWrites: AppendInput[] = [];
@@ -206,9 +198,7 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
   const cids = opts.statusUpdatedPrductCIds ?? [];
   if (cids.length) {
     const again = await tx.selectFrom('products').select('id').where('org_id', '=', orgId).where('is_delete', '=', false).where('category_id', 'in', cids).execute();
-    const streamIds = again.map((p) => mallStreams.product(p.id));
-    const at0 = new Map((await tx.selectFrom('streams').select(['stream_id', 'stream_position']).where('stream_id', 'in', streamIds.length ? streamIds : [''])
-      .execute()).map((r) => [r.stream_id, Number(r.stream_position)]));
+    const at0 = await streamVersions(tx, again.map((p) => mallStreams.product(p.id)));
     await appendToStreams(tx, again.map((p) => ({
       orgId, streamId: mallStreams.product(p.id), streamType: 'product', expectedVersion: at0.get(mallStreams.product(p.id)) ?? 0, meta,
       events: [{ type: 'ProductUpdated', data: { id: p.id, at, status: 0 } }],
@@ -453,8 +443,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       const out: string[] = [];
       const writes: AppendInput[] = [];
       // versions read once and counted up, so one SKU named twice gets two updates in order
-      const versions = new Map(create || !skuIds.length ? [] : (await tx.selectFrom('streams').select(['stream_id', 'stream_position'])
-        .where('stream_id', 'in', skuIds.map(mallStreams.sku)).execute()).map((r) => [r.stream_id, Number(r.stream_position)]));
+      const versions = await streamVersions(tx, create ? [] : skuIds.map(mallStreams.sku));
       for (const s of items) {
         if (create) {
           const sku: SkuCreated = {

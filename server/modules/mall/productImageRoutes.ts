@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { appendToStream } from '../../store/eventStore.ts';
+import { appendToStream, streamVersion } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
@@ -58,9 +58,9 @@ export default async function productImageRoutes(app: FastifyInstance, ctx: Modu
       }
       if (errors.length) throw new ProductRowsError(errors);
       for (const plan of plans) {
-        const v = Number((await tx.selectFrom('events').select((eb) => eb.fn.max<number>('stream_version').as('v')).where('stream_id', '=', mallStreams.product(plan.id)).executeTakeFirst())?.v ?? 0);
+        const streamId = mallStreams.product(plan.id);
         const change: ProductUpdated = { id: plan.id, at: now.toISOString(), extraInfo: plan.extraInfo };
-        await appendToStream(tx, { orgId, streamId: mallStreams.product(plan.id), streamType: 'product', expectedVersion: v, meta: metaOf(request, now), events: [{ type: 'ProductUpdated', data: { ...change } }] });
+        await appendToStream(tx, { orgId, streamId, streamType: 'product', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, now), events: [{ type: 'ProductUpdated', data: { ...change } }] });
       }
       return plans.length;
     });
