@@ -146,12 +146,11 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   /**
    * The extraInfo to store for a link of `supplierOrgId`: extraInfo.permissions checked (shape, then categories of
    * group mallProduct of that supplier) and settled by the domain (priceFrozenAt is the server's). Without a
-   * permissions key the stored permissions stay (`previous`, raw); null resets them to the defaults.
+   * permissions key the stored permissions stay (`previous`, raw; undefined or null when none); null resets them to the defaults.
    */
-  const settlePermissions = async (tx: Tx, supplierOrgId: string, extraInfo: Record<string, unknown>, previous: { raw: unknown } | null) => {
-    if (!Object.hasOwn(extraInfo, 'permissions')) {
-      return previous && previous.raw !== undefined && previous.raw !== null ? { ...extraInfo, permissions: previous.raw } : extraInfo;
-    }
+  const settlePermissions = async (tx: Tx, supplierOrgId: string, extraInfo: Record<string, unknown>, previous: unknown) => {
+    const stored = previous ?? undefined;
+    if (!Object.hasOwn(extraInfo, 'permissions')) return stored === undefined ? extraInfo : { ...extraInfo, permissions: stored };
     const parsed = parseSupplierPermissions(extraInfo.permissions);
     if (!parsed.ok) throw badRequest(`${SUPPLIER_PERMISSION_TEXT.invalid}：${parsed.errors.join('；')}`);
     const ids = parsed.value.categoryIds;
@@ -163,8 +162,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
         throw badRequest(`${SUPPLIER_PERMISSION_TEXT.invalid}：商品分类不属于该供应商：${missing.slice(0, 5).join('、')}${missing.length > 5 ? ` 等 ${missing.length} 个` : ''}`);
       }
     }
-    const before = previous && previous.raw !== undefined && previous.raw !== null ? permissionsOf(previous.raw) : undefined;
-    return { ...extraInfo, permissions: nextPermissions(before, parsed.value, ctx.clock()) };
+    return { ...extraInfo, permissions: nextPermissions(stored === undefined ? undefined : permissionsOf(stored), parsed.value, ctx.clock()) };
   };
   const requireSupplierManager = (request: FastifyRequest) => {
     // the purchasing org's admins, the bureau and the platform operator manage whom an org buys from
@@ -190,7 +188,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       if (dup) throw badRequest('参数错误：该供应商已存在');
       const created: MallSupplierCreated = {
         objectId, supplierOrgId: b.supplierOrgId, name: b.name?.trim() || orgName, type: b.type, roleGroupId: b.roleGroupId ?? null,
-        status: b.status ?? 1, enable: flag(b.enable, true), extraInfo: await settlePermissions(tx, b.supplierOrgId, b.extraInfo ?? {}, null),
+        status: b.status ?? 1, enable: flag(b.enable, true), extraInfo: await settlePermissions(tx, b.supplierOrgId, b.extraInfo ?? {}, undefined),
       };
       await append(tx, request, orgId, mallStreams.supplier(objectId), 'MallSupplierCreated', created, 0);
     });
@@ -218,7 +216,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       if (request.body.roleGroupId !== undefined) await checkSupplierLink(tx, row.supplier_org_id, request.body.roleGroupId);
       const b = request.body;
       const extraInfo = b.extraInfo === undefined ? undefined
-        : await settlePermissions(tx, row.supplier_org_id, b.extraInfo, { raw: (row.extra_info as { permissions?: unknown } | null)?.permissions });
+        : await settlePermissions(tx, row.supplier_org_id, b.extraInfo, (row.extra_info as { permissions?: unknown } | null)?.permissions);
       await append(tx, request, row.org_id, mallStreams.supplier(objectId), 'MallSupplierUpdated', {
         objectId, ...(b.name !== undefined && { name: b.name.trim() }), ...(b.type !== undefined && { type: b.type }),
         ...(b.roleGroupId !== undefined && { roleGroupId: b.roleGroupId }), ...(b.status !== undefined && { status: b.status }),
