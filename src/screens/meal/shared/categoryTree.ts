@@ -17,8 +17,8 @@ export function flattenCategories(rows: readonly Category[]): CategoryNode[] {
     });
   };
   walk('-1', 0);
-  // orphans (parent deleted) show at the top level
-  for (const c of rows) if (c.parentId !== '-1' && !ids.has(c.parentId) && !out.some((n) => n.category.id === c.id)) out.push({ category: c, depth: 0, siblings: [c], index: 0 });
+  // orphans (parent deleted; the walk from the top never reaches them) show at the top level
+  for (const c of rows) if (c.parentId !== '-1' && !ids.has(c.parentId)) out.push({ category: c, depth: 0, siblings: [c], index: 0 });
   return out;
 }
 
