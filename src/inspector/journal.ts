@@ -81,7 +81,8 @@ export class Journal {
   private bases: Record<string, RecordedSnapshot> = {};
   private seq = 0;
   private listeners = new Set<Listener>();
-  private view: readonly JournalEntry[] = [];
+  /** the entries as last handed out; null after a change (copied again only when asked for, not on every event) */
+  private view: readonly JournalEntry[] | null = null;
   private enabled = false;
 
   constructor(
@@ -142,7 +143,7 @@ export class Journal {
     this.emit();
   }
 
-  getEntries = (): readonly JournalEntry[] => this.view;
+  getEntries = (): readonly JournalEntry[] => (this.view ??= this.entries.slice());
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -168,7 +169,7 @@ export class Journal {
   }
 
   private emit() {
-    this.view = this.entries.slice();
+    this.view = null;
     for (const l of this.listeners) l();
   }
 }
