@@ -88,6 +88,16 @@ async function dryRun(db: ModuleContext['db'], fn: (tx: Tx) => Promise<unknown>)
   }
 }
 
+/** createPrices for import rows: row errors name the rows of the file (each row's `row`), not their index. */
+async function createImportedPrices(tx: Tx, orgId: string, rows: PriceImportRow[], meta: EventMeta, now: Date, extraInfo?: Record<string, unknown>) {
+  try {
+    return await createPrices(tx, orgId, rows.map(({ row: _r, ...rest }) => rest), meta, now, { extraInfo });
+  } catch (e) {
+    if (e instanceof PriceRowsError) throw new PriceRowsError(e.rows.map((r) => ({ ...r, row: rows[r.row - 1]?.row ?? r.row })));
+    throw e;
+  }
+}
+
 /** Row errors of a product import, refused as a whole (400). */
 export class ProductRowsError extends PriceRowsError {
   constructor(rows: RowError[]) {
@@ -272,16 +282,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     const rows = request.body.skuPrice;
     const now = ctx.clock();
     // the same checks the commit makes, in a transaction that is rolled back
-    await dryRun(db, async (tx) => {
-      const inputs = rows.map(({ row: _r, ...rest }) => rest);
-      const offsetRows = rows.map((r) => r.row);
-      try {
-        await createPrices(tx, s.org_id, inputs, metaOf(request, now), now);
-      } catch (e) {
-        if (e instanceof PriceRowsError) throw new PriceRowsError(e.rows.map((r) => ({ ...r, row: offsetRows[r.row - 1] ?? r.row })));
-        throw e;
-      }
-    });
+    await dryRun(db, (tx) => createImportedPrices(tx, s.org_id, rows, metaOf(request, now), now));
     return ok({ sessionId: s.id, staged: await stage(s.id, rows) });
   }));
 
@@ -303,12 +304,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     const ids = await runCommand(db, async (tx) => {
       await deletePrices(tx, s.org_id, options.delPriceIds ?? [], meta, now);
       const extraInfo = { imported: true, importId: s.id, ...(options.remark && { importRemark: options.remark }), ...(options.eduOrgId && { eduOrgId: options.eduOrgId }) };
-      try {
-        return await createPrices(tx, s.org_id, rows.map(({ row: _r, ...rest }) => rest), meta, now, { extraInfo });
-      } catch (e) {
-        if (e instanceof PriceRowsError) throw new PriceRowsError(e.rows.map((r) => ({ ...r, row: rows[r.row - 1]?.row ?? r.row })));
-        throw e;
-      }
+      return createImportedPrices(tx, s.org_id, rows, meta, now, extraInfo);
     });
     await discard(s.id);
     return ok({ count: ids.length, deleted: (options.delPriceIds ?? []).length, ids });
