@@ -116,6 +116,8 @@ function RolesManagePage() {
   const open = (d: DialogState) => { setError(null); setDialog(d); };
   const close = () => setDialog(null);
   const fail = (e: unknown) => setError(messageOf(e));
+  /** a dialog's mutation: on success a toast and the dialog closes; on failure the error shows in it */
+  const closeWith = (text: string) => ({ onSuccess: () => { notify(text); close(); }, onError: fail });
 
   const saveRole = useRolesMutation(async ({ role, input }: { role: RoleRow | null; input: RoleInput & { name: string } }) => {
     const saved = role ? await updateRole(role.roleId, input) : await createRole(input);
@@ -215,7 +217,7 @@ function RolesManagePage() {
           busy={saveRole.isPending}
           error={error}
           onClose={close}
-          onSubmit={(input) => saveRole.mutate({ role: dialog.role, input }, { onSuccess: () => { notify(t`角色已保存`); close(); }, onError: fail })}
+          onSubmit={(input) => saveRole.mutate({ role: dialog.role, input }, closeWith(t`角色已保存`))}
         />
       )}
       {dialog?.kind === 'group' && (
@@ -225,7 +227,7 @@ function RolesManagePage() {
           busy={saveGroup.isPending}
           error={error}
           onClose={close}
-          onSubmit={(input) => saveGroup.mutate({ group: dialog.group, input }, { onSuccess: () => { notify(t`分组已保存`); close(); }, onError: fail })}
+          onSubmit={(input) => saveGroup.mutate({ group: dialog.group, input }, closeWith(t`分组已保存`))}
         />
       )}
       {dialog?.kind === 'deleteRole' && (
@@ -235,7 +237,7 @@ function RolesManagePage() {
           busy={removeRole.isPending}
           error={error}
           onClose={close}
-          onConfirm={() => removeRole.mutate(dialog.role, { onSuccess: () => { notify(t`角色已删除`); close(); }, onError: fail })}
+          onConfirm={() => removeRole.mutate(dialog.role, closeWith(t`角色已删除`))}
         />
       )}
       {dialog?.kind === 'deleteGroup' && (
