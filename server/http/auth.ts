@@ -101,6 +101,16 @@ export async function powersOf(db: Kysely<Database>, userId: string, orgId: stri
   return rows.map((r) => powerKey({ groupName: r.group_name, parentId: r.parent_id, moduleId: r.module_id }));
 }
 
+/**
+ * Whether the caller holds a module power in its current org-app (§6): admins pass on their roles alone
+ * (hasModulePower's bypass) without the powers lookup; others need the key among their roles' powers.
+ */
+export async function holdsPower(db: Kysely<Database>, request: FastifyRequest, key: string): Promise<boolean> {
+  if (hasModulePower(key, request.roles, [])) return true;
+  const { orgId, appId } = request.orgApp!;
+  return hasModulePower(key, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
+}
+
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: () => Date): void {
   app.decorateRequest('user', null);
   app.decorateRequest('orgApp', null);
@@ -123,11 +133,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.orgApp = caller.orgApp;
     const roles = caller.roles;
     request.roles = roles;
-    // admins pass without a power lookup (hasModulePower's bypass); others need the key among their powers
-    if (config.power && !hasModulePower(config.power, roles, [])) {
-      const powers = await powersOf(db, request.user.userId, caller.orgApp.orgId, caller.orgApp.appId);
-      if (!hasModulePower(config.power, roles, powers)) throw forbidden('没有该操作的权限');
-    }
+    if (config.power && !(await holdsPower(db, request, config.power))) throw forbidden('没有该操作的权限');
   });
 }
 

@@ -7,11 +7,10 @@ import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { powersOf } from '../../http/auth.ts';
+import { holdsPower } from '../../http/auth.ts';
 import { runCommand } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { classifyContactSearch } from '../../../domain/contactSearch.ts';
-import { hasModulePower } from '../../../domain/powerKey.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
 import { appendContacts, CONTACTS_TEXT, lockContacts, withRowErrors } from './commands.ts';
 import { scopeOf, type ContactsScope } from './scope.ts';
@@ -45,10 +44,7 @@ const pageQuery = {
 
 interface ListOptions { departmentIds?: string[]; userIds?: string[]; search?: string; limit?: number; skip?: number }
 
-async function canManage(db: Kysely<Database>, request: FastifyRequest): Promise<boolean> {
-  const { orgId, appId } = request.orgApp!;
-  return hasModulePower(BASE_POWER.contactsManage, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
-}
+const canManage = (db: Kysely<Database>, request: FastifyRequest) => holdsPower(db, request, BASE_POWER.contactsManage);
 
 /** One page of persons the scope allows, each with its visible departments. */
 async function listPersons(db: Kysely<Database> | Tx, request: FastifyRequest, scope: ContactsScope, o: ListOptions, manager: boolean) {

@@ -7,11 +7,10 @@ import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
-import { powersOf } from '../../http/auth.ts';
+import { holdsPower } from '../../http/auth.ts';
 import { appendToStream, ConcurrencyError } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { BATCH, PAGE } from '../../../domain/constants.ts';
-import { hasModulePower } from '../../../domain/powerKey.ts';
 import { approvalStanding, decide, IS_CHECK, priceStatus, PRICE_TEXT } from '../../../domain/priceApproval.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { priceConfigOf } from '../../../domain/mallCatalogue.ts';
@@ -246,8 +245,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   });
 
   const requirePower = async (request: FastifyRequest, key: string) => {
-    const powers = await powersOf(db, request.user!.userId, request.orgApp!.orgId, request.orgApp!.appId);
-    if (!hasModulePower(key, request.roles, powers)) throw forbidden('没有该操作的权限');
+    if (!(await holdsPower(db, request, key))) throw forbidden('没有该操作的权限');
   };
 
   app.post<{ Body: { skuPrice: NewPriceInput[]; startDate?: string | null } }>('/v5/mall/sku/price', {

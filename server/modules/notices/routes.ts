@@ -9,9 +9,8 @@ import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { hasModulePower } from '../../../domain/powerKey.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { powersOf } from '../../http/auth.ts';
+import { holdsPower } from '../../http/auth.ts';
 import { POWER } from '../permissions/powers.ts';
 import type { NoticeCreated, NoticeUpdated } from './projection.ts';
 import './projection.ts';
@@ -49,11 +48,7 @@ function view(r: Row, now: Date) {
 
 export default async function noticeRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   /** Editors (the config power, admins) also see notices scheduled for later. */
-  async function canEdit(request: FastifyRequest): Promise<boolean> {
-    if (hasModulePower(POWER.configEdit, request.roles, [])) return true;
-    const powers = await powersOf(db, request.user!.userId, request.orgApp!.orgId, request.orgApp!.appId);
-    return hasModulePower(POWER.configEdit, request.roles, powers);
-  }
+  const canEdit = (request: FastifyRequest) => holdsPower(db, request, POWER.configEdit);
 
   function rows(request: FastifyRequest, editor: boolean) {
     const { orgId } = request.orgApp!;

@@ -10,10 +10,9 @@ import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../sto
 import { metaOf, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { powersOf, requireSameOrg } from '../../http/auth.ts';
+import { holdsPower, requireSameOrg } from '../../http/auth.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { mayWriteRoleGroups } from '../../../domain/salesmanGroups.ts';
-import { hasModulePower } from '../../../domain/powerKey.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
 import { childRolesOf, isPrivilegedRole, relationMakesCycle, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
@@ -105,9 +104,7 @@ export async function ownGroup(tx: Kysely<Database> | Tx, request: FastifyReques
 /** §6 writing role groups of these codes: suppliers keep salesman groups (M6), the role power keeps all. */
 export async function requireGroupWrite(db: Kysely<Database>, request: FastifyRequest, codes: string[]): Promise<void> {
   if (mayWriteRoleGroups(request.roles, codes, false)) return;
-  const { orgId, appId } = request.orgApp!;
-  const power = hasModulePower(manage.power, request.roles, []) || hasModulePower(manage.power, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
-  if (!mayWriteRoleGroups(request.roles, codes, power)) throw forbidden('没有该操作的权限');
+  if (!mayWriteRoleGroups(request.roles, codes, await holdsPower(db, request, manage.power))) throw forbidden('没有该操作的权限');
 }
 
 /** Appends a command's events to one stream at the version read in the transaction, with the request's meta. */

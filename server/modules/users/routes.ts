@@ -5,12 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { powersOf } from '../../http/auth.ts';
+import { holdsPower } from '../../http/auth.ts';
 import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import type { Database } from '../../store/schema.ts';
 import type { Kysely, Selectable } from 'kysely';
-import { hasModulePower } from '../../../domain/powerKey.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import type { User } from '../../../domain/types.ts';
 import { hashPassword } from '../../auth/password.ts';
@@ -259,10 +258,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const { orgId, appId } = request.orgApp!;
     const userId = request.body.userId ?? request.user!.userId;
-    if (userId !== request.user!.userId) {
-      const powers = await powersOf(db, request.user!.userId, orgId, appId);
-      if (!hasModulePower(POWER.userManage, request.roles, powers)) throw forbidden('没有该操作的权限');
-    }
+    if (userId !== request.user!.userId && !(await holdsPower(db, request, POWER.userManage))) throw forbidden('没有该操作的权限');
     const now = ctx.clock();
     await runCommand(db, async (tx) => {
       const row = await tx.selectFrom('org_app_users').select('user_id')
