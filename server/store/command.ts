@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import type { EventMeta, Tx } from './eventStore.ts';
+import { appendToStream, streamVersion, type EventMeta, type NewEvent, type Tx } from './eventStore.ts';
 
 export function runCommand<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(fn);
@@ -20,3 +20,12 @@ export function metaOf(request: FastifyRequest, now: Date): EventMeta {
     time: now.toISOString(),
   };
 }
+
+/**
+ * Appends for the request's org with its meta, at the version the caller read (`expected`) or, when none, the
+ * stream's version now (still checked against a concurrent append inside the transaction).
+ */
+export const requestAppender = (clock: () => Date) => async (tx: Tx, request: FastifyRequest, streamId: string, streamType: string, events: NewEvent[], expected?: number) =>
+  appendToStream(tx, {
+    orgId: request.orgApp!.orgId, streamId, streamType, expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
+  });

@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, ConcurrencyError, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { ConcurrencyError, type Tx } from '../../store/eventStore.ts';
+import { requestAppender, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
@@ -63,10 +63,7 @@ async function configOf(db: Kysely<Database> | Tx, orgId: string): Promise<Membe
 }
 
 export default async function memberRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = async (tx: Tx, request: FastifyRequest, streamId: string, streamType: string, events: NewEvent[], expected?: number) =>
-    appendToStream(tx, {
-      orgId: request.orgApp!.orgId, streamId, streamType, expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
-    });
+  const append = requestAppender(clock);
 
   /** §3 the default group ('ordinary member', sort 1), created the first time anything needs it. */
   const ensureDefaultGroup = async (tx: Tx, request: FastifyRequest): Promise<GroupRow> => {

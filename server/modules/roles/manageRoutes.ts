@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { type NewEvent, type Tx } from '../../store/eventStore.ts';
+import { requestAppender, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { holdsPower, requireSameOrg } from '../../http/auth.ts';
@@ -108,13 +108,8 @@ export async function requireGroupWrite(db: Kysely<Database>, request: FastifyRe
 }
 
 /** Appends a command's events to one stream at the version read in the transaction, with the request's meta. */
-export const appendAs = (clock: () => Date) => async (tx: Tx, request: FastifyRequest, streamId: string, streamType: string, events: NewEvent[], expected?: number) =>
-  appendToStream(tx, {
-    orgId: request.orgApp!.orgId, streamId, streamType, expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
-  });
-
 export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = appendAs(clock);
+  const append = requestAppender(clock);
 
   app.get<{ Querystring: {
     name?: string[]; orgId?: string; roleId?: string[]; code?: string[]; manageRoleName?: string; roleGroupId?: string;

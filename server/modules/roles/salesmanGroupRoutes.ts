@@ -14,7 +14,8 @@ import { badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { planSalesmanGroupMembers, SALESMAN_GROUP_CODE, SALESMAN_GROUP_TEXT, type SalesmanStanding } from '../../../domain/salesmanGroups.ts';
 import { streams } from '../users/streams.ts';
-import { appendAs, ownGroup, requireGroupWrite } from './manageRoutes.ts';
+import { ownGroup, requireGroupWrite } from './manageRoutes.ts';
+import { requestAppender } from '../../store/command.ts';
 import type { RoleCreated } from './projection.ts';
 
 const tags = ['roles'];
@@ -59,7 +60,7 @@ async function salesmanGroup(db: Kysely<Database> | Tx, request: FastifyRequest,
 }
 
 export default async function salesmanGroupRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = appendAs(clock);
+  const append = requestAppender(clock);
   const params = { type: 'object', required: ['id'], properties: { id: idStr } } as const;
 
   app.get<{ Params: { id: string } }>('/v2/roles/group/:id/salesmen', {
