@@ -1,7 +1,7 @@
 // Issue 3 persistence: the session, the chosen org-app and the tags view survive a reload at any point of
 // the flow, and the session's absolute deadline is re-armed after a reload (no timer survives one).
 import { describe, expect, it } from 'vitest';
-import { expandMenuGroups, hashPath, signInWithPassword, useConsole } from '../support/console.ts';
+import { hashPath, openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -27,11 +27,7 @@ describe('a reload mid-flow', () => {
     expect(chosen).toBeTruthy();
     const menu = page.getByTestId('side-menu');
     await menu.getByTestId('menu-item-mealModule').waitFor();
-    await expandMenuGroups(page);
-    for (const key of ['orderList', 'contacts']) {
-      await menu.getByTestId(`menu-item-${key}`).click();
-      await page.waitForURL(new RegExp(`#/${key}`));
-    }
+    for (const key of ['orderList', 'contacts']) await openScreen(page, key);
     const tags = page.getByTestId('tags-view').getByTestId('tag');
     await expect.poll(() => tags.count()).toBe(3);
     const titles = await tags.allTextContents();
@@ -56,9 +52,7 @@ describe('a reload mid-flow', () => {
 
   it('re-arms the session deadline after a reload: the restored session still expires on time', async () => {
     const page = await harness.browser.context.newPage();
-    await signInWithPassword(page, harness.server.url, '13800000002');
-    await page.getByTestId('orgapp-item').first().click();
-    await page.getByTestId('home-page').waitFor();
+    await signInToHome(page, harness.server.url, '13800000002');
 
     // the persisted login now expires in 4 s; after a reload only the absolute deadline can sign it out
     await page.evaluate(() => {
