@@ -3,18 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { expandMenuGroups, hashPath, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
+import { call, signIn, DEMO } from '../api/usersApi.ts';
+import { auth } from '../api/mallApi.ts';
+import type { OrgApp } from '../../domain/types.ts';
 
 const harness = useConsole();
-
-async function api<T>(path: string, init: RequestInit & { token?: string; key?: string } = {}): Promise<{ status: number; body: { status_code: number; status_text: string; data: T } }> {
-  const res = await fetch(`${harness.server.url}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { accesstoken: init.token } : {}), ...(init.key ? { key: init.key } : {}) },
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 async function signInBySms(page: Page, phone: string) {
   await page.goto(`${harness.server.url}/`);
@@ -22,8 +16,9 @@ async function signInBySms(page: Page, phone: string) {
   await page.getByTestId('login-tab-sms').click();
   await page.getByTestId('login-phone').fill(phone);
   await page.getByTestId('login-send-code').click();
-  await expect.poll(async () => (await api(`/v1/dev/smsoutbox?phoneNumber=${phone}`)).status).toBe(200);
-  const { body: { data: { code } } } = await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`);
+  const outbox = () => call<{ code: string }>(harness.server, 'GET', `/v1/dev/smsoutbox?phoneNumber=${phone}`);
+  await expect.poll(async () => (await outbox()).status).toBe(200);
+  const { body: { data: { code } } } = await outbox();
   await page.getByTestId('login-code').fill(code);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/#\/orgapp/);
@@ -95,15 +90,12 @@ describe('机构管理: create an organisation from a template', () => {
 describe('§1 agent mode', () => {
   it("on an agent's domain the chooser lists the agent's orgs (and, for a primary agent, experience and recipe-entrance orgs) only", async () => {
     // the provider registers this test's host (127.0.0.1) as a primary partner's domain and gives it 明德中学
-    const login = await api<{ accesstoken: string }>('/v1/passport/login', { method: 'POST', body: JSON.stringify({ username: '13800000001', password: DEMO_PASSWORD }) });
-    const token = login.body.data.accesstoken;
-    const apps = await api<{ rows: { orgId: string; appId: string; orgName: string }[] }>('/v2/users/org/app', { token });
-    const first = apps.body.data.rows[0];
-    const { body: { data: { key } } } = await api<{ key: string }>('/v1/token/orgappkey/encrypt', { method: 'POST', token, body: JSON.stringify({ orgId: first.orgId, appId: first.appId }) });
-    const agent = await api<{ agentId: string }>('/v1/productagent', { method: 'POST', token, key, body: JSON.stringify({ name: '本机合作伙伴', domain: '127.0.0.1', isPrimary: true }) });
+    const provider = await signIn(harness.server, DEMO.provider);
+    const apps = await call<{ rows: OrgApp[] }>(harness.server, 'GET', '/v2/users/org/app', { token: provider.token });
+    const agent = await call<{ agentId: string }>(harness.server, 'POST', '/v1/productagent', { ...auth(provider), body: { name: '本机合作伙伴', domain: '127.0.0.1', isPrimary: true } });
     expect(agent.status, agent.body.status_text).toBe(200);
     const mingde = apps.body.data.rows.find((o) => o.orgName === '明德中学')!;
-    const moved = await api(`/v2/config/orgapp/org/${mingde.orgId}`, { method: 'PUT', token, key, body: JSON.stringify({ agentId: agent.body.data.agentId }) });
+    const moved = await call(harness.server, 'PUT', `/v2/config/orgapp/org/${mingde.orgId}`, { ...auth(provider), body: { agentId: agent.body.data.agentId } });
     expect(moved.status, moved.body.status_text).toBe(200);
 
     // the console resolves its agent by host name at start and stores it

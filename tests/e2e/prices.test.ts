@@ -3,9 +3,10 @@
 // other; the supplier sees both outcomes (live) and the price log; the school sees only the approved price;
 // a second change inside the cycle (M1 modify limit, rule 0w) is refused.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
+import { call, signIn } from '../api/usersApi.ts';
+import { auth, newProduct, purchaserGroups, type GroupConfig, type Price } from '../api/mallApi.ts';
 
 const harness = useConsole();
 const SUPPLIER = '13800000003';
@@ -13,39 +14,13 @@ const BUREAU = '13800000005';
 const SCHOOL = '13800000002';
 const SCHOOL_NAME = '阳光实验小学';
 
-interface Envelope<T> { status: number; body: { status_code: number; status_text: string; data: T } }
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string; key?: string } = {}): Promise<Envelope<T>> {
-  const res = await fetch(`${harness.server.url}${path}`, {
-    method: init.method ?? 'GET',
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    headers: { 'content-type': 'application/json', ...(init.token ? { accesstoken: init.token } : {}), ...(init.key ? { key: init.key } : {}) },
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** An API session of `username` in its org-app named `orgName` (or its first). */
-async function session(username: string, orgName?: string) {
-  const login = await api<{ accesstoken: string }>('/v1/passport/login', { method: 'POST', body: { username, password: DEMO_PASSWORD } });
-  const token = login.body.data.accesstoken;
-  const apps = await api<{ rows: { orgId: string; appId: string; orgName: string }[] }>('/v2/users/org/app', { token });
-  const app = apps.body.data.rows.find((a) => !orgName || a.orgName === orgName)!;
-  const { body: { data: { key } } } = await api<{ key: string }>('/v1/token/orgappkey/encrypt', { method: 'POST', token, body: { orgId: app.orgId, appId: app.appId } });
-  return { token, key };
-}
-
 describe('SKU prices with the bureau approval, end to end', () => {
   it('prices two SKUs, the bureau rejects one and approves the other, the supplier and the school see the outcome, the cycle holds', async () => {
     // a fresh product with two SKUs, so no earlier approval holds them
-    const supplierApi = await session(SUPPLIER);
-    const cats = await api<{ rows: { id: string }[] }>('/v2/category?groupName=mallProduct', supplierApi);
+    const supplierApi = await signIn(harness.server, SUPPLIER);
     const product = `端到端青菜${Date.now().toString(36)}`;
-    const created = await api<{ id: string; skus: { skuId: string; name: string }[] }>('/v4/mall/product', {
-      ...supplierApi, method: 'POST',
-      body: { name: product, categoryId: cats.body.data.rows[0].id, unit: '斤', skus: [{ name: `${product} 小包`, spec: '1kg', unit: '斤' }, { name: `${product} 大包`, spec: '5kg', unit: '斤' }] },
-    });
-    expect(created.status, created.body.status_text).toBe(200);
-    const [skuA, skuB] = created.body.data.skus.map((s) => s.skuId);
-    const groups = await api<{ rows: { roleGroupId: string; groupName: string; priceApprovalEnable: boolean; priceModifyLimitEnable: boolean }[] }>('/v4/mall/rolegroup/config', supplierApi);
+    const { skuIds: [skuA, skuB] } = await newProduct(harness.server, supplierApi, product);
+    const groups = await call<{ rows: GroupConfig[] }>(harness.server, 'GET', '/v4/mall/rolegroup/config', auth(supplierApi));
     const m1 = groups.body.data.rows.find((g) => g.priceApprovalEnable && g.priceModifyLimitEnable)!;
     expect(m1).toBeDefined();
 
@@ -115,9 +90,9 @@ describe('SKU prices with the bureau approval, end to end', () => {
       await dialog.getByTestId('price-cancel').click();
       expect(await cell(skuB).getByTestId('price-value').textContent()).toBe('12.80');
       // the server refuses the same change whatever the console does
-      const prices = await api<{ rows: { id: string; skuId: string }[] }>(`/v5/mall/sku/price?skuId=${skuA},${skuB}`, supplierApi);
+      const prices = await call<{ rows: Price[] }>(harness.server, 'GET', `/v5/mall/sku/price?skuId=${skuA},${skuB}`, auth(supplierApi));
       const idB = prices.body.data.rows.find((p) => p.skuId === skuB)!.id;
-      const again = await api('/v5/mall/sku/price', { ...supplierApi, method: 'PUT', body: { skuPrice: [{ id: idB, price: 11.5 }] } });
+      const again = await call(harness.server, 'PUT', '/v5/mall/sku/price', { ...auth(supplierApi), body: { skuPrice: [{ id: idB, price: 11.5 }] } });
       expect(again.status).toBe(422);
       expect(again.body.status_text).toContain('审核周期内');
 
@@ -144,8 +119,8 @@ describe('SKU prices with the bureau approval, end to end', () => {
       await expect.poll(() => schoolRows.count()).toBe(1);
       expect(await schoolRows.first().getAttribute('data-sku-id')).toBe(skuB);
       expect(await schoolRows.first().getByTestId('price-value').textContent()).toBe('12.80');
-      const schoolApi = await session(SCHOOL, SCHOOL_NAME);
-      const seen = await api<{ rows: { skuId: string; price: number; isCheck: number }[] }>(`/v5/mall/sku/price/latest-price?$groupby=skuId,roleGroupId&skuId=${skuA},${skuB}`, schoolApi);
+      const schoolApi = await signIn(harness.server, SCHOOL, SCHOOL_NAME);
+      const seen = await call<{ rows: Price[] }>(harness.server, 'GET', `/v5/mall/sku/price/latest-price?$groupby=skuId,roleGroupId&skuId=${skuA},${skuB}`, auth(schoolApi));
       expect(seen.body.data.rows.map((p) => [p.skuId, p.price, p.isCheck])).toEqual([[skuB, 12.8, 1]]);
     } finally {
       await bureauBrowser.close();
@@ -154,17 +129,11 @@ describe('SKU prices with the bureau approval, end to end', () => {
   }, 120_000);
 
   it('lets the bureau select many and reject them with one remark, then approve the rest at once', async () => {
-    const supplierApi = await session(SUPPLIER);
-    const cats = await api<{ rows: { id: string }[] }>('/v2/category?groupName=mallProduct', supplierApi);
+    const supplierApi = await signIn(harness.server, SUPPLIER);
     const product = `批量审核土豆${Date.now().toString(36)}`;
-    const created = await api<{ skus: { skuId: string }[] }>('/v4/mall/product', {
-      ...supplierApi, method: 'POST',
-      body: { name: product, categoryId: cats.body.data.rows[0].id, unit: '斤', skus: [1, 2, 3].map((i) => ({ name: `${product} ${i}号`, spec: `${i}kg`, unit: '斤' })) },
-    });
-    const skuIds = created.body.data.skus.map((s) => s.skuId);
-    const groups = await api<{ rows: { roleGroupId: string; priceApprovalEnable: boolean }[] }>('/v4/mall/rolegroup/config', supplierApi);
-    const m1 = groups.body.data.rows.find((g) => g.priceApprovalEnable)!;
-    const posted = await api('/v5/mall/sku/price', { ...supplierApi, method: 'POST', body: { skuPrice: skuIds.map((skuId, i) => ({ skuId, roleGroupId: m1.roleGroupId, price: 3 + i, marketAvg: 3.5 })) } });
+    const { skuIds } = await newProduct(harness.server, supplierApi, product, 3);
+    const { withApproval: m1 } = await purchaserGroups(harness.server, supplierApi);
+    const posted = await call(harness.server, 'POST', '/v5/mall/sku/price', { ...auth(supplierApi), body: { skuPrice: skuIds.map((skuId, i) => ({ skuId, roleGroupId: m1.roleGroupId, price: 3 + i, marketAvg: 3.5 })) } });
     expect(posted.status, posted.body.status_text).toBe(200);
 
     const bureau = await harness.browser.context.newPage();
@@ -187,7 +156,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
     await bureau.getByTestId('approval-approve-selected').click();
     await bureau.getByTestId('approval-empty').waitFor();
 
-    const prices = await api<{ rows: { skuId: string; isCheck: number; extraInfo: { checkRemark?: string } }[] }>(`/v5/mall/sku/price?skuId=${skuIds.join(',')}`, supplierApi);
+    const prices = await call<{ rows: Price[] }>(harness.server, 'GET', `/v5/mall/sku/price?skuId=${skuIds.join(',')}`, auth(supplierApi));
     const bySku = new Map(prices.body.data.rows.map((p) => [p.skuId, p]));
     expect(skuIds.map((id) => [bySku.get(id)?.isCheck, bySku.get(id)?.extraInfo.checkRemark ?? ''])).toEqual([[-2, '规格不符'], [-2, '规格不符'], [1, '']]);
   }, 90_000);
