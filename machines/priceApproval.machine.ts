@@ -3,7 +3,7 @@
 // SKU × role group. The rules are the server's own (domain/priceApproval.ts, domain/priceCycle.ts); the I/O
 // is two invoked actors (submitPrice, decidePrice) the screen provides. Time enters as data: `now` in the
 // input and in TICK, the price's own startDate / endDate are the deadlines (nothing relies on timers).
-import { assign, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { decide, priceStatus, validatePrice, PRICE_TEXT, type Decision, type PriceLike } from '../domain/priceApproval.ts';
 import { canModifyApprovedPrice, dayOf, type PriceCycleConfig } from '../domain/priceCycle.ts';
 import { errorMessage, notProvided } from './errorMessage.ts';
@@ -138,6 +138,17 @@ export const priceApprovalMachine = setup({
     /** PUT /v5/mall/sku/price with isCheckPrice; resolves with the decided price */
     decidePrice: fromPromise<PriceRecord, DecidePriceInput>(async () => notProvided('decidePrice')),
   },
+  actions: {
+    /** EDIT: the draft takes the new price, and the dates the event carries */
+    editDraft: assign(({ context, event }) => {
+      assertEvent(event, 'EDIT');
+      return { draft: { price: String(event.price), startDate: event.startDate ?? context.draft.startDate, endDate: event.endDate ?? context.draft.endDate } };
+    }),
+    /** the modify limit's refusal text (taken where the guard modifyRefused holds) */
+    storeRefusal: assign(({ context }) => ({ refusal: (modifyCheck(context) as { reason: string }).reason })),
+    clearError: assign({ error: null }),
+    clearRefusal: assign({ refusal: null }),
+  },
   guards: {
     noPrice: ({ context }) => context.price === null,
     isPending: ({ context }) => statusOf(context) === 'pending',
@@ -189,10 +200,7 @@ export const priceApprovalMachine = setup({
         editing: {
           on: {
             EDIT: {
-              actions: assign(({ context, event }) => ({
-                draft: { price: String(event.price), startDate: event.startDate ?? context.draft.startDate, endDate: event.endDate ?? context.draft.endDate },
-                error: null,
-              })),
+              actions: ['editDraft', 'clearError'],
             },
             SUBMIT: [
               {
@@ -202,7 +210,7 @@ export const priceApprovalMachine = setup({
                   return { error: v.ok ? null : v.errors.join('；') };
                 }),
               },
-              { guard: 'modifyRefused', actions: assign(({ context }) => ({ refusal: (modifyCheck(context) as { reason: string }).reason, error: null })) },
+              { guard: 'modifyRefused', actions: ['storeRefusal', 'clearError'] },
               { target: 'submitting', actions: assign({ error: null, refusal: null }) },
             ],
             CANCEL: { guard: 'hasPrice', target: '#priceApproval.resolving', actions: assign(({ context }) => ({ draft: draftOf(context.price), error: null, refusal: null })) },
@@ -245,10 +253,7 @@ export const priceApprovalMachine = setup({
             // the supplier corrects a pending price in place
             EDIT: {
               target: '#priceApproval.draft',
-              actions: assign(({ context, event }) => ({
-                draft: { price: String(event.price), startDate: event.startDate ?? context.draft.startDate, endDate: event.endDate ?? context.draft.endDate },
-                error: null,
-              })),
+              actions: ['editDraft', 'clearError'],
             },
             SYNC: { target: '#priceApproval.resolving', actions: assign({ price: ({ event }) => event.price, error: null }) },
           },
@@ -270,10 +275,7 @@ export const priceApprovalMachine = setup({
       on: {
         EDIT: {
           target: 'draft',
-          actions: assign(({ context, event }) => ({
-            draft: { price: String(event.price), startDate: event.startDate ?? context.draft.startDate, endDate: event.endDate ?? context.draft.endDate },
-            error: null,
-          })),
+          actions: ['editDraft', 'clearError'],
         },
         SYNC: { target: 'resolving', actions: assign({ price: ({ event }) => event.price }) },
       },
@@ -285,14 +287,8 @@ export const priceApprovalMachine = setup({
       ],
       on: {
         EDIT: [
-          { guard: 'modifyRefused', actions: assign(({ context }) => ({ refusal: (modifyCheck(context) as { reason: string }).reason })) },
-          {
-            target: 'draft',
-            actions: assign(({ context, event }) => ({
-              draft: { price: String(event.price), startDate: event.startDate ?? context.draft.startDate, endDate: event.endDate ?? context.draft.endDate },
-              refusal: null,
-            })),
-          },
+          { guard: 'modifyRefused', actions: 'storeRefusal' },
+          { target: 'draft', actions: ['editDraft', 'clearRefusal'] },
         ],
         SYNC: { target: 'resolving', actions: assign({ price: ({ event }) => event.price }) },
         SUPERSEDED: 'superseded',
@@ -302,14 +298,8 @@ export const priceApprovalMachine = setup({
       always: { guard: 'isExpired', target: 'expired' },
       on: {
         EDIT: [
-          { guard: 'modifyRefused', actions: assign(({ context }) => ({ refusal: (modifyCheck(context) as { reason: string }).reason })) },
-          {
-            target: 'draft',
-            actions: assign(({ context, event }) => ({
-              draft: { price: String(event.price), startDate: event.startDate ?? context.draft.startDate, endDate: event.endDate ?? context.draft.endDate },
-              refusal: null,
-            })),
-          },
+          { guard: 'modifyRefused', actions: 'storeRefusal' },
+          { target: 'draft', actions: ['editDraft', 'clearRefusal'] },
         ],
         SYNC: { target: 'resolving', actions: assign({ price: ({ event }) => event.price }) },
         SUPERSEDED: 'superseded',
