@@ -125,6 +125,9 @@ export const ROLE_CODE = {
   userAdmin: 'useradmin',
 } as const;
 
+/** The platform org's type: a code-999 role there is the only right across orgs (issue 16) */
+export const PLATFORM_ORG_TYPE = 'product';
+
 /** §2 routes reachable without a session */
 export const PUBLIC_ROUTES = ['/404', '/shareFriends', '/groupon', '/recommend', '/noOrgPayToBuy'] as const;
 /** §2 trial screens a user flagged isNotRouterHome may still reach (with /login) */

@@ -6,7 +6,7 @@ import type { Database } from '../store/schema.ts';
 import { hashToken } from './tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hasModulePower, powerKey } from '../../domain/powerKey.ts';
-import { isSystemProvider } from '../../domain/roles.ts';
+import { PLATFORM_ORG_TYPE, ROLE_CODE } from '../../domain/constants.ts';
 
 /** 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to. */
 export type AuthLevel = 'public' | 'user' | 'orgApp';
@@ -43,6 +43,11 @@ declare module 'fastify' {
     user: AuthUser | null;
     orgApp: AuthOrgApp | null;
     roles: AuthRole[];
+    /**
+     * The caller is the platform: an enabled code-999 role in the platform org (org type 'product'), whatever
+     * org the request acts in. Only the platform holds rights across orgs; admin_ roles act inside their own org.
+     */
+    platform: boolean;
   }
 }
 
@@ -50,19 +55,26 @@ interface CallerRow {
   user_id: string; username: string; name: string; enable: boolean; expiration: Date | null; expires_at: Date; revoked_at: Date | null;
   org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null;
   disabled: boolean | null; member: boolean; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
+  platform: boolean;
 }
 
 /**
  * Token → user, `key` → org-app membership and the user's enabled roles there, in one round trip: this runs
  * on every API request, so it is one indexed query instead of three.
  */
-async function resolveCaller(db: Kysely<Database>, token: string, key: string | undefined, now: Date): Promise<{ user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[] }> {
+interface Caller { user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[]; platform: boolean }
+
+async function resolveCaller(db: Kysely<Database>, token: string, key: string | undefined, now: Date): Promise<Caller> {
   const { rows } = await sql<CallerRow>`
     SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
            oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, oa.disabled, (m.user_id IS NOT NULL) AS member,
            COALESCE((SELECT json_agg(json_build_object('roleId', r.role_id, 'name', r.name, 'code', r.code, 'roleGroupId', r.role_group_id))
                      FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
-                     WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id AND r.enable), '[]') AS roles
+                     WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id AND r.enable), '[]') AS roles,
+           EXISTS (SELECT 1 FROM user_roles pur JOIN roles pr ON pr.role_id = pur.role_id AND pr.org_id = pur.org_id
+                   JOIN orgs po ON po.org_id = pur.org_id
+                   WHERE pur.user_id = u.user_id AND pr.enable AND pr.code = ${ROLE_CODE.systemProvider}
+                     AND po.org_type = ${PLATFORM_ORG_TYPE}) AS platform
     FROM access_tokens t
     JOIN users u ON u.user_id = t.user_id
     LEFT JOIN org_apps oa ON oa.key = ${key ?? null}
@@ -71,13 +83,15 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
     WHERE t.token_hash = ${hashToken(token)}`.execute(db);
   const row = rows[0];
   const live = row && !row.revoked_at && row.expires_at > now && row.enable && !(row.expiration && row.expiration <= now);
-  if (!live) return { user: null, orgApp: null, roles: [] };
+  if (!live) return { user: null, orgApp: null, roles: [], platform: false };
   const user = { userId: row.user_id, username: row.username, name: row.name, token };
-  if (!row.member || row.disabled || !row.org_id || !row.app_id || !row.key) return { user, orgApp: null, roles: [] };
+  const platform = row.platform;
+  if (!row.member || row.disabled || !row.org_id || !row.app_id || !row.key) return { user, orgApp: null, roles: [], platform };
   return {
     user,
     orgApp: { orgId: row.org_id, appId: row.app_id, key: row.key, orgName: row.org_name ?? '', appName: row.app_name ?? '' },
     roles: row.roles,
+    platform,
   };
 }
 
@@ -115,6 +129,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
   app.decorateRequest('user', null);
   app.decorateRequest('orgApp', null);
   app.decorateRequest('roles', null as unknown as AuthRole[]);
+  app.decorateRequest('platform', false);
   // onRequest, before the body is parsed or validated: who you are is settled before what you sent.
   app.addHook('onRequest', async (request) => {
     request.roles = [];
@@ -125,6 +140,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     const key = level === 'orgApp' ? headerOrQuery(request, 'key') : undefined;
     const caller = token ? await resolveCaller(db, token, key, clock()) : null;
     request.user = caller?.user ?? null;
+    request.platform = caller?.platform ?? false;
     if (level === 'public') return;
     if (!request.user) throw unauthorized(token ? '登录已过期，请重新登录' : '未登录，请先登录');
     if (level === 'user') return;
@@ -145,9 +161,9 @@ function headerOrQuery(request: FastifyRequest, name: string): string | undefine
   return typeof q === 'string' && q ? q : undefined;
 }
 
-/** For routes taking an orgId: it must be the org of the request's org-app, unless the caller is a system provider. */
+/** For routes taking an orgId: it must be the org of the request's org-app, unless the caller is the platform. */
 export function requireSameOrg(request: FastifyRequest, orgId: string | undefined): void {
   if (!orgId || !request.orgApp || orgId === request.orgApp.orgId) return;
-  if (isSystemProvider(request.roles)) return;
+  if (request.platform) return;
   throw forbidden('无权访问其他机构的数据');
 }
