@@ -13,6 +13,7 @@ import type { SmsAdapter } from './sms/SmsAdapter.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { registerAuth } from './http/auth.ts';
 import { modules } from './modules/index.ts';
+import { loggerOptions } from './http/logging.ts';
 import { APP_VERSION } from '../domain/constants.ts';
 
 export interface AppOptions {
@@ -23,11 +24,13 @@ export interface AppOptions {
   /** folder of the built console (vite build); served at / when present */
   staticDir?: string;
   logger?: boolean;
+  /** where the log goes when `logger` is on (default stdout): the tests read it back */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: opts.logger ? loggerOptions(opts.logStream) : false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     bodyLimit: 20 * 1024 * 1024,
   });

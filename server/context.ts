@@ -4,11 +4,11 @@ import type { Database } from './store/schema.ts';
 import type { SmsAdapter } from './sms/SmsAdapter.ts';
 
 export interface ServerSettings {
-  /** 'console' exposes /v1/dev/smsoutbox; any other adapter does not */
+  /** 'console' (codes kept for the dev outbox), 'http' (a gateway) or 'none' (SMS sign-in refused) */
   smsAdapter: string;
   demoPassword: string;
-  /** development mode: the SMS code may be used as password (§7) */
-  dev: boolean;
+  /** SMS_DEV_OUTBOX=true: GET /v1/dev/smsoutbox answers loopback callers with the console adapter's codes */
+  smsOutbox: boolean;
 }
 
 export interface ModuleContext {

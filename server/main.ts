@@ -22,8 +22,8 @@ if (store.isNew && settings.seedDemo) {
 const stopListening = await liveFeed.listen(store.pool);
 const app = await buildApp({
   db: store.db,
-  sms: smsAdapterFromEnv(process.env),
-  settings: { smsAdapter: settings.smsAdapter, demoPassword: settings.demoPassword, dev: settings.dev },
+  sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
+  settings: { smsAdapter: settings.smsAdapter, demoPassword: settings.demoPassword, smsOutbox: settings.smsOutbox },
   staticDir: settings.staticDir,
   logger: true,
 });

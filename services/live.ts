@@ -1,4 +1,4 @@
-import { getAuthContext, HOSTS } from './http.ts';
+import { getAuthContext, HOSTS, post } from './http.ts';
 
 /** What the server pushes after a commit (ARCHITECTURE.md live updates). */
 export interface LiveEvent {
@@ -11,9 +11,18 @@ export interface LiveSubscription {
   close(): void;
 }
 
+/** A one-time ticket for one GET /v1/events connection (valid 60 s). */
+export function liveTicket(opts: { accesstoken: string; key: string }): Promise<{ ticket: string; expiresAt: string }> {
+  return post('/v1/live/ticket', {}, { accesstoken: opts.accesstoken, key: opts.key });
+}
+
+// After a drop the next connection needs a fresh ticket, so reconnecting is ours, not EventSource's:
+// wait a little longer after each failure, up to half a minute.
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
 /**
- * Opens GET /v1/events (server-sent events) for the current org-app; EventSource cannot send headers, so
- * the token and key travel as query parameters. The browser reconnects by itself after a drop.
+ * Opens GET /v1/events (server-sent events) for the current org-app. EventSource cannot send headers and a
+ * URL must not carry the token or key (it lands in logs), so each connection first gets a one-time ticket.
  */
 export function subscribeLiveEvents(
   onEvent: (event: LiveEvent) => void,
@@ -23,16 +32,47 @@ export function subscribeLiveEvents(
   const accesstoken = opts.accesstoken ?? auth.accesstoken ?? '';
   const key = opts.key ?? auth.key ?? '';
   if (typeof EventSource === 'undefined' || !accesstoken || !key) return { close() {} };
-  const query = new URLSearchParams({ accesstoken, key });
-  const source = new EventSource(`${HOSTS.canteen}/v1/events?${query.toString()}`);
-  source.onmessage = (msg) => {
-    try {
-      const data = JSON.parse(msg.data as string) as Partial<LiveEvent>;
-      if (data && typeof data.type === 'string') onEvent({ orgId: String(data.orgId ?? ''), streamId: String(data.streamId ?? ''), type: data.type });
-    } catch {
-      // not JSON: ignore
-    }
+  let closed = false;
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  const retry = () => {
+    if (closed) return;
+    timer = setTimeout(connect, RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]);
+    failures += 1;
   };
-  if (opts.onError) source.onerror = opts.onError;
-  return { close: () => source.close() };
+  async function connect() {
+    let ticket: string;
+    try {
+      ({ ticket } = await liveTicket({ accesstoken, key }));
+    } catch {
+      retry();
+      return;
+    }
+    if (closed) return;
+    source = new EventSource(`${HOSTS.canteen}/v1/events?${new URLSearchParams({ ticket }).toString()}`);
+    source.onopen = () => { failures = 0; };
+    source.onmessage = (msg) => {
+      try {
+        const data = JSON.parse(msg.data as string) as Partial<LiveEvent>;
+        if (data && typeof data.type === 'string') onEvent({ orgId: String(data.orgId ?? ''), streamId: String(data.streamId ?? ''), type: data.type });
+      } catch {
+        // not JSON: ignore
+      }
+    };
+    source.onerror = (e) => {
+      source?.close();
+      source = null;
+      opts.onError?.(e);
+      retry();
+    };
+  }
+  void connect();
+  return {
+    close: () => {
+      closed = true;
+      clearTimeout(timer);
+      source?.close();
+    },
+  };
 }

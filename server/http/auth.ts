@@ -136,8 +136,8 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     const config = request.routeOptions.config;
     // API routes default to the strictest level; the console's files and /docs are public.
     const level = config.auth ?? (/^\/v\d\//.test(request.routeOptions.url ?? '') ? 'orgApp' : 'public');
-    const token = headerOrQuery(request, 'accesstoken');
-    const key = level === 'orgApp' ? headerOrQuery(request, 'key') : undefined;
+    const token = header(request, 'accesstoken');
+    const key = level === 'orgApp' ? header(request, 'key') : undefined;
     const caller = token ? await resolveCaller(db, token, key, clock()) : null;
     request.user = caller?.user ?? null;
     request.platform = caller?.platform ?? false;
@@ -153,12 +153,10 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
   });
 }
 
-/** EventSource cannot send headers, so the live-update stream passes token and key as query parameters. */
-function headerOrQuery(request: FastifyRequest, name: string): string | undefined {
+/** Secrets travel in headers only: URLs end up in logs, histories and Referer headers (issue 16). */
+function header(request: FastifyRequest, name: string): string | undefined {
   const h = request.headers[name];
-  if (typeof h === 'string' && h) return h;
-  const q = (request.query as Record<string, unknown> | undefined)?.[name];
-  return typeof q === 'string' && q ? q : undefined;
+  return typeof h === 'string' && h ? h : undefined;
 }
 
 /** For routes taking an orgId: it must be the org of the request's org-app, unless the caller is the platform. */

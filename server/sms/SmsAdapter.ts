@@ -1,5 +1,5 @@
 // SMS delivery is a third party we cannot run here: an interface, with the console adapter for
-// development and an HTTP gateway adapter for production.
+// development and tests, an HTTP gateway adapter for production, and "none" when neither is configured.
 export interface SmsAdapter {
   readonly name: string;
   send(phoneNumber: string, code: string, purpose: string): Promise<void>;
@@ -7,14 +7,25 @@ export interface SmsAdapter {
   latest?(phoneNumber: string): string | undefined;
 }
 
-/** Writes codes to the server log and remembers the latest per phone. */
+/** No SMS service configured: every code request is refused before a code is made (issue 16). */
+export const NO_SMS: SmsAdapter = {
+  name: 'none',
+  async send() {
+    throw new Error('no SMS adapter configured');
+  },
+};
+
+/**
+ * Keeps the latest code per phone in memory for the dev outbox. It never writes a code to the log: logs
+ * are read by more people than should sign in as anyone (issue 16).
+ */
 export class ConsoleSmsAdapter implements SmsAdapter {
   readonly name = 'console';
   private readonly outbox = new Map<string, string>();
   constructor(private readonly log: (line: string) => void = (line) => console.log(line)) {}
   async send(phoneNumber: string, code: string, purpose: string): Promise<void> {
     this.outbox.set(phoneNumber, code);
-    this.log(`[sms] ${purpose} code for ${phoneNumber}: ${code}`);
+    this.log(`[sms] ${purpose} code for ${phoneNumber} is in the dev outbox`);
   }
   latest(phoneNumber: string): string | undefined {
     return this.outbox.get(phoneNumber);
@@ -39,9 +50,14 @@ export class HttpSmsAdapter implements SmsAdapter {
   }
 }
 
-export function smsAdapterFromEnv(env: NodeJS.ProcessEnv): SmsAdapter {
-  const kind = env.SMS_ADAPTER ?? 'console';
-  if (kind === 'console') return new ConsoleSmsAdapter();
+/** `kind` is settings.smsAdapter: 'console' only with the dev outbox on, 'http' with a gateway, else 'none'. */
+export function smsAdapterFromEnv(kind: string, env: NodeJS.ProcessEnv): SmsAdapter {
+  if (kind === 'none') return NO_SMS;
+  if (kind === 'console') {
+    // codes the console adapter keeps are readable only through the outbox: without it they would go nowhere
+    if (env.SMS_DEV_OUTBOX !== 'true') throw new Error('SMS_ADAPTER=console needs SMS_DEV_OUTBOX=true');
+    return new ConsoleSmsAdapter();
+  }
   if (kind === 'http') {
     if (!env.SMS_GATEWAY_URL) throw new Error('SMS_ADAPTER=http needs SMS_GATEWAY_URL');
     return new HttpSmsAdapter(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN);

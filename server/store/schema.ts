@@ -46,6 +46,7 @@ export interface Database {
   org_config: { org_id: string; app_id: string; path: string; value: Json };
   holidays: { org_id: Generated<string>; date: ColumnType<string, string, string>; type: number; name: string };
   access_tokens: { token_hash: string; user_id: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
+  live_tickets: { ticket_hash: string; user_id: string; org_id: string; expires_at: Time };
   sms_codes: {
     id: Generated<string>; phone: string; purpose: string; code_hash: string; address: string; created_at: Time;
     expires_at: Time; tries: Generated<number>; used_at: Time | null;

@@ -199,7 +199,8 @@ describe('live updates of prices', () => {
   /** Reads the bureau's server-sent events until one of `type` arrives (or gives up after 5 s). */
   async function nextNotice(s: Session, type: string, act: () => Promise<unknown>): Promise<{ orgId: string; type: string } | null> {
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/v1/events?accesstoken=${s.token}&key=${s.key}`, { signal: controller.signal });
+    const ticket = await call<{ ticket: string }>(server, 'POST', '/v1/live/ticket', auth(s));
+    const res = await fetch(`${server.url}/v1/events?ticket=${ticket.body.data.ticket}`, { signal: controller.signal });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     await reader.read(); // ': connected'

@@ -30,15 +30,23 @@ export async function createTestDatabase(): Promise<string> {
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
-export async function startTestServer(opts: { seed?: boolean; staticDir?: string; clock?: () => Date } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  seed?: boolean;
+  staticDir?: string;
+  clock?: () => Date;
+  /** turn the request log on and write it here (the secrets-in-log test reads it) */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const store = connect(await createTestDatabase(), true);
   await migrate(store.pool);
   if (opts.seed !== false) await seedDemo(store.db, { password: DEMO_PASSWORD, now: new Date() });
   const stopListening = await liveFeed.listen(store.pool);
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
-    db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir,
-    settings: { smsAdapter: 'console', demoPassword: DEMO_PASSWORD, dev: true },
+    db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
+    settings: { smsAdapter: 'console', demoPassword: DEMO_PASSWORD, smsOutbox: true },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

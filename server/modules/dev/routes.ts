@@ -1,17 +1,19 @@
-// Development only: GET /v1/dev/smsoutbox reads the last code the console SMS adapter "sent" to a phone,
-// so a developer (and the tests) can sign in by SMS. With any other adapter the route does not exist.
+// Development and tests only: GET /v1/dev/smsoutbox reads the last code the console SMS adapter "sent" to a
+// phone, so a developer (and the tests) can sign in by SMS. It exists only with SMS_DEV_OUTBOX=true and
+// answers only callers on this machine (issue 16: anyone who can read codes can sign in as anyone).
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
+import { isLoopbackAddress } from '../../../domain/ipAddress.ts';
 
 export default async function devRoutes(app: FastifyInstance, { sms, settings }: ModuleContext) {
-  if (settings.smsAdapter !== 'console' || typeof sms.latest !== 'function') return;
+  if (!settings.smsOutbox || typeof sms.latest !== 'function') return;
   const latest = sms.latest.bind(sms);
   app.get<{ Querystring: { phoneNumber: string } }>('/v1/dev/smsoutbox', {
     config: { auth: 'public' },
     schema: {
-      tags: ['dev'], summary: 'Latest SMS code sent to a phone (console SMS adapter only)',
+      tags: ['dev'], summary: 'Latest SMS code sent to a phone (SMS_DEV_OUTBOX=true, loopback callers only)',
       querystring: {
         type: 'object', additionalProperties: false, required: ['phoneNumber'],
         properties: { phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } },
@@ -21,6 +23,8 @@ export default async function devRoutes(app: FastifyInstance, { sms, settings }:
       },
     },
   }, async (request) => {
+    // the socket's address, not X-Forwarded-For: the app does not trust proxies
+    if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw notFound(`接口不存在：GET ${request.routeOptions.url}`);
     const phoneNumber = request.query.phoneNumber.trim();
     const code = latest(phoneNumber);
     if (!code) throw notFound('没有发送给该手机号的验证码');
