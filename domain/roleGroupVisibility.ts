@@ -21,6 +21,17 @@ export function isPrivilegedRole(role: { name: string; code: string }): boolean 
   return role.name.startsWith('admin_') || role.name.startsWith('manage_admin_') || role.code === ROLE_CODE.systemProvider || role.code === ROLE_CODE.userAdmin;
 }
 
+/**
+ * Whether a caller may create, change or grant powers to a role. Admin roles are managed by the org's own
+ * admins (§6 system provider inside their org); a code-999 role only by the platform, so that an org admin
+ * cannot mint the platform's role in his org (issue 16).
+ */
+export function mayManageRole(role: { name: string; code: string }, caller: { roles: readonly RoleLike[]; platform: boolean }): boolean {
+  if (!isPrivilegedRole(role)) return true;
+  if (role.code === ROLE_CODE.systemProvider) return caller.platform;
+  return caller.platform || isSystemProvider(caller.roles);
+}
+
 export interface RelationEdge { parentRoleId: string; childRoleId: string }
 
 /** Every role below the given ones through the relations (the given ones excluded unless reached again). */

@@ -83,7 +83,7 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
       return list(rows.map((r) => ({ agentId: r.agentId, name: r.name, domain: r.domain, parentAgentId: r.parentAgentId, isPrimary: r.isPrimary })));
     }
     // no user, no key or no code-999 role: refused alike
-    if (!(await callerIsSystemProvider(db, request))) throw forbidden(PROVIDER_ONLY);
+    if (!callerIsSystemProvider(request)) throw forbidden(PROVIDER_ONLY);
     return list(await agentsWhere(db, {}));
   });
 

@@ -14,7 +14,6 @@ import { metaOf, runCommand } from '../../store/command.ts';
 import { PAGE, STANDARD_ORG_ID, UNITS } from '../../../domain/constants.ts';
 import { CATEGORY_GROUP_NAMES, specSortOf } from '../../../domain/mallCatalogue.ts';
 import { pickSupplierOrgs, readableSupplierOrgs, requireCatalogueEditor, viewerOf } from '../mall/access.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
 import type { CategoryCreated, CategoryUpdated, SpecCreated } from './projection.ts';
 
 const tags = ['categories'];
@@ -63,10 +62,10 @@ interface CategoryBody {
 
 /**
  * Whose categories a read names: the own org, the standard org (§9) for anyone, a supplier org the caller may
- * read goods of (a school's suppliers, a bureau's area), any org for providers.
+ * read goods of (a school's suppliers, a bureau's area), any org for the platform.
  */
 async function readOrg(db: Kysely<Database>, request: FastifyRequest, orgId: string | undefined): Promise<string> {
-  if (!orgId || orgId === STANDARD_ORG_ID || orgId === request.orgApp!.orgId || isSystemProvider(request.roles)) return orgId ?? request.orgApp!.orgId;
+  if (!orgId || orgId === STANDARD_ORG_ID || orgId === request.orgApp!.orgId || request.platform) return orgId ?? request.orgApp!.orgId;
   pickSupplierOrgs(await readableSupplierOrgs(db, await viewerOf(db, request)), orgId, request.orgApp!.orgId);
   return orgId;
 }

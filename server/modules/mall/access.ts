@@ -13,7 +13,8 @@ import { allowedCategoryIds, permissionsOf, type SupplierPermissions } from '../
 type Db = Kysely<Database> | Tx;
 
 const codes = (request: FastifyRequest) => request.roles.map((r) => r.code);
-export const isPlatform = (request: FastifyRequest) => codes(request).includes(ROLE_CODE.systemProvider);
+// the platform (code 999 in the platform org), not a code-999 role an org gave itself (issue 16)
+export const isPlatform = (request: FastifyRequest) => request.platform;
 export const isSupplierSide = (request: FastifyRequest) => codes(request).some((c) => c === ROLE_CODE.supplier || c === ROLE_CODE.salesman);
 export const isBureau = (request: FastifyRequest) => codes(request).includes(ROLE_CODE.bureau);
 

@@ -263,7 +263,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       const g = await purchaserGroup(tx, request.params.roleGroupId);
       if (!g) throw notFound('采购角色组不存在');
       const own = g.orgId === request.orgApp!.orgId && isSystemProvider(request.roles);
-      const platform = request.roles.some((r) => r.code === '999');
+      const platform = isPlatform(request);
       const bureau = isBureau(request) && (await orgArea(tx, request.orgApp!.orgId)) === (await orgArea(tx, g.orgId)) && !!(await orgArea(tx, g.orgId));
       if (!own && !platform && !bureau) throw forbidden('没有修改采购角色组配置的权限');
       if (b.priceApprovalGroup) {

@@ -8,8 +8,7 @@ import { metaOf, runCommand } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
-import { isPrivilegedRole } from '../../../domain/roleGroupVisibility.ts';
+import { mayManageRole } from '../../../domain/roleGroupVisibility.ts';
 import { parseQueryRange } from '../../../domain/contactsVisibility.ts';
 import { streams } from '../users/streams.ts';
 import { BASE_POWER } from './basePowers.ts';
@@ -32,7 +31,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
   const roleOf = async (tx: Tx, request: FastifyRequest, roleId: string) => {
     const role = await tx.selectFrom('roles').selectAll().where('org_id', '=', request.orgApp!.orgId).where('role_id', '=', roleId).executeTakeFirst();
     if (!role) throw notFound(TEXT.roleMissing(roleId));
-    if (isPrivilegedRole(role) && !isSystemProvider(request.roles)) throw forbidden(TEXT.privileged);
+    if (!mayManageRole(role, request)) throw forbidden(TEXT.privileged);
     return role;
   };
   const permissionsOf = async (tx: Tx, request: FastifyRequest, permissionIds: string[]) => {

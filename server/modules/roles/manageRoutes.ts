@@ -14,7 +14,7 @@ import { holdsPower, requireSameOrg } from '../../http/auth.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { mayWriteRoleGroups } from '../../../domain/salesmanGroups.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
-import { childRolesOf, isPrivilegedRole, relationMakesCycle, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
+import { childRolesOf, mayManageRole, relationMakesCycle, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
 import { streams } from '../users/streams.ts';
 import type { RoleCreated, RoleGroupCreated, RoleUpdated } from './projection.ts';
@@ -57,8 +57,8 @@ export async function viewer(db: Kysely<Database> | Tx, request: FastifyRequest,
   const roleIds = request.roles.map((r) => r.roleId);
   const mine = roleIds.length ? await db.selectFrom('roles').selectAll().where('role_id', 'in', roleIds).execute() : [];
   const own = mine.filter((r) => r.org_id === orgId);
-  // a system provider looking at another org sees it whole
-  const provider = orgId !== request.orgApp!.orgId && isSystemProvider(request.roles);
+  // the platform looking at another org sees it whole (requireSameOrg lets no one else look)
+  const provider = orgId !== request.orgApp!.orgId && request.platform;
   return {
     provider: provider || isSystemProvider(request.roles),
     roles: (provider ? request.roles.map((r) => ({ name: r.name, code: '999', roleGroupId: null, manageRoleNames: [] as string[] })) : own.map((r) => ({
@@ -83,7 +83,7 @@ async function manageableRole(tx: Tx, request: FastifyRequest, where: { roleId?:
   const visible = await visibleRolesIn(tx, request, orgId);
   const role = visible.find((r) => (where.roleId ? r.role_id === where.roleId : r.name === where.name));
   if (!role) throw notFound(ROLE_TEXT.roleMissing(where.roleId ?? where.name ?? ''));
-  if (isPrivilegedRole(role) && !isSystemProvider(request.roles)) throw forbidden(ROLE_TEXT.privileged);
+  if (!mayManageRole(role, request)) throw forbidden(ROLE_TEXT.privileged);
   return role;
 }
 
@@ -197,7 +197,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       roleId: crypto.randomUUID(), name: b.name.trim(), code: b.code ?? '', cnName: b.cnName ?? '', roleGroupId: b.roleGroupId ?? null,
       manageRoleNames: b.manageRoleNames ?? [], enable: b.enable ?? true, sort: b.sort ?? 0, config: b.config ?? {},
     };
-    if (isPrivilegedRole(role) && !isSystemProvider(request.roles)) throw forbidden(ROLE_TEXT.privileged);
+    if (!mayManageRole(role, request)) throw forbidden(ROLE_TEXT.privileged);
     await runCommand(db, async (tx) => {
       await checkName(tx, orgId, role.name);
       await checkGroup(tx, orgId, role.roleGroupId);
@@ -239,7 +239,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       if (b.enable !== undefined) change.enable = b.enable;
       if (b.sort !== undefined) change.sort = b.sort;
       if (b.config !== undefined) change.config = b.config;
-      if (isPrivilegedRole({ name: change.name ?? role.name, code: change.code ?? role.code }) && !isSystemProvider(request.roles)) throw forbidden(ROLE_TEXT.privileged);
+      if (!mayManageRole({ name: change.name ?? role.name, code: change.code ?? role.code }, request)) throw forbidden(ROLE_TEXT.privileged);
       if (Object.keys(change).length > 1) await append(tx, request, streams.role(id), 'role', [{ type: 'RoleUpdated', data: { ...change } }]);
       return id;
     });
