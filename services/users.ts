@@ -42,6 +42,10 @@ export function fetchActivation(): Promise<unknown> {
 /** §7 a user of the current org with its roles and the stream version to send back on PUT. */
 export interface UserDetail extends User {
   version: number;
+  /** the caller may set a password (the user himself or the platform) */
+  canChangePassword?: boolean;
+  /** the caller may change name and e-mail (not while the user is also in another org) */
+  canChangeAccount?: boolean;
   roles: { roleId: string; name: string; code: string; cnName: string }[];
 }
 

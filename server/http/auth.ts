@@ -7,6 +7,7 @@ import { hashToken } from './tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hasModulePower, powerKey } from '../../domain/powerKey.ts';
 import { PLATFORM_ORG_TYPE, ROLE_CODE } from '../../domain/constants.ts';
+import { membershipActive, USER_ACCESS_TEXT } from '../../domain/userAccess.ts';
 
 /** 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to. */
 export type AuthLevel = 'public' | 'user' | 'orgApp';
@@ -54,7 +55,7 @@ declare module 'fastify' {
 interface CallerRow {
   user_id: string; username: string; name: string; enable: boolean; expiration: Date | null; expires_at: Date; revoked_at: Date | null;
   org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null;
-  disabled: boolean | null; member: boolean; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
+  disabled: boolean | null; member: boolean; member_enable: boolean | null; member_expiration: Date | null; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
   platform: boolean;
 }
 
@@ -62,12 +63,17 @@ interface CallerRow {
  * Token → user, `key` → org-app membership and the user's enabled roles there, in one round trip: this runs
  * on every API request, so it is one indexed query instead of three.
  */
-interface Caller { user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[]; platform: boolean }
+interface Caller {
+  user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[]; platform: boolean;
+  /** a member whose org disabled or expired the membership (issue 16: per org, not per account) */
+  inactive?: boolean;
+}
 
 async function resolveCaller(db: Kysely<Database>, token: string, key: string | undefined, now: Date): Promise<Caller> {
   const { rows } = await sql<CallerRow>`
     SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
            oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, oa.disabled, (m.user_id IS NOT NULL) AS member,
+           m.enable AS member_enable, m.expiration AS member_expiration,
            COALESCE((SELECT json_agg(json_build_object('roleId', r.role_id, 'name', r.name, 'code', r.code, 'roleGroupId', r.role_group_id))
                      FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
                      WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id AND r.enable), '[]') AS roles,
@@ -87,6 +93,7 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
   const user = { userId: row.user_id, username: row.username, name: row.name, token };
   const platform = row.platform;
   if (!row.member || row.disabled || !row.org_id || !row.app_id || !row.key) return { user, orgApp: null, roles: [], platform };
+  if (!membershipActive({ enable: !!row.member_enable, expiration: row.member_expiration }, now)) return { user, orgApp: null, roles: [], platform, inactive: true };
   return {
     user,
     orgApp: { orgId: row.org_id, appId: row.app_id, key: row.key, orgName: row.org_name ?? '', appName: row.app_name ?? '' },
@@ -145,6 +152,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     if (!request.user) throw unauthorized(token ? '登录已过期，请重新登录' : '未登录，请先登录');
     if (level === 'user') return;
     if (!key) throw forbidden('缺少机构应用 key');
+    if (caller?.inactive) throw forbidden(USER_ACCESS_TEXT.inactive);
     if (!caller?.orgApp) throw forbidden('您不是该机构的成员');
     request.orgApp = caller.orgApp;
     const roles = caller.roles;

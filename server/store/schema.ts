@@ -31,7 +31,7 @@ export interface Database {
     is_dev: boolean; enable: boolean; expiration: Time | null; is_register: boolean; is_not_router_home: boolean;
     first_login: boolean; created_at: Time;
   };
-  org_app_users: { org_id: string; app_id: string; user_id: string; extra_info: Json };
+  org_app_users: { org_id: string; app_id: string; user_id: string; extra_info: Json; enable: Generated<boolean>; expiration: Time | null };
   role_groups: { org_id: string; role_group_id: string; group_name: string; code: string; sort: number; manage_role_names: string[]; config: Json };
   roles: {
     org_id: string; role_id: string; name: string; code: string; cn_name: string; role_group_id: string | null;

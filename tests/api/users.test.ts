@@ -56,9 +56,11 @@ describe('users', () => {
     expect(upd.body.data).toMatchObject({ name: '新名', email: 'a@b.cn' });
     expect(upd.body.data.version).toBeGreaterThan(created.body.data.version);
     expect((await login('13912340003', 'first-pw')).status).toBe(200);
-    await call(server, 'PUT', `/v2/users/${created.body.data.userId}`, { token: admin.token, key: admin.key, body: { password: 'second-pw' } });
-    expect((await login('13912340003', 'first-pw')).status).toBe(400);
-    expect((await login('13912340003', 'second-pw')).status).toBe(200);
+    // issue 16: a password is the user's own (or the platform's to reset), not his org manager's
+    const byManager = await call(server, 'PUT', `/v2/users/${created.body.data.userId}`, { token: admin.token, key: admin.key, body: { password: 'second-pw' } });
+    expect(byManager.status).toBe(403);
+    expect((await login('13912340003', 'second-pw')).status).toBe(400);
+    expect((await login('13912340003', 'first-pw')).status).toBe(200);
   });
 
   it('lets exactly one of two concurrent edits at the same version win; the other gets 409', async () => {

@@ -1,6 +1,7 @@
 // Issue 4 users, end to end in Chromium on the real server: the org admin opens a person's account from the
-// contacts screen, disables it (the person's password sign-in is refused with the server's message),
-// enables it again (sign-in works), sets an expiration in the past (refused again); the org user limit shows
+// contacts screen, disables it (the person still signs in, but the school is no longer offered: issue 16 made
+// enabled and valid-until the org's membership), enables it again (the school is back), sets an expiration
+// in the past (gone again); the org user limit shows
 // in the toolbar and a person beyond it is refused with the server's 422 message.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,8 +18,8 @@ async function openContacts(page: Page) {
   await page.getByTestId('contacts-page').waitFor();
 }
 
-/** A password sign-in attempt in a fresh browser: null when it reached the org chooser, else the login error. */
-async function passwordSignIn(username: string): Promise<string | null> {
+/** A password sign-in in a fresh browser up to the org chooser: the orgs it offers ([] when none). */
+async function offeredOrgs(username: string): Promise<string[]> {
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
@@ -27,9 +28,9 @@ async function passwordSignIn(username: string): Promise<string | null> {
     await page.getByTestId('login-username').fill(username);
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    const error = page.getByTestId('login-error');
-    await Promise.race([page.waitForURL(/#\/orgapp/), error.waitFor()]);
-    return (await error.count()) ? (await error.textContent()) ?? '' : null;
+    await page.waitForURL(/#\/orgapp/);
+    await Promise.race([page.getByTestId('orgapp-item').first().waitFor(), page.getByTestId('orgapp-empty').waitFor()]);
+    return page.getByTestId('orgapp-item').allTextContents();
   } finally {
     await browser.close();
   }
@@ -50,7 +51,8 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await personDialog.getByTestId('person-department').first().check();
     await personDialog.getByTestId('person-submit').click();
     await personDialog.waitFor({ state: 'detached' });
-    expect(await passwordSignIn(phone)).toBeNull();
+    const school = (await offeredOrgs('13800000008'))[0];
+    expect(await offeredOrgs(phone)).toEqual([school]);
 
     const table = page.getByTestId('persons-table');
     await page.getByTestId('contacts-search').fill(phone);
@@ -61,29 +63,29 @@ describe('user accounts from the contacts screen (issue 4)', () => {
       await expect.poll(() => account.getByTestId('account-username').textContent()).toBe(phone);
     };
 
-    // disabled: refused with the server's message
+    // disabled in this school: the school is not offered any more
     await openAccount();
     expect(await account.getByTestId('account-enable').isChecked()).toBe(true);
     await account.getByTestId('account-enable').uncheck();
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await passwordSignIn(phone)).toContain('账号已停用');
+    expect(await offeredOrgs(phone)).toEqual([]);
 
-    // enabled again: sign-in works
+    // enabled again: the school is back
     await openAccount();
     expect(await account.getByTestId('account-enable').isChecked()).toBe(false);
     await account.getByTestId('account-enable').check();
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await passwordSignIn(phone)).toBeNull();
+    expect(await offeredOrgs(phone)).toEqual([school]);
 
-    // an expiration in the past: refused
+    // an expiration in the past: gone again
     await openAccount();
     expect(await account.getByTestId('account-expiration').inputValue()).toBe('');
     await account.getByTestId('account-expiration').fill('2020-01-01');
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await passwordSignIn(phone)).toContain('账号已过期');
+    expect(await offeredOrgs(phone)).toEqual([]);
 
     // the dialog shows it back; emptied (§5 empty → never expires), sign-in works again
     await openAccount();
@@ -91,7 +93,7 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await account.getByTestId('account-expiration').fill('');
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await passwordSignIn(phone)).toBeNull();
+    expect(await offeredOrgs(phone)).toEqual([school]);
   });
 
   it('shows the org user limit and the server refuses a person beyond it', async () => {

@@ -1,6 +1,6 @@
 // The OrgApp of domain/types as the console receives it: key left empty (the console fetches it with
 // /v1/token/orgappkey/encrypt), orgConfig built from the §7 config paths.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { OrgApp, OrgAppConfig } from '../../../domain/types.ts';
 import { orgTypeLabelKey } from '../../../domain/orgAppChooser.ts';
@@ -39,7 +39,9 @@ export async function orgAppsOfUser(db: Kysely<Database>, userId: string, opts: 
     .innerJoin('org_apps as oa', (j) => j.onRef('oa.org_id', '=', 'm.org_id').onRef('oa.app_id', '=', 'm.app_id'))
     .innerJoin('orgs as o', 'o.org_id', 'oa.org_id')
     .select(['oa.id', 'oa.app_id', 'oa.org_id', 'o.name as org_name', 'oa.app_name', 'o.agent_id', 'oa.disabled', 'o.org_type'])
-    .where('m.user_id', '=', userId);
+    .where('m.user_id', '=', userId)
+    // memberships the org disabled or let expire are not offered (issue 16)
+    .where('m.enable', '=', true).where((eb) => eb.or([eb('m.expiration', 'is', null), eb('m.expiration', '>', sql<Date>`now()`)]));
   if (opts.withAgentOnly) q = q.where('o.agent_id', 'is not', null);
   const rows = await q.orderBy('o.created_at').orderBy('oa.org_id').orderBy('oa.app_id').execute();
   return Promise.all(rows.map(async (r): Promise<OrgApp> => ({

@@ -5,6 +5,7 @@ import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { forbidden } from '../../http/errors.ts';
 import { orgAppSchema, orgAppsOfUser } from './orgAppView.ts';
+import { membershipActive, USER_ACCESS_TEXT } from '../../../domain/userAccess.ts';
 
 const tags = ['orgApps'];
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -42,10 +43,11 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
     const { orgId, appId } = request.body;
     const row = await db.selectFrom('org_apps as oa')
       .innerJoin('org_app_users as m', (j) => j.onRef('m.org_id', '=', 'oa.org_id').onRef('m.app_id', '=', 'oa.app_id'))
-      .select(['oa.key', 'oa.disabled'])
+      .select(['oa.key', 'oa.disabled', 'm.enable', 'm.expiration'])
       .where('oa.org_id', '=', orgId).where('oa.app_id', '=', appId).where('m.user_id', '=', request.user!.userId).executeTakeFirst();
     if (!row) throw forbidden('您不是该机构的成员');
     if (row.disabled) throw forbidden('该机构应用已停用');
+    if (!membershipActive(row, clock())) throw forbidden(USER_ACCESS_TEXT.inactive);
     return ok({ key: row.key });
   });
 

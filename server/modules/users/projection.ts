@@ -7,6 +7,8 @@ export interface UserCreated {
 }
 export type UserUpdated = { userId: string } & Partial<Pick<UserCreated, 'name' | 'email' | 'enable' | 'expiration' | 'isNotRouterHome' | 'isDev'>>;
 export interface Membership { orgId: string; appId: string; userId: string; extraInfo?: Record<string, unknown> }
+/** An org enables, disables or limits a member's access to that org (every app of it). */
+export interface MemberAccessSet { orgId: string; userId: string; enable?: boolean; expiration?: string | null }
 
 defineProjection({
   UserCreated: async (tx, { data, orgId, meta }: { data: UserCreated; orgId: string; meta: { time: string } }) => {
@@ -45,6 +47,13 @@ defineProjection({
   UserOrgAppInfoSet: async (tx, { data }: { data: Membership }) => {
     await tx.updateTable('org_app_users').set({ extra_info: JSON.stringify(data.extraInfo ?? {}) })
       .where('org_id', '=', data.orgId).where('app_id', '=', data.appId).where('user_id', '=', data.userId).execute();
+  },
+  MemberAccessSet: async (tx, { data }: { data: MemberAccessSet }) => {
+    const set = {
+      ...(data.enable !== undefined && { enable: data.enable }),
+      ...(data.expiration !== undefined && { expiration: data.expiration }),
+    };
+    if (Object.keys(set).length) await tx.updateTable('org_app_users').set(set).where('org_id', '=', data.orgId).where('user_id', '=', data.userId).execute();
   },
   UserLeftOrgApp: async (tx, { data }: { data: Membership }) => {
     await tx.deleteFrom('org_app_users').where('org_id', '=', data.orgId).where('app_id', '=', data.appId).where('user_id', '=', data.userId).execute();

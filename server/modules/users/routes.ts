@@ -15,7 +15,8 @@ import type { User } from '../../../domain/types.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { POWER } from '../permissions/powers.ts';
 import { streams, SYSTEM_ORG } from './streams.ts';
-import type { UserUpdated } from './projection.ts';
+import type { MemberAccessSet, UserUpdated } from './projection.ts';
+import { userChangeRefusal } from '../../../domain/userAccess.ts';
 import {
   checkEmail, createUsers, defaultPassword, hashAll, isUniqueViolation, newUserSchema, normalise, orgUserCount, parseExpiration,
   userLimitOf, USER_TEXT, type NewUserInput,
@@ -34,6 +35,8 @@ const userDetailSchema = {
   properties: {
     ...userProps,
     version: { type: 'integer', description: 'send it back with PUT to detect concurrent edits' },
+    canChangePassword: { type: 'boolean', description: 'the caller may set a password: the user himself or the platform' },
+    canChangeAccount: { type: 'boolean', description: 'the caller may change name and e-mail: not while the user is also in another org' },
     roles: { type: 'array', items: { type: 'object', properties: { roleId: str, name: str, code: str, cnName: str } } },
   },
   required: ['userId', 'username', 'version'],
@@ -51,6 +54,11 @@ export function userOf(row: UserRow): User {
   };
 }
 
+/** Whether the user is also a member of an org other than `orgId` (then his account is not this org's to edit). */
+async function inOtherOrgs(db: Kysely<Database> | Tx, userId: string, orgId: string): Promise<boolean> {
+  return !!(await db.selectFrom('org_app_users').select('org_id').where('user_id', '=', userId).where('org_id', '!=', orgId).executeTakeFirst());
+}
+
 /** A user of the current org by id or phone number: 404 when unknown, 403 when not a member of the org. */
 async function memberOfOrg(db: Kysely<Database> | Tx, request: FastifyRequest, idOrUsername: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll()
@@ -62,11 +70,19 @@ async function memberOfOrg(db: Kysely<Database> | Tx, request: FastifyRequest, i
   return user;
 }
 
-async function detailOf(db: Kysely<Database>, orgId: string, user: UserRow) {
+async function detailOf(db: Kysely<Database>, request: FastifyRequest, user: UserRow) {
+  const orgId = request.orgApp!.orgId;
+  const membership = await db.selectFrom('org_app_users').select(['enable', 'expiration']).where('org_id', '=', orgId).where('user_id', '=', user.user_id).executeTakeFirst();
+  const caller = { self: user.user_id === request.user!.userId, platform: request.platform, inOtherOrgs: await inOtherOrgs(db, user.user_id, orgId) };
   const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.role_id', 'ur.role_id')
     .select(['r.role_id', 'r.name', 'r.code', 'r.cn_name']).where('ur.user_id', '=', user.user_id).where('ur.org_id', '=', orgId).orderBy('r.sort').execute();
   return {
     ...userOf(user),
+    // enabled and valid-until as this org decided (issue 16)
+    ...(membership && { enable: membership.enable, expiration: membership.expiration ? new Date(membership.expiration).toISOString() : null }),
+    // what the caller may change here, so that a screen offers only that (issue 16)
+    canChangePassword: !userChangeRefusal({ password: true, account: false }, caller),
+    canChangeAccount: !userChangeRefusal({ password: false, account: true }, caller),
     version: await streamVersion(db, streams.user(user.user_id)),
     roles: roles.map((r) => ({ roleId: r.role_id, name: r.name, code: r.code, cnName: r.cn_name })),
   };
@@ -96,7 +112,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   app.get<{ Params: { id: string } }>('/v2/users/:id', {
     config: { auth: 'orgApp' },
     schema: { tags, summary: 'A user of the current org with roles and stream version', params: idParams, response: { 200: envelopeSchema(userDetailSchema) } },
-  }, async (request) => ok(await detailOf(db, request.orgApp!.orgId, await memberOfOrg(db, request, request.params.id))));
+  }, async (request) => ok(await detailOf(db, request, await memberOfOrg(db, request, request.params.id))));
 
   app.post<{ Body: NewUserInput }>('/v2/users', {
     config: manage,
@@ -109,7 +125,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
     const hashes = await hashAll([input.password || defaultPassword(ctx.settings.demoPassword)]);
     const [userId] = await createGuarded(() => runCommand(db, (tx) => createUsers(tx, request, ctx.clock(), request.orgApp!, [input], hashes, ctx.settings.demoPassword)));
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return ok(await detailOf(db, request.orgApp!.orgId, row));
+    return ok(await detailOf(db, request, row));
   });
 
   app.post<{ Body: { users: NewUserInput[] } }>('/v2/users/bulk', {
@@ -134,7 +150,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   app.put<{ Params: { username: string }; Body: UpdateBody }>('/v2/users/:username', {
     config: manage,
     schema: {
-      tags, summary: 'Update a user of the current org (password only when non-empty); send version to detect concurrent edits (409)',
+      tags, summary: 'Update a user of the current org: enable and expiration for this org; password only by the user or the platform; name and e-mail only while the user is in no other org; send version to detect concurrent edits (409)',
       params: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 128 } } },
       body: {
         type: 'object', additionalProperties: false,
@@ -149,17 +165,26 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const body = request.body;
     const now = ctx.clock();
+    const { orgId } = request.orgApp!;
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    // account fields every org of the user sees; enable and expiration are this org's membership (issue 16)
     const update: UserUpdated = { userId: '' };
     if (body.name !== undefined) update.name = body.name.trim();
     if (body.email !== undefined) update.email = checkEmail(body.email);
-    if (body.enable !== undefined) update.enable = body.enable;
     if (body.isDev !== undefined) update.isDev = body.isDev;
     if (body.isNotRouterHome !== undefined) update.isNotRouterHome = body.isNotRouterHome;
-    if (body.expiration !== undefined) update.expiration = parseExpiration(body.expiration);
+    const access: MemberAccessSet = { orgId, userId: '' };
+    if (body.enable !== undefined) access.enable = body.enable;
+    if (body.expiration !== undefined) access.expiration = parseExpiration(body.expiration);
     const userId = await runCommand(db, async (tx) => {
       const user = await memberOfOrg(tx, request, request.params.username);
+      const refusal = userChangeRefusal(
+        { password: !!passwordHash, account: Object.keys(update).length > 1 },
+        { self: user.user_id === request.user!.userId, platform: request.platform, inOtherOrgs: await inOtherOrgs(tx, user.user_id, orgId) },
+      );
+      if (refusal) throw forbidden(refusal);
       update.userId = user.user_id;
+      access.userId = user.user_id;
       const events: NewEvent[] = [];
       if (Object.keys(update).length > 1) events.push({ type: 'UserUpdated', data: { ...update } });
       if (passwordHash) events.push({ type: 'UserPasswordChanged', data: { userId: user.user_id, passwordHash } });
@@ -168,14 +193,21 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
         orgId: user.org_id ?? SYSTEM_ORG, streamId, streamType: 'user', expectedVersion: body.version ?? await streamVersion(tx, streamId),
         events, meta: metaOf(request, now),
       });
-      // A password set by someone else ends the user's other sessions.
+      if (Object.keys(access).length > 2) {
+        const memberStream = streams.member(orgId, user.user_id);
+        await appendToStream(tx, {
+          orgId, streamId: memberStream, streamType: 'member', expectedVersion: await streamVersion(tx, memberStream),
+          events: [{ type: 'MemberAccessSet', data: { ...access } }], meta: metaOf(request, now),
+        });
+      }
+      // A password set by someone else (the platform) ends the user's other sessions.
       if (passwordHash && user.user_id !== request.user!.userId) {
         await tx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', user.user_id).where('revoked_at', 'is', null).execute();
       }
       return user.user_id;
     });
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return ok(await detailOf(db, request.orgApp!.orgId, row));
+    return ok(await detailOf(db, request, row));
   });
 
   app.delete<{ Params: { id: string } }>('/v2/users/:id', {

@@ -6,9 +6,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
 import { metaOf } from '../../store/command.ts';
-import { badRequest, conflict, unprocessable } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, unprocessable } from '../../http/errors.ts';
 import type { AuthOrgApp } from '../../http/auth.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
+import { mayManageRole } from '../../../domain/roleGroupVisibility.ts';
 import { DEFAULT_PASSWORD_ENV } from '../../../domain/constants.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { streams, SYSTEM_ORG } from './streams.ts';
@@ -29,6 +30,7 @@ export interface NewUserInput {
 
 export const USER_TEXT = {
   badPhone: '手机号格式不正确',
+  withheldRole: '没有授予该角色的权限',
   badEmail: '邮箱格式不正确',
   badExpiration: '到期时间格式不正确',
   exists: '该用户已是本机构成员',
@@ -84,14 +86,17 @@ export async function hashAll(passwords: string[]): Promise<Map<string, string>>
   return out;
 }
 
-export async function roleIdsIn(db: Kysely<Database> | Tx, orgId: string, input: Pick<NewUserInput, 'roleNames' | 'roleIds'>): Promise<string[]> {
+/** The roles named for a new member; a role the caller may not give out (a code-999 role) is refused. */
+export async function roleIdsIn(db: Kysely<Database> | Tx, request: FastifyRequest, orgId: string, input: Pick<NewUserInput, 'roleNames' | 'roleIds'>): Promise<string[]> {
   const names = input.roleNames ?? [];
   const ids = input.roleIds ?? [];
   if (names.length === 0 && ids.length === 0) return [];
-  const rows = await db.selectFrom('roles').select(['role_id', 'name']).where('org_id', '=', orgId)
+  const rows = await db.selectFrom('roles').select(['role_id', 'name', 'code']).where('org_id', '=', orgId)
     .where((eb) => eb.or([...(names.length ? [eb('name', 'in', names)] : []), ...(ids.length ? [eb('role_id', 'in', ids)] : [])])).execute();
   for (const n of names) if (!rows.some((r) => r.name === n)) throw badRequest(USER_TEXT.unknownRole(n));
   for (const i of ids) if (!rows.some((r) => r.role_id === i)) throw badRequest(USER_TEXT.unknownRole(i));
+  const withheld = rows.find((r) => !mayManageRole(r, request));
+  if (withheld) throw forbidden(`${USER_TEXT.withheldRole}：${withheld.name}`);
   return [...new Set(rows.map((r) => r.role_id))];
 }
 
@@ -112,7 +117,10 @@ export function normalise(input: NewUserInput): NewUserInput & { email: string; 
   return { ...input, username, name: input.name.trim(), email: checkEmail(input.email), expiration: parseExpiration(input.expiration) };
 }
 
-/** Creates (or, for a known phone number, joins) the users into the current org-app; all in the caller's transaction. */
+/**
+ * Creates (or, for a known phone number, joins) the users into the current org-app; all in the caller's
+ * transaction. A known user only joins: his password and account stay his (issue 16).
+ */
 export async function createUsers(
   tx: Tx, request: FastifyRequest, now: Date, orgApp: AuthOrgApp, inputs: NewUserInput[], hashes: Map<string, string>, demoPassword: string,
 ): Promise<string[]> {
@@ -126,7 +134,7 @@ export async function createUsers(
   const meta = metaOf(request, now);
   const userIds: string[] = [];
   for (const input of inputs) {
-    const roleIds = await roleIdsIn(tx, orgApp.orgId, input);
+    const roleIds = await roleIdsIn(tx, request, orgApp.orgId, input);
     let user = await tx.selectFrom('users').select('user_id').where('username', '=', input.username).executeTakeFirst();
     if (user) {
       const member = await tx.selectFrom('org_app_users').select('user_id')
@@ -144,7 +152,8 @@ export async function createUsers(
       const password = input.password || defaultPassword(demoPassword);
       const created: UserCreated = {
         userId: crypto.randomUUID(), username: input.username, name: input.name, email: input.email ?? '', passwordHash: hashes.get(password)!,
-        isDev: input.isDev ?? false, enable: input.enable ?? true, expiration: input.expiration ?? null, isRegister: true,
+        // enable and expiration are the org's, on the membership below (issue 16)
+        isDev: input.isDev ?? false, enable: true, expiration: null, isRegister: true,
         isNotRouterHome: input.isNotRouterHome ?? false,
       };
       await appendToStream(tx, {
@@ -160,6 +169,9 @@ export async function createUsers(
       events: [
         { type: 'UserJoinedOrgApp', data: { ...membership } },
         ...roleIds.map((roleId) => ({ type: 'UserRoleGranted', data: { userId: user.user_id, roleId } })),
+        ...(input.enable === false || input.expiration
+          ? [{ type: 'MemberAccessSet', data: { orgId: orgApp.orgId, userId: user.user_id, enable: input.enable ?? true, expiration: input.expiration ?? null } }]
+          : []),
       ],
       meta,
     });

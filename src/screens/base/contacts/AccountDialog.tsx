@@ -1,5 +1,6 @@
 // A person's login account (§7 users): the username (their phone number), enabled or not, the expiration
-// date (§5: empty → never, sent as null) and an optional new password, saved with PUT /v2/users/{username}.
+// date (§5: empty → never, sent as null) for this org's membership, and a new password where the caller may
+// set one (the user himself or the platform), saved with PUT /v2/users/{username}.
 import { useState } from 'react';
 import {
   Button,
@@ -90,12 +91,15 @@ function AccountForm({ user, onSaved, onClose }: { user: UserDetail; onSaved: ()
         <Field label={t`有效期至`} hint={t`留空表示永不过期`}>
           <Input type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="account-expiration" />
         </Field>
-        <Field
-          label={t`重置密码`}
-          hint={t`留空则保留当前密码；默认密码规则只在创建账号时使用`}
-        >
-          <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} maxLength={256} autoComplete="new-password" data-testid="account-password" />
-        </Field>
+        {/* a password is the user's own or the platform's to set (issue 16): others do not get the field */}
+        {user.canChangePassword && (
+          <Field
+            label={t`重置密码`}
+            hint={t`留空则保留当前密码；默认密码规则只在创建账号时使用`}
+          >
+            <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} maxLength={256} autoComplete="new-password" data-testid="account-password" />
+          </Field>
+        )}
         {save.error && <Text role="alert" className={styles.error} data-testid="account-error">{save.error.message}</Text>}
       </DialogContent>
       <DialogActions>
