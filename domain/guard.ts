@@ -69,8 +69,10 @@ export function decideRoute(input: GuardInput): GuardDecision {
 // §8 the server's text for an expired or forbidden session
 export const FORBIDDEN_TEXT_PATTERN = /forbidden|禁止|登录已过期/i;
 
-// §4 / §8 session is lost on 401, 403, or 500 with a forbidden text
+// §4 / §8 session is lost when the server no longer accepts the token: 401, or 500 with a forbidden text.
+// A 403 refuses one action the user may not take; he stays signed in and the screen says so (issue 16: a
+// school admin was signed out by his own menu entries).
 export function shouldLoseSession(status: number, statusText?: string): boolean {
-  if (status === 401 || status === 403) return true;
+  if (status === 401) return true;
   return status === 500 && FORBIDDEN_TEXT_PATTERN.test(statusText ?? '');
 }

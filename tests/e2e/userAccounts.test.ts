@@ -29,8 +29,8 @@ async function offeredOrgs(username: string): Promise<string[]> {
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/#\/orgapp/);
-    await Promise.race([page.getByTestId('orgapp-item').first().waitFor(), page.getByTestId('orgapp-empty').waitFor()]);
-    return page.getByTestId('orgapp-item').allTextContents();
+    await page.locator('[data-testid="orgapp-item"], [data-testid="orgapp-empty"]').first().waitFor();
+    return await page.getByTestId('orgapp-item').allTextContents();
   } finally {
     await browser.close();
   }

@@ -81,9 +81,10 @@ describe('route classes', () => {
 });
 
 describe('shouldLoseSession (§4, §8)', () => {
-  it('is true on 401 and 403', () => {
+  it('is true on 401, not on a 403 that refuses one action (issue 16)', () => {
     expect(shouldLoseSession(401)).toBe(true);
-    expect(shouldLoseSession(403, 'anything')).toBe(true);
+    expect(shouldLoseSession(403, 'anything')).toBe(false);
+    expect(shouldLoseSession(403, '没有该操作的权限')).toBe(false);
   });
   it('is true on 500 only with a forbidden text', () => {
     expect(shouldLoseSession(500, 'Forbidden')).toBe(true);

@@ -207,7 +207,6 @@ describe('sessionMachine SESSION_LOST (§4, §8)', () => {
 
   it.each([
     [401, 'Unauthorized'],
-    [403, 'Forbidden'],
   ])('signs out on %i with the message and clears session storage', (status, statusText) => {
     const { actor, calls } = signedIn();
     actor.start();
@@ -237,6 +236,14 @@ describe('sessionMachine SESSION_LOST (§4, §8)', () => {
     expect(actor.getSnapshot().context.forbiddenMessage).toBeNull();
   });
 
+  it('stays signed in on a 403: one action refused, not the session (issue 16)', () => {
+    const { actor, calls } = signedIn();
+    actor.start();
+    actor.send({ type: 'SESSION_LOST', status: 403, statusText: '没有该操作的权限', now: T0 });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(calls.clearSessionStorage).toBe(0);
+  });
+
   it('ignores a 500 without a forbidden text and other statuses', () => {
     const { actor } = signedIn();
     actor.start();
@@ -262,7 +269,7 @@ describe('sessionMachine SESSION_LOST (§4, §8)', () => {
 
     // signed in again, lost again within the window: still silent
     actor.send({ type: 'QR_CONFIRMED', login: loginResult(T0 + HOUR), now: T0 + 10_000 });
-    actor.send({ type: 'SESSION_LOST', status: 403, statusText: 'C', now: T0 + 20_000 });
+    actor.send({ type: 'SESSION_LOST', status: 401, statusText: 'C', now: T0 + 20_000 });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.forbiddenMessage).toBeNull();
 
