@@ -1,6 +1,6 @@
 // Goods catalogue rules shared by the server and the console (§3 category group names, role group config;
 // §9 units, supplier types, price classes, default spec sort).
-import { DEFAULT_SPEC_SORT, PRICE_CLASSES, SUPPLIER_TYPES, UNITS } from './constants.ts';
+import { DEFAULT_SPEC_SORT, PRICE_CLASSES, ROLE_CODE, SUPPLIER_TYPES, UNITS } from './constants.ts';
 
 /** §3 category group names; mallProduct is the goods category tree (productCategory screen) */
 export const CATEGORY_GROUP_NAMES = [
@@ -35,4 +35,12 @@ export function priceConfigOf(config: unknown): RoleGroupPriceConfig {
     priceApprovalTimeRule: typeof c.priceApprovalTimeRule === 'string' ? c.priceApprovalTimeRule : '',
     priceApprovalGroup: typeof c.priceApprovalGroup === 'string' && c.priceApprovalGroup ? c.priceApprovalGroup : null,
   };
+}
+
+/**
+ * §6 goods and prices are written by the supplier side (supplier 2, salesman 6) of the org that owns them,
+ * or by the platform; everyone else reads. One rule for the server's refusal and the screens' buttons.
+ */
+export function writesGoods(caller: { platform: boolean; roles: readonly { code: string }[] }): boolean {
+  return caller.platform || caller.roles.some((r) => r.code === ROLE_CODE.supplier || r.code === ROLE_CODE.salesman);
 }

@@ -30,6 +30,8 @@ export interface UserPermission {
   isSystemProvider: boolean;
   isAdmin: boolean;
   isUserAdminOnly: boolean;
+  /** the platform (code 999 in the platform org): the only caller with rights across orgs */
+  isPlatform: boolean;
 }
 
 // §7 GET /v2/roles/user/permission: roles and powers of the user in the current org-app
@@ -41,5 +43,6 @@ export async function fetchUserPermission(): Promise<UserPermission> {
     isSystemProvider: Boolean(res?.isSystemProvider),
     isAdmin: Boolean(res?.isAdmin),
     isUserAdminOnly: Boolean(res?.isUserAdminOnly),
+    isPlatform: Boolean(res?.isPlatform),
   };
 }

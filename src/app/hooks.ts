@@ -130,6 +130,8 @@ export interface PowersView {
   isSystemProvider: boolean;
   isAdmin: boolean;
   isUserAdminOnly: boolean;
+  /** the platform: what the menu and buttons of cross-org screens need (issue 16) */
+  platform: boolean;
   isLoading: boolean;
   isError: boolean;
   refetch: () => void;
@@ -151,6 +153,7 @@ export function usePowers(): PowersView {
     isSystemProvider: data ? data.isSystemProvider || hasSystemProviderRole(roles) : false,
     isAdmin: data ? data.isAdmin || hasAdminRole(roles) : false,
     isUserAdminOnly: data?.isUserAdminOnly ?? false,
+    platform: data?.isPlatform ?? false,
     isLoading: query.isLoading,
     isError: query.isError,
     refetch: () => void query.refetch(),

@@ -73,6 +73,19 @@ describe('a school org admin', () => {
   });
 });
 
+describe('menus', () => {
+  const menuKeys = async (s: Session) => (await call<{ rows: { moduleId: string }[] }>(server, 'GET', '/v2/permission/user/menu?groupName=pcMenu', { token: s.token, key: s.key }))
+    .body.data.rows.map((r) => r.moduleId);
+
+  it("offers the org admin none of the platform's screens, the platform all of them", async () => {
+    const mine = await menuKeys(admin);
+    expect(mine).toContain('contacts');
+    for (const key of ['appsManage', 'appManage', 'orgAppManage', 'orgAppTemplateManage', 'agentsInfoManage', 'productSkuLog']) expect(mine).not.toContain(key);
+    const theirs = await menuKeys(platform);
+    for (const key of ['appsManage', 'appManage', 'orgAppManage', 'orgAppTemplateManage', 'agentsInfoManage', 'productSkuLog']) expect(theirs).toContain(key);
+  });
+});
+
 describe('the platform', () => {
   it('still reads and writes across orgs and runs the global lists', async () => {
     for (const row of [...CROSS_ORG().filter((r) => r.method === 'GET'), ...PLATFORM_ONLY]) {

@@ -8,6 +8,7 @@ import type { Tx } from '../../store/eventStore.ts';
 import { forbidden } from '../../http/errors.ts';
 import { ROLE_CODE } from '../../../domain/constants.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
+import { writesGoods } from '../../../domain/mallCatalogue.ts';
 import { allowedCategoryIds, permissionsOf, type SupplierPermissions } from '../../../domain/supplierPermissions.ts';
 
 type Db = Kysely<Database> | Tx;
@@ -28,7 +29,7 @@ export function requireCatalogueEditor(request: FastifyRequest): void {
 
 /** Goods and prices are written by the supplier side of the org (or the platform operator). */
 export function requireSupplier(request: FastifyRequest): void {
-  if (isSupplierSide(request) || isPlatform(request)) return;
+  if (writesGoods(request)) return;
   throw forbidden('只有供应商可以维护商品和价格');
 }
 

@@ -1,4 +1,5 @@
 // §7 menus and module powers of the signed-in user in the current org-app.
+import { entriesFor } from '../../../domain/screenAccess.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
@@ -44,11 +45,12 @@ export default async function permissionRoutes(app: FastifyInstance, { db }: Mod
     },
   }, async (request) => {
     const t = await targetOf(request, db, request.query);
-    // A system provider looking at another org (allowed by requireSameOrg) sees it whole.
+    // The platform looking at another org (allowed by requireSameOrg) sees it whole.
     const all = seesEverything(t.roles) || (t.elsewhere && seesEverything(request.roles));
     // t.roles are the user's enabled roles in the target org (auth's, or rolesOf for another org)
     const roleIds = all ? 'all' : t.roles.map((r) => r.roleId);
-    return list(await menuOf(db, { orgId: t.orgId, appId: t.appId, groupName: request.query.groupName, roleIds }));
+    // the product's own screens are the platform's, whatever the org's roles link (issue 16)
+    return list(entriesFor(await menuOf(db, { orgId: t.orgId, appId: t.appId, groupName: request.query.groupName, roleIds }), request));
   });
 
   app.get<{ Querystring: { orgId?: string; appId?: string } }>('/v2/permission/user/power', {

@@ -22,6 +22,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: ModuleCon
             roles: { type: 'array', items: { type: 'object', properties: { roleId: str, name: str, code: str, roleGroupId: { type: ['string', 'null'] } } } },
             powers: { type: 'array', items: str },
             isSystemProvider: { type: 'boolean' }, isAdmin: { type: 'boolean' }, isUserAdminOnly: { type: 'boolean' },
+            isPlatform: { type: 'boolean', description: 'code 999 in the platform org: the only rights across orgs' },
           },
           required: ['roles', 'powers', 'isSystemProvider', 'isAdmin', 'isUserAdminOnly'],
         }),
@@ -31,7 +32,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: ModuleCon
     const { orgId, appId } = request.orgApp!;
     const roles = request.roles;
     const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : (await powersOf(db, request.user!.userId, orgId, appId)).sort();
-    return ok({ roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles) });
+    return ok({ roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles), isPlatform: request.platform });
   });
 
   app.get<{ Querystring: { roleName?: string; roleId?: string; $count?: boolean; $limit?: number; $skip?: number } }>('/v2/roles/role/user', {

@@ -16,11 +16,16 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS } from '../shared/options.ts';
 import { ProductEditor } from './ProductEditor.tsx';
+import { usePowers, useCurrentOrgApp } from '../../../app/hooks.ts';
+import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { groupProducts, parseProductRows, PRODUCT_IMPORT_HEADERS, type ProductSheetRow } from './productImport.ts';
 
 const PAGE_SIZE = 20;
 
-/** productManage: the supplier's products (search, category filter), create/edit with SKUs, shelf toggle, Excel import. */
+/**
+ * productManage: the supplier's products (search, category filter), create/edit with SKUs, shelf toggle, Excel
+ * import; others read the goods they may see, without the buttons the server would refuse.
+ */
 export default function ProductManagePage() {
   const { t, i18n } = useLingui();
   const { key, ready } = useOrgQueryKey();
@@ -50,12 +55,17 @@ export default function ProductManagePage() {
     onError: (e) => { setRemoving(null); setError(errorText(e)); },
   });
 
+  // buttons the server would refuse are not offered (issue 16): a purchasing org reads its suppliers' goods
+  const powers = usePowers();
+  const orgApp = useCurrentOrgApp();
+  const writes = writesGoods(powers);
+  const mayEdit = (p: Product) => writes && p.orgId === orgApp?.orgId;
   const cats = categories.data?.rows ?? [];
   const catName = new Map(cats.map((c) => [c.id, c.name]));
   const rows = products.data?.rows ?? [];
   const toggleSelected = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
   const columns: Column<Product>[] = [
-    { key: 'pick', header: '', width: '40px', render: (p) => <Checkbox checked={selected.has(p.id)} onChange={() => toggleSelected(p.id)} aria-label={t`选择 ${p.name}`} /> },
+    ...(writes ? [{ key: 'pick', header: '', width: '40px', render: (p: Product) => (mayEdit(p) ? <Checkbox checked={selected.has(p.id)} onChange={() => toggleSelected(p.id)} aria-label={t`选择 ${p.name}`} /> : null) }] : []),
     { key: 'name', header: <Trans>商品名称</Trans>, render: (p) => <span data-testid="product-row-name">{p.name}</span> },
     { key: 'category', header: <Trans>分类</Trans>, render: (p) => catName.get(p.categoryId ?? '') ?? '' },
     { key: 'unit', header: <Trans>单位</Trans>, render: (p) => p.unit, width: '64px' },
@@ -64,29 +74,29 @@ export default function ProductManagePage() {
     { key: 'package', header: <Trans>套餐</Trans>, render: (p) => (p.isPackage ? <Badge appearance="tint"><Trans>套餐</Trans></Badge> : null), width: '72px' },
     {
       key: 'shelf', header: <Trans>上架</Trans>, width: '80px',
-      render: (p) => <Switch checked={p.isUppershelf === 1} aria-label={t`上架 ${p.name}`} data-testid="product-shelf" onChange={(_, d) => shelfMutation.mutate({ ids: [p.id], on: d.checked })} />,
+      render: (p) => <Switch checked={p.isUppershelf === 1} disabled={!mayEdit(p)} aria-label={t`上架 ${p.name}`} data-testid="product-shelf" onChange={(_, d) => shelfMutation.mutate({ ids: [p.id], on: d.checked })} />,
     },
     {
       key: 'actions', header: <Trans>操作</Trans>,
-      render: (p) => (
+      render: (p) => (mayEdit(p) ? (
         <>
           <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(p)} data-testid="product-edit"><Trans>编辑</Trans></Button>
-          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(p)}><Trans>删除</Trans></Button>
+          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(p)} data-testid="product-delete"><Trans>删除</Trans></Button>
         </>
-      ),
+      ) : null),
     },
   ];
 
   return (
     <ScreenFrame
       title={<Trans>商品管理</Trans>} testId="screen-productManage" loading={products.isLoading} error={error ?? (products.error ? errorText(products.error) : null)}
-      actions={(
+      actions={writes ? (
         <>
           <PriceImportButton />
           <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)} data-testid="product-import"><Trans>导入商品</Trans></Button>
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="product-add"><Trans>新增商品</Trans></Button>
         </>
-      )}
+      ) : undefined}
       toolbar={(
         <>
           <Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} data-testid="product-search" /></Field>
@@ -103,8 +113,12 @@ export default function ProductManagePage() {
               <Option value="0">{t`已下架`}</Option>
             </Dropdown>
           </Field>
-          <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: true })}><Trans>批量上架</Trans></Button>
-          <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: false })}><Trans>批量下架</Trans></Button>
+          {writes && (
+            <>
+              <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: true })}><Trans>批量上架</Trans></Button>
+              <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: false })}><Trans>批量下架</Trans></Button>
+            </>
+          )}
         </>
       )}
     >

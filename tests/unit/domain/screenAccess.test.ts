@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { entriesFor, mayOpenScreen, PLATFORM_SCREENS, screenOfEntry } from '../../../domain/screenAccess.ts';
+
+const admin = { platform: false, roles: [{ code: '' }] };
+const bureau = { platform: false, roles: [{ code: '4' }] };
+const platform = { platform: true, roles: [] };
+const entry = (moduleId: string, component?: string) => ({ moduleId, extraInfo: component ? { component } : {} });
+
+describe('screen access (issue 16)', () => {
+  it('keeps the platform screens for the platform', () => {
+    for (const s of PLATFORM_SCREENS) {
+      expect(mayOpenScreen(s, admin), s).toBe(false);
+      expect(mayOpenScreen(s, platform), s).toBe(true);
+    }
+  });
+
+  it('gives the price-record screens to suppliers and bureaus, not to a purchasing org admin', () => {
+    expect(mayOpenScreen('productSkuLog', admin)).toBe(false);
+    expect(mayOpenScreen('productSkuLog', bureau)).toBe(true);
+    expect(mayOpenScreen('priceSurveyVoucher', { platform: false, roles: [{ code: '2' }] })).toBe(true);
+    expect(mayOpenScreen('contacts', admin)).toBe(true);
+  });
+
+  it('filters a menu by the component an entry opens, or its module id', () => {
+    expect(screenOfEntry(entry('x', 'appsManage'))).toBe('appsManage');
+    expect(screenOfEntry(entry('appsManage'))).toBe('appsManage');
+    const menu = [entry('home', 'home'), entry('apps', 'appsManage'), entry('agentsInfoManage'), entry('contacts', 'contacts')];
+    expect(entriesFor(menu, admin).map((e) => e.moduleId)).toEqual(['home', 'contacts']);
+    expect(entriesFor(menu, platform)).toHaveLength(4);
+  });
+});
