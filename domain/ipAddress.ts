@@ -82,3 +82,33 @@ export function isPublicAddress(ip: string): boolean {
   if (g[0] === 0x0100 && g[1] === 0 && g[2] === 0 && g[3] === 0) return false; // discard-only 100::/64
   return true;
 }
+
+/**
+ * Why an outbound URL the server is told to call (an org's issue tracker) is refused before any lookup, or
+ * null: http(s) only, no credentials in it, no literal address that is not public (issue 16: SSRF). The
+ * addresses a host name resolves to are checked again when connecting. `allowed` lists host[:port] entries
+ * let through anyway (a tracker inside the network, the tests' stand-in on loopback).
+ */
+export function outboundUrlRefusal(raw: string, allowed: readonly string[] = []): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return '地址格式不正确';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '只允许 http 或 https 地址';
+  if (url.username || url.password) return '地址中不能包含用户名或密码';
+  if (isAllowedHost(url, allowed)) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return '不允许访问内部地址';
+  const literal = v4Number(host) !== null || host.includes(':');
+  if (literal && !isPublicAddress(host)) return '不允许访问内部地址';
+  return null;
+}
+
+/** Whether the URL's host (or host:port) is on the allow list. */
+export function isAllowedHost(url: URL, allowed: readonly string[]): boolean {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return allowed.some((a) => a === host || a === `${host}:${port}`);
+}

@@ -9,6 +9,8 @@ export interface ServerSettings {
   demoPassword: string;
   /** SMS_DEV_OUTBOX=true: GET /v1/dev/smsoutbox answers loopback callers with the console adapter's codes */
   smsOutbox: boolean;
+  /** host[:port] entries an org-configured outbound call (issue tracker) may reach besides public addresses */
+  outboundAllow?: string[];
 }
 
 export interface ModuleContext {

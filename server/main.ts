@@ -23,7 +23,7 @@ const stopListening = await liveFeed.listen(store.pool);
 const app = await buildApp({
   db: store.db,
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
-  settings: { smsAdapter: settings.smsAdapter, demoPassword: settings.demoPassword, smsOutbox: settings.smsOutbox },
+  settings: { smsAdapter: settings.smsAdapter, demoPassword: settings.demoPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow },
   staticDir: settings.staticDir,
   logger: true,
 });

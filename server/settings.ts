@@ -16,6 +16,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
     smsAdapter: env.SMS_ADAPTER ?? (smsOutbox ? 'console' : 'none'),
     smsOutbox,
+    // OUTBOUND_ALLOW=tracker.internal,10.0.0.5:8080: hosts an org's issue tracker may be at besides public ones
+    outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
   };
 }

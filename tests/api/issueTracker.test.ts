@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { HttpIssueTrackerClient } from '../../server/modules/issueTracker/IssueTrackerClient.ts';
+import { outboundFetch, OutboundRefused } from '../../server/http/outboundFetch.ts';
 import { syncRole } from '../../server/modules/issueTracker/roleSync.ts';
 import { GENERIC_REQUEST_ERROR, RetryError } from '../../domain/retry.ts';
 
@@ -75,7 +76,8 @@ const role = { roleId: 'r1', name: '营养餐研发', users: [{ username: '13800
 
 beforeAll(async () => {
   await tracker.start();
-  server = await startTestServer();
+  // the stand-in tracker is on loopback: let this one address through, as OUTBOUND_ALLOW would
+  server = await startTestServer({ outboundAllow: [new URL(tracker.url).host] });
   admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
   // roles exist before the rd config, so the command hook stays quiet until the hook test
   const created = await call<{ roleId: string }>(server, 'POST', '/v2/roles/role', { ...as(admin), body: { name: 'rd_sync_role' } });
@@ -129,19 +131,19 @@ describe('issue tracker client (stand-in tracker)', () => {
     expect(tracker.groups.size).toBe(1);
   });
 
-  it('fails after 5 tries with the tracker texts joined, or the generic error when there were none', async () => {
+  it('fails after 5 tries with the HTTP statuses joined (never the body), or the generic error when none came', async () => {
     tracker.failures.push({ match: 'GET /api/groups', status: 503, body: { message: 'tracker in maintenance' }, times: 5 });
     const { delays, sleep } = recorder();
     const error = await syncRole(client(sleep), role).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetryError);
-    expect((error as Error).message).toBe('tracker in maintenance');
+    expect((error as Error).message).toBe('问题跟踪系统返回 HTTP 503');
     expect(tracker.calls).toHaveLength(5);
     expect(delays).toEqual([600, 600, 600, 600]);
     expect(tracker.created()).toBe(0);
 
-    tracker.reset();
-    tracker.failures.push({ match: 'GET /api/groups', status: 500, body: '', times: 5 });
-    const generic = await syncRole(client(recorder().sleep), role).catch((e: unknown) => e);
+    // nothing answered (a closed port): the generic request error
+    const unreachable = new HttpIssueTrackerClient({ url: 'http://127.0.0.1:1/api' }, { sleep: recorder().sleep });
+    const generic = await syncRole(unreachable, role).catch((e: unknown) => e);
     expect((generic as Error).message).toBe(GENERIC_REQUEST_ERROR);
   });
 
@@ -149,7 +151,7 @@ describe('issue tracker client (stand-in tracker)', () => {
     tracker.groups.set('9', { id: '9', name: '营养餐研发', members: new Map() });
     tracker.failures.push({ match: 'GET /api/groups/9/members', status: 404, body: { message: '404 Group Not Found' }, times: 5 });
     const error = await syncRole(client(recorder().sleep), role).catch((e: unknown) => e);
-    expect((error as Error).message).toBe('404 Group Not Found');
+    expect((error as Error).message).toBe('问题跟踪系统返回 HTTP 404');
   });
 });
 
@@ -163,7 +165,7 @@ describe('POST /v1/issuetracker/sync/role/{roleId}', () => {
     expect((await call(server, 'POST', `/v1/issuetracker/sync/role/${roleId}`, { token: supplier.token, key: admin.key })).status).toBe(403);
   });
 
-  it('syncs a role of the org through the real client; a tracker down for 5 tries is a 502 with its text', async () => {
+  it('syncs a role of the org through the real client; a tracker down for 5 tries is a 502 with its status, not its body', async () => {
     const rd = await call(server, 'PUT', '/v1/config/org', { ...as(admin), body: { path: 'rd', value: { url: `${tracker.url}/api`, customApiUrl: `${tracker.url}/custom` } } });
     expect(rd.status, rd.body.status_text).toBe(200);
     expect((await call(server, 'POST', '/v1/issuetracker/sync/role/no-such-role', as(admin))).status).toBe(404);
@@ -177,7 +179,8 @@ describe('POST /v1/issuetracker/sync/role/{roleId}', () => {
     tracker.failures.push({ match: 'GET /api/groups', status: 500, body: { message: 'tracker down' }, times: 5 });
     const down = await call(server, 'POST', `/v1/issuetracker/sync/role/${purchaserRoleId}`, as(admin));
     expect(down.status).toBe(502);
-    expect(down.body.status_text).toBe('tracker down');
+    expect(down.body.status_text).toBe('问题跟踪系统返回 HTTP 500');
+    expect(JSON.stringify(down.body)).not.toContain('tracker down');
   });
 
   it('syncs on role changes through the command hook when rd is configured', async () => {
@@ -189,3 +192,48 @@ describe('POST /v1/issuetracker/sync/role/{roleId}', () => {
     expect(tracker.created()).toBe(1);
   });
 });
+
+describe('the tracker address an org sets (issue 16: SSRF)', () => {
+  const sync = () => call(server, 'POST', `/v1/issuetracker/sync/role/${purchaserRoleId}`, as(admin));
+  const setUrl = (url: string) => call(server, 'PUT', '/v1/config/org', { ...as(admin), body: { path: 'rd', value: { url } } });
+  // an internal service with something to hide, on loopback but not on the allow list
+  const internal = new StandIn();
+  beforeAll(async () => { await internal.start(); });
+  afterAll(async () => { await internal.stop(); });
+
+  it('is refused when it is internal, whatever the spelling, and nothing is called', async () => {
+    internal.failures.push({ match: 'GET /api/groups', status: 500, body: { message: 'internal secret 42' }, times: 99 });
+    for (const url of [
+      `${internal.url}/api`, 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/api', 'http://[::1]:8080/api',
+      'http://[::ffff:127.0.0.1]/api', 'http://localhost:8080/api', 'file:///etc/passwd', 'gopher://127.0.0.1:25/', 'http://user:pw@example.com/api',
+    ]) {
+      expect((await setUrl(url)).status, url).toBe(200);
+      const res = await sync();
+      // rdConfigOf takes http(s) only: other schemes read as not configured, still a 400
+      expect(res.status, url).toBe(400);
+      expect(JSON.stringify(res.body), url).not.toContain('secret');
+    }
+    expect(internal.calls).toEqual([]);
+  });
+
+  it('is refused when a name resolves to an internal address: the address connected to is the one checked', async () => {
+    // DNS is a third party here: a resolver that answers what a hostile name server would
+    const hostile = outboundFetch([], (_host, _opts, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]));
+    const error = await hostile(`http://tracker.example.com:${new URL(internal.url).port}/api/groups`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboundRefused);
+    expect(internal.calls).toEqual([]);
+    // the same fetch reaches a name that resolves to an allowed address
+    const allowed = outboundFetch([`tracker.example.com:${new URL(internal.url).port}`], (_host, _opts, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]));
+    expect((await allowed(`http://tracker.example.com:${new URL(internal.url).port}/api/groups`)).status).toBe(500);
+    expect(internal.calls).toEqual(['GET /api/groups']);
+  });
+
+  it('is called without following redirects', async () => {
+    internal.calls = [];
+    internal.failures.push({ match: 'GET /api/redirect', status: 302, body: '', times: 1 });
+    const res = await outboundFetch([new URL(internal.url).host])(`${internal.url}/api/redirect`);
+    expect(res.status).toBe(302);
+    expect(internal.calls).toEqual(['GET /api/redirect']);
+  });
+});
+

@@ -36,6 +36,8 @@ export interface TestServerOptions {
   clock?: () => Date;
   /** turn the request log on and write it here (the secrets-in-log test reads it) */
   logStream?: NodeJS.WritableStream;
+  /** host[:port] entries outbound calls may reach on loopback (a stand-in issue tracker) */
+  outboundAllow?: string[];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -46,7 +48,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', demoPassword: DEMO_PASSWORD, smsOutbox: true },
+    settings: { smsAdapter: 'console', demoPassword: DEMO_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

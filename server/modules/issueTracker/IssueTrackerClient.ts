@@ -1,8 +1,11 @@
 // §7 external issue tracker (org config `rd`: url, customApiUrl): groups and group users on the tracker's API
 // (`url`), users and group membership through its custom API (`customApiUrl`: nutriusers, nutrigroup,
 // nutrigroupdelusers). Every call is retried up to 5 times 600 ms apart (domain/retry.ts) and accepts only
-// its own statuses (200, 201 or 422); §8 after the last try the error joins the server texts, else generic.
+// its own statuses (200, 201 or 422); §8 after the last try the error joins the failures, else generic.
+// A failure names the tracker's HTTP status, never its body: the address is an org's setting, and an answer
+// shown back would read any service the server can reach (issue 16).
 import { retry, type RetryOptions } from '../../../domain/retry.ts';
+import { OutboundRefused } from '../../http/outboundFetch.ts';
 
 export interface RdConfig {
   /** the tracker's API root, e.g. https://tracker.example/api/v4 */
@@ -25,9 +28,9 @@ export interface IssueTrackerClient {
   removeGroupUsers(groupId: string, usernames: string[]): Promise<void>;
 }
 
-/** One failed call: the server's text when it sent one (else empty, so §8 falls back to the generic error). */
+/** One failed call: its HTTP status (0 and an empty text when none came, so §8 falls back to the generic error). */
 export class IssueTrackerCallError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message = status ? `问题跟踪系统返回 HTTP ${status}` : '', readonly refused = false) {
     super(message);
     this.name = 'IssueTrackerCallError';
   }
@@ -38,17 +41,6 @@ export interface HttpIssueTrackerOptions extends RetryOptions {
   /** per-attempt timeout */
   timeoutMs?: number;
 }
-
-const textOf = (body: unknown): string => {
-  if (typeof body === 'string') return body.slice(0, 200);
-  if (body && typeof body === 'object') {
-    const b = body as Record<string, unknown>;
-    const m = b.message ?? b.status_text ?? b.error;
-    if (typeof m === 'string') return m;
-    if (m && typeof m === 'object') return JSON.stringify(m).slice(0, 200);
-  }
-  return '';
-};
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
@@ -72,11 +64,14 @@ export class HttpIssueTrackerClient implements IssueTrackerClient {
         headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
-      }).catch(() => { throw new IssueTrackerCallError(0, ''); });
+      }).catch((e: unknown) => {
+        // an address the server may not call: said plainly, not as a failed request
+        throw e instanceof OutboundRefused ? new IssueTrackerCallError(0, e.message, true) : new IssueTrackerCallError(0);
+      });
+      if (!accepted.includes(res.status)) throw new IssueTrackerCallError(res.status);
       const text = await res.text();
       let parsed: unknown = text;
       try { parsed = text ? JSON.parse(text) : null; } catch { /* plain text answer */ }
-      if (!accepted.includes(res.status)) throw new IssueTrackerCallError(res.status, textOf(parsed));
       return { status: res.status, body: parsed };
     }, this.opts);
   }
@@ -93,7 +88,7 @@ export class HttpIssueTrackerClient implements IssueTrackerClient {
     if (status === 201 && body && typeof body === 'object' && 'id' in body) return { id: String((body as { id: string | number }).id), name };
     // 422: someone created it meanwhile; take that one
     const found = await this.findGroup(name);
-    if (!found) throw new IssueTrackerCallError(status, textOf(body));
+    if (!found) throw new IssueTrackerCallError(status);
     return found;
   }
 

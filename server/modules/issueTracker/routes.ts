@@ -8,7 +8,9 @@ import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { RetryError } from '../../../domain/retry.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
-import { HttpIssueTrackerClient, type IssueTrackerClient, type RdConfig } from './IssueTrackerClient.ts';
+import { HttpIssueTrackerClient, IssueTrackerCallError, type IssueTrackerClient, type RdConfig } from './IssueTrackerClient.ts';
+import { outboundFetch } from '../../http/outboundFetch.ts';
+import { outboundUrlRefusal } from '../../../domain/ipAddress.ts';
 import { rdConfigOf, roleWithUsers, syncRole } from './roleSync.ts';
 
 const tags = ['issueTracker'];
@@ -16,12 +18,15 @@ const SYNCED_EVENTS = ['RoleCreated', 'RoleUpdated', 'UserRoleGranted', 'UserRol
 
 export const ISSUE_TRACKER_TEXT = {
   notConfigured: '未配置问题跟踪系统（机构配置 rd.url）',
+  badAddress: '问题跟踪系统地址不可用',
   roleMissing: (id: string) => `角色不存在：${id}`,
 } as const;
 
-const issueTrackerClientFor = (config: RdConfig): IssueTrackerClient => new HttpIssueTrackerClient(config);
+export default async function issueTrackerRoutes(app: FastifyInstance, { db, settings }: ModuleContext) {
+  // the org's tracker is called at public addresses only, or those the operator allowed (OUTBOUND_ALLOW)
+  const allowed = settings.outboundAllow ?? [];
+  const issueTrackerClientFor = (config: RdConfig): IssueTrackerClient => new HttpIssueTrackerClient(config, { fetch: outboundFetch(allowed) });
 
-export default async function issueTrackerRoutes(app: FastifyInstance, { db }: ModuleContext) {
   app.post<{ Params: { roleId: string } }>('/v1/issuetracker/sync/role/:roleId', {
     config: { auth: 'orgApp', power: BASE_POWER.roleManage },
     schema: {
@@ -43,10 +48,15 @@ export default async function issueTrackerRoutes(app: FastifyInstance, { db }: M
     if (!role) throw notFound(ISSUE_TRACKER_TEXT.roleMissing(request.params.roleId));
     const config = await rdConfigOf(db, orgId, appId);
     if (!config) throw badRequest(ISSUE_TRACKER_TEXT.notConfigured);
+    const refusal = outboundUrlRefusal(config.url, allowed) ?? (config.customApiUrl ? outboundUrlRefusal(config.customApiUrl, allowed) : null);
+    if (refusal) throw badRequest(`${ISSUE_TRACKER_TEXT.badAddress}：${refusal}`);
     try {
       return ok(await syncRole(issueTrackerClientFor(config), role));
     } catch (e) {
-      // §8: after 5 tries the error joins the tracker's texts, else the generic request error; the tracker failed, not us
+      if (e instanceof RetryError && e.errors.every((x) => x instanceof IssueTrackerCallError && x.refused)) {
+        throw badRequest(`${ISSUE_TRACKER_TEXT.badAddress}：${e.message}`);
+      }
+      // §8: after 5 tries the failures joined (HTTP statuses), else the generic request error; the tracker failed, not us
       if (e instanceof RetryError) throw new HttpError(502, e.message);
       throw e;
     }
