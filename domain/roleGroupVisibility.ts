@@ -32,6 +32,16 @@ export function mayManageRole(role: { name: string; code: string }, caller: { ro
   return caller.platform || isSystemProvider(caller.roles);
 }
 
+// §6 routes (M7): the supplier (code 2) and system providers see every route of the org; anyone else, the
+// salesman included (issue 16), sees and changes only routes whose manageRoleNames name one of his roles
+export function seesAllRoutes(roles: readonly RoleLike[]): boolean {
+  return isSystemProvider(roles) || roles.some((r) => r.code === ROLE_CODE.supplier);
+}
+
+export function routeVisible(route: { manageRoleNames: readonly string[] }, roles: readonly RoleLike[]): boolean {
+  return seesAllRoutes(roles) || route.manageRoleNames.some((n) => roles.some((r) => r.name === n));
+}
+
 export interface RelationEdge { parentRoleId: string; childRoleId: string }
 
 /** Every role below the given ones through the relations (the given ones excluded unless reached again). */

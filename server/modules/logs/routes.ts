@@ -102,7 +102,7 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
   app.post<{ Body: { appId?: string; orgId?: string; orgName?: string; username2?: string; topic?: string; username?: string; userId?: string; orgType?: string; log: Record<string, unknown>[] } }>('/v1/log/operationlog', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: "Append the console's operation entries to the org's operation log (who is taken from the session, not the body)",
+      tags, summary: "Append the console's operation entries to the org's operation log (user, org name and type are the session's; those body fields are ignored)",
       body: {
         type: 'object', additionalProperties: false, required: ['log'],
         properties: {
@@ -118,9 +118,12 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
     const b = request.body;
     requireSameOrg(request, b.orgId);
     const orgId = request.orgApp!.orgId;
+    // who and where are the server's to say (issue 16): §7's identity fields in the body are accepted and ignored
+    const org = await db.selectFrom('orgs').select('org_type').where('org_id', '=', orgId).executeTakeFirst();
+    const data = { topic: b.topic ?? '', orgName: request.orgApp!.orgName, orgType: org?.org_type ?? '', username2: request.user!.name, log: b.log };
     await runCommand(db, (tx) => appendToStream(tx, {
       orgId, streamId: `operationLog-${orgId}`, streamType: 'operationLog', expectedVersion: 'any', meta: metaOf(request, clock()),
-      events: [{ type: 'OperationLogged', data: { topic: b.topic ?? '', orgName: b.orgName ?? request.orgApp!.orgName, orgType: b.orgType ?? '', username2: b.username2 ?? '', log: b.log } }],
+      events: [{ type: 'OperationLogged', data }],
     }));
     return ok({ count: b.log.length });
   });

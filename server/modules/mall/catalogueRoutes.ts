@@ -459,6 +459,8 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     let base = db.selectFrom('skus').where('is_delete', '=', false);
     if (orgs) base = base.where('org_id', 'in', orgs.length ? orgs : ['']);
     if (viewer.kind === 'purchaser') {
+      // a purchasing org sees SKUs of goods on the shelf only, as it sees the goods (issue 16)
+      base = base.where('skus.product_id', 'in', db.selectFrom('products').select('products.id').where('products.is_uppershelf', '=', true).where('products.is_delete', '=', false));
       // SKUs of goods in the categories the supplier links allow (a semi-join, so paging and counts stay right)
       const scope = await categoryScopeOf(db, viewer.links);
       const limited = [...scope.entries()].filter(([, ids]) => ids !== null).map(([orgId]) => orgId);

@@ -11,7 +11,7 @@ import { appendToStream, streamVersion } from '../../store/eventStore.ts';
 import { defineProjection } from '../../store/projections.ts';
 import { metaOf, runCommand } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
+import { routeVisible, seesAllRoutes } from '../../../domain/roleGroupVisibility.ts';
 import { isSupplierSide } from './access.ts';
 
 const tags = ['routes'];
@@ -62,9 +62,10 @@ type RouteBody = Partial<Omit<MallRouteCreated, 'objectId' | 'at'>>;
 
 export default async function routeRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  const seesAll = (request: FastifyRequest) => isSystemProvider(request.roles) || isSupplierSide(request);
+  const seesAll = (request: FastifyRequest) => seesAllRoutes(request.roles);
+  // the supplier side writes routes: the supplier and admins all of them, a salesman those he may see
   const requireRouteEditor = (request: FastifyRequest) => {
-    if (!seesAll(request)) throw forbidden('只有供应商可以维护配送路线');
+    if (!seesAll(request) && !isSupplierSide(request)) throw forbidden('只有供应商可以维护配送路线');
   };
 
   const listRoutes = async (request: FastifyRequest<{ Querystring: { name?: string; keyword?: string; objectId?: string; $limit?: number; $skip?: number } }>) => {
@@ -122,6 +123,8 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
     const row = await db.selectFrom('mall_routes').selectAll().where('object_id', '=', id).where('is_delete', '=', false).executeTakeFirst();
     if (!row) throw notFound('配送路线不存在');
     if (row.org_id !== request.orgApp!.orgId) throw forbidden('无权修改其他机构的配送路线');
+    // a route the caller may not see is one he may not change either (§6 M7)
+    if (!routeVisible({ manageRoleNames: row.manage_role_names as string[] }, request.roles)) throw notFound('配送路线不存在');
     return row;
   };
 
