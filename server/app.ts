@@ -2,7 +2,7 @@
 // every API module, live updates, and (when built) the console itself. Tests build it directly.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -11,9 +11,11 @@ import type { Database } from './store/schema.ts';
 import type { ModuleContext, ServerSettings } from './context.ts';
 import type { SmsAdapter } from './sms/SmsAdapter.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
+import { failure } from './http/envelope.ts';
 import { registerAuth } from './http/auth.ts';
 import { modules } from './modules/index.ts';
 import { loggerOptions } from './http/logging.ts';
+import { registerInputGuards } from './http/registerInputGuards.ts';
 import { APP_VERSION } from '../domain/constants.ts';
 
 export interface AppOptions {
@@ -33,8 +35,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ? loggerOptions(opts.logStream) : false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     bodyLimit: 20 * 1024 * 1024,
+    // a URL the router cannot decode (a lone surrogate as %ED%A0%80) gets the envelope like any other 400
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send(failure(400, `参数错误：请求地址不正确（${error.message}）`));
+    },
   });
   registerErrorHandler(app);
+  registerInputGuards(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Meal console API', version: APP_VERSION },

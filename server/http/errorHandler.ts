@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { ConcurrencyError } from '../store/eventStore.ts';
+import { pgInputErrorText } from './inputGuards.ts';
 
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };
 
@@ -23,6 +24,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(failure(error.statusCode, error.message));
     if (error instanceof ConcurrencyError) return reply.status(409).send(failure(409, error.message));
     if (error.validation) return reply.status(400).send(failure(400, validationText(error)));
+    // the last line of defence against values the schemas let through (issue 16): the database refused them
+    const pgText = pgInputErrorText(error);
+    if (pgText) return reply.status(400).send(failure(400, pgText));
     // Fastify's own client errors: malformed JSON, wrong content type, body too large …
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
