@@ -3,6 +3,7 @@ import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/test
 import { seedDemo } from '../../server/seed/seedDemo.ts';
 import { isAppId } from '../../domain/appId.ts';
 import { menuToRoutes, resolveHome } from '../../domain/menuTree.ts';
+import { PLATFORM_SCREENS, ROLE_SCREENS } from '../../domain/screenAccess.ts';
 import type { MenuEntry, OrgApp } from '../../domain/types.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A } from './usersApi.ts';
 
@@ -62,7 +63,7 @@ describe('demo seed', () => {
     expect(groups.find((g) => g.code === 'M1')!.manage_role_names).toEqual(expect.arrayContaining(['supplier']));
   });
 
-  it("gives each role a different menu, always with home; system provider and admin see everything", async () => {
+  it("gives each role a different menu, always with home; the platform sees everything, the school admin all but the platform's and suppliers' screens", async () => {
     const menus = new Map<string, string[]>();
     for (const [role, username] of Object.entries(DEMO)) {
       const rows = await menuOf(username, role === 'dietitian' || role === 'purchaser' ? SCHOOL_A : undefined);
@@ -72,7 +73,10 @@ describe('demo seed', () => {
     }
     const restricted = [...menus.entries()].filter(([role]) => role !== 'provider' && role !== 'schoolAdmin').map(([, m]) => m.join(','));
     expect(new Set(restricted).size).toBe(restricted.length);
-    expect(menus.get('provider')).toEqual(menus.get('schoolAdmin'));
+    // issue 16: the school admin holds every entry of his org but the platform's and the price-record screens
+    const withheld = [...PLATFORM_SCREENS, ...Object.keys(ROLE_SCREENS)];
+    expect(menus.get('schoolAdmin')).toEqual(menus.get('provider')!.filter((k) => !withheld.includes(k)));
+    expect(menus.get('provider')).toEqual(expect.arrayContaining(withheld));
     expect(menus.get('provider')!.length).toBeGreaterThan(80);
     expect(menus.get('purchaser')).toEqual(expect.arrayContaining(['contacts', 'orderList', 'mallRecipeCycleManage', 'productPrice']));
     expect(menus.get('supplier')).toEqual(expect.arrayContaining(['productManage', 'productPrice', 'productSkuLog', 'orderList', 'routeManage']));
