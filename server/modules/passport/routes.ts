@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
+import { claimPasswordTry, forgiveTry } from './passwordThrottle.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
@@ -181,10 +182,13 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
       return ok(await signIn(db, request, user, 'smscode', now));
     }
+    // guessing is limited per account and address (429 with the wait); a right password forgives its try
+    const attempt = await claimPasswordTry(db, username, request.ip, now);
     const user = await findUser(db, username);
     // Unknown user and wrong password take the same time and get the same answer.
     const matches = await verifyPassword(request.body.password, user?.password_hash ?? await dummyPasswordHash());
     if (!user || !matches) throw badRequest(SIGN_IN_TEXT.badCredentials);
+    await forgiveTry(db, attempt);
     return ok(await signIn(db, request, user, 'password', now));
   });
 

@@ -1,0 +1,50 @@
+// Issue 12 hardening: password guessing is limited per account and address, per address and per account,
+// with a readable wait; the limits are windows, so nobody is locked out for good, and a user at another
+// address is not locked out by someone guessing at his account.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
+import { DEMO } from './usersApi.ts';
+import { SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
+
+let server: TestServer;
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+
+beforeAll(async () => { server = await startTestServer({ clock }); });
+afterAll(async () => { await server?.close(); });
+
+const login = (username: string, password: string, remoteAddress = '203.0.113.7') =>
+  server.app.inject({ method: 'POST', url: '/v1/passport/login', payload: { username, password }, remoteAddress });
+
+describe('password sign-in throttle', () => {
+  it('after 5 wrong passwords from one address, even the right one waits; another address signs in; the window ends it', async () => {
+    for (let i = 0; i < SIGN_IN_THROTTLE.perAccountAndAddress; i += 1) expect((await login(DEMO.purchaser, `wrong-${i}`)).statusCode).toBe(400);
+    const blocked = await login(DEMO.purchaser, DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().status_text).toMatch(/密码错误次数过多，请 1[0-9] 分钟后再试/);
+    // the user himself, elsewhere
+    expect((await login(DEMO.purchaser, DEMO_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
+    offsetMs += SIGN_IN_THROTTLE.windowMs + 1000;
+    expect((await login(DEMO.purchaser, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a right password does not count against the limit', async () => {
+    for (let i = 0; i < SIGN_IN_THROTTLE.perAccountAndAddress + 2; i += 1) expect((await login(DEMO.bureau, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('one address spraying many accounts is stopped', async () => {
+    offsetMs += SIGN_IN_THROTTLE.windowMs + 1000;
+    const address = '192.0.2.55';
+    for (let i = 0; i < SIGN_IN_THROTTLE.perAddress; i += 1) expect((await login(`1390000${String(i).padStart(4, '0')}`, 'guess', address)).statusCode).toBe(400);
+    expect((await login(DEMO.dietitian, DEMO_PASSWORD, address)).statusCode).toBe(429);
+    expect((await login(DEMO.dietitian, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('parallel guesses count each other', async () => {
+    offsetMs += SIGN_IN_THROTTLE.windowMs + 1000;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => login(DEMO.salesman, `wrong-${i}`, '192.0.2.77')));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(SIGN_IN_THROTTLE.perAccountAndAddress);
+    expect(codes.filter((c) => c === 429)).toHaveLength(12 - SIGN_IN_THROTTLE.perAccountAndAddress);
+  });
+});
