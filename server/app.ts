@@ -16,6 +16,7 @@ import { registerAuth } from './http/auth.ts';
 import { modules } from './modules/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerInputGuards } from './http/registerInputGuards.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { APP_VERSION } from '../domain/constants.ts';
 
 export interface AppOptions {
@@ -55,6 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerSecurityHeaders(app);
   const ctx: ModuleContext = { db: opts.db, sms: opts.sms, settings: opts.settings, clock: opts.clock ?? (() => new Date()) };
   registerAuth(app, opts.db, ctx.clock);
   for (const register of modules) await register(app, ctx);
