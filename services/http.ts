@@ -31,6 +31,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The aggregate changed since the version the caller read (409): reload, then tell the user what happened. */
+export const isStaleVersion = (e: unknown): e is ApiError => e instanceof ApiError && e.status === 409;
+
+/** `If-Match` for a call that carries no body (a delete): the version the caller read. */
+export const ifMatch = (version: number | undefined): CallOptions => (version === undefined ? {} : { headers: { 'if-match': `"${version}"` } });
+
 export interface AuthContext {
   accesstoken: string | null;
   key: string | null;

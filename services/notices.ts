@@ -1,4 +1,4 @@
-import { del, get, post, put, type CallOptions } from './http.ts';
+import { del, get, ifMatch, post, put, type CallOptions } from './http.ts';
 
 /** §7 notices live on their own host. */
 const NOTICES: CallOptions = { host: 'notices' };
@@ -17,6 +17,8 @@ export interface Notice {
   readAt: string | null;
   /** published later than now (only editors see these) */
   scheduled: boolean;
+  /** the notice's version: sent back with an edit, so a concurrent edit is refused (409) */
+  version: number;
 }
 
 export interface NoticeList {
@@ -54,14 +56,14 @@ export function createNotice(input: NoticeInput): Promise<Notice> {
   return post<Notice>('/v1/notices', input, NOTICES);
 }
 
-// PUT /v1/notices/{id}: only the fields given
-export function updateNotice(id: string, change: Partial<NoticeInput>): Promise<Notice> {
+// PUT /v1/notices/{id}: only the fields given, with the version read
+export function updateNotice(id: string, change: Partial<NoticeInput> & { version?: number }): Promise<Notice> {
   return put<Notice>(`/v1/notices/${encodeURIComponent(id)}`, change, NOTICES);
 }
 
-// DELETE /v1/notices/{id}
-export function deleteNotice(id: string): Promise<unknown> {
-  return del(`/v1/notices/${encodeURIComponent(id)}`, undefined, NOTICES);
+// DELETE /v1/notices/{id}, If-Match: the version read
+export function deleteNotice(id: string, version?: number): Promise<unknown> {
+  return del(`/v1/notices/${encodeURIComponent(id)}`, undefined, { ...NOTICES, ...ifMatch(version) });
 }
 
 // PUT /v1/notices/{id}/read

@@ -17,10 +17,12 @@ export interface CallOptions {
   body?: unknown;
   /** raw request body (for malformed JSON) */
   raw?: string;
+  /** more request headers (If-Match …) */
+  headers?: Record<string, string>;
 }
 
 export async function call<T = unknown>(server: TestServer, method: string, path: string, opts: CallOptions = {}): Promise<{ status: number; body: Envelope<T> }> {
-  const headers: Record<string, string> = { platform: 'web' };
+  const headers: Record<string, string> = { platform: 'web', ...opts.headers };
   if (opts.token) headers.accesstoken = opts.token;
   if (opts.key) headers.key = opts.key;
   let body: string | undefined;

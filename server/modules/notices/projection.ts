@@ -1,10 +1,6 @@
 // Notices (§2 通知列表): created, changed, removed, and read by a user.
 import { defineProjection } from '../../store/projections.ts';
-
-export interface NoticeCreated { noticeId: string; title: string; content: string; publishedAt: string; createdBy: string; createdByName: string }
-export interface NoticeUpdated { noticeId: string; title?: string; content?: string; publishedAt?: string }
-export interface NoticeRemoved { noticeId: string }
-export interface NoticeRead { noticeId: string; userId: string }
+import type { NoticeCreated, NoticeRead, NoticeRemoved, NoticeUpdated } from '../../../domain/aggregates/notice.ts';
 
 type Ev<T> = { data: T; orgId: string; meta: { time: string } };
 

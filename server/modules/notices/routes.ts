@@ -3,22 +3,23 @@
 // sees the ones scheduled for later. A notice of another org is simply not found: nothing about it leaks.
 // The content is stored as sent; the console sanitises it (DOMPurify) whenever it renders it.
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { notFound } from '../../http/errors.ts';
+import { handleCommand, requestCommand } from '../../store/command.ts';
+import { noticeDecider, TITLE_MAX, type NoticeCommand } from '../../../domain/aggregates/notice.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { holdsPower } from '../../http/auth.ts';
 import { POWER } from '../permissions/powers.ts';
-import type { NoticeCreated, NoticeUpdated } from './projection.ts';
 import './projection.ts';
 
 const tags = ['notices'];
 const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
 const noticeId = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const title = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const title = { type: 'string', minLength: 1, maxLength: TITLE_MAX } as const;
+const version = { type: 'integer', minimum: 0 } as const;
 const content = { type: 'string', maxLength: 20_000 } as const;
 const publishedAt = { type: 'string', format: 'date-time' } as const;
 
@@ -27,7 +28,7 @@ const noticeRow = {
   properties: {
     id: { type: 'string' }, title: { type: 'string' }, content: { type: 'string' }, publishedAt: { type: 'string' },
     createdBy: { type: 'string' }, createdByName: { type: 'string' }, createdAt: { type: 'string' }, updatedAt: { type: 'string' },
-    read: { type: 'boolean' }, readAt: { type: ['string', 'null'] }, scheduled: { type: 'boolean' },
+    read: { type: 'boolean' }, readAt: { type: ['string', 'null'] }, scheduled: { type: 'boolean' }, version: { type: 'integer' },
   },
 } as const;
 
@@ -35,14 +36,14 @@ export const noticeStream = (noticeId: string) => `notice-${noticeId}`;
 
 interface Row {
   notice_id: string; title: string; content: string; published_at: Date; created_by: string; created_by_name: string;
-  created_at: Date; updated_at: Date; read_at: Date | null;
+  created_at: Date; updated_at: Date; read_at: Date | null; version: string | null;
 }
 
 function view(r: Row, now: Date) {
   return {
     id: r.notice_id, title: r.title, content: r.content, publishedAt: r.published_at.toISOString(),
     createdBy: r.created_by, createdByName: r.created_by_name, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
-    read: r.read_at !== null, readAt: r.read_at ? r.read_at.toISOString() : null, scheduled: r.published_at > now,
+    read: r.read_at !== null, readAt: r.read_at ? r.read_at.toISOString() : null, scheduled: r.published_at > now, version: Number(r.version ?? 0),
   };
 }
 
@@ -54,12 +55,13 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
     const { orgId } = request.orgApp!;
     let q = db.selectFrom('notices as n')
       .leftJoin('notice_reads as r', (j) => j.onRef('r.notice_id', '=', 'n.notice_id').on('r.user_id', '=', request.user!.userId))
+      .leftJoin('streams as s', (j) => j.on(sql<boolean>`s.stream_id = 'notice-' || n.notice_id`))
       .where('n.org_id', '=', orgId);
     if (!editor) q = q.where('n.published_at', '<=', clock());
     return q;
   }
 
-  const select = ['n.notice_id', 'n.title', 'n.content', 'n.published_at', 'n.created_by', 'n.created_by_name', 'n.created_at', 'n.updated_at', 'r.read_at'] as const;
+  const select = ['n.notice_id', 'n.title', 'n.content', 'n.published_at', 'n.created_by', 'n.created_by_name', 'n.created_at', 'n.updated_at', 'r.read_at', 's.stream_position as version'] as const;
 
   app.get<{ Querystring: { read?: boolean; keyword?: string; $limit?: number; $skip?: number } }>('/v1/notices', {
     config: { auth: 'orgApp' },
@@ -106,14 +108,10 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
     schema: { tags, summary: 'One notice of the current org', params: { type: 'object', properties: { id: noticeId } }, response: { 200: envelopeSchema(noticeRow) } },
   }, async (request) => ok(view(await findOne(request, request.params.id, await canEdit(request)), clock())));
 
-  async function append(tx: Tx, request: FastifyRequest, id: string, type: string, data: Record<string, unknown>, expected: number | 'any') {
-    await appendToStream(tx, {
-      orgId: request.orgApp!.orgId, streamId: noticeStream(id), streamType: 'notice', expectedVersion: expected,
-      events: [{ type, data }], meta: metaOf(request, clock()),
-    });
-  }
-
-  const clean = (s: string) => s.trim();
+  /** Every write: the notice decider on the notice's stream, at the version the editor read (if sent). */
+  const command = (request: FastifyRequest, cmd: NoticeCommand) => handleCommand(db, {
+    ...requestCommand(request, clock()), streamId: noticeStream(cmd.noticeId), streamType: 'notice', decider: noticeDecider, command: cmd,
+  });
 
   app.post<{ Body: { title: string; content?: string; publishedAt?: string } }>('/v1/notices', {
     config: edit,
@@ -123,53 +121,45 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
       response: { 200: envelopeSchema(noticeRow) },
     },
   }, async (request) => {
-    const t = clean(request.body.title);
-    if (!t) throw badRequest('参数错误：标题不能为空');
+    const b = request.body;
     const id = crypto.randomUUID();
-    const data: NoticeCreated = {
-      noticeId: id, title: t, content: request.body.content ?? '', publishedAt: request.body.publishedAt ? new Date(request.body.publishedAt).toISOString() : clock().toISOString(),
+    await command(request, {
+      type: 'CreateNotice', noticeId: id, title: b.title, content: b.content ?? '',
+      publishedAt: b.publishedAt ? new Date(b.publishedAt).toISOString() : clock().toISOString(),
       createdBy: request.user!.userId, createdByName: request.user!.name,
-    };
-    await runCommand(db, (tx) => append(tx, request, id, 'NoticeCreated', { ...data }, 0));
+    });
     return ok(view(await findOne(request, id, true), clock()));
   });
 
-  app.put<{ Params: { id: string }; Body: { title?: string; content?: string; publishedAt?: string } }>('/v1/notices/:id', {
+  app.put<{ Params: { id: string }; Body: { title?: string; content?: string; publishedAt?: string; version?: number } }>('/v1/notices/:id', {
     config: edit,
     schema: {
-      tags, summary: 'Change a notice (only the fields sent)',
+      tags, summary: 'Change a notice (only the fields sent; `version` or If-Match: the version read, a stale one is refused with 409)',
       params: { type: 'object', properties: { id: noticeId } },
-      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { title, content, publishedAt } },
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { title, content, publishedAt, version } },
       response: { 200: envelopeSchema(noticeRow) },
     },
   }, async (request) => {
     const { id } = request.params;
     const b = request.body;
-    if (b.title !== undefined && !clean(b.title)) throw badRequest('参数错误：标题不能为空');
-    await runCommand(db, async (tx) => {
-      const exists = await tx.selectFrom('notices').select('notice_id').where('org_id', '=', request.orgApp!.orgId).where('notice_id', '=', id).executeTakeFirst();
-      if (!exists) throw notFound('通知不存在');
-      const data: NoticeUpdated = {
-        noticeId: id,
-        ...(b.title !== undefined && { title: clean(b.title) }),
-        ...(b.content !== undefined && { content: b.content }),
-        ...(b.publishedAt !== undefined && { publishedAt: new Date(b.publishedAt).toISOString() }),
-      };
-      await append(tx, request, id, 'NoticeUpdated', { ...data }, await streamVersion(tx, noticeStream(id)));
+    await findOne(request, id, true);
+    await command(request, {
+      type: 'UpdateNotice', noticeId: id, title: b.title, content: b.content,
+      publishedAt: b.publishedAt !== undefined ? new Date(b.publishedAt).toISOString() : undefined,
     });
     return ok(view(await findOne(request, id, true), clock()));
   });
 
   app.delete<{ Params: { id: string } }>('/v1/notices/:id', {
     config: edit,
-    schema: { tags, summary: 'Delete a notice', params: { type: 'object', properties: { id: noticeId } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
+    schema: {
+      tags, summary: 'Delete a notice (If-Match: the version read, a stale one is refused with 409)',
+      params: { type: 'object', properties: { id: noticeId } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) },
+    },
   }, async (request) => {
     const { id } = request.params;
-    await runCommand(db, async (tx) => {
-      const exists = await tx.selectFrom('notices').select('notice_id').where('org_id', '=', request.orgApp!.orgId).where('notice_id', '=', id).executeTakeFirst();
-      if (!exists) throw notFound('通知不存在');
-      await append(tx, request, id, 'NoticeRemoved', { noticeId: id }, await streamVersion(tx, noticeStream(id)));
-    });
+    await findOne(request, id, true);
+    await command(request, { type: 'RemoveNotice', noticeId: id });
     return ok({ id });
   });
 
@@ -179,12 +169,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const { id } = request.params;
     const row = await findOne(request, id, false);
-    if (row.read_at === null) {
-      await runCommand(db, async (tx) => {
-        const already = await tx.selectFrom('notice_reads').select('user_id').where('notice_id', '=', id).where('user_id', '=', request.user!.userId).executeTakeFirst();
-        if (!already) await append(tx, request, id, 'NoticeRead', { noticeId: id, userId: request.user!.userId }, 'any');
-      });
-    }
+    if (row.read_at === null) await command(request, { type: 'MarkNoticeRead', noticeId: id, userId: request.user!.userId, now: clock().toISOString() });
     return ok(view(await findOne(request, id, false), clock()));
   });
 

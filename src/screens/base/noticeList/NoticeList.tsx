@@ -10,6 +10,7 @@ import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { createNotice, deleteNotice, fetchNotices, markNoticeRead, updateNotice, type Notice } from '../../../../services/notices.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
@@ -64,10 +65,12 @@ export default function NoticeList() {
   const remove = async (n: Notice) => {
     if (!window.confirm(t`确定删除通知“${n.title}”？`)) return;
     try {
-      await deleteNotice(n.id);
+      await deleteNotice(n.id, n.version);
       setOpenId(null);
       await refresh();
     } catch (e) {
+      // changed by someone else meanwhile: show what is there now, with the server's word on who changed it
+      if (isStaleVersion(e)) await refresh();
       setError(e instanceof Error ? e.message : String(e));
     }
   };
@@ -128,7 +131,7 @@ export default function NoticeList() {
           </>
         )}
       </OverlayDrawer>
-      {editing && <NoticeDialog notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} />}
+      {editing && <NoticeDialog notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} onStale={(message) => { setEditing(null); setError(message); void refresh(); }} />}
     </div>
   );
 }
@@ -139,7 +142,7 @@ const localInput = (iso: string) => {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 };
 
-function NoticeDialog({ notice, onClose, onSaved }: { notice: Notice | null; onClose: () => void; onSaved: () => void }) {
+function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | null; onClose: () => void; onSaved: () => void; onStale: (message: string) => void }) {
   const { t } = useLingui();
   const [title, setTitle] = useState(notice?.title ?? '');
   const [content, setContent] = useState(notice?.content ?? '');
@@ -153,11 +156,12 @@ function NoticeDialog({ notice, onClose, onSaved }: { notice: Notice | null; onC
     setError(null);
     try {
       const at = publishedAt ? new Date(publishedAt).toISOString() : undefined;
-      if (notice) await updateNotice(notice.id, { title: title.trim(), content, ...(at && { publishedAt: at }) });
+      if (notice) await updateNotice(notice.id, { title: title.trim(), content, ...(at && { publishedAt: at }), version: notice.version });
       else await createNotice({ title: title.trim(), content, ...(at && { publishedAt: at }) });
       onSaved();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      if (isStaleVersion(e)) onStale(e.message);
+      else setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }

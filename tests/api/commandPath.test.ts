@@ -1,0 +1,89 @@
+// The one command path (issue 14): an update carries the version its editor read; a stale one is refused with
+// 409 naming who changed it, and concurrent commands without a version are never decided on the same state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+
+let server: TestServer;
+let admin: Session;
+let platform: Session;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
+  platform = await signIn(server, DEMO.provider, SCHOOL_A);
+});
+afterAll(async () => { await server?.close(); });
+
+interface Notice { id: string; title: string; version: number }
+
+const req = <T = Record<string, unknown>>(s: Session, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  call<T>(server, method, path, { token: s.token, key: s.key, body, headers });
+
+async function eventsOf(streamId: string): Promise<string[]> {
+  const { rows } = await server.store.pool.query<{ type: string }>('SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version', [streamId]);
+  return rows.map((r) => r.type);
+}
+
+describe('stale versions', () => {
+  it('two editors read version n and both save: the first wins, the second gets 409 naming who changed it', async () => {
+    const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '原标题' })).body.data;
+    expect(created.version).toBe(1);
+    const read = (await req<Notice>(platform, 'GET', `/v1/notices/${created.id}`)).body.data;
+    expect(read.version).toBe(1);
+
+    const first = await req<Notice>(admin, 'PUT', `/v1/notices/${created.id}`, { title: '管理员的标题', version: read.version });
+    expect(first.status).toBe(200);
+    expect(first.body.data.version).toBe(2);
+    const second = await req<Notice>(platform, 'PUT', `/v1/notices/${created.id}`, { title: '平台的标题', version: read.version });
+    expect(second.status).toBe(409);
+    expect(second.body.status_text).toContain(DEMO.schoolAdmin);
+    expect(second.body.status_text).toContain('请刷新后重试');
+
+    const now = (await req<Notice>(admin, 'GET', `/v1/notices/${created.id}`)).body.data;
+    expect(now).toMatchObject({ title: '管理员的标题', version: 2 });
+    expect(await eventsOf(`notice-${created.id}`)).toEqual(['NoticeCreated', 'NoticeUpdated']);
+  });
+
+  it('If-Match carries the version for a delete, as a bare number or an ETag', async () => {
+    const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '待删除' })).body.data;
+    await req(admin, 'PUT', `/v1/notices/${created.id}`, { title: '改过一次' });
+    const stale = await req(admin, 'DELETE', `/v1/notices/${created.id}`, undefined, { 'if-match': '"1"' });
+    expect(stale.status).toBe(409);
+    expect((await req(admin, 'DELETE', `/v1/notices/${created.id}`, undefined, { 'if-match': 'W/"2"' })).status).toBe(200);
+    expect((await req(admin, 'GET', `/v1/notices/${created.id}`)).status).toBe(404);
+  });
+
+  it('a version the aggregate never reached is refused too', async () => {
+    const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '版本' })).body.data;
+    expect((await req(admin, 'PUT', `/v1/notices/${created.id}`, { title: 'x', version: 7 })).status).toBe(409);
+  });
+});
+
+describe('concurrent commands without a version', () => {
+  it('ten parallel deletes of one notice: one is decided, nine find it gone, one event is written', async () => {
+    const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '并发删除' })).body.data;
+    const results = await Promise.all(Array.from({ length: 10 }, () => req(admin, 'DELETE', `/v1/notices/${created.id}`)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(9);
+    expect(await eventsOf(`notice-${created.id}`)).toEqual(['NoticeCreated', 'NoticeRemoved']);
+  });
+
+  it('parallel edits of different fields are each decided on the state the last one left: both survive', async () => {
+    const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '并发编辑', content: 'a' })).body.data;
+    const [t, c] = await Promise.all([
+      req(admin, 'PUT', `/v1/notices/${created.id}`, { title: '新标题' }),
+      req(platform, 'PUT', `/v1/notices/${created.id}`, { content: 'b' }),
+    ]);
+    expect([t.status, c.status]).toEqual([200, 200]);
+    const now = (await req<Notice & { content: string }>(admin, 'GET', `/v1/notices/${created.id}`)).body.data;
+    expect(now).toMatchObject({ title: '新标题', content: 'b', version: 3 });
+  });
+
+  it('parallel reads of one notice by one user record it read once', async () => {
+    const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '并发已读' })).body.data;
+    const results = await Promise.all(Array.from({ length: 6 }, () => req(platform, 'PUT', `/v1/notices/${created.id}/read`)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(await eventsOf(`notice-${created.id}`)).toEqual(['NoticeCreated', 'NoticeRead']);
+  });
+});
