@@ -13,6 +13,7 @@ import type { SmsAdapter } from './sms/SmsAdapter.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { failure } from './http/envelope.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerOnlineRestriction } from './http/onlineRestriction.ts';
 import { modules } from './modules/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerInputGuards } from './http/registerInputGuards.ts';
@@ -59,6 +60,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   const ctx: ModuleContext = { db: opts.db, sms: opts.sms, settings: opts.settings, clock: opts.clock ?? (() => new Date()) };
   registerAuth(app, opts.db, ctx.clock);
+  // §4 a blocked module's calls are refused; after auth, which settles the caller's org-app and roles
+  registerOnlineRestriction(app, opts.db, ctx.clock);
   for (const register of modules) await register(app, ctx);
   if (opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: path.resolve(opts.staticDir), prefix: '/', wildcard: false, index: 'index.html' });
