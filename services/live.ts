@@ -1,3 +1,4 @@
+import { LIVE_RESYNC } from '../domain/live.ts';
 import { getAuthContext, HOSTS, post } from './http.ts';
 
 /** What the server pushes after a commit (ARCHITECTURE.md live updates). */
@@ -23,10 +24,12 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /**
  * Opens GET /v1/events (server-sent events) for the current org-app. EventSource cannot send headers and a
  * URL must not carry the token or key (it lands in logs), so each connection first gets a one-time ticket.
+ * `onResync` is called when notices may have been missed: the server says so after its own database
+ * connection came back, and this side knows it when the stream opens again after a drop.
  */
 export function subscribeLiveEvents(
   onEvent: (event: LiveEvent) => void,
-  opts: { accesstoken?: string; key?: string; onError?: (e: Event) => void } = {},
+  opts: { accesstoken?: string; key?: string; onError?: (e: Event) => void; onResync?: () => void } = {},
 ): LiveSubscription {
   const auth = getAuthContext();
   const accesstoken = opts.accesstoken ?? auth.accesstoken ?? '';
@@ -36,6 +39,7 @@ export function subscribeLiveEvents(
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let dropped = false; // a stream was open and broke: the next open follows a gap
   const retry = () => {
     if (closed) return;
     timer = setTimeout(connect, RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]);
@@ -51,16 +55,26 @@ export function subscribeLiveEvents(
     }
     if (closed) return;
     source = new EventSource(`${HOSTS.canteen}/v1/events?${new URLSearchParams({ ticket }).toString()}`);
-    source.onopen = () => { failures = 0; };
+    let opened = false;
+    source.onopen = () => {
+      failures = 0;
+      opened = true;
+      if (dropped) {
+        dropped = false;
+        opts.onResync?.();
+      }
+    };
     source.onmessage = (msg) => {
       try {
         const data = JSON.parse(msg.data as string) as Partial<LiveEvent>;
-        if (data && typeof data.type === 'string') onEvent({ orgId: String(data.orgId ?? ''), streamId: String(data.streamId ?? ''), type: data.type });
+        if (data?.type === LIVE_RESYNC) opts.onResync?.();
+        else if (data && typeof data.type === 'string') onEvent({ orgId: String(data.orgId ?? ''), streamId: String(data.streamId ?? ''), type: data.type });
       } catch {
         // not JSON: ignore
       }
     };
     source.onerror = (e) => {
+      if (opened) dropped = true;
       source?.close();
       source = null;
       opts.onError?.(e);

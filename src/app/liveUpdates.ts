@@ -33,6 +33,7 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Product', ['products']],
   ['Order', ['orders']],
   ['Recipe', ['recipes']],
+  ['MemberAccess', ['users', 'contacts', 'orgApps']],
   ['Member', ['members']],
   ['Supplier', ['suppliers']],
   ['MallSupplier', ['suppliers']],
@@ -53,7 +54,10 @@ export function queryRootsFor(type: string): string[] {
   return first ? [`${first.toLowerCase()}s`, ...ALWAYS] : ALWAYS;
 }
 
-/** Opens the live feed of the current org-app; invalidations are coalesced per animation frame. */
+/**
+ * Opens the live feed of the current org-app; invalidations are coalesced over 50 ms. After a gap in the feed
+ * (the server's resync message, or this side's stream opening again after a drop) every query is refetched.
+ */
 export function startLiveUpdates(queryClient: QueryClient, auth: { accesstoken: string; key: string }): LiveSubscription {
   const pending = new Set<string>();
   let scheduled = false;
@@ -70,6 +74,12 @@ export function startLiveUpdates(queryClient: QueryClient, auth: { accesstoken: 
         setTimeout(flush, 50);
       }
     },
-    auth,
+    {
+      ...auth,
+      onResync: () => {
+        pending.clear();
+        void queryClient.invalidateQueries();
+      },
+    },
   );
 }

@@ -11,4 +11,8 @@ describe('live update → query keys', () => {
     expect(queryRootsFor('MallSupplierLinked')).toContain('suppliers');
     expect(queryRootsFor('MallRouteCreated')).toContain('routes');
   });
+  it('member access events refresh users, contacts and org-apps, other member events the members', () => {
+    expect(queryRootsFor('MemberAccessGranted')).toEqual(['users', 'contacts', 'orgApps', 'logs']);
+    expect(queryRootsFor('MemberAdded')).toEqual(['members', 'logs']);
+  });
 });
