@@ -17,6 +17,8 @@ import { TagsView, type ShellTag } from './TagsView.tsx';
 import { useShellPath } from './useShellPath.ts';
 import { useTagScope } from './useTagScope.ts';
 import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
+import { OnlineBlocked } from './OnlineBlocked.tsx';
+import { useOnlineGate } from './useOnlineGate.ts';
 
 const HomePage = lazy(() => import('../screens/home/HomePage.tsx'));
 
@@ -92,6 +94,10 @@ export function ShellRoutes() {
   const mayInspect = inspectorAllowed(powers.isSystemProvider);
 
   const resolved: Resolved = model.resolve(path);
+  // §4 the menu entry shown at this path: one with an online rule opens only when the restriction allows it
+  const shownModule = resolved.kind === 'screen' || resolved.kind === 'frame' || resolved.kind === 'home' ? resolved.moduleId : null;
+  const shownEntry = useMemo(() => (shownModule ? entries.find((e) => e.moduleId === shownModule) : undefined), [entries, shownModule]);
+  const online = useOnlineGate(path, shownEntry);
   const titleOf = (r: Resolved): string => {
     if (r.kind === 'home') return r.title || model.homeTitle || t`首页`;
     if (r.kind === 'fixed') return i18n._(r.title);
@@ -149,7 +155,8 @@ export function ShellRoutes() {
       if (seen.has(p)) continue;
       seen.add(p);
       const f = frameOf(model.resolve(p));
-      if (f) frames.push(f);
+      // a frame whose entry the online restriction holds back is not loaded
+      if (f && !(p === path && online.status !== 'open')) frames.push(f);
     }
   }
 
@@ -185,6 +192,14 @@ export function ShellRoutes() {
     // a refreshed dynamic route waits for the menu instead of showing not-found
     if (!menuReady) return <PageSpinner />;
     const refreshKey = `${path}#${refreshes[path] ?? 0}`;
+    if (online.status === 'pending') return <PageSpinner />;
+    if (online.status === 'blocked') {
+      return (
+        <div className={styles.page} key={refreshKey}>
+          <OnlineBlocked title={online.title} msg={online.msg} rule={online.rule} onHome={path === HOME_PATH ? undefined : () => navigate(HOME_PATH)} />
+        </div>
+      );
+    }
     if (path === STATECHARTS_PATH && resolved.kind === 'notFound') {
       if (!mayInspect && powers.isLoading) return <PageSpinner />;
       if (mayInspect) {
