@@ -10,6 +10,28 @@ const zones = [
   { target: './server', from: ['./machines', './services', './src'], message: 'the server shares only domain/ with the console.' },
 ];
 
+// One write path (issue 14): handlers decide through server/store/command.ts handleCommand/decideAndAppend,
+// which append at the version they loaded. Only the store itself, seeds and the modules not yet moved onto
+// deciders (listed here, to shrink to none) may append directly.
+const LEGACY_APPENDERS = [
+  'server/seed/**', 'server/modules/*/seed*.ts', 'server/modules/orgInit/seedTemplates.ts',
+  'server/modules/permissions/manageRoutes.ts', 'server/modules/users/routes.ts', 'server/modules/users/userCommands.ts',
+  'server/modules/agents/routes.ts',
+  'server/modules/mall/priceRoutes.ts', 'server/modules/mall/importRoutes.ts', 'server/modules/mall/catalogueRoutes.ts',
+  'server/modules/mall/standardLibraryRoutes.ts', 'server/modules/mall/priceCommands.ts', 'server/modules/mall/productImageRoutes.ts',
+  'server/modules/mall/skuIngredientRoutes.ts', 'server/modules/mall/routeRoutes.ts', 'server/modules/mall/surveyRoutes.ts',
+  'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',
+  'server/modules/contacts/commands.ts', 'server/modules/logs/routes.ts', 'server/modules/passport/signIn.ts',
+  'server/modules/passport/routes.ts', 'server/modules/members/routes.ts', 'server/modules/roles/salesmanGroupRoutes.ts',
+  'server/modules/roles/manageRoutes.ts', 'server/modules/apps/routes.ts',
+];
+const appendsOutsideCommands = {
+  paths: [
+    { name: '../../store/eventStore.ts', importNames: ['appendToStream', 'appendToStreams', 'streamVersion', 'streamVersions'], message: 'write through handleCommand (server/store/command.ts): decide with a domain decider, append at the version loaded.' },
+    { name: '../../store/command.ts', importNames: ['requestAppender'], message: 'requestAppender is legacy: use handleCommand with a decider.' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tmp/**', 'test-results/**', 'node_modules/**', 'data/**', 'locales/*.ts', 'locales/*.js', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -25,5 +47,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: ['axios', 'react', 'react-dom'].map((name) => ({ name, message: 'no I/O or React here' })) }],
     },
+  },
+  {
+    files: ['server/modules/**', 'server/http/**', 'server/auth/**'],
+    ignores: LEGACY_APPENDERS,
+    rules: { 'no-restricted-imports': ['error', appendsOutsideCommands] },
   },
 );

@@ -7,7 +7,7 @@ import { appendToStream, streamVersion, type EventMeta, type NewEvent, type Tx }
 import { streams } from '../modules/users/streams.ts';
 import { mallStreams } from '../modules/mall/streams.ts';
 import { categoryStream } from '../modules/categories/routes.ts';
-import type { CategoryCreated } from '../modules/categories/projection.ts';
+import type { CategoryCreated } from '../../domain/aggregates/category.ts';
 import type { MallSupplierCreated, ProductCreated, SkuCreated, SkuPriceCreated } from '../modules/mall/projection.ts';
 import type { RoleGroupCreated } from '../modules/roles/projection.ts';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START, IS_CHECK } from '../../domain/priceApproval.ts';

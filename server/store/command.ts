@@ -74,6 +74,16 @@ export async function loadStream<S, E extends DomainEvent>(tx: Tx, streamId: str
   return { state: fold(decider, events), version: rows.length ? Number(rows[rows.length - 1].stream_version) : 0 };
 }
 
+/**
+ * State kept in projection rows, read consistently with the stream's version: the stream's row is locked
+ * first, so no append to it can commit between reading the version and reading the rows. A stream that does
+ * not exist yet has nothing to lock; its first append (at version 0) fails if another one made it meanwhile.
+ */
+export async function loadLocked<S>(tx: Tx, orgId: string, streamId: string, read: () => Promise<S>): Promise<Loaded<S>> {
+  const row = await tx.selectFrom('streams').select('stream_position').where('org_id', '=', orgId).where('stream_id', '=', streamId).forUpdate().executeTakeFirst();
+  return { state: await read(), version: row ? Number(row.stream_position) : 0 };
+}
+
 /** 409 naming who changed the aggregate since the version the client read, and when. */
 async function staleVersion(tx: Tx, streamId: string, read: number): Promise<Error> {
   const later = await tx.selectFrom('events').select(['type', 'meta']).where('stream_id', '=', streamId)
@@ -106,17 +116,25 @@ export async function decideAndAppend<C, S, E extends DomainEvent>(tx: Tx, spec:
 const ATTEMPTS = 3;
 
 /**
+ * Runs `fn` in a transaction; when it lost a race (ConcurrencyError) and `retry` holds — no client named the
+ * version it read — it runs again on the state the winner left, so nothing is decided twice on one state.
+ */
+export async function runDecisions<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>, retry = true): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runCommand(db, fn);
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError) || !retry || attempt === ATTEMPTS) throw e;
+    }
+  }
+}
+
+/**
  * One command in its own transaction. Without a client version, a lost race is decided again on the state
  * the winner left (never twice on the same state); with one, the loser gets the 409.
  */
-export async function handleCommand<C, S, E extends DomainEvent>(db: Kysely<Database>, spec: CommandSpec<C, S, E>): Promise<CommandResult<S, E>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runCommand(db, (tx) => decideAndAppend(tx, spec));
-    } catch (e) {
-      if (!(e instanceof ConcurrencyError) || spec.expectedVersion !== undefined || attempt === ATTEMPTS) throw e;
-    }
-  }
+export function handleCommand<C, S, E extends DomainEvent>(db: Kysely<Database>, spec: CommandSpec<C, S, E>): Promise<CommandResult<S, E>> {
+  return runDecisions(db, (tx) => decideAndAppend(tx, spec), spec.expectedVersion === undefined);
 }
 
 /** The parts of a command spec every request supplies: its org, and who, when and where for the meta. */

@@ -127,7 +127,7 @@ async function reserveVersions(tx: Tx, work: AppendInput[]): Promise<Map<string,
     const { rows } = await sql<{ stream_id: string }>`
       INSERT INTO streams (stream_id, org_id, stream_type, stream_position)
       SELECT * FROM unnest(${c.ids}::text[], ${c.orgs}::text[], ${c.types}::text[], ${c.counts}::bigint[])
-      ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`.execute(tx);
+      ON CONFLICT (org_id, stream_id) DO NOTHING RETURNING stream_id`.execute(tx);
     if (rows.length !== fresh.length) {
       const made = new Set(rows.map((r) => r.stream_id));
       throw new ConcurrencyError(fresh.find((i) => !made.has(i.streamId))!.streamId, 0);
@@ -141,8 +141,8 @@ async function reserveVersions(tx: Tx, work: AppendInput[]): Promise<Map<string,
     const expected = known.map((i) => i.expectedVersion as number);
     const { rows } = await sql<{ stream_id: string }>`
       UPDATE streams s SET stream_position = s.stream_position + v.n
-      FROM unnest(${c.ids}::text[], ${expected}::bigint[], ${c.counts}::bigint[]) AS v(id, expected, n)
-      WHERE s.stream_id = v.id AND s.stream_position = v.expected RETURNING s.stream_id`.execute(tx);
+      FROM unnest(${c.ids}::text[], ${c.orgs}::text[], ${expected}::bigint[], ${c.counts}::bigint[]) AS v(id, org_id, expected, n)
+      WHERE s.org_id = v.org_id AND s.stream_id = v.id AND s.stream_position = v.expected RETURNING s.stream_id`.execute(tx);
     if (rows.length !== known.length) {
       const moved = new Set(rows.map((r) => r.stream_id));
       const lost = known.find((i) => !moved.has(i.streamId))!;
@@ -155,7 +155,7 @@ async function reserveVersions(tx: Tx, work: AppendInput[]): Promise<Map<string,
     const { rows } = await sql<{ stream_id: string; stream_position: string }>`
       INSERT INTO streams (stream_id, org_id, stream_type, stream_position)
       SELECT * FROM unnest(${c.ids}::text[], ${c.orgs}::text[], ${c.types}::text[], ${c.counts}::bigint[])
-      ON CONFLICT (stream_id) DO UPDATE SET stream_position = streams.stream_position + excluded.stream_position
+      ON CONFLICT (org_id, stream_id) DO UPDATE SET stream_position = streams.stream_position + excluded.stream_position
       RETURNING stream_id, stream_position`.execute(tx);
     const counts = new Map(any.map((i) => [i.streamId, i.events.length]));
     for (const r of rows) from.set(r.stream_id, Number(r.stream_position) - counts.get(r.stream_id)!);

@@ -108,6 +108,21 @@ export interface Database {
   notice_reads: { org_id: string; notice_id: string; user_id: string; read_at: Time };
 }
 
+/**
+ * Tables that are not split by org (Citus reference tables, or local to the coordinator): global catalogues
+ * every org reads, and sign-in state that exists before there is an org. Every other table carries `org_id`
+ * in its primary key and each unique key (migration 110; tests/api/citusReadiness.test.ts checks it).
+ */
+export const REFERENCE_TABLES = [
+  // global catalogues, projected from the system org's streams
+  'agents', 'orgs', 'apps', 'org_apps', 'users', 'holidays', 'org_init_templates',
+  // sign-in and session state, keyed by token, phone or address
+  'access_tokens', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'sign_in_failures',
+  // a user's own import previews, before anything reaches an org's streams
+  'import_sessions', 'import_rows',
+  'schema_migrations',
+] as const;
+
 /** Tables derived from events; `npm run db:rebuild` truncates and replays exactly these. */
 export const PROJECTION_TABLES = [
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'org_app_users', 'role_groups', 'roles', 'user_roles',

@@ -3,24 +3,27 @@
 // Writes: commands on category-<id> / spec-<id> streams by catalogue editors.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { requireSameOrg } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { PAGE, STANDARD_ORG_ID, UNITS } from '../../../domain/constants.ts';
 import { CATEGORY_GROUP_NAMES, specSortOf } from '../../../domain/mallCatalogue.ts';
 import { pickSupplierOrgs, readableSupplierOrgs, requireCatalogueEditor, viewerOf } from '../mall/access.ts';
-import type { CategoryCreated, CategoryUpdated, SpecCreated } from './projection.ts';
+import {
+  categoryDecider, specDecider, ROOT_PARENT, type CategoryCommand, type CategoryCreated, type CategoryUpdated, type SpecCommand, type SpecCreated,
+} from '../../../domain/aggregates/category.ts';
 
 const tags = ['categories'];
 const str = { type: 'string' } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const groupName = { type: 'string', enum: [...CATEGORY_GROUP_NAMES] } as const;
+const version = { type: 'integer', minimum: 0 } as const;
 const categoryFields = {
   name: { type: 'string', minLength: 1, maxLength: 100 }, parentId: idStr, sort: { type: 'integer' }, enable: { type: ['integer', 'boolean'] },
   isPackage: { type: ['integer', 'boolean'] }, extraInfo: anyObject,
@@ -29,7 +32,7 @@ const categorySchema = {
   type: 'object',
   properties: {
     id: str, categoryId: str, parentId: str, name: str, groupName: str, enable: { type: 'integer' }, sort: { type: 'integer' }, appId: str, orgId: str,
-    isPackage: { type: 'integer' }, extraInfo: anyObject,
+    isPackage: { type: 'integer' }, extraInfo: anyObject, version: { type: 'integer' },
   },
 } as const;
 const listQuery = {
@@ -45,18 +48,23 @@ export const categoryStream = (id: string) => `category-${id}`;
 export const specStream = (id: string) => `spec-${id}`;
 const flag = (v: unknown, dflt: boolean) => (v === undefined || v === null ? dflt : v === true || v === 1);
 
-type CategoryRow = Selectable<Database['categories']>;
+type CategoryRow = Selectable<Database['categories']> & { version?: string | number | null };
 export const categoryOf = (r: CategoryRow) => ({
   id: r.id, categoryId: r.id, parentId: r.parent_id, name: r.name, groupName: r.group_name, enable: r.enable ? 1 : 0, sort: r.sort,
   appId: r.app_id, orgId: r.org_id, isPackage: r.is_package ? 1 : 0, extraInfo: (r.extra_info ?? {}) as Record<string, unknown>,
+  ...(r.version !== undefined && { version: Number(r.version ?? 0) }),
 });
+
+/** Category rows with the version of their stream, which an editor sends back with a change. */
+const withVersion = <O>(q: SelectQueryBuilder<Database, 'categories', O>) => q.selectAll('categories')
+  .select(sql<string>`(SELECT s.stream_position FROM streams s WHERE s.org_id = categories.org_id AND s.stream_id = 'category-' || categories.id)`.as('version'));
 
 interface ListQuery {
   groupName?: string; orgId?: string; appId?: string; parentId?: string; categoryId?: string; id?: string; name?: string; enable?: number;
   $limit?: number; $skip?: number; $orderby?: string;
 }
 interface CategoryBody {
-  id?: string; categoryId?: string; name?: string; groupName?: string; parentId?: string; sort?: number; enable?: number | boolean;
+  version?: number; id?: string; categoryId?: string; name?: string; groupName?: string; parentId?: string; sort?: number; enable?: number | boolean;
   isPackage?: number | boolean; extraInfo?: Record<string, unknown>;
 }
 
@@ -91,68 +99,58 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     return list(rows.map(categoryOf), Number(total?.n ?? 0));
   };
 
+  const categoryCommand = (tx: Tx, request: FastifyRequest, orgId: string, id: string, command: CategoryCommand, expectedVersion?: number) =>
+    decideAndAppend(tx, {
+      orgId, streamId: categoryStream(id), streamType: 'category', decider: categoryDecider, command, meta: metaOf(request, ctx.clock()), expectedVersion,
+    });
+
   const createCategories = async (request: FastifyRequest, inputs: CategoryBody[], group?: string) => {
     requireCatalogueEditor(request);
     const { orgId, appId } = request.orgApp!;
-    const now = ctx.clock();
     const created: CategoryCreated[] = inputs.map((b, i) => {
       const g = b.groupName ?? group;
       if (!g) throw badRequest('参数错误：缺少分类组 groupName');
-      if (!b.name?.trim()) throw badRequest('参数错误：分类名称不能为空');
       return {
-        id: crypto.randomUUID(), appId, parentId: b.parentId ?? '-1', name: b.name.trim(), groupName: g, enable: flag(b.enable, true),
+        id: crypto.randomUUID(), appId, parentId: b.parentId ?? ROOT_PARENT, name: b.name ?? '', groupName: g, enable: flag(b.enable, true),
         sort: b.sort ?? i, isPackage: flag(b.isPackage, false), extraInfo: b.extraInfo ?? {},
       };
     });
-    await runCommand(db, async (tx) => {
-      const parents = [...new Set(created.map((c) => c.parentId).filter((p) => p !== '-1' && !created.some((c) => c.id === p)))];
-      if (parents.length) {
-        const found = await tx.selectFrom('categories').select('id').where('org_id', '=', orgId).where('id', 'in', parents).execute();
-        if (found.length !== parents.length) throw badRequest('参数错误：上级分类不存在');
-      }
-      for (const c of created) {
-        await appendToStream(tx, {
-          orgId, streamId: categoryStream(c.id), streamType: 'category', expectedVersion: 0, meta: metaOf(request, now),
-          events: [{ type: 'CategoryCreated', data: { ...c } }],
-        });
-      }
+    await runDecisions(db, async (tx) => {
+      const parents = [...new Set(created.map((c) => c.parentId).filter((p) => p !== ROOT_PARENT))];
+      const found = parents.length ? await tx.selectFrom('categories').select('id').where('org_id', '=', orgId).where('id', 'in', parents).execute() : [];
+      const known = new Set([...found.map((r) => r.id), ...created.map((c) => c.id)]);
+      for (const c of created) await categoryCommand(tx, request, orgId, c.id, { type: 'CreateCategory', category: c, parentExists: known.has(c.parentId) });
     });
-    const rows = await db.selectFrom('categories').selectAll().where('id', 'in', created.map((c) => c.id)).orderBy('sort').execute();
+    const rows = await withVersion(db.selectFrom('categories')).where('org_id', '=', orgId).where('id', 'in', created.map((c) => c.id)).orderBy('sort').execute();
     return rows.map(categoryOf);
   };
 
-  const updateCategory = async (tx: Tx, request: FastifyRequest, id: string, b: CategoryBody) => {
+  /** The live category an editor may change: another org's only for the platform. */
+  const editable = async (tx: Tx | Kysely<Database>, request: FastifyRequest, id: string) => {
     const row = await tx.selectFrom('categories').selectAll().where('id', '=', id).where('is_delete', '=', false).executeTakeFirst();
     if (!row) throw notFound('分类不存在');
     if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
-    const update: CategoryUpdated = { id };
-    if (b.name !== undefined) update.name = b.name.trim();
-    if (b.parentId !== undefined) {
-      if (b.parentId === id) throw badRequest('参数错误：上级分类不能是自己');
-      update.parentId = b.parentId;
-    }
-    if (b.sort !== undefined) update.sort = b.sort;
-    if (b.enable !== undefined) update.enable = flag(b.enable, true);
-    if (b.isPackage !== undefined) update.isPackage = flag(b.isPackage, false);
-    if (b.extraInfo !== undefined) update.extraInfo = b.extraInfo;
-    if (Object.keys(update).length === 1) return;
-    const streamId = categoryStream(id);
-    await appendToStream(tx, {
-      orgId: row.org_id, streamId, streamType: 'category', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
-      events: [{ type: 'CategoryUpdated', data: { ...update } }],
-    });
+    return row;
   };
 
-  const deleteCategories = async (tx: Tx, request: FastifyRequest, rows: CategoryRow[], isPhysicalDelete: boolean) => {
+  const updateCategory = async (tx: Tx, request: FastifyRequest, id: string, b: CategoryBody) => {
+    const row = await editable(tx, request, id);
+    const change: CategoryUpdated = {
+      id, name: b.name, parentId: b.parentId, sort: b.sort, extraInfo: b.extraInfo,
+      enable: b.enable === undefined ? undefined : flag(b.enable, true), isPackage: b.isPackage === undefined ? undefined : flag(b.isPackage, false),
+    };
+    await categoryCommand(tx, request, row.org_id, id, { type: 'UpdateCategory', change }, b.version);
+  };
+
+  const deleteCategories = async (tx: Tx, request: FastifyRequest, rows: CategoryRow[], isPhysicalDelete: boolean, expectedVersion?: number) => {
     for (const row of rows) {
       if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
-      const streamId = categoryStream(row.id);
-      await appendToStream(tx, {
-        orgId: row.org_id, streamId, streamType: 'category', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
-        events: [{ type: 'CategoryDeleted', data: { id: row.id, isPhysicalDelete } }],
-      });
+      await categoryCommand(tx, request, row.org_id, row.id, { type: 'DeleteCategory', id: row.id, isPhysicalDelete }, expectedVersion);
     }
   };
+
+  /** The category as it stands now, with its version. */
+  const current = async (id: string) => categoryOf(await withVersion(db.selectFrom('categories')).where('id', '=', id).executeTakeFirstOrThrow());
 
   for (const path of ['/v1/category/polardb', '/v2/category']) {
     app.get<{ Querystring: ListQuery }>(path, {
@@ -189,7 +187,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     return list(await createCategories(request, inputs, b.groupName));
   });
 
-  const updateBody = { type: 'object', additionalProperties: false, properties: { ...categoryFields, id: idStr, categoryId: idStr } } as const;
+  const updateBody = { type: 'object', additionalProperties: false, properties: { ...categoryFields, id: idStr, categoryId: idStr, version } } as const;
 
   app.put<{ Body: CategoryBody }>('/v1/category/polardb', {
     config: { auth: 'orgApp' },
@@ -198,8 +196,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     requireCatalogueEditor(request);
     const id = request.body.id ?? request.body.categoryId;
     if (!id) throw badRequest();
-    await runCommand(db, (tx) => updateCategory(tx, request, id, request.body));
-    return ok(categoryOf(await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow()));
+    await runDecisions(db, (tx) => updateCategory(tx, request, id, request.body), request.body.version === undefined);
+    return ok(await current(id));
   });
 
   app.put<{ Params: { id: string }; Body: CategoryBody }>('/v2/category/:id', {
@@ -207,8 +205,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     schema: { tags, summary: 'Update a category', params: { type: 'object', required: ['id'], properties: { id: idStr } }, body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
   }, async (request) => {
     requireCatalogueEditor(request);
-    await runCommand(db, (tx) => updateCategory(tx, request, request.params.id, request.body));
-    return ok(categoryOf(await db.selectFrom('categories').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
+    await runDecisions(db, (tx) => updateCategory(tx, request, request.params.id, request.body), request.body.version === undefined);
+    return ok(await current(request.params.id));
   });
 
   app.put<{ Body: { categorys: CategoryBody[] } }>('/v2/category', {
@@ -222,10 +220,10 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     requireCatalogueEditor(request);
     const ids = request.body.categorys.map((c) => c.id ?? c.categoryId);
     if (ids.some((i) => !i)) throw badRequest('参数错误：缺少分类 id');
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
       for (const [i, c] of request.body.categorys.entries()) await updateCategory(tx, request, ids[i]!, c);
-    });
-    const rows = await db.selectFrom('categories').selectAll().where('id', 'in', ids as string[]).orderBy('sort').orderBy('id').execute();
+    }, request.body.categorys.every((c) => c.version === undefined));
+    const rows = await withVersion(db.selectFrom('categories')).where('id', 'in', ids as string[]).orderBy('sort').orderBy('id').execute();
     return list(rows.map(categoryOf));
   });
 
@@ -244,7 +242,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     const b = request.body;
     requireSameOrg(request, b.orgId);
     const orgId = b.orgId ?? request.orgApp!.orgId;
-    const count = await runCommand(db, async (tx) => {
+    const count = await runDecisions(db, async (tx) => {
       let q = tx.selectFrom('categories').selectAll().where('org_id', '=', orgId).where('group_name', '=', b.groupName).where('is_delete', '=', false);
       if (b.appId) q = q.where('app_id', '=', b.appId);
       const one = b.id ?? b.categoryId;
@@ -266,11 +264,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   }, async (request) => {
     requireCatalogueEditor(request);
     const isPhysical = (request.body as { isPhysicalDelete?: unknown } | undefined)?.isPhysicalDelete === true;
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('categories').selectAll().where('id', '=', request.params.id).where('is_delete', '=', false).executeTakeFirst();
-      if (!row) throw notFound('分类不存在');
-      await deleteCategories(tx, request, [row], isPhysical);
-    });
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => deleteCategories(tx, request, [await editable(tx, request, request.params.id)], isPhysical, expected), expected === undefined);
     return ok({ id: request.params.id });
   });
 
@@ -293,6 +288,11 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     return list((await q.orderBy('sort').orderBy('name').execute()).map(specOf));
   });
 
+  const specCommand = (tx: Tx, request: FastifyRequest, orgId: string, id: string, command: SpecCommand) =>
+    decideAndAppend(tx, { orgId, streamId: specStream(id), streamType: 'spec', decider: specDecider, command, meta: metaOf(request, ctx.clock()) });
+  const specNameTaken = async (tx: Tx, orgId: string, appId: string, name: string, id: string) =>
+    !!await tx.selectFrom('specs').select('id').where('org_id', '=', orgId).where('app_id', '=', appId).where('name', '=', name.trim()).where('id', '!=', id).executeTakeFirst();
+
   app.post<{ Body: { name: string; options?: Record<string, unknown>; sort?: number } }>('/v4/mall/spec', {
     config: { auth: 'orgApp' },
     schema: {
@@ -303,15 +303,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   }, async (request) => {
     requireCatalogueEditor(request);
     const { orgId, appId } = request.orgApp!;
-    const spec: SpecCreated = { id: crypto.randomUUID(), appId, name: request.body.name.trim(), options: request.body.options ?? {}, sort: specSortOf(request.body.sort) };
-    await runCommand(db, async (tx) => {
-      const dup = await tx.selectFrom('specs').select('id').where('org_id', '=', orgId).where('app_id', '=', appId).where('name', '=', spec.name).executeTakeFirst();
-      if (dup) throw badRequest(`参数错误：规格设置「${spec.name}」已存在`);
-      await appendToStream(tx, {
-        orgId, streamId: specStream(spec.id), streamType: 'spec', expectedVersion: 0, meta: metaOf(request, ctx.clock()),
-        events: [{ type: 'SpecCreated', data: { ...spec } }],
-      });
-    });
+    const spec: SpecCreated = { id: crypto.randomUUID(), appId, name: request.body.name, options: request.body.options ?? {}, sort: specSortOf(request.body.sort) };
+    await runDecisions(db, async (tx) => specCommand(tx, request, orgId, spec.id, { type: 'CreateSpec', spec, nameTaken: await specNameTaken(tx, orgId, appId, spec.name, spec.id) }));
     return ok(specOf(await db.selectFrom('specs').selectAll().where('id', '=', spec.id).executeTakeFirstOrThrow()));
   });
 
@@ -324,15 +317,13 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     },
   }, async (request) => {
     requireCatalogueEditor(request);
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('specs').select(['org_id']).where('id', '=', request.params.id).executeTakeFirst();
+    const { id } = request.params;
+    await runDecisions(db, async (tx) => {
+      const row = await tx.selectFrom('specs').select(['org_id', 'app_id']).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('规格设置不存在');
       if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
-      const streamId = specStream(request.params.id);
-      await appendToStream(tx, {
-        orgId: row.org_id, streamId, streamType: 'spec', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
-        events: [{ type: 'SpecUpdated', data: { id: request.params.id, ...request.body } }],
-      });
+      const nameTaken = request.body.name !== undefined && await specNameTaken(tx, row.org_id, row.app_id, request.body.name, id);
+      await specCommand(tx, request, row.org_id, id, { type: 'UpdateSpec', change: { id, ...request.body }, nameTaken });
     });
     return ok(specOf(await db.selectFrom('specs').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
   });

@@ -4,10 +4,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { metaOf } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, loadLocked, metaOf } from '../../store/command.ts';
 import { streams } from '../users/streams.ts';
-import type { OrgConfigSet } from './projection.ts';
+import { getIn, orgConfigDecider } from '../../../domain/aggregates/orgConfig.ts';
 
 type Db = Kysely<Database> | Tx;
 
@@ -32,22 +32,6 @@ function storedPathOf(rows: Map<string, unknown>, path: string): string | undefi
   return undefined;
 }
 
-function getIn(value: unknown, keys: string[]): unknown {
-  let v = value;
-  for (const k of keys) {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return v;
-}
-
-function setIn(value: unknown, keys: string[], next: unknown): unknown {
-  if (keys.length === 0) return next;
-  const base = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const [k, ...rest] = keys;
-  return { ...base, [k]: setIn(base[k], rest, next) };
-}
-
 export function readPath(rows: Map<string, unknown>, path: string): unknown {
   const stored = storedPathOf(rows, path);
   if (stored === undefined) return undefined;
@@ -62,15 +46,13 @@ export async function readConfig(db: Db, orgId: string, appId: string, paths: st
   return Object.fromEntries(paths.map((p) => [p, readPath(rows, p) ?? null]));
 }
 
-/** Sets a path as a command: appends OrgConfigSet at the version read, so concurrent writers of one path conflict. */
+/** Sets a path as a command: the value at the stored path is read under the stream's lock, decided, appended. */
 export async function writeConfig(tx: Tx, request: FastifyRequest, now: Date, target: { orgId: string; appId: string }, path: string, value: unknown): Promise<void> {
-  const rows = await configRows(tx, target.orgId, target.appId);
-  const stored = storedPathOf(rows, path) ?? path;
-  const next = stored === path ? value : setIn(rows.get(stored), path.slice(stored.length + 1).split('.'), value);
+  const stored = storedPathOf(await configRows(tx, target.orgId, target.appId), path) ?? path;
   const streamId = streams.config(target.orgId, target.appId, stored);
-  const data: OrgConfigSet = { appId: target.appId, path: stored, value: next };
-  await appendToStream(tx, {
-    orgId: target.orgId, streamId, streamType: 'config', expectedVersion: await streamVersion(tx, streamId),
-    events: [{ type: 'OrgConfigSet', data: { ...data } }], meta: metaOf(request, now),
+  await decideAndAppend(tx, {
+    orgId: target.orgId, streamId, streamType: 'config', decider: orgConfigDecider, meta: metaOf(request, now),
+    command: { type: 'SetConfig', appId: target.appId, storedPath: stored, keys: stored === path ? [] : path.slice(stored.length + 1).split('.'), value },
+    load: () => loadLocked(tx, target.orgId, streamId, async () => ({ value: (await configRows(tx, target.orgId, target.appId)).get(stored) })),
   });
 }

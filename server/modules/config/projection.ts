@@ -1,18 +1,18 @@
 // Org config by path (theme and locales are paths too) and the holiday calendar.
 import { defineProjection } from '../../store/projections.ts';
-
-export interface OrgConfigSet { appId: string; path: string; value: unknown }
+import type { OrgConfigSet } from '../../../domain/aggregates/orgConfig.ts';
+import type { HolidayRemoved, HolidaySet } from '../../../domain/aggregates/holidays.ts';
 
 defineProjection({
   OrgConfigSet: async (tx, { data, orgId }: { data: OrgConfigSet; orgId: string }) => {
     await tx.insertInto('org_config').values({ org_id: orgId, app_id: data.appId, path: data.path, value: JSON.stringify(data.value) })
       .onConflict((c) => c.columns(['org_id', 'app_id', 'path']).doUpdateSet({ value: JSON.stringify(data.value) })).execute();
   },
-  HolidaySet: async (tx, { data }: { data: { date: string; type: number; name: string } }) => {
+  HolidaySet: async (tx, { data }: { data: HolidaySet }) => {
     await tx.insertInto('holidays').values({ date: data.date, type: data.type, name: data.name })
       .onConflict((c) => c.column('date').doUpdateSet({ type: data.type, name: data.name })).execute();
   },
-  HolidayRemoved: async (tx, { data }: { data: { date: string } }) => {
+  HolidayRemoved: async (tx, { data }: { data: HolidayRemoved }) => {
     await tx.deleteFrom('holidays').where('date', '=', data.date).execute();
   },
 });

@@ -5,7 +5,7 @@ import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { requireSameOrg } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { runCommand } from '../../store/command.ts';
+import { runDecisions } from '../../store/command.ts';
 import type { ThemeConfig } from '../../../domain/types.ts';
 import { POWER } from '../permissions/powers.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
@@ -66,7 +66,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
   }, async (request) => {
     const { path: p, value } = request.body;
     const t = await targetOf(request, db, request.body);
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), t, p, value));
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), t, p, value));
     return ok(await readConfig(db, t.orgId, t.appId, [p]));
   });
 
@@ -91,7 +91,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) },
     },
   }, async (request) => {
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, THEME_PATH, request.body.ysdadminTheme));
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, THEME_PATH, request.body.ysdadminTheme));
     return ok({ ysdadminTheme: request.body.ysdadminTheme });
   });
 
@@ -118,7 +118,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: envelopeSchema(anyObject) },
     },
   }, async (request) => {
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, LOCALES_PATH, request.body.locales));
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, LOCALES_PATH, request.body.locales));
     return ok(request.body.locales);
   });
 

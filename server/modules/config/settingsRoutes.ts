@@ -4,9 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { handleCommand, metaOf, runDecisions } from '../../store/command.ts';
+import { holidayDecider, type HolidayCommand, type HolidaySet } from '../../../domain/aggregates/holidays.ts';
 import { defaultFoodLabelConfig, foodLabelConfigOf, validateFoodLabelConfig } from '../../../domain/foodLabel.ts';
 import { validateSemesters } from '../../../domain/semester.ts';
 import { POWER } from '../permissions/powers.ts';
@@ -144,7 +144,7 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     const { fields, saltConversionTip } = request.body;
     const value = { fields, saltConversionTip };
     rejectIfInvalid(validateFoodLabelConfig(value));
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
     return ok({ ...foodLabelConfigOf(value), isDefault: false });
   });
 
@@ -153,7 +153,7 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     schema: { tags, summary: 'Reset the food-label field configuration to the §3 defaults', response: { 200: envelopeSchema(anyObject) } },
   }, async (request) => {
     const value = defaultFoodLabelConfig();
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
     return ok({ ...value, isDefault: true });
   });
 
@@ -170,7 +170,7 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
   }, async (request) => {
     const { path, value } = request.body;
     rejectIfInvalid(SETTINGS_VALIDATORS[path](value));
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, path, value));
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, path, value));
     return ok(await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [path]));
   });
 
@@ -186,17 +186,11 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
   } as const;
   const holidayRow = { type: 'object', properties: { date: { type: 'string' }, type: { type: 'integer' }, name: { type: 'string' } } } as const;
 
-  async function existing(tx: Tx, date: string) {
-    return tx.selectFrom('holidays').select(['date', 'type', 'name']).where('date', '=', date).executeTakeFirst();
-  }
-
-  async function appendHoliday(tx: Tx, request: FastifyRequest, type: 'HolidaySet' | 'HolidayRemoved', data: Record<string, unknown>, date: string) {
-    const streamId = streams.holidays(date.slice(0, 4));
-    await appendToStream(tx, {
-      orgId: SYSTEM_ORG, streamId, streamType: 'holidays', expectedVersion: await streamVersion(tx, streamId),
-      events: [{ type, data }], meta: metaOf(request, ctx.clock()),
-    });
-  }
+  /** Every calendar change: the holiday decider on the year's stream (the platform's). */
+  const holidayCommand = (request: FastifyRequest, command: HolidayCommand) => handleCommand(db, {
+    orgId: SYSTEM_ORG, streamId: streams.holidays(command.date.slice(0, 4)), streamType: 'holidays', decider: holidayDecider, command,
+    meta: metaOf(request, ctx.clock()),
+  });
 
   const checkDate = (date: string) => {
     if (!isCalendarDate(date)) throw badRequest(`参数错误：日期不存在 ${date}`);
@@ -209,10 +203,7 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     requireProvider(request);
     const { date, type, name = '' } = request.body;
     checkDate(date);
-    await runCommand(db, async (tx) => {
-      if (await existing(tx, date)) throw conflict(`${date} 已设置，请修改或先删除`);
-      await appendHoliday(tx, request, 'HolidaySet', { date, type, name }, date);
-    });
+    await holidayCommand(request, { type: 'AddHoliday', date, dayType: type, name });
     return ok({ date, type, name });
   });
 
@@ -223,14 +214,9 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     requireProvider(request);
     const { date, type, name } = request.body;
     checkDate(date);
-    const saved = await runCommand(db, async (tx) => {
-      const row = await existing(tx, date);
-      if (!row) throw notFound(`${date} 未设置为节假日或调休日`);
-      const data = { date, type, name: name ?? row.name };
-      await appendHoliday(tx, request, 'HolidaySet', data, date);
-      return data;
-    });
-    return ok(saved);
+    const { decided } = await holidayCommand(request, { type: 'ChangeHoliday', date, dayType: type, name });
+    const { data } = decided[0] as { data: HolidaySet };
+    return ok(data);
   });
 
   app.delete<{ Body: { date: string } }>('/v1/datetime/holidays', {
@@ -244,10 +230,7 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     requireProvider(request);
     const { date } = request.body;
     checkDate(date);
-    await runCommand(db, async (tx) => {
-      if (!(await existing(tx, date))) throw notFound(`${date} 未设置为节假日或调休日`);
-      await appendHoliday(tx, request, 'HolidayRemoved', { date }, date);
-    });
+    await holidayCommand(request, { type: 'RemoveHoliday', date });
     return ok({ date });
   });
 }

@@ -55,7 +55,7 @@ defineProjection({
       }))).execute();
     }
   },
-  DepartmentsUpdated: async (tx, { data }: { data: { departments: DepartmentChange[] } }) => {
+  DepartmentsUpdated: async (tx, { data, orgId }: { orgId: string; data: { departments: DepartmentChange[] } }) => {
     for (const d of data.departments) {
       const set = {
         ...(d.departmentName !== undefined && { department_name: d.departmentName }),
@@ -66,12 +66,12 @@ defineProjection({
         ...(d.isAllHide !== undefined && { is_all_hide: d.isAllHide }),
         ...(d.roleConfig !== undefined && { role_config: JSON.stringify(d.roleConfig) }),
       };
-      if (Object.keys(set).length) await tx.updateTable('contact_departments').set(set).where('department_id', '=', d.departmentId).execute();
+      if (Object.keys(set).length) await tx.updateTable('contact_departments').set(set).where('department_id', '=', d.departmentId).where('org_id', '=', orgId).execute();
     }
   },
   DepartmentDeleted: async (tx, { data, orgId }: { data: { departmentId: string }; orgId: string }) => {
     await tx.deleteFrom('contact_person_departments').where('org_id', '=', orgId).where('department_id', '=', data.departmentId).execute();
-    await tx.deleteFrom('contact_departments').where('department_id', '=', data.departmentId).execute();
+    await tx.deleteFrom('contact_departments').where('department_id', '=', data.departmentId).where('org_id', '=', orgId).execute();
   },
   PersonsAdded: async (tx, { data, orgId, position }: { data: { persons: PersonData[]; links: PersonLink[] }; orgId: string; position: number }) => {
     let i = 0;

@@ -43,7 +43,7 @@ defineProjection({
       status: data.status, enable: data.enable, extra_info: JSON.stringify(data.extraInfo),
     }).execute();
   },
-  MallSupplierUpdated: async (tx, { data }: { data: MallSupplierUpdated }) => {
+  MallSupplierUpdated: async (tx, { data, orgId }: { orgId: string; data: MallSupplierUpdated }) => {
     const set = {
       ...(data.name !== undefined && { name: data.name }),
       ...(data.type !== undefined && { type: data.type }),
@@ -52,13 +52,13 @@ defineProjection({
       ...(data.enable !== undefined && { enable: data.enable }),
       ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
     };
-    if (Object.keys(set).length) await tx.updateTable('mall_suppliers').set(set).where('object_id', '=', data.objectId).execute();
+    if (Object.keys(set).length) await tx.updateTable('mall_suppliers').set(set).where('object_id', '=', data.objectId).where('org_id', '=', orgId).execute();
   },
   ProductCreated: {
     one: async (tx, e: StoredEvent<ProductCreated>) => { await tx.insertInto('products').values(productRow(e)).execute(); },
     many: async (tx, events: StoredEvent<ProductCreated>[]) => { for (const c of chunks(events)) await tx.insertInto('products').values(c.map(productRow)).execute(); },
   },
-  ProductUpdated: async (tx, { data }: { data: ProductUpdated }) => {
+  ProductUpdated: async (tx, { data, orgId }: { orgId: string; data: ProductUpdated }) => {
     await tx.updateTable('products').set({
       updated_at: data.at,
       ...(data.name !== undefined && { name: data.name }),
@@ -71,23 +71,23 @@ defineProjection({
       ...(data.unit !== undefined && { unit: data.unit }),
       ...(data.priceClass !== undefined && { price_class: data.priceClass }),
       ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
-    }).where('id', '=', data.id).execute();
+    }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
   },
-  ProductDeleted: async (tx, { data }: { data: { id: string; at: string } }) => {
-    await tx.updateTable('products').set({ is_delete: true, is_uppershelf: false, updated_at: data.at }).where('id', '=', data.id).execute();
-    await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('product_id', '=', data.id).execute();
+  ProductDeleted: async (tx, { data, orgId }: { orgId: string; data: { id: string; at: string } }) => {
+    await tx.updateTable('products').set({ is_delete: true, is_uppershelf: false, updated_at: data.at }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
+    await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('product_id', '=', data.id).where('org_id', '=', orgId).execute();
   },
   SkuCreated: {
     one: async (tx, e: StoredEvent<SkuCreated>) => { await tx.insertInto('skus').values(skuRow(e)).execute(); },
     many: async (tx, events: StoredEvent<SkuCreated>[]) => { for (const c of chunks(events)) await tx.insertInto('skus').values(c.map(skuRow)).execute(); },
   },
   SkuIngredientsSet: async (tx, { data, orgId }: { data: SkuIngredientsSet; orgId: string }) => {
-    await tx.deleteFrom('sku_ingredients').where('sku_id', '=', data.skuId).execute();
+    await tx.deleteFrom('sku_ingredients').where('sku_id', '=', data.skuId).where('org_id', '=', orgId).execute();
     if (data.ingredients.length) {
       await tx.insertInto('sku_ingredients').values(data.ingredients.map((i, sort) => ({ org_id: orgId, sku_id: data.skuId, food_id: i.foodId, ratio: i.ratio, sort }))).execute();
     }
   },
-  SkuUpdated: async (tx, { data }: { data: SkuUpdated }) => {
+  SkuUpdated: async (tx, { data, orgId }: { orgId: string; data: SkuUpdated }) => {
     await tx.updateTable('skus').set({
       updated_at: data.at,
       ...(data.name !== undefined && { name: data.name }),
@@ -96,16 +96,16 @@ defineProjection({
       ...(data.sort !== undefined && { sort: data.sort }),
       ...(data.enable !== undefined && { enable: data.enable }),
       ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
-    }).where('sku_id', '=', data.skuId).execute();
+    }).where('sku_id', '=', data.skuId).where('org_id', '=', orgId).execute();
   },
-  SkuDeleted: async (tx, { data }: { data: { skuId: string; at: string } }) => {
-    await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('sku_id', '=', data.skuId).execute();
+  SkuDeleted: async (tx, { data, orgId }: { orgId: string; data: { skuId: string; at: string } }) => {
+    await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('sku_id', '=', data.skuId).where('org_id', '=', orgId).execute();
   },
   SkuPriceCreated: {
     one: async (tx, e: StoredEvent<SkuPriceCreated>) => { await tx.insertInto('sku_prices').values(priceRow(e)).execute(); },
     many: async (tx, events: StoredEvent<SkuPriceCreated>[]) => { for (const c of chunks(events)) await tx.insertInto('sku_prices').values(c.map(priceRow)).execute(); },
   },
-  SkuPriceChanged: async (tx, { data, streamVersion }: { data: SkuPriceChanged; streamVersion: number }) => {
+  SkuPriceChanged: async (tx, { data, streamVersion, orgId }: { orgId: string; data: SkuPriceChanged; streamVersion: number }) => {
     await tx.updateTable('sku_prices').set({
       is_check: data.isCheck, updated_at: data.at, version: streamVersion,
       // a change that needs no approval is approved at once; one that does waits for a new decision
@@ -115,22 +115,22 @@ defineProjection({
       ...(data.startDate !== undefined && { start_date: data.startDate }),
       ...(data.endDate !== undefined && { end_date: data.endDate }),
       ...(data.enable !== undefined && { enable: data.enable }),
-    }).where('id', '=', data.id).execute();
+    }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
   },
-  SkuPriceDecided: async (tx, { data, streamVersion }: { data: SkuPriceDecided; streamVersion: number }) => {
-    const row = await tx.selectFrom('sku_prices').select('extra_info').where('id', '=', data.id).executeTakeFirstOrThrow();
+  SkuPriceDecided: async (tx, { data, streamVersion, orgId }: { orgId: string; data: SkuPriceDecided; streamVersion: number }) => {
+    const row = await tx.selectFrom('sku_prices').select('extra_info').where('org_id', '=', orgId).where('id', '=', data.id).executeTakeFirstOrThrow();
     const extraInfo = { ...(row.extra_info as Record<string, unknown>), checkRemark: data.checkRemark, isCheckRecord: true };
     await tx.updateTable('sku_prices').set({
       is_check: data.isCheck, checked_at: data.at, checked_by: data.checkedBy, updated_at: data.at, version: streamVersion,
       extra_info: JSON.stringify(extraInfo),
-    }).where('id', '=', data.id).execute();
+    }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
   },
   SkuPriceDeleted: {
-    one: async (tx, { data, streamVersion }: StoredEvent<PriceDeleted>) => {
-      const row = await tx.selectFrom('sku_prices').select('extra_info').where('id', '=', data.id).executeTakeFirstOrThrow();
+    one: async (tx, { data, streamVersion, orgId }: StoredEvent<PriceDeleted>) => {
+      const row = await tx.selectFrom('sku_prices').select('extra_info').where('org_id', '=', orgId).where('id', '=', data.id).executeTakeFirstOrThrow();
       const extraInfo = { ...(row.extra_info as Record<string, unknown>), ...(data.supersededBy && { supersededBy: data.supersededBy }) };
       await tx.updateTable('sku_prices').set({ is_delete: true, updated_at: data.at, version: streamVersion, extra_info: JSON.stringify(extraInfo) })
-        .where('id', '=', data.id).execute();
+        .where('id', '=', data.id).where('org_id', '=', orgId).execute();
     },
     // a price is deleted at most once, so one UPDATE over the run equals the one-by-one form
     many: async (tx, events: StoredEvent<PriceDeleted>[]) => {
@@ -138,11 +138,12 @@ defineProjection({
         const ids = c.map((e) => e.data.id);
         const at = c.map((e) => e.data.at);
         const versions = c.map((e) => e.streamVersion);
+        const orgs = c.map((e) => e.orgId);
         const extra = c.map((e) => JSON.stringify(e.data.supersededBy ? { supersededBy: e.data.supersededBy } : {}));
         await sql`
           UPDATE sku_prices sp SET is_delete = true, updated_at = v.at::timestamptz, version = v.version, extra_info = sp.extra_info || v.extra::jsonb
-          FROM unnest(${ids}::text[], ${at}::text[], ${versions}::bigint[], ${extra}::text[]) AS v(id, at, version, extra)
-          WHERE sp.id = v.id`.execute(tx);
+          FROM unnest(${ids}::text[], ${orgs}::text[], ${at}::text[], ${versions}::bigint[], ${extra}::text[]) AS v(id, org_id, at, version, extra)
+          WHERE sp.org_id = v.org_id AND sp.id = v.id`.execute(tx);
       }
     },
   },

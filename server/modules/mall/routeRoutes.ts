@@ -42,8 +42,8 @@ defineProjection({
       ...(data.sort !== undefined && { sort: data.sort }), ...(data.remark !== undefined && { remark: data.remark }),
     }).where('object_id', '=', data.objectId).execute();
   },
-  MallRouteDeleted: async (tx, { data }: { data: { objectId: string; at: string } }) => {
-    await tx.updateTable('mall_routes').set({ is_delete: true, updated_at: data.at }).where('object_id', '=', data.objectId).execute();
+  MallRouteDeleted: async (tx, { data, orgId }: { orgId: string; data: { objectId: string; at: string } }) => {
+    await tx.updateTable('mall_routes').set({ is_delete: true, updated_at: data.at }).where('object_id', '=', data.objectId).where('org_id', '=', orgId).execute();
   },
 });
 

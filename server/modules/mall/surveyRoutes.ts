@@ -61,8 +61,8 @@ defineProjection({
       is_delete: false, created_by: data.createdBy, created_at: data.at,
     }).execute();
   },
-  PriceSurveyDeleted: async (tx, { data }: { data: { id: string } }) => {
-    await tx.updateTable('price_surveys').set({ is_delete: true }).where('id', '=', data.id).execute();
+  PriceSurveyDeleted: async (tx, { data, orgId }: { orgId: string; data: { id: string } }) => {
+    await tx.updateTable('price_surveys').set({ is_delete: true }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
   },
   // a new price without a market average takes the survey average of its area and month (deterministic on replay:
   // the surveys projected so far are the ones recorded before the price); one statement for a whole run of prices

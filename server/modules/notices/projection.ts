@@ -25,6 +25,6 @@ defineProjection({
   },
   NoticeRead: async (tx, { data, orgId, meta }: Ev<NoticeRead>) => {
     await tx.insertInto('notice_reads').values({ org_id: orgId, notice_id: data.noticeId, user_id: data.userId, read_at: meta.time })
-      .onConflict((c) => c.columns(['notice_id', 'user_id']).doNothing()).execute();
+      .onConflict((c) => c.columns(['org_id', 'notice_id', 'user_id']).doNothing()).execute();
   },
 });

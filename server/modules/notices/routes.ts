@@ -54,8 +54,8 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
   function rows(request: FastifyRequest, editor: boolean) {
     const { orgId } = request.orgApp!;
     let q = db.selectFrom('notices as n')
-      .leftJoin('notice_reads as r', (j) => j.onRef('r.notice_id', '=', 'n.notice_id').on('r.user_id', '=', request.user!.userId))
-      .leftJoin('streams as s', (j) => j.on(sql<boolean>`s.stream_id = 'notice-' || n.notice_id`))
+      .leftJoin('notice_reads as r', (j) => j.onRef('r.org_id', '=', 'n.org_id').onRef('r.notice_id', '=', 'n.notice_id').on('r.user_id', '=', request.user!.userId))
+      .leftJoin('streams as s', (j) => j.on(sql<boolean>`s.org_id = n.org_id AND s.stream_id = 'notice-' || n.notice_id`))
       .where('n.org_id', '=', orgId);
     if (!editor) q = q.where('n.published_at', '<=', clock());
     return q;

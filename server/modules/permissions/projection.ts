@@ -14,7 +14,7 @@ defineProjection({
       enable: data.enable, extra_info: JSON.stringify(data.extraInfo),
     }).execute();
   },
-  PermissionUpdated: async (tx, { data }: { data: { permissionId: string } & Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>> }) => {
+  PermissionUpdated: async (tx, { data, orgId }: { orgId: string; data: { permissionId: string } & Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>> }) => {
     const set = {
       ...(data.moduleName !== undefined && { module_name: data.moduleName }),
       ...(data.parentId !== undefined && { parent_id: data.parentId }),
@@ -24,11 +24,11 @@ defineProjection({
       ...(data.enable !== undefined && { enable: data.enable }),
       ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
     };
-    if (Object.keys(set).length) await tx.updateTable('permissions').set(set).where('permission_id', '=', data.permissionId).execute();
+    if (Object.keys(set).length) await tx.updateTable('permissions').set(set).where('permission_id', '=', data.permissionId).where('org_id', '=', orgId).execute();
   },
-  PermissionDeleted: async (tx, { data }: { data: { permissionId: string } }) => {
-    await tx.deleteFrom('role_permissions').where('permission_id', '=', data.permissionId).execute();
-    await tx.deleteFrom('permissions').where('permission_id', '=', data.permissionId).execute();
+  PermissionDeleted: async (tx, { data, orgId }: { orgId: string; data: { permissionId: string } }) => {
+    await tx.deleteFrom('role_permissions').where('permission_id', '=', data.permissionId).where('org_id', '=', orgId).execute();
+    await tx.deleteFrom('permissions').where('permission_id', '=', data.permissionId).where('org_id', '=', orgId).execute();
   },
   RolePermissionGranted: async (tx, { data, orgId }: { data: { roleId: string; permissionId: string; extraInfo?: Record<string, unknown> }; orgId: string }) => {
     await tx.insertInto('role_permissions').values({ org_id: orgId, role_id: data.roleId, permission_id: data.permissionId, extra_info: JSON.stringify(data.extraInfo ?? {}) })

@@ -15,7 +15,7 @@ defineProjection({
       manage_role_names: data.manageRoleNames, config: JSON.stringify(data.config),
     }).execute();
   },
-  RoleGroupUpdated: async (tx, { data }: { data: { roleGroupId: string } & Partial<Omit<RoleGroupCreated, 'roleGroupId'>> }) => {
+  RoleGroupUpdated: async (tx, { data, orgId }: { orgId: string; data: { roleGroupId: string } & Partial<Omit<RoleGroupCreated, 'roleGroupId'>> }) => {
     const set = {
       ...(data.groupName !== undefined && { group_name: data.groupName }),
       ...(data.code !== undefined && { code: data.code }),
@@ -23,11 +23,11 @@ defineProjection({
       ...(data.manageRoleNames !== undefined && { manage_role_names: data.manageRoleNames }),
       ...(data.config !== undefined && { config: JSON.stringify(data.config) }),
     };
-    if (Object.keys(set).length) await tx.updateTable('role_groups').set(set).where('role_group_id', '=', data.roleGroupId).execute();
+    if (Object.keys(set).length) await tx.updateTable('role_groups').set(set).where('role_group_id', '=', data.roleGroupId).where('org_id', '=', orgId).execute();
   },
-  RoleGroupDeleted: async (tx, { data }: { data: { roleGroupId: string } }) => {
-    await tx.updateTable('roles').set({ role_group_id: null }).where('role_group_id', '=', data.roleGroupId).execute();
-    await tx.deleteFrom('role_groups').where('role_group_id', '=', data.roleGroupId).execute();
+  RoleGroupDeleted: async (tx, { data, orgId }: { orgId: string; data: { roleGroupId: string } }) => {
+    await tx.updateTable('roles').set({ role_group_id: null }).where('role_group_id', '=', data.roleGroupId).where('org_id', '=', orgId).execute();
+    await tx.deleteFrom('role_groups').where('role_group_id', '=', data.roleGroupId).where('org_id', '=', orgId).execute();
   },
   RoleCreated: async (tx, { data, orgId }: { data: RoleCreated; orgId: string }) => {
     await tx.insertInto('roles').values({
@@ -35,7 +35,7 @@ defineProjection({
       manage_role_names: data.manageRoleNames, enable: data.enable, sort: data.sort, config: JSON.stringify(data.config),
     }).execute();
   },
-  RoleUpdated: async (tx, { data }: { data: RoleUpdated }) => {
+  RoleUpdated: async (tx, { data, orgId }: { orgId: string; data: RoleUpdated }) => {
     const set = {
       ...(data.name !== undefined && { name: data.name }),
       ...(data.code !== undefined && { code: data.code }),
@@ -46,12 +46,12 @@ defineProjection({
       ...(data.sort !== undefined && { sort: data.sort }),
       ...(data.config !== undefined && { config: JSON.stringify(data.config) }),
     };
-    if (Object.keys(set).length) await tx.updateTable('roles').set(set).where('role_id', '=', data.roleId).execute();
+    if (Object.keys(set).length) await tx.updateTable('roles').set(set).where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
   },
-  RoleDeleted: async (tx, { data }: { data: { roleId: string } }) => {
-    await tx.deleteFrom('user_roles').where('role_id', '=', data.roleId).execute();
-    await tx.deleteFrom('role_permissions').where('role_id', '=', data.roleId).execute();
-    await tx.deleteFrom('roles').where('role_id', '=', data.roleId).execute();
+  RoleDeleted: async (tx, { data, orgId }: { orgId: string; data: { roleId: string } }) => {
+    await tx.deleteFrom('user_roles').where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
+    await tx.deleteFrom('role_permissions').where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
+    await tx.deleteFrom('roles').where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
   },
   UserRoleGranted: async (tx, { data, orgId }: { data: { userId: string; roleId: string }; orgId: string }) => {
     await tx.insertInto('user_roles').values({ org_id: orgId, user_id: data.userId, role_id: data.roleId })

@@ -10,11 +10,11 @@ defineProjection({
       relation_path: data.relationPath, depth: data.depth,
     }).execute();
   },
-  RoleRelationRemoved: async (tx, { data }: { data: { relationId: string } }) => {
-    await tx.deleteFrom('role_relations').where('relation_id', '=', data.relationId).execute();
+  RoleRelationRemoved: async (tx, { data, orgId }: { orgId: string; data: { relationId: string } }) => {
+    await tx.deleteFrom('role_relations').where('relation_id', '=', data.relationId).where('org_id', '=', orgId).execute();
   },
   // a deleted role leaves no relation behind (the roles projection removes the role itself)
-  RoleDeleted: async (tx, { data }: { data: { roleId: string } }) => {
-    await tx.deleteFrom('role_relations').where((eb) => eb.or([eb('parent_role_id', '=', data.roleId), eb('child_role_id', '=', data.roleId)])).execute();
+  RoleDeleted: async (tx, { data, orgId }: { orgId: string; data: { roleId: string } }) => {
+    await tx.deleteFrom('role_relations').where((eb) => eb.or([eb('parent_role_id', '=', data.roleId), eb('child_role_id', '=', data.roleId)])).where('org_id', '=', orgId).execute();
   },
 });

@@ -33,8 +33,7 @@ defineProjection({
     await tx.updateTable('users').set({ password_hash: data.passwordHash }).where('user_id', '=', data.userId).execute();
   },
   UserDeleted: async (tx, { data }: { data: { userId: string } }) => {
-    await tx.deleteFrom('org_app_users').where('user_id', '=', data.userId).execute();
-    await tx.deleteFrom('user_roles').where('user_id', '=', data.userId).execute();
+    // deleted only once the user has left every org (users/routes.ts): no membership or role is left to remove
     await tx.deleteFrom('users').where('user_id', '=', data.userId).execute();
   },
   UserSignedIn: async (tx, { data }: { data: { userId: string } }) => {

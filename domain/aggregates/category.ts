@@ -1,0 +1,119 @@
+// §7 categories (every §3 groupName) and specs/settings: one stream per category (`category-<id>`) and per spec
+// (`spec-<id>`). Facts other aggregates hold (does the parent exist, is the name taken) come in the command,
+// looked up by the handler in the same transaction.
+import { refuse, type Decider, type DomainEvent } from '../decider.ts';
+
+export interface CategoryCreated {
+  id: string; appId: string; parentId: string; name: string; groupName: string; enable: boolean; sort: number; isPackage: boolean;
+  extraInfo: Record<string, unknown>;
+}
+export type CategoryUpdated = { id: string } & Partial<Omit<CategoryCreated, 'id' | 'appId'>>;
+export interface CategoryDeleted { id: string; isPhysicalDelete: boolean }
+
+export type CategoryEvent =
+  | DomainEvent<'CategoryCreated', CategoryCreated>
+  | DomainEvent<'CategoryUpdated', CategoryUpdated>
+  | DomainEvent<'CategoryDeleted', CategoryDeleted>;
+
+export type CategoryCommand =
+  | { type: 'CreateCategory'; category: CategoryCreated; parentExists: boolean }
+  | { type: 'UpdateCategory'; change: CategoryUpdated }
+  | { type: 'DeleteCategory'; id: string; isPhysicalDelete: boolean };
+
+export interface CategoryState {
+  status: 'none' | 'live' | 'deleted';
+  category: Omit<CategoryCreated, 'id' | 'appId'> | null;
+}
+
+export const ROOT_PARENT = '-1';
+const NOT_FOUND = '分类不存在';
+const blank = (name: string | undefined) => name !== undefined && !name.trim();
+
+export const categoryDecider: Decider<CategoryCommand, CategoryState, CategoryEvent> = {
+  initialState: () => ({ status: 'none', category: null }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateCategory': {
+        const c = command.category;
+        if (state.status !== 'none') return refuse('conflict', '分类已存在');
+        if (blank(c.name)) return refuse('invalid', '参数错误：分类名称不能为空');
+        if (c.parentId === c.id) return refuse('invalid', '参数错误：上级分类不能是自己');
+        if (c.parentId !== ROOT_PARENT && !command.parentExists) return refuse('invalid', '参数错误：上级分类不存在');
+        return [{ type: 'CategoryCreated', data: { ...c, name: c.name.trim() } }];
+      }
+      case 'UpdateCategory': {
+        const { change } = command;
+        if (state.status !== 'live' || !state.category) return refuse('notFound', NOT_FOUND);
+        if (blank(change.name)) return refuse('invalid', '参数错误：分类名称不能为空');
+        if (change.parentId === change.id) return refuse('invalid', '参数错误：上级分类不能是自己');
+        const now = state.category as Record<string, unknown>;
+        const differs = Object.entries({ ...change, ...(change.name !== undefined && { name: change.name.trim() }) })
+          .filter(([k, v]) => k !== 'id' && v !== undefined && JSON.stringify(now[k]) !== JSON.stringify(v));
+        // nothing differs: nothing to record
+        return differs.length ? [{ type: 'CategoryUpdated', data: { id: change.id, ...Object.fromEntries(differs) } }] : [];
+      }
+      case 'DeleteCategory':
+        if (state.status !== 'live') return refuse('notFound', NOT_FOUND);
+        return [{ type: 'CategoryDeleted', data: { id: command.id, isPhysicalDelete: command.isPhysicalDelete } }];
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CategoryCreated': {
+        const { id: _id, appId: _app, ...category } = event.data;
+        return { status: 'live', category };
+      }
+      case 'CategoryUpdated': {
+        const { id: _id, ...change } = event.data;
+        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+        return { ...state, category: state.category && { ...state.category, ...defined } };
+      }
+      case 'CategoryDeleted':
+        return { ...state, status: 'deleted' };
+    }
+  },
+};
+
+export interface SpecCreated { id: string; appId: string; name: string; options: Record<string, unknown>; sort: number }
+export type SpecUpdated = { id: string } & Partial<Pick<SpecCreated, 'name' | 'options' | 'sort'>>;
+
+export type SpecEvent = DomainEvent<'SpecCreated', SpecCreated> | DomainEvent<'SpecUpdated', SpecUpdated>;
+
+export type SpecCommand =
+  /** nameTaken: another spec of the org-app already has this name */
+  | { type: 'CreateSpec'; spec: SpecCreated; nameTaken: boolean }
+  | { type: 'UpdateSpec'; change: SpecUpdated; nameTaken: boolean };
+
+export interface SpecState { exists: boolean; name: string }
+
+const nameTakenText = (name: string) => `参数错误：规格设置「${name}」已存在`;
+
+export const specDecider: Decider<SpecCommand, SpecState, SpecEvent> = {
+  initialState: () => ({ exists: false, name: '' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateSpec': {
+        const name = command.spec.name.trim();
+        if (state.exists) return refuse('conflict', '规格设置已存在');
+        if (!name) return refuse('invalid', '参数错误：规格设置名称不能为空');
+        if (command.nameTaken) return refuse('invalid', nameTakenText(name));
+        return [{ type: 'SpecCreated', data: { ...command.spec, name } }];
+      }
+      case 'UpdateSpec': {
+        if (!state.exists) return refuse('notFound', '规格设置不存在');
+        const name = command.change.name?.trim();
+        if (name !== undefined && !name) return refuse('invalid', '参数错误：规格设置名称不能为空');
+        if (name !== undefined && name !== state.name && command.nameTaken) return refuse('invalid', nameTakenText(name));
+        return [{ type: 'SpecUpdated', data: { ...command.change, ...(name !== undefined && { name }) } }];
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SpecCreated': return { exists: true, name: event.data.name };
+      case 'SpecUpdated': return { ...state, name: event.data.name ?? state.name };
+    }
+  },
+};
