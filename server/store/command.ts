@@ -2,7 +2,7 @@
 // together, let its pure decider decide, append at the version loaded. A command runs in one transaction, so a
 // refusal or any throw leaves nothing half-written, and an append whose stream moved since the load fails.
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { appendToStream, streamVersion, ConcurrencyError, type NewEvent, type EventMeta, type StoredEvent, type Tx } from './eventStore.ts';
 import { fold, isRefusal, type Decider, type DomainEvent } from '../../domain/decider.ts';
@@ -82,6 +82,14 @@ export async function loadStream<S, E extends DomainEvent>(tx: Tx, streamId: str
 export async function loadLocked<S>(tx: Tx, orgId: string, streamId: string, read: () => Promise<S>): Promise<Loaded<S>> {
   const row = await tx.selectFrom('streams').select('stream_position').where('org_id', '=', orgId).where('stream_id', '=', streamId).forUpdate().executeTakeFirst();
   return { state: await read(), version: row ? Number(row.stream_position) : 0 };
+}
+
+/**
+ * Serialises, until the transaction ends, the commands that check a fact spanning many streams (a name unique in
+ * an org): each one reads what the others committed before deciding.
+ */
+export async function lockKey(tx: Tx, scope: string, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${scope}), hashtext(${key}))`.execute(tx);
 }
 
 /** 409 naming who changed the aggregate since the version the client read, and when. */

@@ -3,7 +3,8 @@
 // Writes: commands on category-<id> / spec-<id> streams by catalogue editors.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Selectable } from 'kysely';
+import { streamVersionOf } from '../../store/versions.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
@@ -57,7 +58,7 @@ export const categoryOf = (r: CategoryRow) => ({
 
 /** Category rows with the version of their stream, which an editor sends back with a change. */
 const withVersion = <O>(q: SelectQueryBuilder<Database, 'categories', O>) => q.selectAll('categories')
-  .select(sql<string>`(SELECT s.stream_position FROM streams s WHERE s.org_id = categories.org_id AND s.stream_id = 'category-' || categories.id)`.as('version'));
+  .select(streamVersionOf('categories', 'category', 'id').as('version'));
 
 interface ListQuery {
   groupName?: string; orgId?: string; appId?: string; parentId?: string; categoryId?: string; id?: string; name?: string; enable?: number;

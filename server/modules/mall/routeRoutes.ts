@@ -6,10 +6,12 @@ import type { Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion } from '../../store/eventStore.ts';
-import { defineProjection } from '../../store/projections.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { handleCommand, lockKey, requestCommand, runDecisions, decideAndAppend } from '../../store/command.ts';
+import { deliveryRouteDecider, type DeliveryRouteCommand, type MallRouteCreated } from '../../../domain/aggregates/deliveryRoute.ts';
+import { streamVersionOf } from '../../store/versions.ts';
+import './routeProjection.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { routeVisible, seesAllRoutes } from '../../../domain/roleGroupVisibility.ts';
 import { isSupplierSide } from './access.ts';
@@ -18,36 +20,10 @@ const tags = ['routes'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 export const ROUTE_GROUP_CODE = 'M7';
 export const routeStream = (id: string) => `mallRoute-${id}`;
+const routeVersion = streamVersionOf('mall_routes', 'mallRoute', 'object_id');
 
-export interface MallRouteCreated {
-  objectId: string; name: string; roleGroupId: string | null; manageRoleNames: string[]; purchaserOrgIds: string[]; deliveryUserIds: string[]; sort: number;
-  remark: string; at: string;
-}
-export type MallRouteUpdated = { objectId: string; at: string } & Partial<Omit<MallRouteCreated, 'objectId' | 'at'>>;
-
-defineProjection({
-  MallRouteCreated: async (tx, { data, orgId }: { data: MallRouteCreated; orgId: string }) => {
-    await tx.insertInto('mall_routes').values({
-      org_id: orgId, object_id: data.objectId, name: data.name, role_group_id: data.roleGroupId, manage_role_names: JSON.stringify(data.manageRoleNames),
-      purchaser_org_ids: JSON.stringify(data.purchaserOrgIds), delivery_user_ids: JSON.stringify(data.deliveryUserIds), sort: data.sort, remark: data.remark,
-      is_delete: false, updated_at: data.at,
-    }).execute();
-  },
-  MallRouteUpdated: async (tx, { data }: { data: MallRouteUpdated }) => {
-    await tx.updateTable('mall_routes').set({
-      updated_at: data.at, ...(data.name !== undefined && { name: data.name }), ...(data.roleGroupId !== undefined && { role_group_id: data.roleGroupId }),
-      ...(data.manageRoleNames !== undefined && { manage_role_names: JSON.stringify(data.manageRoleNames) }),
-      ...(data.purchaserOrgIds !== undefined && { purchaser_org_ids: JSON.stringify(data.purchaserOrgIds) }),
-      ...(data.deliveryUserIds !== undefined && { delivery_user_ids: JSON.stringify(data.deliveryUserIds) }),
-      ...(data.sort !== undefined && { sort: data.sort }), ...(data.remark !== undefined && { remark: data.remark }),
-    }).where('object_id', '=', data.objectId).execute();
-  },
-  MallRouteDeleted: async (tx, { data, orgId }: { orgId: string; data: { objectId: string; at: string } }) => {
-    await tx.updateTable('mall_routes').set({ is_delete: true, updated_at: data.at }).where('object_id', '=', data.objectId).where('org_id', '=', orgId).execute();
-  },
-});
-
-const routeOf = (r: Selectable<Database['mall_routes']>) => ({
+const routeOf = (r: Selectable<Database['mall_routes']> & { version?: string | number | null }) => ({
+  version: Number(r.version ?? 0),
   objectId: r.object_id, id: r.object_id, orgId: r.org_id, name: r.name, roleGroupId: r.role_group_id, manageRoleNames: r.manage_role_names as string[],
   purchaserOrgIds: r.purchaser_org_ids as string[], deliveryUserIds: r.delivery_user_ids as string[], sort: r.sort, remark: r.remark, isDelete: r.is_delete ? 1 : 0,
   updatedAt: new Date(r.updated_at).toISOString(),
@@ -57,8 +33,9 @@ const strings = { type: 'array', maxItems: 1000, items: idStr } as const;
 const routeFields = {
   name: { type: 'string', minLength: 1, maxLength: 100 }, roleGroupId: { type: ['string', 'null'], maxLength: 128 }, manageRoleNames: strings, purchaserOrgIds: strings,
   deliveryUserIds: strings, sort: { type: 'integer' }, remark: { type: 'string', maxLength: 500 },
+  version: { type: 'integer', minimum: 0, description: 'the version read (updates): a stale one is refused with 409' },
 } as const;
-type RouteBody = Partial<Omit<MallRouteCreated, 'objectId' | 'at'>>;
+type RouteBody = Partial<Omit<MallRouteCreated, 'objectId' | 'at'>> & { version?: number };
 
 export default async function routeRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
@@ -80,7 +57,7 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
     if (kw) base = base.where('name', 'like', `%${kw.replace(/[%_\\]/g, '\\$&')}%`);
     if (q.objectId) base = base.where('object_id', '=', q.objectId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('sort').orderBy('name').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await base.selectAll().select(routeVersion.as('version')).orderBy('sort').orderBy('name').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
     return list(rows.map(routeOf), Number(total?.n ?? 0));
   };
   const listSchemaOf = (summary: string) => ({
@@ -91,12 +68,16 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
   app.get('/v4/mall/route', { config: { auth: 'orgApp' }, schema: listSchemaOf('Delivery routes of the org (M7 visibility)') }, listRoutes);
   app.get('/v4/mall/route/search', { config: { auth: 'orgApp' }, schema: listSchemaOf('Search delivery routes by name (keyword)') }, listRoutes);
 
-  const checkBody = async (orgId: string, b: RouteBody) => {
-    if (b.roleGroupId) {
-      const g = await db.selectFrom('role_groups').select(['org_id', 'code']).where('role_group_id', '=', b.roleGroupId).executeTakeFirst();
-      if (!g || g.org_id !== orgId || g.code !== ROUTE_GROUP_CODE) throw badRequest('参数错误：配送路线分组不存在');
-    }
+  /** The facts the route decider needs from other aggregates, read under the org's route-name lock. */
+  const checksOf = async (tx: Tx, orgId: string, b: RouteBody, objectId: string) => {
+    await lockKey(tx, 'mallRoute-name', orgId);
+    const g = b.roleGroupId ? await tx.selectFrom('role_groups').select('code').where('org_id', '=', orgId).where('role_group_id', '=', b.roleGroupId).executeTakeFirst() : null;
+    const taken = b.name === undefined ? undefined : await tx.selectFrom('mall_routes').select('object_id').where('org_id', '=', orgId).where('name', '=', b.name.trim())
+      .where('is_delete', '=', false).where('object_id', '!=', objectId).executeTakeFirst();
+    return { nameTaken: !!taken, groupInvalid: !!b.roleGroupId && g?.code !== ROUTE_GROUP_CODE };
   };
+  const routeCommand = (tx: Tx, request: FastifyRequest, orgId: string, objectId: string, command: DeliveryRouteCommand) =>
+    decideAndAppend(tx, { ...requestCommand(request, ctx.clock()), orgId, streamId: routeStream(objectId), streamType: 'mallRoute', decider: deliveryRouteDecider, command });
 
   app.post<{ Body: RouteBody & { name: string } }>('/v4/mall/route', {
     config: { auth: 'orgApp' },
@@ -105,18 +86,13 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
     requireRouteEditor(request);
     const orgId = request.orgApp!.orgId;
     const b = request.body;
-    await checkBody(orgId, b);
     const now = ctx.clock();
     const created: MallRouteCreated = {
-      objectId: crypto.randomUUID(), name: b.name.trim(), roleGroupId: b.roleGroupId ?? null, manageRoleNames: b.manageRoleNames ?? [], purchaserOrgIds: b.purchaserOrgIds ?? [],
+      objectId: crypto.randomUUID(), name: b.name, roleGroupId: b.roleGroupId ?? null, manageRoleNames: b.manageRoleNames ?? [], purchaserOrgIds: b.purchaserOrgIds ?? [],
       deliveryUserIds: b.deliveryUserIds ?? [], sort: b.sort ?? 0, remark: b.remark ?? '', at: now.toISOString(),
     };
-    await runCommand(db, async (tx) => {
-      const dup = await tx.selectFrom('mall_routes').select('object_id').where('org_id', '=', orgId).where('name', '=', created.name).where('is_delete', '=', false).executeTakeFirst();
-      if (dup) throw badRequest('参数错误：配送路线名称已存在');
-      await appendToStream(tx, { orgId, streamId: routeStream(created.objectId), streamType: 'mallRoute', expectedVersion: 0, meta: metaOf(request, now), events: [{ type: 'MallRouteCreated', data: { ...created } }] });
-    });
-    return ok(routeOf(await db.selectFrom('mall_routes').selectAll().where('object_id', '=', created.objectId).executeTakeFirstOrThrow()));
+    await runDecisions(db, async (tx) => routeCommand(tx, request, orgId, created.objectId, { type: 'CreateRoute', route: created, ...await checksOf(tx, orgId, b, created.objectId) }));
+    return ok(routeOf(await db.selectFrom('mall_routes').selectAll().select(routeVersion.as('version')).where('org_id', '=', orgId).where('object_id', '=', created.objectId).executeTakeFirstOrThrow()));
   });
 
   const own = async (request: FastifyRequest, id: string) => {
@@ -137,14 +113,11 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
   }, async (request) => {
     requireRouteEditor(request);
     const row = await own(request, request.params.objectId);
-    await checkBody(row.org_id, request.body);
-    const now = ctx.clock();
-    const b = request.body;
-    await runCommand(db, async (tx) => {
-      const update: MallRouteUpdated = { objectId: row.object_id, at: now.toISOString(), ...b, ...(b.name !== undefined && { name: b.name.trim() }) };
-      await appendToStream(tx, { orgId: row.org_id, streamId: routeStream(row.object_id), streamType: 'mallRoute', expectedVersion: await streamVersion(tx, routeStream(row.object_id)), meta: metaOf(request, now), events: [{ type: 'MallRouteUpdated', data: { ...update } }] });
-    });
-    return ok(routeOf(await db.selectFrom('mall_routes').selectAll().where('object_id', '=', row.object_id).executeTakeFirstOrThrow()));
+    const { version: _version, ...b } = request.body;
+    await runDecisions(db, async (tx) => routeCommand(tx, request, row.org_id, row.object_id, {
+      type: 'UpdateRoute', change: { objectId: row.object_id, at: ctx.clock().toISOString(), ...b }, ...await checksOf(tx, row.org_id, b, row.object_id),
+    }), _version === undefined);
+    return ok(routeOf(await db.selectFrom('mall_routes').selectAll().select(routeVersion.as('version')).where('org_id', '=', row.org_id).where('object_id', '=', row.object_id).executeTakeFirstOrThrow()));
   });
 
   app.delete<{ Params: { id: string } }>('/v4/mall/route/:id', {
@@ -153,9 +126,9 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
   }, async (request) => {
     requireRouteEditor(request);
     const row = await own(request, request.params.id);
-    const now = ctx.clock();
-    await runCommand(db, async (tx) => {
-      await appendToStream(tx, { orgId: row.org_id, streamId: routeStream(row.object_id), streamType: 'mallRoute', expectedVersion: await streamVersion(tx, routeStream(row.object_id)), meta: metaOf(request, now), events: [{ type: 'MallRouteDeleted', data: { objectId: row.object_id, at: now.toISOString() } }] });
+    await handleCommand(db, {
+      ...requestCommand(request, ctx.clock()), orgId: row.org_id, streamId: routeStream(row.object_id), streamType: 'mallRoute', decider: deliveryRouteDecider,
+      command: { type: 'DeleteRoute', objectId: row.object_id, at: ctx.clock().toISOString() },
     });
     return ok({ objectId: row.object_id });
   });

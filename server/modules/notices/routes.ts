@@ -3,12 +3,12 @@
 // sees the ones scheduled for later. A notice of another org is simply not found: nothing about it leaks.
 // The content is stored as sent; the console sanitises it (DOMPurify) whenever it renders it.
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
+import { streamVersionOf } from '../../store/versions.ts';
 import { noticeDecider, TITLE_MAX, type NoticeCommand } from '../../../domain/aggregates/notice.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { holdsPower } from '../../http/auth.ts';
@@ -55,13 +55,12 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
     const { orgId } = request.orgApp!;
     let q = db.selectFrom('notices as n')
       .leftJoin('notice_reads as r', (j) => j.onRef('r.org_id', '=', 'n.org_id').onRef('r.notice_id', '=', 'n.notice_id').on('r.user_id', '=', request.user!.userId))
-      .leftJoin('streams as s', (j) => j.on(sql<boolean>`s.org_id = n.org_id AND s.stream_id = 'notice-' || n.notice_id`))
       .where('n.org_id', '=', orgId);
     if (!editor) q = q.where('n.published_at', '<=', clock());
     return q;
   }
 
-  const select = ['n.notice_id', 'n.title', 'n.content', 'n.published_at', 'n.created_by', 'n.created_by_name', 'n.created_at', 'n.updated_at', 'r.read_at', 's.stream_position as version'] as const;
+  const select = ['n.notice_id', 'n.title', 'n.content', 'n.published_at', 'n.created_by', 'n.created_by_name', 'n.created_at', 'n.updated_at', 'r.read_at', streamVersionOf('n', 'notice', 'notice_id').as('version')] as const;
 
   app.get<{ Querystring: { read?: boolean; keyword?: string; $limit?: number; $skip?: number } }>('/v1/notices', {
     config: { auth: 'orgApp' },
