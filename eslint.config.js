@@ -19,7 +19,7 @@ const LEGACY_APPENDERS = [
   'server/modules/agents/routes.ts',
   'server/modules/mall/priceRoutes.ts', 'server/modules/mall/importRoutes.ts', 'server/modules/mall/catalogueRoutes.ts',
   'server/modules/mall/standardLibraryRoutes.ts', 'server/modules/mall/priceCommands.ts', 'server/modules/mall/productImageRoutes.ts',
-  'server/modules/mall/skuIngredientRoutes.ts', 'server/modules/mall/surveyRoutes.ts',
+  'server/modules/mall/skuIngredientRoutes.ts',
   'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',
   'server/modules/contacts/commands.ts', 'server/modules/logs/routes.ts', 'server/modules/passport/signIn.ts',
   'server/modules/passport/routes.ts', 'server/modules/members/routes.ts', 'server/modules/roles/salesmanGroupRoutes.ts',

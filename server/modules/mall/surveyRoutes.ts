@@ -4,30 +4,22 @@
 // marketAvg gets the average of its area's surveys of that SKU (or its product) in the current calendar month.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion, type StoredEvent, type Tx } from '../../store/eventStore.ts';
-import { defineProjection } from '../../store/projections.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, handleCommand, requestCommand, runDecisions } from '../../store/command.ts';
 import { PAGE, PRICE_CLASSES } from '../../../domain/constants.ts';
-import { isPriceClass } from '../../../domain/mallCatalogue.ts';
-import { cycleOf, dayOf, parseDay } from '../../../domain/priceCycle.ts';
+import { cycleOf, dayOf } from '../../../domain/priceCycle.ts';
+import { priceSurveyDecider, surveyErrors, SURVEY_CYCLE_RULE, type RecordSurvey } from '../../../domain/aggregates/priceSurvey.ts';
 import { isBureau, isPlatform, isSupplierSide, orgArea } from './access.ts';
-import type { SkuPriceCreated } from './projection.ts';
+import './surveyProjection.ts';
 
 const tags = ['surveys'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
-/** The cycle whose surveys make the market average: the current calendar month. */
-export const SURVEY_CYCLE_RULE = '0m';
 export const surveyStream = (id: string) => `pricesurvey-${id}`;
-
-export interface PriceSurveyRecorded {
-  id: string; area: string; kind: 'supplier' | 'education'; supplierOrgId: string | null; productId: string | null; skuId: string | null; productName: string;
-  priceClass: string; price: number; surveyDate: string; source: string; remark: string; createdBy: string | null; at: string;
-}
 
 /** Average survey price per SKU (by the SKU, else its product) in the area of `supplierOrgId`, in the cycle of `day`. */
 async function averagesOf(tx: Tx | ModuleContext['db'], area: string, skus: { skuId: string; productId: string }[], day: string): Promise<Map<string, { avg: number; count: number }>> {
@@ -52,46 +44,6 @@ const surveyOf = (r: Selectable<Database['price_surveys']>) => ({
   priceClass: r.price_class, priceClassName: PRICE_CLASSES[r.price_class as keyof typeof PRICE_CLASSES] ?? '', price: Number(r.price), surveyDate: r.survey_date,
   source: r.source, remark: r.remark, createdBy: r.created_by, createdAt: new Date(r.created_at).toISOString(),
 });
-
-defineProjection({
-  PriceSurveyRecorded: async (tx, { data, orgId }: { data: PriceSurveyRecorded; orgId: string }) => {
-    await tx.insertInto('price_surveys').values({
-      org_id: orgId, id: data.id, area: data.area, kind: data.kind, supplier_org_id: data.supplierOrgId, product_id: data.productId, sku_id: data.skuId,
-      product_name: data.productName, price_class: data.priceClass, price: data.price, survey_date: data.surveyDate, source: data.source, remark: data.remark,
-      is_delete: false, created_by: data.createdBy, created_at: data.at,
-    }).execute();
-  },
-  PriceSurveyDeleted: async (tx, { data, orgId }: { orgId: string; data: { id: string } }) => {
-    await tx.updateTable('price_surveys').set({ is_delete: true }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
-  },
-  // a new price without a market average takes the survey average of its area and month (deterministic on replay:
-  // the surveys projected so far are the ones recorded before the price); one statement for a whole run of prices
-  SkuPriceCreated: {
-    one: (tx, event: StoredEvent<SkuPriceCreated>) => fillMarketAvg(tx, [event]),
-    many: (tx, events: StoredEvent<SkuPriceCreated>[]) => fillMarketAvg(tx, events),
-  },
-});
-
-/** Sets market_avg of new prices that came without one: the average of the supplier area's surveys of the SKU in the cycle, else of its product. */
-async function fillMarketAvg(tx: Tx, events: StoredEvent<SkuPriceCreated>[]): Promise<void> {
-  const open = events.filter((e) => e.data.marketAvg === null || e.data.marketAvg === undefined);
-  if (!open.length) return;
-  const cycles = open.map((e) => cycleOf(SURVEY_CYCLE_RULE, dayOf(e.data.at))!);
-  await sql`
-    UPDATE sku_prices sp SET market_avg = a.avg
-    FROM unnest(${open.map((e) => e.data.id)}::text[], ${open.map((e) => e.data.skuId)}::text[], ${open.map((e) => e.data.productId)}::text[],
-                ${open.map((e) => e.orgId)}::text[], ${cycles.map((c) => c.start)}::date[], ${cycles.map((c) => c.end)}::date[])
-           AS v(id, sku_id, product_id, org_id, cycle_start, cycle_end)
-    CROSS JOIN LATERAL (
-      SELECT round(avg(s.price) FILTER (WHERE s.sku_id = v.sku_id), 2) AS by_sku,
-             round(avg(s.price) FILTER (WHERE s.sku_id IS NULL AND s.product_id = v.product_id), 2) AS by_product
-      FROM price_surveys s JOIN orgs o ON o.org_id = v.org_id AND o.area <> '' AND s.area = o.area
-      WHERE NOT s.is_delete AND s.survey_date BETWEEN v.cycle_start AND v.cycle_end
-        AND (s.sku_id = v.sku_id OR s.product_id = v.product_id)
-    ) x
-    CROSS JOIN LATERAL (SELECT coalesce(x.by_sku, x.by_product) AS avg) a
-    WHERE sp.id = v.id AND a.avg IS NOT NULL`.execute(tx);
-}
 
 interface SurveyInput { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string }
 
@@ -161,7 +113,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     const orgId = request.orgApp!.orgId;
     const kind = request.body.kind ?? 'supplier';
     const now = ctx.clock();
-    const ids = await runCommand(db, async (tx) => {
+    const ids = await runDecisions(db, async (tx) => {
       const area = (await orgArea(tx, orgId)) ?? '';
       const items = request.body.surveys;
       const skuIds = items.map((s) => s.skuId).filter((x): x is string => !!x);
@@ -170,34 +122,27 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
       const allProductIds = [...new Set([...productIds, ...[...skus.values()].map((s) => s.product_id)])];
       const products = new Map(allProductIds.length ? (await tx.selectFrom('products').select(['id', 'name', 'org_id']).where('id', 'in', allProductIds).execute()).map((p) => [p.id, p]) : []);
       const orgAreas = new Map((await tx.selectFrom('orgs').select(['org_id', 'area']).where('org_id', 'in', [...new Set([...products.values()].map((p) => p.org_id)), '']).execute()).map((o) => [o.org_id, o.area]));
+      // every row is decided; the refusals are gathered so the bureau sees all bad rows at once, and nothing is written
       const errors: string[] = [];
-      const out: PriceSurveyRecorded[] = [];
+      const ids: string[] = [];
       for (const [i, s] of items.entries()) {
-        const errs: string[] = [];
-        const price = Number(s.price);
-        if (s.price === '' || !Number.isFinite(price) || price < 0) errs.push('价格必须是不小于 0 的数字');
-        if (!isPriceClass(s.priceClass)) errs.push('价格分类应为 jyjxj、dqbd 或 cqwd');
-        const surveyDate = s.surveyDate ?? dayOf(now);
-        if (!parseDay(surveyDate)) errs.push('询价日期应为 YYYY-MM-DD');
         const sku = s.skuId ? skus.get(s.skuId) : undefined;
-        if (s.skuId && !sku) errs.push('SKU 不存在');
-        const productId = sku?.product_id ?? s.productId ?? null;
+        const productId = sku?.product_id ?? s.productId;
         const product = productId ? products.get(productId) : undefined;
-        if (productId && !product) errs.push('商品不存在');
-        if (product && !isPlatform(request) && orgAreas.get(product.org_id) !== area) errs.push('只能为本区域供应商的商品询价');
-        const productName = (product?.name ?? s.productName ?? '').trim();
-        if (!productName) errs.push('请选择商品或填写商品名称');
+        const command: RecordSurvey = {
+          type: 'RecordSurvey', id: crypto.randomUUID(), area, kind, createdBy: request.user!.userId, at: now.toISOString(),
+          input: { ...s, surveyDate: s.surveyDate ?? dayOf(now) },
+          sku: sku ? { skuId: sku.sku_id, productId: sku.product_id } : null,
+          product: product ? { id: product.id, name: product.name, orgId: product.org_id, area: orgAreas.get(product.org_id) ?? '' } : null,
+          anyArea: isPlatform(request),
+        };
+        const errs = surveyErrors(command);
         if (errs.length) { errors.push(`第 ${i + 1} 行：${errs.join('；')}`); continue; }
-        out.push({
-          id: crypto.randomUUID(), area, kind, supplierOrgId: product?.org_id ?? null, productId, skuId: sku?.sku_id ?? null, productName, priceClass: s.priceClass,
-          price: Math.round(price * 100) / 100, surveyDate, source: s.source?.trim() ?? '', remark: s.remark?.trim() ?? '', createdBy: request.user!.userId, at: now.toISOString(),
-        });
+        await decideAndAppend(tx, { ...requestCommand(request, now), orgId, streamId: surveyStream(command.id), streamType: 'pricesurvey', decider: priceSurveyDecider, command });
+        ids.push(command.id);
       }
       if (errors.length) throw badRequest(`询价录入失败：${errors.slice(0, 5).join('；')}`);
-      for (const r of out) {
-        await appendToStream(tx, { orgId, streamId: surveyStream(r.id), streamType: 'pricesurvey', expectedVersion: 0, meta: metaOf(request, now), events: [{ type: 'PriceSurveyRecorded', data: { ...r } }] });
-      }
-      return out.map((r) => r.id);
+      return ids;
     });
     const rows = await db.selectFrom('price_surveys').selectAll().where('id', 'in', ids).execute();
     return list(rows.map(surveyOf));
@@ -208,14 +153,12 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     schema: { tags, summary: 'Delete a survey of the own org', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
   }, async (request) => {
     requireSurveyor(request);
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('price_surveys').select(['org_id', 'is_delete']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!row || row.is_delete) throw notFound('询价记录不存在');
-      if (row.org_id !== request.orgApp!.orgId && !isPlatform(request)) throw forbidden('无权删除其他机构的询价记录');
-      await appendToStream(tx, {
-        orgId: row.org_id, streamId: surveyStream(request.params.id), streamType: 'pricesurvey', expectedVersion: await streamVersion(tx, surveyStream(request.params.id)),
-        meta: metaOf(request, ctx.clock()), events: [{ type: 'PriceSurveyDeleted', data: { id: request.params.id } }],
-      });
+    const row = await db.selectFrom('price_surveys').select(['org_id', 'is_delete']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row || row.is_delete) throw notFound('询价记录不存在');
+    if (row.org_id !== request.orgApp!.orgId && !isPlatform(request)) throw forbidden('无权删除其他机构的询价记录');
+    await handleCommand(db, {
+      ...requestCommand(request, ctx.clock()), orgId: row.org_id, streamId: surveyStream(request.params.id), streamType: 'pricesurvey',
+      decider: priceSurveyDecider, command: { type: 'DeleteSurvey', id: request.params.id },
     });
     return ok({ id: request.params.id });
   });
