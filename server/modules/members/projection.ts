@@ -1,16 +1,12 @@
 // §3 product members, member groups and the member config, projected from their events.
 import { defineProjection } from '../../store/projections.ts';
-import type { MemberConfig } from '../../../domain/members.ts';
+import type {
+  MemberAdded, MemberConfigSet, MemberGroupCreated, MemberGroupDeleted, MemberGroupUpdated, MemberMovedToGroup, MemberRemoved, MemberUpdated,
+} from '../../../domain/aggregates/member.ts';
 
-export interface MemberGroupCreated { groupId: string; name: string; sort: number; isDefault: boolean }
-export type MemberGroupUpdated = { groupId: string } & Partial<Pick<MemberGroupCreated, 'name' | 'sort'>>;
-/** the group's members move to `movedTo` (the default group) */
-export interface MemberGroupDeleted { groupId: string; movedTo: string }
-export interface MemberAdded { userId: string; name: string; phoneNumber: string; groupId: string; config: Record<string, unknown> }
-export type MemberUpdated = { userId: string } & Partial<Omit<MemberAdded, 'userId'>>;
-export interface MemberMovedToGroup { userId: string; groupId: string }
-export interface MemberRemoved { userId: string }
-export interface MemberConfigSet { config: MemberConfig }
+export type {
+  MemberAdded, MemberConfigSet, MemberGroupCreated, MemberGroupDeleted, MemberGroupUpdated, MemberMovedToGroup, MemberRemoved, MemberUpdated,
+} from '../../../domain/aggregates/member.ts';
 
 type E<T> = { data: T; orgId: string; meta: { time: string } };
 

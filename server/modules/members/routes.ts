@@ -1,23 +1,23 @@
 // §7 members: GET/POST/PUT/DELETE /v1/productmembers, PUT /v1/productmembers/movegroup, member groups and the
-// member config (levels). Every change is a command; the default group ('ordinary member', sort 1) is created
-// on first use; moving without ids or groupId answers 参数异常 (§5, §8). All routes need the member power.
+// member config (levels). Every change is a command of a decider in domain/aggregates/member.ts; the default group
+// ('ordinary member', sort 1) is created on first use; moving without ids or groupId answers 参数异常 (§5, §8).
+// All routes need the member power.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
-import { ConcurrencyError, type Tx } from '../../store/eventStore.ts';
-import { requestAppender, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { clientVersion, decideAndAppend, loadLocked, metaOf, runDecisions } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { isValidPhone } from '../../../domain/phone.ts';
+import { moveGroupProblem, type MemberConfig, type MemberLevel } from '../../../domain/members.ts';
 import {
-  defaultLevelOf, defaultMemberConfig, defaultMemberGroup, memberLevelProblem, moveGroupProblem, sortLevels, MEMBER_PARAM_ERROR,
-  type MemberConfig, type MemberLevel,
-} from '../../../domain/members.ts';
+  defaultGroupId, memberConfigDecider, memberConfigOf, memberDecider, memberGroupDecider, MEMBER_TEXT,
+  type MemberCommand, type MemberGroupCommand, type MemberState,
+} from '../../../domain/aggregates/member.ts';
 import { MEMBER_POWER, memberStreams } from './powers.ts';
-import type { MemberAdded, MemberGroupCreated, MemberUpdated } from './projection.ts';
 import './projection.ts';
 
 const tags = ['members'];
@@ -27,19 +27,6 @@ const anyObject = { type: 'object', additionalProperties: true } as const;
 const ids = { type: 'array', maxItems: PAGE.userBatch, items: { type: 'string', maxLength: 128 } } as const;
 const sortInt = { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 } as const;
 const nameStr = { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' } as const;
-
-export const MEMBER_TEXT = {
-  param: MEMBER_PARAM_ERROR,
-  memberMissing: (id: string) => `会员不存在：${id}`,
-  groupMissing: (id: string) => `会员分组不存在：${id}`,
-  memberExists: '该会员已存在',
-  notOrgUser: '该用户不是本机构的成员',
-  phone: '手机号格式不正确',
-  nameRequired: '请填写会员姓名',
-  levelMissing: (id: string) => `会员等级不存在：${id}`,
-  defaultGroup: '默认分组不能删除',
-  groupNameTaken: (n: string) => `会员分组名称已存在：${n}`,
-} as const;
 
 type MemberRow = Selectable<Database['product_members']>;
 type GroupRow = Selectable<Database['product_member_groups']>;
@@ -58,41 +45,58 @@ const configSchema = { type: 'object', additionalProperties: true, properties: {
 
 async function configOf(db: Kysely<Database> | Tx, orgId: string): Promise<MemberConfig> {
   const row = await db.selectFrom('product_member_config').select('config').where('org_id', '=', orgId).executeTakeFirst();
-  const config = (row?.config ?? null) as MemberConfig | null;
-  return config?.memberLevel?.length ? { ...config, memberLevel: sortLevels(config.memberLevel) } : defaultMemberConfig();
+  return memberConfigOf((row?.config ?? null) as MemberConfig | null);
 }
 
+/** The level ids of the org's member config, in order. */
+const levelsOf = async (tx: Tx, orgId: string) => (await configOf(tx, orgId)).memberLevel.map((l) => l.id);
+
 export default async function memberRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = requestAppender(clock);
+  const meta = (request: FastifyRequest) => metaOf(request, clock());
+
+  /** A member command: the state is the member's row of the org (a deleted group moves members without their events), read under the stream's lock. */
+  const memberCommand = (tx: Tx, request: FastifyRequest, command: MemberCommand, expectedVersion?: number) => {
+    const orgId = request.orgApp!.orgId;
+    const streamId = memberStreams.member(orgId, command.userId);
+    return decideAndAppend(tx, {
+      orgId, streamId, streamType: 'productMember', decider: memberDecider, command, meta: meta(request), expectedVersion,
+      load: () => loadLocked(tx, orgId, streamId, async (): Promise<MemberState> => {
+        const m = await tx.selectFrom('product_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', command.userId).executeTakeFirst();
+        return { member: m ? { userId: m.user_id, name: m.name, phoneNumber: m.phone_number, groupId: m.group_id, config: (m.config ?? {}) as Record<string, unknown> } : null };
+      }),
+    });
+  };
+  /** A group command on a group of the request's org (the caller checked it is one). */
+  const groupCommand = (tx: Tx, request: FastifyRequest, command: MemberGroupCommand, expectedVersion?: number) => decideAndAppend(tx, {
+    orgId: request.orgApp!.orgId, streamId: memberStreams.group(command.groupId), streamType: 'memberGroup', decider: memberGroupDecider, command,
+    meta: meta(request), expectedVersion,
+  });
 
   /** §3 the default group ('ordinary member', sort 1), created the first time anything needs it. */
   const ensureDefaultGroup = async (tx: Tx, request: FastifyRequest): Promise<GroupRow> => {
     const orgId = request.orgApp!.orgId;
     const found = await tx.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).where('is_default', '=', true).executeTakeFirst();
     if (found) return found;
-    // one id per org: two first uses at once meet on the same stream (version 0) instead of making two defaults
-    const group: MemberGroupCreated = { groupId: `ordinary-${orgId}`, ...defaultMemberGroup(), isDefault: true };
-    await append(tx, request, memberStreams.group(group.groupId), 'memberGroup', [{ type: 'MemberGroupCreated', data: { ...group } }], 0);
-    return tx.selectFrom('product_member_groups').selectAll().where('group_id', '=', group.groupId).executeTakeFirstOrThrow();
+    // one id per org: two first uses at once meet on the same stream; the loser decides again and finds it made
+    await groupCommand(tx, request, { type: 'EnsureDefaultGroup', groupId: defaultGroupId(orgId) });
+    return tx.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).where('group_id', '=', defaultGroupId(orgId)).executeTakeFirstOrThrow();
   };
   const groupIn = async (tx: Kysely<Database> | Tx, orgId: string, groupId: string): Promise<GroupRow> => {
     const g = await tx.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).where('group_id', '=', groupId).executeTakeFirst();
     if (!g) throw notFound(MEMBER_TEXT.groupMissing(groupId));
     return g;
   };
-  const memberIn = async (tx: Kysely<Database> | Tx, orgId: string, userId: string): Promise<MemberRow> => {
-    const m = await tx.selectFrom('product_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
-    if (!m) throw notFound(MEMBER_TEXT.memberMissing(userId));
-    return m;
-  };
-  const checkLevel = async (tx: Tx, orgId: string, config: Record<string, unknown> | undefined) => {
-    const level = config?.level;
-    if (level === undefined) return;
-    const levels = (await configOf(tx, orgId)).memberLevel;
-    if (typeof level !== 'string' || !levels.some((l) => l.id === level)) throw unprocessable(MEMBER_TEXT.levelMissing(String(level)));
-  };
+  const groupExists = async (tx: Tx, orgId: string, groupId: string) =>
+    !!await tx.selectFrom('product_member_groups').select('group_id').where('org_id', '=', orgId).where('group_id', '=', groupId).executeTakeFirst();
+  /** another member of the org has this phone */
+  const phoneTaken = async (tx: Tx, orgId: string, phone: string, userId: string) => !!phone
+    && !!await tx.selectFrom('product_members').select('user_id').where('org_id', '=', orgId).where('phone_number', '=', phone).where('user_id', '!=', userId).executeTakeFirst();
   const groupsMap = async (orgId: string) => new Map((await db.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).execute()).map((g) => [g.group_id, g]));
-  const memberById = async (orgId: string, userId: string) => memberOut(await memberIn(db, orgId, userId), await groupsMap(orgId));
+  const memberById = async (orgId: string, userId: string) => {
+    const m = await db.selectFrom('product_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+    if (!m) throw notFound(MEMBER_TEXT.memberMissing(userId));
+    return memberOut(m, await groupsMap(orgId));
+  };
 
   // ---- members
   app.get<{ Querystring: { groupId?: string; keyword?: string; level?: string; userId?: string[]; $limit?: number; $skip?: number } }>('/v1/productmembers', {
@@ -139,32 +143,23 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const b = request.body;
     const orgId = request.orgApp!.orgId;
-    const userId = await runCommand(db, async (tx) => {
-      let member: MemberAdded;
-      const orgUser = async (where: { userId?: string; phone?: string }) => tx.selectFrom('users as u')
+    const phoneNumber = b.phoneNumber?.trim() ?? '';
+    const userId = await runDecisions(db, async (tx) => {
+      const orgUser = (where: { userId?: string; phone?: string }) => tx.selectFrom('users as u')
         .innerJoin('org_app_users as m', (j) => j.onRef('m.user_id', '=', 'u.user_id').on('m.org_id', '=', orgId))
         .select(['u.user_id', 'u.username', 'u.name'])
         .where(where.userId ? 'u.user_id' : 'u.username', '=', (where.userId ?? where.phone)!).executeTakeFirst();
-      const phoneNumber = b.phoneNumber?.trim() ?? '';
-      if (phoneNumber && !isValidPhone(phoneNumber)) throw badRequest(MEMBER_TEXT.phone);
-      if (b.userId) {
-        const u = await orgUser({ userId: b.userId });
-        if (!u) throw notFound(MEMBER_TEXT.notOrgUser);
-        member = { userId: u.user_id, name: b.name?.trim() || u.name, phoneNumber: phoneNumber || u.username, groupId: '', config: {} };
-      } else {
-        if (!phoneNumber) throw badRequest(MEMBER_TEXT.phone);
-        if (!b.name?.trim()) throw badRequest(MEMBER_TEXT.nameRequired);
-        const u = await orgUser({ phone: phoneNumber });
-        member = { userId: u?.user_id ?? `pm-${crypto.randomUUID()}`, name: b.name.trim(), phoneNumber, groupId: '', config: {} };
-      }
-      const dup = await tx.selectFrom('product_members').select('user_id').where('org_id', '=', orgId)
-        .where((eb) => eb.or([eb('user_id', '=', member.userId), ...(member.phoneNumber ? [eb('phone_number', '=', member.phoneNumber)] : [])])).executeTakeFirst();
-      if (dup) throw conflict(MEMBER_TEXT.memberExists);
-      member.groupId = b.groupId ? (await groupIn(tx, orgId, b.groupId)).group_id : (await ensureDefaultGroup(tx, request)).group_id;
-      await checkLevel(tx, orgId, b.config);
-      member.config = { ...(b.config ?? {}), level: (b.config?.level as string | undefined) ?? defaultLevelOf(await configOf(tx, orgId)) };
-      await append(tx, request, memberStreams.member(orgId, member.userId), 'productMember', [{ type: 'MemberAdded', data: { ...member } }]);
-      return member.userId;
+      // by id: that org user; by name and phone: the org user with that phone, else a new id
+      const byId = b.userId ? await orgUser({ userId: b.userId }) ?? null : undefined;
+      const byPhone = !b.userId && phoneNumber ? await orgUser({ phone: phoneNumber }) : undefined;
+      const id = b.userId ?? byPhone?.user_id ?? `pm-${crypto.randomUUID()}`;
+      const groupId = b.groupId ?? (await ensureDefaultGroup(tx, request)).group_id;
+      await memberCommand(tx, request, {
+        type: 'AddMember', userId: id, name: b.name, phoneNumber: b.phoneNumber, orgUser: byId && { name: byId.name, username: byId.username },
+        groupId, groupExists: await groupExists(tx, orgId, groupId), config: b.config, levels: await levelsOf(tx, orgId),
+        phoneTaken: await phoneTaken(tx, orgId, phoneNumber || (byId?.username ?? ''), id),
+      });
+      return id;
     });
     return ok(await memberById(orgId, userId));
   });
@@ -172,32 +167,19 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   app.put<{ Body: MemberBody & { userId: string } }>('/v1/productmembers', {
     config: manage,
     schema: {
-      tags, summary: 'Edit a member (name, phone, group, config.level): only the fields sent change',
+      tags, summary: 'Edit a member (name, phone, group, config.level): only the fields sent change (If-Match: the version read)',
       body: { type: 'object', additionalProperties: false, required: ['userId'], properties: memberBody }, response: { 200: envelopeSchema(memberSchema) },
     },
   }, async (request) => {
     const b = request.body;
     const orgId = request.orgApp!.orgId;
-    await runCommand(db, async (tx) => {
-      const m = await memberIn(tx, orgId, b.userId);
-      const change: MemberUpdated = { userId: m.user_id };
-      if (b.name !== undefined) {
-        if (!b.name.trim()) throw badRequest(MEMBER_TEXT.nameRequired);
-        if (b.name.trim() !== m.name) change.name = b.name.trim();
-      }
-      if (b.phoneNumber !== undefined && b.phoneNumber.trim() !== m.phone_number) {
-        if (!isValidPhone(b.phoneNumber.trim())) throw badRequest(MEMBER_TEXT.phone);
-        const dup = await tx.selectFrom('product_members').select('user_id').where('org_id', '=', orgId).where('phone_number', '=', b.phoneNumber.trim()).executeTakeFirst();
-        if (dup) throw conflict(MEMBER_TEXT.memberExists);
-        change.phoneNumber = b.phoneNumber.trim();
-      }
-      if (b.groupId !== undefined && b.groupId !== m.group_id) change.groupId = (await groupIn(tx, orgId, b.groupId)).group_id;
-      if (b.config !== undefined) {
-        await checkLevel(tx, orgId, b.config);
-        change.config = { ...((m.config ?? {}) as Record<string, unknown>), ...b.config };
-      }
-      if (Object.keys(change).length > 1) await append(tx, request, memberStreams.member(orgId, m.user_id), 'productMember', [{ type: 'MemberUpdated', data: { ...change } }]);
-    });
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => memberCommand(tx, request, {
+      type: 'UpdateMember', userId: b.userId, name: b.name, phoneNumber: b.phoneNumber, groupId: b.groupId, config: b.config,
+      phoneTaken: b.phoneNumber !== undefined && await phoneTaken(tx, orgId, b.phoneNumber.trim(), b.userId),
+      groupExists: b.groupId !== undefined && await groupExists(tx, orgId, b.groupId),
+      levels: await levelsOf(tx, orgId),
+    }, expected), expected === undefined);
     return ok(await memberById(orgId, b.userId));
   });
 
@@ -211,10 +193,8 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const wanted = [...new Set([...(request.body?.ids ?? []), ...(request.body?.userId ?? [])].filter(Boolean))];
     if (!wanted.length) throw badRequest(MEMBER_TEXT.param);
-    const orgId = request.orgApp!.orgId;
-    const count = await runCommand(db, async (tx) => {
-      for (const id of wanted) await memberIn(tx, orgId, id);
-      for (const id of wanted) await append(tx, request, memberStreams.member(orgId, id), 'productMember', [{ type: 'MemberRemoved', data: { userId: id } }]);
+    const count = await runDecisions(db, async (tx) => {
+      for (const id of wanted) await memberCommand(tx, request, { type: 'RemoveMember', userId: id });
       return wanted.length;
     });
     return ok({ count });
@@ -233,15 +213,10 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     const orgId = request.orgApp!.orgId;
     const groupId = b.groupId!;
     const wanted = [...new Set(b.ids!.filter((x) => x.trim()))];
-    const count = await runCommand(db, async (tx) => {
-      await groupIn(tx, orgId, groupId);
-      const members = await Promise.all(wanted.map((id) => memberIn(tx, orgId, id)));
+    const count = await runDecisions(db, async (tx) => {
+      const exists = await groupExists(tx, orgId, groupId);
       let moved = 0;
-      for (const m of members) {
-        if (m.group_id === groupId) continue;
-        await append(tx, request, memberStreams.member(orgId, m.user_id), 'productMember', [{ type: 'MemberMovedToGroup', data: { userId: m.user_id, groupId } }]);
-        moved += 1;
-      }
+      for (const userId of wanted) moved += (await memberCommand(tx, request, { type: 'MoveMember', userId, groupId, groupExists: exists })).decided.length;
       return moved;
     });
     return ok({ count, groupId });
@@ -254,10 +229,8 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const orgId = request.orgApp!.orgId;
     const has = await db.selectFrom('product_member_groups').select('group_id').where('org_id', '=', orgId).where('is_default', '=', true).executeTakeFirst();
-    if (!has) {
-      // a concurrent first use may have created it: that one stands
-      await runCommand(db, (tx) => ensureDefaultGroup(tx, request)).catch((e: unknown) => { if (!(e instanceof ConcurrencyError)) throw e; });
-    }
+    // a concurrent first use may make it meanwhile: the loser decides again and finds it there
+    if (!has) await runDecisions(db, (tx) => ensureDefaultGroup(tx, request));
     const [groups, counts] = await Promise.all([
       db.selectFrom('product_member_groups').selectAll().where('org_id', '=', orgId).orderBy('sort').orderBy('name').execute(),
       db.selectFrom('product_members').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('org_id', '=', orgId).groupBy('group_id').execute(),
@@ -266,10 +239,8 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     return list(groups.map((g) => groupOut(g, byGroup.get(g.group_id) ?? 0)));
   });
 
-  const checkGroupName = async (tx: Tx, orgId: string, name: string, except?: string) => {
-    const g = await tx.selectFrom('product_member_groups').select('group_id').where('org_id', '=', orgId).where('name', '=', name).executeTakeFirst();
-    if (g && g.group_id !== except) throw conflict(MEMBER_TEXT.groupNameTaken(name));
-  };
+  const nameTaken = async (tx: Tx, orgId: string, name: string, except: string) =>
+    !!await tx.selectFrom('product_member_groups').select('group_id').where('org_id', '=', orgId).where('name', '=', name.trim()).where('group_id', '!=', except).executeTakeFirst();
 
   app.post<{ Body: { name: string; sort?: number } }>('/v1/productmembers/group', {
     config: manage,
@@ -279,14 +250,14 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     },
   }, async (request) => {
     const orgId = request.orgApp!.orgId;
-    const groupId = await runCommand(db, async (tx) => {
+    const groupId = crypto.randomUUID();
+    await runDecisions(db, async (tx) => {
       await ensureDefaultGroup(tx, request);
-      const name = request.body.name.trim();
-      await checkGroupName(tx, orgId, name);
       const max = await tx.selectFrom('product_member_groups').select((eb) => eb.fn.max('sort').as('m')).where('org_id', '=', orgId).executeTakeFirst();
-      const group: MemberGroupCreated = { groupId: crypto.randomUUID(), name, sort: request.body.sort ?? Number(max?.m ?? 0) + 1, isDefault: false };
-      await append(tx, request, memberStreams.group(group.groupId), 'memberGroup', [{ type: 'MemberGroupCreated', data: { ...group } }], 0);
-      return group.groupId;
+      await groupCommand(tx, request, {
+        type: 'CreateGroup', groupId, name: request.body.name, sort: request.body.sort ?? Number(max?.m ?? 0) + 1,
+        nameTaken: await nameTaken(tx, orgId, request.body.name, groupId),
+      });
     });
     return ok(groupOut(await groupIn(db, orgId, groupId)));
   });
@@ -294,7 +265,7 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   app.put<{ Body: { groupId?: string; id?: string; name?: string; sort?: number } }>('/v1/productmembers/group', {
     config: manage,
     schema: {
-      tags, summary: 'Rename or re-sort a member group (groupId or id)',
+      tags, summary: 'Rename or re-sort a member group (groupId or id; If-Match: the version read)',
       body: { type: 'object', additionalProperties: false, properties: { groupId: idStr, id: idStr, name: nameStr, sort: sortInt } },
       response: { 200: envelopeSchema(groupSchema) },
     },
@@ -303,19 +274,20 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     const groupId = b.groupId ?? b.id;
     if (!groupId) throw badRequest(MEMBER_TEXT.param);
     const orgId = request.orgApp!.orgId;
-    await runCommand(db, async (tx) => {
-      const g = await groupIn(tx, orgId, groupId);
-      const change = { groupId, ...(b.name !== undefined && b.name.trim() !== g.name && { name: b.name.trim() }), ...(b.sort !== undefined && b.sort !== g.sort && { sort: b.sort }) };
-      if (change.name) await checkGroupName(tx, orgId, change.name, groupId);
-      if (Object.keys(change).length > 1) await append(tx, request, memberStreams.group(groupId), 'memberGroup', [{ type: 'MemberGroupUpdated', data: change }]);
-    });
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => {
+      await groupIn(tx, orgId, groupId);
+      await groupCommand(tx, request, {
+        type: 'UpdateGroup', groupId, name: b.name, sort: b.sort, nameTaken: b.name !== undefined && await nameTaken(tx, orgId, b.name, groupId),
+      }, expected);
+    }, expected === undefined);
     return ok(groupOut(await groupIn(db, orgId, groupId)));
   });
 
   app.delete<{ Body: { groupId?: string; id?: string } | null; Querystring: { groupId?: string } }>('/v1/productmembers/group', {
     config: manage,
     schema: {
-      tags, summary: 'Delete a member group; its members move to the default group, which cannot be deleted',
+      tags, summary: 'Delete a member group; its members move to the default group, which cannot be deleted (If-Match: the version read)',
       querystring: { type: 'object', properties: { groupId: idStr } },
       body: { type: ['object', 'null'], additionalProperties: false, properties: { groupId: idStr, id: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { groupId: { type: 'string' }, movedTo: { type: 'string' } } }) },
@@ -324,13 +296,14 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     const groupId = request.body?.groupId ?? request.body?.id ?? request.query.groupId;
     if (!groupId) throw badRequest(MEMBER_TEXT.param);
     const orgId = request.orgApp!.orgId;
-    const movedTo = await runCommand(db, async (tx) => {
+    const expected = clientVersion(request);
+    const movedTo = await runDecisions(db, async (tx) => {
       const g = await groupIn(tx, orgId, groupId);
-      if (g.is_default) throw unprocessable(MEMBER_TEXT.defaultGroup);
-      const target = await ensureDefaultGroup(tx, request);
-      await append(tx, request, memberStreams.group(groupId), 'memberGroup', [{ type: 'MemberGroupDeleted', data: { groupId, movedTo: target.group_id } }]);
-      return target.group_id;
-    });
+      // the default group takes the members; deleting it is refused, so it is not made for that
+      const target = g.is_default ? g.group_id : (await ensureDefaultGroup(tx, request)).group_id;
+      await groupCommand(tx, request, { type: 'DeleteGroup', groupId, movedTo: target }, expected);
+      return target;
+    }, expected === undefined);
     return ok({ groupId, movedTo });
   });
 
@@ -342,21 +315,15 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
 
   const setConfig = (merge: boolean) => async (request: FastifyRequest<{ Body: { memberLevel?: MemberLevel[]; [k: string]: unknown } }>) => {
     const orgId = request.orgApp!.orgId;
-    const config = await runCommand(db, async (tx) => {
-      const current = await configOf(tx, orgId);
-      const { memberLevel, ...rest } = request.body;
-      const levels = memberLevel?.map((l, i) => ({ id: l.id.trim(), name: l.name.trim(), sort: l.sort ?? i + 1 }));
-      const next: MemberConfig = merge ? { ...current, ...rest, memberLevel: levels ?? current.memberLevel } : { ...rest, memberLevel: levels ?? defaultMemberConfig().memberLevel };
-      const problem = memberLevelProblem(next.memberLevel);
-      if (problem) throw badRequest(problem);
+    const { memberLevel, ...rest } = request.body;
+    const { state } = await runDecisions(db, async (tx) => {
       const inUse = await tx.selectFrom('product_members').select(sql<string | null>`config->>'level'`.as('level')).where('org_id', '=', orgId).distinct().execute();
-      const dropped = inUse.map((r) => r.level).find((l) => l && !next.memberLevel.some((x) => x.id === l));
-      if (dropped) throw unprocessable(`会员等级仍有会员使用：${dropped}`);
-      next.memberLevel = sortLevels(next.memberLevel);
-      await append(tx, request, memberStreams.config(orgId), 'memberConfig', [{ type: 'MemberConfigSet', data: { config: next } as unknown as Record<string, unknown> }]);
-      return next;
+      return decideAndAppend(tx, {
+        orgId, streamId: memberStreams.config(orgId), streamType: 'memberConfig', decider: memberConfigDecider, meta: meta(request),
+        command: { type: 'SetMemberConfig', merge, memberLevel, rest, levelsInUse: inUse.map((r) => r.level).filter((l): l is string => !!l) },
+      });
     });
-    return ok(config);
+    return ok(memberConfigOf(state.config));
   };
   const configBody = { type: 'object', additionalProperties: true, properties: { memberLevel: { type: 'array', maxItems: 100, items: levelSchema } } } as const;
   app.post<{ Body: { memberLevel?: MemberLevel[] } }>('/v1/productmembers/config', {
