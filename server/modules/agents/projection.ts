@@ -1,8 +1,8 @@
 // Product agents (partners) after registration: edits of name, domain, parent and primary flag.
 import { defineProjection } from '../../store/projections.ts';
-import type { AgentRegistered } from '../orgApps/projection.ts';
+import type { AgentUpdated } from '../../../domain/aggregates/agent.ts';
 
-export type AgentUpdated = { agentId: string } & Partial<Omit<AgentRegistered, 'agentId'>>;
+export type { AgentUpdated } from '../../../domain/aggregates/agent.ts';
 
 defineProjection({
   AgentUpdated: async (tx, { data }: { data: AgentUpdated }) => {

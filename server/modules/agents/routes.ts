@@ -1,19 +1,18 @@
 // §7 product agents (合作伙伴): GET /v1/productagent?domain= (public: the console resolves its agent by host
 // name at start, §1 agent mode), GET /v1/productagent (all, system providers), POST, PUT /{agentId}, GET /child.
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
+import { agentDecider, normalizeDomain, type AgentCommand, type ParentLine } from '../../../domain/aggregates/agent.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
-import type { AgentRegistered } from '../orgApps/projection.ts';
 import { callerIsSystemProvider, PROVIDER_ONLY, requireSystemProvider } from '../orgInit/access.ts';
-import type { AgentUpdated } from './projection.ts';
 
 const tags = ['agents'];
 const str = { type: 'string' } as const;
@@ -43,29 +42,35 @@ async function agentsWhere(db: Kysely<Database> | Tx, filter: { domain?: string;
   }));
 }
 
-async function checkParent(tx: Tx, agentId: string | null, parentAgentId: string | null | undefined) {
-  if (!parentAgentId) return;
-  if (parentAgentId === agentId) throw badRequest('上级合作伙伴不能是自己');
-  // walk up: the new parent must not be a descendant of the agent
-  let cursor: string | null = parentAgentId;
-  for (let depth = 0; cursor && depth < 100; depth++) {
+/** The proposed parent's line upward (ParentLine): walked up to 100 agents, stopping at the agent itself. */
+async function parentLine(tx: Tx, agentId: string, parentAgentId: string | null | undefined): Promise<ParentLine> {
+  const ancestors: string[] = [];
+  for (let cursor = parentAgentId || null; cursor && ancestors.length < 100;) {
+    if (cursor === agentId) return { ancestors: [...ancestors, cursor], missing: null };
     const row: { parent_agent_id: string | null } | undefined = await tx.selectFrom('agents').select('parent_agent_id').where('agent_id', '=', cursor).executeTakeFirst();
-    if (!row) throw badRequest(`上级合作伙伴不存在：${cursor}`);
-    if (agentId && row.parent_agent_id === agentId) throw badRequest('上级合作伙伴不能是自己的下级');
+    if (!row) return { ancestors, missing: cursor };
+    ancestors.push(cursor);
     cursor = row.parent_agent_id;
   }
+  return { ancestors, missing: null };
 }
 
-async function domainFree(tx: Tx, d: string, except?: string) {
-  if (!d) return;
-  let q = tx.selectFrom('agents').select('agent_id').where('domain', '=', d);
-  if (except) q = q.where('agent_id', '!=', except);
-  if (await q.executeTakeFirst()) throw conflict(`域名已被其他合作伙伴使用：${d}`);
+/** another agent has the domain */
+async function domainTaken(tx: Tx, domain: string | undefined, agentId: string): Promise<boolean> {
+  const d = normalizeDomain(domain ?? '');
+  return !!d && !!await tx.selectFrom('agents').select('agent_id').where('domain', '=', d).where('agent_id', '!=', agentId).executeTakeFirst();
 }
 
 export default async function agentRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
   const onlyProvider = { preValidation: requireSystemProvider };
+
+  /** The other agents' facts a command needs, read in its transaction: is the domain sent taken, the line above the parent sent. */
+  const factsOf = async (tx: Tx, agentId: string, fields: { domain?: string; parentAgentId?: string | null }) =>
+    ({ domainTaken: await domainTaken(tx, fields.domain, agentId), parentLine: await parentLine(tx, agentId, fields.parentAgentId) });
+  const agentCommand = (tx: Tx, request: FastifyRequest, agentId: string, command: AgentCommand, expectedVersion?: number) => decideAndAppend(tx, {
+    orgId: SYSTEM_ORG, streamId: streams.agent(agentId), streamType: 'agent', decider: agentDecider, command, meta: metaOf(request, ctx.clock()), expectedVersion,
+  });
 
   app.get<{ Querystring: { domain?: string } }>('/v1/productagent', {
     config: { auth: 'public' },
@@ -109,26 +114,15 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
     },
   }, async (request) => {
     const b = request.body;
-    const data: AgentRegistered = {
-      agentId: `agent-${crypto.randomBytes(5).toString('hex')}`, name: b.name.trim(), domain: (b.domain ?? '').trim().toLowerCase(),
-      parentAgentId: b.parentAgentId || null, isPrimary: b.isPrimary ?? false,
-    };
-    if (!data.name) throw badRequest('参数错误：合作伙伴名称不能为空');
-    await runCommand(db, async (tx) => {
-      await domainFree(tx, data.domain);
-      await checkParent(tx, null, data.parentAgentId);
-      await appendToStream(tx, {
-        orgId: SYSTEM_ORG, streamId: streams.agent(data.agentId), streamType: 'agent', expectedVersion: 0,
-        events: [{ type: 'AgentRegistered', data: { ...data } }], meta: metaOf(request, ctx.clock()),
-      });
-    });
-    return ok((await agentsWhere(db, { agentId: data.agentId }))[0]);
+    const agent = { agentId: `agent-${crypto.randomBytes(5).toString('hex')}`, name: b.name, domain: b.domain ?? '', parentAgentId: b.parentAgentId ?? null, isPrimary: b.isPrimary ?? false };
+    await runDecisions(db, async (tx) => agentCommand(tx, request, agent.agentId, { type: 'RegisterAgent', agent, ...await factsOf(tx, agent.agentId, agent) }));
+    return ok((await agentsWhere(db, { agentId: agent.agentId }))[0]);
   });
 
   app.put<{ Params: { agentId: string }; Body: { name?: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean } }>('/v1/productagent/:agentId', {
     config: { auth: 'orgApp' }, ...onlyProvider,
     schema: {
-      tags, summary: "Edit an agent's name, domain, parent or primary flag",
+      tags, summary: "Edit an agent's name, domain, parent or primary flag (If-Match: the version read)",
       params: { type: 'object', required: ['agentId'], properties: { agentId: { type: 'string', minLength: 1, maxLength: 128 } } },
       body: { type: 'object', additionalProperties: false, minProperties: 1, properties: editable },
       response: { 200: envelopeSchema(agentSchema) },
@@ -136,29 +130,8 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
   }, async (request) => {
     const { agentId } = request.params;
     const b = request.body;
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('agents').select('agent_id').where('agent_id', '=', agentId).executeTakeFirst();
-      if (!row) throw notFound('合作伙伴不存在');
-      const update: AgentUpdated = { agentId };
-      if (b.name !== undefined) {
-        if (!b.name.trim()) throw badRequest('参数错误：合作伙伴名称不能为空');
-        update.name = b.name.trim();
-      }
-      if (b.domain !== undefined) {
-        update.domain = b.domain.trim().toLowerCase();
-        await domainFree(tx, update.domain, agentId);
-      }
-      if (b.parentAgentId !== undefined) {
-        update.parentAgentId = b.parentAgentId || null;
-        await checkParent(tx, agentId, update.parentAgentId);
-      }
-      if (b.isPrimary !== undefined) update.isPrimary = b.isPrimary;
-      const streamId = streams.agent(agentId);
-      await appendToStream(tx, {
-        orgId: SYSTEM_ORG, streamId, streamType: 'agent', expectedVersion: await streamVersion(tx, streamId),
-        events: [{ type: 'AgentUpdated', data: { ...update } }], meta: metaOf(request, ctx.clock()),
-      });
-    });
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => agentCommand(tx, request, agentId, { type: 'UpdateAgent', change: { agentId, ...b }, ...await factsOf(tx, agentId, b) }, expected), expected === undefined);
     return ok((await agentsWhere(db, { agentId }))[0]);
   });
 }

@@ -1,8 +1,10 @@
 // Agents, orgs, apps and org-apps, projected from their events.
 import { defineProjection } from '../../store/projections.ts';
+import type { AgentRegistered } from '../../../domain/aggregates/agent.ts';
+
+export type { AgentRegistered } from '../../../domain/aggregates/agent.ts';
 
 export interface OrgCreated { orgId: string; name: string; orgType: string; agentId: string | null; parentOrgId: string | null; area: string; expiration: string | null; userLimit: number | null }
-export interface AgentRegistered { agentId: string; name: string; domain: string; parentAgentId: string | null; isPrimary: boolean }
 export interface AppCreated { appId: string; appName: string; config: Record<string, unknown> }
 export interface OrgAppCreated { id: string; orgId: string; appId: string; appName: string; key: string }
 
