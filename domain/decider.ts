@@ -10,9 +10,11 @@ export interface Refusal {
   refused: RefusalCode;
   /** the text the user reads (§8 where it names one) */
   message: string;
+  /** each reason on its own, for a form or a batch row that lists them */
+  reasons?: string[];
 }
 
-export const refuse = (refused: RefusalCode, message: string): Refusal => ({ refused, message });
+export const refuse = (refused: RefusalCode, message: string, reasons?: string[]): Refusal => ({ refused, message, ...(reasons && { reasons }) });
 
 export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'refused' in value && typeof (value as Refusal).message === 'string';

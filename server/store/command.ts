@@ -4,8 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { appendToStream, streamVersion, ConcurrencyError, type NewEvent, type EventMeta, type StoredEvent, type Tx } from './eventStore.ts';
-import { fold, isRefusal, type Decider, type DomainEvent } from '../../domain/decider.ts';
+import { appendToStream, appendToStreams, streamVersion, ConcurrencyError, type NewEvent, type EventMeta, type StoredEvent, type Tx } from './eventStore.ts';
+import { fold, isRefusal, type Decider, type DomainEvent, type Refusal } from '../../domain/decider.ts';
 import { refusalError } from '../http/refusal.ts';
 import { conflict } from '../http/errors.ts';
 
@@ -143,6 +143,44 @@ export async function runDecisions<T>(db: Kysely<Database>, fn: (tx: Tx) => Prom
  */
 export function handleCommand<C, S, E extends DomainEvent>(db: Kysely<Database>, spec: CommandSpec<C, S, E>): Promise<CommandResult<S, E>> {
   return runDecisions(db, (tx) => decideAndAppend(tx, spec), spec.expectedVersion === undefined);
+}
+
+/** One command of a batch, with the state and version its caller loaded in bulk (projection rows with versions). */
+export interface BatchItem<C, S> {
+  orgId: string;
+  streamId: string;
+  streamType: string;
+  command: C;
+  loaded: Loaded<S>;
+}
+
+export interface BatchDecision<E> {
+  /** the events of each item that was decided, to append at the version it was decided on */
+  decided: { orgId: string; streamId: string; streamType: string; version: number; events: E[] }[];
+  /** the refusals, by the item's index */
+  refusals: { index: number; refusal: Refusal }[];
+}
+
+/**
+ * Decides a batch (imports, a supplier's thousands of prices) without appending: the caller reports every refused
+ * row at once, or appends them all with `appendDecided`. A dry run stops here.
+ */
+export function decideEach<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, items: BatchItem<C, S>[]): BatchDecision<E> {
+  const out: BatchDecision<E> = { decided: [], refusals: [] };
+  for (const [index, item] of items.entries()) {
+    const decision = decider.decide(item.command, item.loaded.state);
+    if (isRefusal(decision)) out.refusals.push({ index, refusal: decision });
+    else if (decision.length) out.decided.push({ orgId: item.orgId, streamId: item.streamId, streamType: item.streamType, version: item.loaded.version, events: decision });
+  }
+  return out;
+}
+
+/** Appends a decided batch in a few statements, each stream at the version it was decided on. */
+export async function appendDecided<E extends DomainEvent>(tx: Tx, decided: BatchDecision<E>['decided'], meta: EventMeta): Promise<StoredEvent[]> {
+  return appendToStreams(tx, decided.map((d) => ({
+    orgId: d.orgId, streamId: d.streamId, streamType: d.streamType, expectedVersion: d.version, meta,
+    events: d.events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })),
+  })));
 }
 
 /** The parts of a command spec every request supplies: its org, and who, when and where for the meta. */

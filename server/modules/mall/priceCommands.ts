@@ -2,16 +2,18 @@
 // pending or rejected price, decide, delete. Every rule comes from domain/ (§4, §5); rows that break one are
 // collected so a whole batch is refused with row-level errors and nothing is written.
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, appendToStreams, type EventMeta, type Tx } from '../../store/eventStore.ts';
+import { ConcurrencyError, type EventMeta, type Tx } from '../../store/eventStore.ts';
+import { appendDecided, decideEach, type BatchItem, type Loaded } from '../../store/command.ts';
 import { HttpError } from '../../http/errors.ts';
-import { canModifyApprovedPrice, cycleOf, inCycle } from '../../../domain/priceCycle.ts';
-import { initialIsCheck, PRICE_TEXT, validatePrice } from '../../../domain/priceApproval.ts';
+import { refusalStatus } from '../../http/refusal.ts';
+import { PRICE_TEXT } from '../../../domain/priceApproval.ts';
 import { priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
+import type { Refusal } from '../../../domain/decider.ts';
+import { priceDecider, type PriceCommand, type PriceState, type SkuPriceCreated } from '../../../domain/aggregates/price.ts';
 import { mallStreams } from './streams.ts';
-import type { SkuPriceChanged, SkuPriceCreated } from './projection.ts';
 
 export type PriceRow = Selectable<Database['sku_prices']>;
 
@@ -39,13 +41,18 @@ export async function notifyPriceWatchers(tx: Tx, supplierOrgId: string, types: 
 
 export interface RowError { row: number; skuId?: string; id?: string; errors: string[] }
 
-/** A batch refused as a whole: status 400 for bad input, 422 when a rule (the modify limit) forbids it. */
+/** A batch refused as a whole: 400 when a row's input is wrong, 422 when only a rule (the modify limit) forbids it now. */
 export class PriceRowsError extends HttpError {
-  constructor(readonly rows: RowError[]) {
-    const bad = rows.some((r) => r.errors.some((e) => !e.startsWith('已审核的价格在审核周期内')));
+  constructor(readonly rows: RowError[], status: 400 | 422 = 400) {
     const text = rows.slice(0, 5).map((r) => `第 ${r.row} 行：${r.errors.join('；')}`).join('；');
-    super(bad ? 400 : 422, `${PRICE_TEXT.addFailed}：${text}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`);
+    super(status, `${PRICE_TEXT.addFailed}：${text}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`);
   }
+}
+
+/** The refused rows of a decided batch as one error; `rowOf` names a row for the user (its number, SKU or id). */
+function rowsError(refusals: { index: number; refusal: Refusal }[], rowOf: (index: number) => Omit<RowError, 'errors'>): PriceRowsError {
+  const rows = refusals.map(({ index, refusal }) => ({ ...rowOf(index), errors: refusal.reasons ?? [refusal.message] }));
+  return new PriceRowsError(rows, refusals.some((r) => refusalStatus(r.refusal.refused) === 400) ? 400 : 422);
 }
 
 /** Runs a route body; row errors reach the caller in data.errors, the status text names the first ones. */
@@ -81,11 +88,18 @@ async function lastApprovedOf(tx: Tx, supplierOrgId: string, keys: { skuId: stri
   return new Map(rows.map((r) => [`${r.sku_id}|${r.role_group_id}`, r]));
 }
 
-const numberOrNull = (v: unknown): number | null => {
-  if (v === undefined || v === null || v === '') return null;
-  const n = Number(v);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : null;
-};
+/** A price row as the decider's state, at the version the row was projected at. */
+export const loadedPrice = (r: PriceRow): Loaded<PriceState> => ({
+  version: r.version,
+  state: {
+    status: r.is_delete ? 'deleted' : 'live', isCheck: r.is_check, price: Number(r.price), startDate: r.start_date, endDate: r.end_date,
+    marketAvg: r.market_avg === null ? null : Number(r.market_avg), enable: r.enable,
+  },
+});
+
+const priceItem = (orgId: string, id: string, command: PriceCommand, loaded: Loaded<PriceState> = { state: priceDecider.initialState(), version: 0 }): BatchItem<PriceCommand, PriceState> => ({
+  orgId, streamId: mallStreams.price(id), streamType: 'skuprice', command, loaded,
+});
 
 /**
  * Creates one price per input for the supplier org (all or nothing). A pending price of the same SKU and role
@@ -95,71 +109,46 @@ export async function createPrices(
   tx: Tx, supplierOrgId: string, inputs: NewPriceInput[], meta: EventMeta, now: Date,
   opts: { defaults?: { startDate?: string | null }; extraInfo?: Record<string, unknown>; rowOffset?: number; replacing?: Map<number, string> } = {},
 ): Promise<string[]> {
-  const errors: RowError[] = [];
   const skuIds = [...new Set(inputs.map((i) => i.skuId).filter((s): s is string => !!s))];
   const skus = skuIds.length
     ? new Map((await tx.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).where('is_delete', '=', false).execute()).map((s) => [s.sku_id, s]))
     : new Map();
   const groups = await groupsOf(tx, [...new Set(inputs.map((i) => i.roleGroupId).filter((s): s is string => !!s))]);
   const approved = await lastApprovedOf(tx, supplierOrgId, inputs.filter((i) => i.skuId && i.roleGroupId).map((i) => ({ skuId: i.skuId!, roleGroupId: i.roleGroupId! })));
-  const rows: SkuPriceCreated[] = [];
   const at = now.toISOString();
   const seen = new Set<string>();
-  for (const [i, input] of inputs.entries()) {
-    const row = i + 1 + (opts.rowOffset ?? 0);
-    const errs: string[] = [];
-    const sku = input.skuId ? skus.get(input.skuId) : undefined;
-    if (!input.skuId) errs.push('缺少 SKU');
-    else if (!sku || sku.org_id !== supplierOrgId) errs.push(`SKU ${input.skuId} 不存在`);
-    const group = input.roleGroupId ? groups.get(input.roleGroupId) : undefined;
-    if (!input.roleGroupId) errs.push('缺少采购角色组');
-    else if (!group || group.orgId !== supplierOrgId) errs.push('采购角色组不存在');
-    const valid = validatePrice({ price: input.price, startDate: input.startDate ?? opts.defaults?.startDate, endDate: input.endDate });
-    if (!valid.ok) errs.push(...valid.errors);
-    if (input.marketAvg !== undefined && input.marketAvg !== null && input.marketAvg !== '' && numberOrNull(input.marketAvg) === null) errs.push('市场均价必须是不小于 0 的数字');
+  const items = inputs.map((input, i) => {
     const key = `${input.skuId}|${input.roleGroupId}`;
-    if (!errs.length && seen.has(key)) errs.push('同一 SKU 和采购角色组重复定价');
+    const duplicate = seen.has(key);
     seen.add(key);
-    let isPriceNewCycle = true;
-    if (!errs.length && group) {
-      const last = approved.get(key);
-      const replacing = opts.replacing?.get(i);
-      const check = canModifyApprovedPrice(last ? { checkedAt: new Date(last.checked_at!) } : null, now, group.config);
-      if (!check.ok) errs.push(check.reason);
-      if (last && last.id !== replacing) {
-        const cycle = cycleOf(group.config.priceApprovalTimeRule, new Date(last.checked_at!));
-        isPriceNewCycle = !cycle || !inCycle(cycle, now);
-      }
-    }
-    if (errs.length || !valid.ok || !group || !sku) {
-      errors.push({ row, skuId: input.skuId, errors: errs });
-      continue;
-    }
-    rows.push({
-      id: crypto.randomUUID(), skuId: sku.sku_id, productId: sku.product_id, supplierId: supplierOrgId, roleGroupId: group.roleGroupId,
-      price: valid.value.price, marketAvg: numberOrNull(input.marketAvg), isCheck: initialIsCheck(group.config.priceApprovalEnable),
-      startDate: valid.value.startDate, endDate: valid.value.endDate, enable: input.enable === undefined ? true : input.enable === true || input.enable === 1,
-      extraInfo: { ...(input.extraInfo ?? {}), ...(opts.extraInfo ?? {}), isPriceNewCycle }, at,
+    const sku = input.skuId ? skus.get(input.skuId) : undefined;
+    const group = input.roleGroupId ? groups.get(input.roleGroupId) : undefined;
+    const last = approved.get(key);
+    const id = crypto.randomUUID();
+    return priceItem(supplierOrgId, id, {
+      type: 'CreatePrice', id, at, supplierOrgId,
+      input: { ...input, startDate: input.startDate ?? opts.defaults?.startDate, extraInfo: { ...(input.extraInfo ?? {}), ...(opts.extraInfo ?? {}) } },
+      sku: sku ? { skuId: sku.sku_id, productId: sku.product_id, orgId: sku.org_id } : null,
+      group: group ?? null,
+      lastApproved: last ? { id: last.id, checkedAt: new Date(last.checked_at!).toISOString() } : null,
+      replacing: opts.replacing?.get(i), duplicate,
     });
-  }
-  if (errors.length) throw new PriceRowsError(errors);
+  });
+  const batch = decideEach(priceDecider, items);
+  if (batch.refusals.length) throw rowsError(batch.refusals, (i) => ({ row: i + 1 + (opts.rowOffset ?? 0), skuId: inputs[i].skuId }));
+  const created = batch.decided.flatMap((d) => d.events).filter((e) => e.type === 'SkuPriceCreated').map((e) => e.data as SkuPriceCreated);
   // supersede pending prices of the same keys
-  const pending = rows.length
-    ? await tx.selectFrom('sku_prices').select(['id', 'sku_id', 'role_group_id', 'version']).where('org_id', '=', supplierOrgId).where('is_check', '=', 0)
-      .where('is_delete', '=', false).where('sku_id', 'in', [...new Set(rows.map((r) => r.skuId))]).execute()
+  const pending = created.length
+    ? await tx.selectFrom('sku_prices').selectAll().where('org_id', '=', supplierOrgId).where('is_check', '=', 0)
+      .where('is_delete', '=', false).where('sku_id', 'in', [...new Set(created.map((r) => r.skuId))]).execute()
     : [];
-  const byKey = new Map(rows.map((r) => [`${r.skuId}|${r.roleGroupId}`, r.id]));
-  const superseded = pending.filter((p) => byKey.has(`${p.sku_id}|${p.role_group_id}`));
-  await appendToStreams(tx, superseded.map((p) => ({
-    orgId: supplierOrgId, streamId: mallStreams.price(p.id), streamType: 'skuprice', expectedVersion: p.version, meta,
-    events: [{ type: 'SkuPriceDeleted', data: { id: p.id, at, supersededBy: byKey.get(`${p.sku_id}|${p.role_group_id}`) } }],
-  })));
-  await appendToStreams(tx, rows.map((r) => ({
-    orgId: supplierOrgId, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: 0, meta,
-    events: [{ type: 'SkuPriceCreated', data: { ...r } }],
-  })));
-  await notifyPriceWatchers(tx, supplierOrgId, rows.length ? ['SkuPriceCreated'] : []);
-  return rows.map((r) => r.id);
+  const byKey = new Map(created.map((r) => [`${r.skuId}|${r.roleGroupId}`, r.id]));
+  const superseded = decideEach(priceDecider, pending.filter((p) => byKey.has(`${p.sku_id}|${p.role_group_id}`))
+    .map((p) => priceItem(supplierOrgId, p.id, { type: 'DeletePrice', id: p.id, at, supersededBy: byKey.get(`${p.sku_id}|${p.role_group_id}`) }, loadedPrice(p))));
+  await appendDecided(tx, superseded.decided, meta);
+  await appendDecided(tx, batch.decided, meta);
+  await notifyPriceWatchers(tx, supplierOrgId, created.length ? ['SkuPriceCreated'] : []);
+  return created.map((r) => r.id);
 }
 
 export interface PriceChangeInput { id: string; price?: unknown; startDate?: string | null; endDate?: string | null; enable?: boolean | number; marketAvg?: unknown; version?: number }
@@ -167,9 +156,9 @@ export interface PriceChangeInput { id: string; price?: unknown; startDate?: str
 /**
  * A supplier's change of its prices. A pending or rejected price is changed in place and goes (back) to the
  * start of approval; a change of an approved price is a new price, so the approved one keeps holding until the
- * new one is approved. The modify limit applies to both.
+ * new one is approved. The modify limit applies to both. A `version` sent is the version the supplier read.
  */
-export async function changePrices(tx: Tx, request: FastifyRequest, supplierOrgId: string, inputs: PriceChangeInput[], meta: EventMeta, now: Date): Promise<string[]> {
+export async function changePrices(tx: Tx, supplierOrgId: string, inputs: PriceChangeInput[], meta: EventMeta, now: Date): Promise<string[]> {
   const ids = inputs.map((i) => i.id);
   const rows = new Map((await tx.selectFrom('sku_prices').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]));
   const errors: RowError[] = [];
@@ -177,6 +166,7 @@ export async function changePrices(tx: Tx, request: FastifyRequest, supplierOrgI
     const row = rows.get(input.id);
     if (!row || row.is_delete) errors.push({ row: i + 1, id: input.id, errors: ['价格不存在'] });
     else if (row.org_id !== supplierOrgId) throw new HttpError(403, '无权修改其他供应商的价格');
+    else if (input.version !== undefined && input.version !== row.version) throw new ConcurrencyError(mallStreams.price(row.id), input.version);
   }
   if (errors.length) throw new PriceRowsError(errors);
   const fresh: NewPriceInput[] = [];
@@ -198,46 +188,28 @@ export async function changePrices(tx: Tx, request: FastifyRequest, supplierOrgI
   const created = fresh.length ? await createPrices(tx, supplierOrgId, fresh, meta, now, { replacing }) : [];
   const groups = await groupsOf(tx, [...new Set(inPlace.map((p) => p.row.role_group_id))]);
   const approved = await lastApprovedOf(tx, supplierOrgId, inPlace.map((p) => ({ skuId: p.row.sku_id, roleGroupId: p.row.role_group_id })));
-  for (const [i, { input, row }] of inPlace.entries()) {
-    const errs: string[] = [];
-    const valid = validatePrice({ price: input.price ?? Number(row.price), startDate: input.startDate ?? row.start_date, endDate: input.endDate ?? row.end_date });
-    if (!valid.ok) errs.push(...valid.errors);
-    const config = groups.get(row.role_group_id)?.config ?? priceConfigOf({});
+  const batch = decideEach(priceDecider, inPlace.map(({ input, row }) => {
     const last = approved.get(`${row.sku_id}|${row.role_group_id}`);
-    const check = canModifyApprovedPrice(last ? { checkedAt: new Date(last.checked_at!) } : null, now, config);
-    if (!check.ok) errs.push(check.reason);
-    if (errs.length || !valid.ok) {
-      errors.push({ row: i + 1, id: row.id, errors: errs });
-      continue;
-    }
-    const change: SkuPriceChanged = {
-      id: row.id, price: valid.value.price, startDate: valid.value.startDate, endDate: valid.value.endDate,
-      ...(input.enable !== undefined && { enable: input.enable === true || input.enable === 1 }),
-      ...(input.marketAvg !== undefined && { marketAvg: numberOrNull(input.marketAvg) }),
-      isCheck: initialIsCheck(config.priceApprovalEnable), at: now.toISOString(),
-    };
-    await appendToStream(tx, {
-      orgId: supplierOrgId, streamId: mallStreams.price(row.id), streamType: 'skuprice', expectedVersion: input.version ?? row.version, meta,
-      events: [{ type: 'SkuPriceChanged', data: { ...change } }],
-    });
-  }
-  if (errors.length) throw new PriceRowsError(errors);
-  void request;
+    return priceItem(supplierOrgId, row.id, {
+      type: 'ChangePrice', id: row.id, at: now.toISOString(), input, config: groups.get(row.role_group_id)?.config ?? priceConfigOf({}),
+      lastApproved: last ? { checkedAt: new Date(last.checked_at!).toISOString() } : null,
+    }, loadedPrice(row));
+  }));
+  if (batch.refusals.length) throw rowsError(batch.refusals, (i) => ({ row: i + 1, id: inPlace[i].row.id }));
+  await appendDecided(tx, batch.decided, meta);
   await notifyPriceWatchers(tx, supplierOrgId, inPlace.length ? ['SkuPriceChanged'] : []);
   return [...inPlace.map((p) => p.row.id), ...created];
 }
 
 export async function deletePrices(tx: Tx, supplierOrgId: string | null, ids: string[], meta: EventMeta, now: Date): Promise<void> {
   if (!ids.length) return;
-  const rows = await tx.selectFrom('sku_prices').select(['id', 'org_id', 'version', 'is_delete']).where('id', 'in', ids).execute();
+  const rows = await tx.selectFrom('sku_prices').selectAll().where('id', 'in', ids).execute();
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !found.get(id) || found.get(id)!.is_delete);
   if (missing.length) throw new HttpError(404, `价格不存在：${missing.slice(0, 5).join('、')}`);
   const other = rows.find((r) => supplierOrgId && r.org_id !== supplierOrgId);
   if (other) throw new HttpError(403, '无权删除其他供应商的价格');
-  await appendToStreams(tx, rows.map((r) => ({
-    orgId: r.org_id, streamId: mallStreams.price(r.id), streamType: 'skuprice', expectedVersion: r.version, meta,
-    events: [{ type: 'SkuPriceDeleted', data: { id: r.id, at: now.toISOString() } }],
-  })));
+  const batch = decideEach(priceDecider, rows.map((r) => priceItem(r.org_id, r.id, { type: 'DeletePrice', id: r.id, at: now.toISOString() }, loadedPrice(r))));
+  await appendDecided(tx, batch.decided, meta);
   for (const orgId of new Set(rows.map((r) => r.org_id))) await notifyPriceWatchers(tx, orgId, ['SkuPriceDeleted']);
 }

@@ -8,10 +8,11 @@ import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
 import { holdsPower } from '../../http/auth.ts';
-import { appendToStream, ConcurrencyError } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { ConcurrencyError } from '../../store/eventStore.ts';
+import { decideAndAppend, metaOf, runCommand } from '../../store/command.ts';
 import { BATCH, PAGE } from '../../../domain/constants.ts';
-import { approvalStanding, decide, IS_CHECK, priceStatus, PRICE_TEXT } from '../../../domain/priceApproval.ts';
+import { approvalStanding, IS_CHECK, priceStatus } from '../../../domain/priceApproval.ts';
+import { priceDecider } from '../../../domain/aggregates/price.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { priceConfigOf } from '../../../domain/mallCatalogue.ts';
 import { priceCutoff } from '../../../domain/supplierPermissions.ts';
@@ -19,8 +20,7 @@ import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
 import { categoryScopeOf, inCategoryScope, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
-import { changePrices, createPrices, deletePrices, notifyPriceWatchers, withRowErrors, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
-import type { SkuPriceDecided } from './projection.ts';
+import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, withRowErrors, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 
 const tags = ['prices'];
 const str = { type: 'string' } as const;
@@ -333,7 +333,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       requireSupplier(request);
       await requirePower(request, POWER.priceAdd);
       if (b.skuPrice.some((p) => p.isCheck !== undefined)) throw badRequest('参数错误：审核价格请传 isCheckPrice');
-      const ids = await runCommand(db, (tx) => changePrices(tx, request, request.orgApp!.orgId, b.skuPrice, meta, now));
+      const ids = await runCommand(db, (tx) => changePrices(tx, request.orgApp!.orgId, b.skuPrice, meta, now));
       return list(await presentIds(ids));
     }
     await requirePower(request, POWER.priceApprove);
@@ -357,6 +357,9 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
           ? (await tx.selectFrom('categories').select(['id', 'extra_info']).where('id', 'in', approvalGroups).where('group_name', '=', 'mallPriceApprovalGroups').execute())
             .map((c) => [c.id, ((c.extra_info as { orgIds?: unknown }).orgIds as string[] | undefined) ?? []])
           : []);
+        for (const item of b.skuPrice) if (item.isCheck === undefined) throw badRequest('参数错误：请指定审核结果 isCheck（1 通过，-2 驳回）');
+        // each decision on the price row as read, at its version (or the version the approver read): one of two
+        // concurrent approvers wins, the other's append conflicts
         for (const item of b.skuPrice) {
           const row = rows.get(item.id)!;
           const config = groups.get(row.role_group_id) ?? priceConfigOf({});
@@ -364,19 +367,14 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
             roleCodes, approverOrgId, approverArea, supplierArea: areas.get(row.org_id) ?? '',
             approvalGroupOrgIds: config.priceApprovalGroup ? groupOrgs.get(config.priceApprovalGroup) ?? [] : [],
           });
-          if (!standing.ok) throw forbidden(standing.reason);
-          if (item.isCheck === undefined) throw badRequest('参数错误：请指定审核结果 isCheck（1 通过，-2 驳回）');
-          const remark = item.extraInfo?.checkRemark ?? b.checkRemark ?? '';
-          const result = decide({ isCheck: row.is_check }, item.isCheck === IS_CHECK.approved ? { approve: true, remark } : { approve: false, remark });
-          if (!result.ok) {
-            if (result.reason === PRICE_TEXT.notPending) throw conflict(`该价格已被审核（${row.is_check === IS_CHECK.approved ? '已通过' : '已驳回'}），请刷新后查看`);
-            throw badRequest(result.reason);
-          }
           if (item.version !== undefined && item.version !== row.version) throw new ConcurrencyError(mallStreams.price(row.id), item.version);
-          const decided: SkuPriceDecided = { id: row.id, isCheck: result.isCheck, checkRemark: result.checkRemark, checkedBy: request.user!.userId, checkedOrgId: approverOrgId, at: now.toISOString() };
-          await appendToStream(tx, {
-            orgId: row.org_id, streamId: mallStreams.price(row.id), streamType: 'skuprice', expectedVersion: item.version ?? row.version, meta,
-            events: [{ type: 'SkuPriceDecided', data: { ...decided } }],
+          await decideAndAppend(tx, {
+            orgId: row.org_id, streamId: mallStreams.price(row.id), streamType: 'skuprice', decider: priceDecider, meta,
+            command: {
+              type: 'DecidePrice', id: row.id, at: now.toISOString(), isCheck: item.isCheck!, remark: item.extraInfo?.checkRemark ?? b.checkRemark ?? '', standing,
+              checkedBy: request.user!.userId, checkedOrgId: approverOrgId,
+            },
+            load: async () => loadedPrice(row),
           });
         }
         for (const orgId of supplierOrgs) await notifyPriceWatchers(tx, orgId, ['SkuPriceDecided']);

@@ -27,14 +27,9 @@ export type SkuUpdated = { skuId: string; at: string } & Partial<Pick<SkuCreated
 
 export interface SkuIngredientsSet { skuId: string; ingredients: { foodId: string; ratio: number }[] }
 
-export interface SkuPriceCreated {
-  id: string; skuId: string; productId: string; supplierId: string; roleGroupId: string; price: number; marketAvg: number | null;
-  isCheck: number; startDate: string; endDate: string; enable: boolean; extraInfo: Record<string, unknown>; at: string;
-}
-export interface SkuPriceChanged {
-  id: string; price?: number; marketAvg?: number | null; startDate?: string; endDate?: string; enable?: boolean; isCheck: number; at: string;
-}
-export interface SkuPriceDecided { id: string; isCheck: number; checkRemark: string; checkedBy: string; checkedOrgId: string; at: string }
+import type { SkuPriceChanged, SkuPriceCreated, SkuPriceDecided, SkuPriceDeleted } from '../../../domain/aggregates/price.ts';
+
+export type { SkuPriceChanged, SkuPriceCreated, SkuPriceDecided };
 
 defineProjection({
   MallSupplierCreated: async (tx, { data, orgId }: { data: MallSupplierCreated; orgId: string }) => {
@@ -126,14 +121,14 @@ defineProjection({
     }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
   },
   SkuPriceDeleted: {
-    one: async (tx, { data, streamVersion, orgId }: StoredEvent<PriceDeleted>) => {
+    one: async (tx, { data, streamVersion, orgId }: StoredEvent<SkuPriceDeleted>) => {
       const row = await tx.selectFrom('sku_prices').select('extra_info').where('org_id', '=', orgId).where('id', '=', data.id).executeTakeFirstOrThrow();
       const extraInfo = { ...(row.extra_info as Record<string, unknown>), ...(data.supersededBy && { supersededBy: data.supersededBy }) };
       await tx.updateTable('sku_prices').set({ is_delete: true, updated_at: data.at, version: streamVersion, extra_info: JSON.stringify(extraInfo) })
         .where('id', '=', data.id).where('org_id', '=', orgId).execute();
     },
     // a price is deleted at most once, so one UPDATE over the run equals the one-by-one form
-    many: async (tx, events: StoredEvent<PriceDeleted>[]) => {
+    many: async (tx, events: StoredEvent<SkuPriceDeleted>[]) => {
       for (const c of chunks(events)) {
         const ids = c.map((e) => e.data.id);
         const at = c.map((e) => e.data.at);
@@ -149,7 +144,6 @@ defineProjection({
   },
 });
 
-interface PriceDeleted { id: string; at: string; supersededBy?: string }
 
 function productRow({ data, orgId }: StoredEvent<ProductCreated>) {
   return {
