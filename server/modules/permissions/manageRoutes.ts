@@ -3,16 +3,17 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
-import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, requestCommand, runDecisions } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { mayManageRole } from '../../../domain/roleGroupVisibility.ts';
 import { parseQueryRange } from '../../../domain/contactsVisibility.ts';
+import { PERMISSION_TEXT, permissionDecider, type PermissionCommand, type PermissionCreated } from '../../../domain/aggregates/permission.ts';
+import type { PermissionLink } from '../../../domain/aggregates/role.ts';
 import { streams } from '../users/streams.ts';
+import { callerOf, roleCommands } from '../roles/commands.ts';
 import { BASE_POWER } from './basePowers.ts';
-import type { PermissionCreated } from './projection.ts';
 
 const tags = ['permissions'];
 const manage = { auth: 'orgApp', power: BASE_POWER.rolePermissionManage } as const;
@@ -20,33 +21,20 @@ const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const ids = { type: 'array', minItems: 1, maxItems: PAGE.permission[1], items: idStr } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
-const TEXT = {
-  roleMissing: (r: string) => `角色不存在：${r}`,
-  permissionMissing: (p: string) => `权限不存在：${p}`,
-  privileged: '只有系统服务商可以修改管理员角色的权限',
-  badRange: '部门查询范围不正确（all、departmentAndSubordinateDepartments 或 specificDepartment 加 departmentIds）',
-} as const;
-
 export default async function permissionManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const roleOf = async (tx: Tx, request: FastifyRequest, roleId: string) => {
-    const role = await tx.selectFrom('roles').selectAll().where('org_id', '=', request.orgApp!.orgId).where('role_id', '=', roleId).executeTakeFirst();
-    if (!role) throw notFound(TEXT.roleMissing(roleId));
-    if (!mayManageRole(role, request)) throw forbidden(TEXT.privileged);
-    return role;
-  };
-  const permissionsOf = async (tx: Tx, request: FastifyRequest, permissionIds: string[]) => {
+  /** The ids that are no node of the org-app's permission tree. */
+  const unknownPermissions = async (tx: Tx, request: FastifyRequest, permissionIds: string[]) => {
     const { orgId, appId } = request.orgApp!;
     const rows = await tx.selectFrom('permissions').select('permission_id').where('org_id', '=', orgId).where('app_id', '=', appId)
       .where('permission_id', 'in', permissionIds).execute();
-    const missing = permissionIds.find((p) => !rows.some((r) => r.permission_id === p));
-    if (missing) throw notFound(TEXT.permissionMissing(missing));
+    return permissionIds.filter((p) => !rows.some((r) => r.permission_id === p));
   };
-  const appendRole = async (tx: Tx, request: FastifyRequest, roleId: string, events: NewEvent[]) => {
-    if (!events.length) return;
-    const streamId = streams.role(roleId);
-    await appendToStream(tx, {
-      orgId: request.orgApp!.orgId, streamId, streamType: 'role', expectedVersion: await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
-    });
+  /** Grants the links to a role of the request's org (the role decides: it exists, the caller may change it). */
+  const grant = (request: FastifyRequest, roleId: string, links: PermissionLink[]) => {
+    const { orgId, meta } = requestCommand(request, clock());
+    return runDecisions(db, async (tx) => roleCommands(tx, orgId, meta).role(roleId, {
+      type: 'GrantPermissions', roleId, links, unknownPermissions: await unknownPermissions(tx, request, links.map((l) => l.permissionId)), caller: callerOf(request),
+    }));
   };
   const linksOf = (orgId: string, appId: string, roleIds?: string[]) => {
     let q = db.selectFrom('role_permissions as rp').innerJoin('permissions as p', 'p.permission_id', 'rp.permission_id')
@@ -89,11 +77,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     schema: { tags, summary: 'Give a role permissions (menu entries or powers)', body: grantBody, response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) } },
   }, async (request) => {
     const items = itemsOf(request.body.permissions);
-    await runCommand(db, async (tx) => {
-      const role = await roleOf(tx, request, request.body.roleId);
-      await permissionsOf(tx, request, items.map((i) => i.permissionId));
-      await appendRole(tx, request, role.role_id, items.map((i) => ({ type: 'RolePermissionGranted', data: { roleId: role.role_id, ...i } })));
-    });
+    await grant(request, request.body.roleId, items);
     return ok({ count: items.length });
   });
 
@@ -107,14 +91,12 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
   }, async (request) => {
     const wanted = [...new Set([...(request.body.permissions ?? []), ...(request.body.permissionId ?? [])])];
     if (!wanted.length) throw badRequest('参数错误：请指定权限');
-    const count = await runCommand(db, async (tx) => {
-      const role = await roleOf(tx, request, request.body.roleId);
-      const held = await tx.selectFrom('role_permissions').select('permission_id').where('org_id', '=', request.orgApp!.orgId)
-        .where('role_id', '=', role.role_id).where('permission_id', 'in', wanted).execute();
-      await appendRole(tx, request, role.role_id, held.map((h) => ({ type: 'RolePermissionRevoked', data: { roleId: role.role_id, permissionId: h.permission_id } })));
-      return held.length;
-    });
-    return ok({ count });
+    const { orgId, meta } = requestCommand(request, clock());
+    const { roleId } = request.body;
+    const { decided } = await runDecisions(db, (tx) => roleCommands(tx, orgId, meta).role(roleId, {
+      type: 'RevokePermissions', roleId, permissionIds: wanted, caller: callerOf(request),
+    }));
+    return ok({ count: decided.length });
   });
 
   app.put<{ Body: { roleId: string; permissionId: string[]; extraInfo?: { department?: unknown } & Record<string, unknown> } }>('/v2/roles/role/permission/batch', {
@@ -130,13 +112,9 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
   }, async (request) => {
     const b = request.body;
     const extraInfo = b.extraInfo ?? {};
-    if (extraInfo.department !== undefined && !parseQueryRange(extraInfo.department)) throw badRequest(TEXT.badRange);
+    if (extraInfo.department !== undefined && !parseQueryRange(extraInfo.department)) throw badRequest(PERMISSION_TEXT.badRange);
     const wanted = [...new Set(b.permissionId)];
-    await runCommand(db, async (tx) => {
-      const role = await roleOf(tx, request, b.roleId);
-      await permissionsOf(tx, request, wanted);
-      await appendRole(tx, request, role.role_id, wanted.map((permissionId) => ({ type: 'RolePermissionGranted', data: { roleId: role.role_id, permissionId, extraInfo } })));
-    });
+    await grant(request, b.roleId, wanted.map((permissionId) => ({ permissionId, extraInfo })));
     return ok({ count: wanted.length });
   });
 
@@ -179,16 +157,15 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
   } as const;
   type PermissionBody = Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>>;
   const byId = async (id: string) => permissionOut(await db.selectFrom('permissions').selectAll().where('permission_id', '=', id).executeTakeFirstOrThrow());
+  /** A node of the request's org-app; another org's or app's is none. */
   const ownPermission = async (tx: Tx, request: FastifyRequest, id: string) => {
     const { orgId, appId } = request.orgApp!;
     const p = await tx.selectFrom('permissions').select('permission_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('permission_id', '=', id).executeTakeFirst();
-    if (!p) throw notFound(TEXT.permissionMissing(id));
+    if (!p) throw notFound(PERMISSION_TEXT.permissionMissing(id));
   };
-  const appendPermission = async (tx: Tx, request: FastifyRequest, id: string, events: NewEvent[], expected?: number) => {
-    const streamId = streams.permission(id);
-    await appendToStream(tx, {
-      orgId: request.orgApp!.orgId, streamId, streamType: 'permission', expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
-    });
+  const permissionCommand = (tx: Tx, request: FastifyRequest, id: string, command: PermissionCommand, expectedVersion?: number) => {
+    const { orgId, meta } = requestCommand(request, clock());
+    return decideAndAppend(tx, { orgId, streamId: streams.permission(id), streamType: 'permission', decider: permissionDecider, command, meta, expectedVersion });
   };
 
   app.post<{ Body: PermissionBody & { moduleId: string; groupName: string } }>('/v2/permission', {
@@ -203,28 +180,27 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
       permissionId: crypto.randomUUID(), appId: request.orgApp!.appId, moduleId: b.moduleId, parentId: b.parentId ?? '-1', moduleName: b.moduleName ?? '',
       groupName: b.groupName, power: b.power ?? '', powerName: b.powerName ?? '', sort: b.sort ?? 0, enable: b.enable ?? true, extraInfo: b.extraInfo ?? {},
     };
-    await runCommand(db, (tx) => appendPermission(tx, request, data.permissionId, [{ type: 'PermissionCreated', data: { ...data } }], 0));
+    await runDecisions(db, (tx) => permissionCommand(tx, request, data.permissionId, { type: 'CreatePermission', permission: data }));
     return ok(await byId(data.permissionId));
   });
 
   app.put<{ Params: { id: string }; Body: PermissionBody }>('/v2/permission/:id', {
     config: manage,
     schema: {
-      tags, summary: 'Edit a node of the permission tree', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      tags, summary: 'Edit a node of the permission tree (If-Match: the version edited)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: permissionBody }, response: { 200: envelopeSchema(anyObject) },
     },
   }, async (request) => {
     const id = request.params.id;
     const b = request.body;
-    await runCommand(db, async (tx) => {
+    const { expectedVersion } = requestCommand(request, clock());
+    await runDecisions(db, async (tx) => {
       await ownPermission(tx, request, id);
-      const change = {
-        permissionId: id, ...(b.moduleName !== undefined && { moduleName: b.moduleName }), ...(b.parentId !== undefined && { parentId: b.parentId }),
-        ...(b.power !== undefined && { power: b.power }), ...(b.powerName !== undefined && { powerName: b.powerName }), ...(b.sort !== undefined && { sort: b.sort }),
-        ...(b.enable !== undefined && { enable: b.enable }), ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
-      };
-      if (Object.keys(change).length > 1) await appendPermission(tx, request, id, [{ type: 'PermissionUpdated', data: change }]);
-    });
+      await permissionCommand(tx, request, id, {
+        type: 'UpdatePermission',
+        change: { permissionId: id, moduleName: b.moduleName, parentId: b.parentId, power: b.power, powerName: b.powerName, sort: b.sort, enable: b.enable, extraInfo: b.extraInfo },
+      }, expectedVersion);
+    }, expectedVersion === undefined);
     return ok(await byId(id));
   });
 
@@ -237,10 +213,10 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     },
   }, async (request) => {
     const wanted = [...new Set(request.body.permissionId)];
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
       for (const id of wanted) {
         await ownPermission(tx, request, id);
-        await appendPermission(tx, request, id, [{ type: 'PermissionDeleted', data: { permissionId: id } }]);
+        await permissionCommand(tx, request, id, { type: 'DeletePermission', permissionId: id });
       }
     });
     return ok({ count: wanted.length });

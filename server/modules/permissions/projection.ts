@@ -1,10 +1,10 @@
 // The permission tree (menu entries and power nodes) and role-permission links.
 import { defineProjection } from '../../store/projections.ts';
 
-export interface PermissionCreated {
-  permissionId: string; appId: string; moduleId: string; parentId: string; moduleName: string; groupName: string;
-  power: string; powerName: string; sort: number; enable: boolean; extraInfo: Record<string, unknown>;
-}
+import type { PermissionCreated, PermissionDeleted, PermissionUpdated } from '../../../domain/aggregates/permission.ts';
+import type { RolePermissionGranted, RolePermissionRevoked } from '../../../domain/aggregates/role.ts';
+
+export type { PermissionCreated };
 
 defineProjection({
   PermissionCreated: async (tx, { data, orgId }: { data: PermissionCreated; orgId: string }) => {
@@ -14,7 +14,7 @@ defineProjection({
       enable: data.enable, extra_info: JSON.stringify(data.extraInfo),
     }).execute();
   },
-  PermissionUpdated: async (tx, { data, orgId }: { orgId: string; data: { permissionId: string } & Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>> }) => {
+  PermissionUpdated: async (tx, { data, orgId }: { orgId: string; data: PermissionUpdated }) => {
     const set = {
       ...(data.moduleName !== undefined && { module_name: data.moduleName }),
       ...(data.parentId !== undefined && { parent_id: data.parentId }),
@@ -26,15 +26,15 @@ defineProjection({
     };
     if (Object.keys(set).length) await tx.updateTable('permissions').set(set).where('permission_id', '=', data.permissionId).where('org_id', '=', orgId).execute();
   },
-  PermissionDeleted: async (tx, { data, orgId }: { orgId: string; data: { permissionId: string } }) => {
+  PermissionDeleted: async (tx, { data, orgId }: { orgId: string; data: PermissionDeleted }) => {
     await tx.deleteFrom('role_permissions').where('permission_id', '=', data.permissionId).where('org_id', '=', orgId).execute();
     await tx.deleteFrom('permissions').where('permission_id', '=', data.permissionId).where('org_id', '=', orgId).execute();
   },
-  RolePermissionGranted: async (tx, { data, orgId }: { data: { roleId: string; permissionId: string; extraInfo?: Record<string, unknown> }; orgId: string }) => {
+  RolePermissionGranted: async (tx, { data, orgId }: { data: RolePermissionGranted; orgId: string }) => {
     await tx.insertInto('role_permissions').values({ org_id: orgId, role_id: data.roleId, permission_id: data.permissionId, extra_info: JSON.stringify(data.extraInfo ?? {}) })
       .onConflict((c) => c.columns(['org_id', 'role_id', 'permission_id']).doUpdateSet({ extra_info: JSON.stringify(data.extraInfo ?? {}) })).execute();
   },
-  RolePermissionRevoked: async (tx, { data, orgId }: { data: { roleId: string; permissionId: string }; orgId: string }) => {
+  RolePermissionRevoked: async (tx, { data, orgId }: { data: RolePermissionRevoked; orgId: string }) => {
     await tx.deleteFrom('role_permissions').where('org_id', '=', orgId).where('role_id', '=', data.roleId).where('permission_id', '=', data.permissionId).execute();
   },
 });

@@ -6,37 +6,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
-import { type NewEvent, type Tx } from '../../store/eventStore.ts';
-import { requestAppender, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { requestCommand, runDecisions } from '../../store/command.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { holdsPower, requireSameOrg } from '../../http/auth.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
-import { mayWriteRoleGroups } from '../../../domain/salesmanGroups.ts';
+import { mayWriteRoleGroups, SALESMAN_GROUP_CODE } from '../../../domain/salesmanGroups.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
-import { childRolesOf, mayManageRole, relationMakesCycle, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
+import { childRolesOf, mayManageRole, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
+import { ROLE_TEXT, type GroupCaller, type RoleCreated, type RoleGroupCreated, type RoleUpdated } from '../../../domain/aggregates/role.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
-import { streams } from '../users/streams.ts';
-import type { RoleCreated, RoleGroupCreated, RoleUpdated } from './projection.ts';
-import type { RoleRelationAdded } from './relationProjection.ts';
+import { callerOf, membersOf, roleCommands } from './commands.ts';
 import './relationProjection.ts';
 
 const tags = ['roles'];
 const manage = { auth: 'orgApp', power: BASE_POWER.roleManage } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const names = { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 128 } } as const;
-
-export const ROLE_TEXT = {
-  noUsers: '请指定删除的用户',
-  roleMissing: (r: string) => `角色不存在：${r}`,
-  groupMissing: (g: string) => `角色分组不存在：${g}`,
-  nameTaken: (n: string) => `角色名称已存在：${n}`,
-  privileged: '只有系统服务商可以设置管理员角色',
-  notMember: '该用户不是本机构的成员',
-  relationMissing: '角色关系不存在',
-  relationCycle: '角色关系不能成环',
-  relationExists: '角色关系已存在',
-} as const;
 
 type RoleRow = Selectable<Database['roles']>;
 type GroupRow = Selectable<Database['role_groups']>;
@@ -77,20 +64,13 @@ async function visibleRolesIn(db: Kysely<Database> | Tx, request: FastifyRequest
   return visibleRoles(v.roles, rows, groups.map((g) => ({ roleGroupId: g.role_group_id, manageRoleNames: g.manage_role_names })));
 }
 
-/** A role of the current org the user may see and change; admin-conferring roles only for providers. */
-async function manageableRole(tx: Tx, request: FastifyRequest, where: { roleId?: string; name?: string }): Promise<RoleRow> {
-  const orgId = request.orgApp!.orgId;
-  const visible = await visibleRolesIn(tx, request, orgId);
+/** A role of the current org the user may see (§6); otherwise 404. Whether he may change it is the decider's. */
+function visibleRole(visible: RoleRow[], where: { roleId?: string; name?: string }): RoleRow {
   const role = visible.find((r) => (where.roleId ? r.role_id === where.roleId : r.name === where.name));
   if (!role) throw notFound(ROLE_TEXT.roleMissing(where.roleId ?? where.name ?? ''));
-  if (!mayManageRole(role, request)) throw forbidden(ROLE_TEXT.privileged);
   return role;
 }
-
-async function memberOfOrg(tx: Tx, orgId: string, userId: string): Promise<void> {
-  const m = await tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
-  if (!m) throw notFound(ROLE_TEXT.notMember);
-}
+const roleVisibleTo = async (tx: Tx, request: FastifyRequest, where: { roleId?: string; name?: string }) => visibleRole(await visibleRolesIn(tx, request, request.orgApp!.orgId), where);
 
 /** A role group of the request's org the user may see (§6); otherwise 404. */
 export async function ownGroup(tx: Kysely<Database> | Tx, request: FastifyRequest, id: string): Promise<GroupRow> {
@@ -104,13 +84,15 @@ export async function ownGroup(tx: Kysely<Database> | Tx, request: FastifyReques
 /** §6 writing role groups of these codes: suppliers keep salesman groups (M6), the role power keeps all. */
 export async function requireGroupWrite(db: Kysely<Database>, request: FastifyRequest, codes: string[]): Promise<void> {
   if (mayWriteRoleGroups(request.roles, codes, false)) return;
-  if (!mayWriteRoleGroups(request.roles, codes, await holdsPower(db, request, manage.power))) throw forbidden('没有该操作的权限');
+  if (!mayWriteRoleGroups(request.roles, codes, await holdsPower(db, request, manage.power))) throw forbidden(ROLE_TEXT.groupForbidden);
 }
 
-/** Appends a command's events to one stream at the version read in the transaction, with the request's meta. */
-export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = requestAppender(clock);
+/** The caller as the role-group rules need him: his roles and whether he holds the role power. */
+const groupCallerOf = async (db: Kysely<Database>, request: FastifyRequest): Promise<GroupCaller> => ({
+  roles: request.roles, holdsRolePower: await holdsPower(db, request, manage.power),
+});
 
+export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   app.get<{ Querystring: {
     name?: string[]; orgId?: string; roleId?: string[]; code?: string[]; manageRoleName?: string; roleGroupId?: string;
     $limit?: number; $skip?: number; $orderby?: string; $count?: boolean;
@@ -173,15 +155,12 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   } as const;
   type RoleBody = Partial<Omit<RoleCreated, 'roleId'>> & { roleId?: string; userId?: string };
 
-  const checkGroup = async (tx: Tx, orgId: string, roleGroupId: string | null | undefined) => {
-    if (!roleGroupId) return;
-    const g = await tx.selectFrom('role_groups').select('role_group_id').where('org_id', '=', orgId).where('role_group_id', '=', roleGroupId).executeTakeFirst();
-    if (!g) throw notFound(ROLE_TEXT.groupMissing(roleGroupId));
-  };
-  const checkName = async (tx: Tx, orgId: string, name: string, except?: string) => {
-    const r = await tx.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('name', '=', name).executeTakeFirst();
-    if (r && r.role_id !== except) throw conflict(ROLE_TEXT.nameTaken(name));
-  };
+  /** Another role of the org has the name. */
+  const nameTaken = async (tx: Tx, orgId: string, name: string, except: string) =>
+    !!await tx.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('name', '=', name).where('role_id', '!=', except).executeTakeFirst();
+  /** The group is one of the org's (no group: nothing to check). */
+  const groupExists = async (tx: Tx, orgId: string, roleGroupId: string | null | undefined) =>
+    !roleGroupId || !!await tx.selectFrom('role_groups').select('role_group_id').where('org_id', '=', orgId).where('role_group_id', '=', roleGroupId).executeTakeFirst();
   const roleById = async (roleId: string) => roleOut(await db.selectFrom('roles').selectAll().where('role_id', '=', roleId).executeTakeFirstOrThrow());
 
   app.post<{ Body: RoleBody & { name: string } }>('/v2/roles/role', {
@@ -192,73 +171,70 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const b = request.body;
-    const orgId = request.orgApp!.orgId;
+    const { orgId, meta } = requestCommand(request, clock());
     const role: RoleCreated = {
       roleId: crypto.randomUUID(), name: b.name.trim(), code: b.code ?? '', cnName: b.cnName ?? '', roleGroupId: b.roleGroupId ?? null,
       manageRoleNames: b.manageRoleNames ?? [], enable: b.enable ?? true, sort: b.sort ?? 0, config: b.config ?? {},
     };
-    if (!mayManageRole(role, request)) throw forbidden(ROLE_TEXT.privileged);
-    await runCommand(db, async (tx) => {
-      await checkName(tx, orgId, role.name);
-      await checkGroup(tx, orgId, role.roleGroupId);
-      await append(tx, request, streams.role(role.roleId), 'role', [{ type: 'RoleCreated', data: { ...role } }], 0);
-    });
+    await runDecisions(db, async (tx) => roleCommands(tx, orgId, meta).role(role.roleId, {
+      type: 'CreateRole', role, caller: callerOf(request), nameTaken: await nameTaken(tx, orgId, role.name, role.roleId),
+      groupExists: await groupExists(tx, orgId, role.roleGroupId),
+    }));
     return ok(await roleById(role.roleId));
   });
 
   app.put<{ Params: { id: string }; Body: RoleBody }>('/v2/roles/role/:id', {
     config: manage,
     schema: {
-      tags, summary: 'Edit a role; with {roleId, userId}: move that user from this role to roleId',
+      tags, summary: 'Edit a role (If-Match: the version edited); with {roleId, userId}: move that user from this role to roleId',
       params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: { ...roleBody, roleId: idStr, userId: idStr } },
       response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
     const b = request.body;
-    const orgId = request.orgApp!.orgId;
+    const { orgId, meta, expectedVersion } = requestCommand(request, clock());
     const id = request.params.id;
-    const result = await runCommand(db, async (tx) => {
-      const role = await manageableRole(tx, request, { roleId: id });
+    const result = await runDecisions(db, async (tx) => {
+      const visible = await visibleRolesIn(tx, request, orgId);
+      const role = visibleRole(visible, { roleId: id });
+      const commands = roleCommands(tx, orgId, meta);
       if (b.userId) {
-        const target = b.roleId && b.roleId !== id ? await manageableRole(tx, request, { roleId: b.roleId }) : role;
-        await memberOfOrg(tx, orgId, b.userId);
-        const stream = streams.member(orgId, b.userId);
-        await append(tx, request, stream, 'member', [
-          ...(target.role_id !== role.role_id ? [{ type: 'UserRoleRevoked', data: { userId: b.userId, roleId: role.role_id } }] : []),
-          { type: 'UserRoleGranted', data: { userId: b.userId, roleId: target.role_id } },
-        ]);
+        const target = b.roleId && b.roleId !== id ? visibleRole(visible, { roleId: b.roleId }) : role;
+        await commands.memberRoles(b.userId, {
+          type: 'MoveRole', userId: b.userId, fromRoleId: role.role_id, toRoleId: target.role_id,
+          isMember: (await membersOf(tx, orgId, [b.userId])).has(b.userId), mayManage: mayManageRole(role, request) && mayManageRole(target, request),
+        });
         return target.role_id;
       }
-      const change: RoleUpdated = { roleId: id };
-      if (b.name !== undefined && b.name.trim() !== role.name) { await checkName(tx, orgId, b.name.trim(), id); change.name = b.name.trim(); }
-      if (b.code !== undefined) change.code = b.code;
-      if (b.cnName !== undefined) change.cnName = b.cnName;
-      if (b.roleGroupId !== undefined) { await checkGroup(tx, orgId, b.roleGroupId); change.roleGroupId = b.roleGroupId; }
-      if (b.manageRoleNames !== undefined) change.manageRoleNames = b.manageRoleNames;
-      if (b.enable !== undefined) change.enable = b.enable;
-      if (b.sort !== undefined) change.sort = b.sort;
-      if (b.config !== undefined) change.config = b.config;
-      if (!mayManageRole({ name: change.name ?? role.name, code: change.code ?? role.code }, request)) throw forbidden(ROLE_TEXT.privileged);
-      if (Object.keys(change).length > 1) await append(tx, request, streams.role(id), 'role', [{ type: 'RoleUpdated', data: { ...change } }]);
+      const change: RoleUpdated = {
+        roleId: id, name: b.name, code: b.code, cnName: b.cnName, roleGroupId: b.roleGroupId, manageRoleNames: b.manageRoleNames, enable: b.enable,
+        sort: b.sort, config: b.config,
+      };
+      const name = b.name?.trim();
+      await commands.role(id, {
+        type: 'UpdateRole', change, caller: callerOf(request), nameTaken: !!name && await nameTaken(tx, orgId, name, id),
+        groupExists: await groupExists(tx, orgId, b.roleGroupId),
+      }, expectedVersion);
       return id;
-    });
+    }, expectedVersion === undefined);
     return ok(await roleById(result));
   });
 
   app.delete<{ Params: { id: string } }>('/v2/roles/role/:id', {
     config: manage,
     schema: {
-      tags, summary: 'Delete a role (its members, permission links and relations go with it)',
+      tags, summary: 'Delete a role (its members, permission links and relations go with it; If-Match: the version seen)',
       params: { type: 'object', required: ['id'], properties: { id: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { roleId: { type: 'string' } } }) },
     },
   }, async (request) => {
     const id = request.params.id;
-    await runCommand(db, async (tx) => {
-      await manageableRole(tx, request, { roleId: id });
-      await append(tx, request, streams.role(id), 'role', [{ type: 'RoleDeleted', data: { roleId: id } }]);
-    });
+    const { orgId, meta, expectedVersion } = requestCommand(request, clock());
+    await runDecisions(db, async (tx) => {
+      await roleVisibleTo(tx, request, { roleId: id });
+      await roleCommands(tx, orgId, meta).role(id, { type: 'DeleteRole', roleId: id, caller: callerOf(request) }, expectedVersion);
+    }, expectedVersion === undefined);
     return ok({ roleId: id });
   });
 
@@ -271,12 +247,14 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
-    const id = await runCommand(db, async (tx) => {
-      const role = await manageableRole(tx, request, { name: request.params.name });
-      const known = await tx.selectFrom('roles').select('name').where('org_id', '=', request.orgApp!.orgId).execute();
-      const missing = request.body.manageRoleNames.find((n) => !known.some((k) => k.name === n));
-      if (missing) throw notFound(ROLE_TEXT.roleMissing(missing));
-      await append(tx, request, streams.role(role.role_id), 'role', [{ type: 'RoleUpdated', data: { roleId: role.role_id, manageRoleNames: [...new Set(request.body.manageRoleNames)] } }]);
+    const { orgId, meta } = requestCommand(request, clock());
+    const id = await runDecisions(db, async (tx) => {
+      const role = await roleVisibleTo(tx, request, { name: request.params.name });
+      const known = new Set((await tx.selectFrom('roles').select('name').where('org_id', '=', orgId).execute()).map((k) => k.name));
+      await roleCommands(tx, orgId, meta).role(role.role_id, {
+        type: 'SetManagedRoles', roleId: role.role_id, manageRoleNames: request.body.manageRoleNames,
+        unknownNames: request.body.manageRoleNames.filter((n) => !known.has(n)), caller: callerOf(request),
+      });
       return role.role_id;
     });
     return ok(await roleById(id));
@@ -299,57 +277,61 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const b = request.body;
-    await requireGroupWrite(db, request, [b.code ?? '']);
+    const { orgId, meta } = requestCommand(request, clock());
     const group: RoleGroupCreated = {
       roleGroupId: crypto.randomUUID(), groupName: b.groupName.trim(), code: b.code ?? '', sort: b.sort ?? 0, manageRoleNames: b.manageRoleNames ?? [], config: b.config ?? {},
     };
-    await runCommand(db, (tx) => append(tx, request, streams.roleGroup(group.roleGroupId), 'roleGroup', [{ type: 'RoleGroupCreated', data: { ...group } }], 0));
+    const caller = await groupCallerOf(db, request);
+    await runDecisions(db, (tx) => roleCommands(tx, orgId, meta).group(group.roleGroupId, { type: 'CreateRoleGroup', group, caller }));
     return ok(await groupById(group.roleGroupId));
   });
 
   app.put<{ Params: { id: string }; Body: GroupBody }>('/v2/roles/group/:id', {
     config: groupWrite,
     schema: {
-      tags, summary: 'Edit a role group', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      tags, summary: 'Edit a role group (If-Match: the version edited)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: groupBody }, response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
     const id = request.params.id;
+    const { orgId, meta, expectedVersion } = requestCommand(request, clock());
+    // one who may write no group at all learns nothing of them
     await requireGroupWrite(db, request, ['M6']);
-    await runCommand(db, async (tx) => {
+    const caller = await groupCallerOf(db, request);
+    await runDecisions(db, async (tx) => {
       const g = await ownGroup(tx, request, id);
       const b = request.body;
-      await requireGroupWrite(db, request, [g.code, b.code ?? g.code]);
-      const change = {
-        roleGroupId: id, ...(b.groupName !== undefined && { groupName: b.groupName.trim() }), ...(b.code !== undefined && { code: b.code }),
-        ...(b.sort !== undefined && { sort: b.sort }), ...(b.manageRoleNames !== undefined && { manageRoleNames: b.manageRoleNames }),
-        ...(b.config !== undefined && { config: b.config }),
-      };
-      if (Object.keys(change).length > 1) await append(tx, request, streams.roleGroup(id), 'roleGroup', [{ type: 'RoleGroupUpdated', data: change }]);
+      const commands = roleCommands(tx, orgId, meta);
+      const { decided } = await commands.group(id, {
+        type: 'UpdateRoleGroup', caller,
+        change: { roleGroupId: id, groupName: b.groupName, code: b.code, sort: b.sort, manageRoleNames: b.manageRoleNames, config: b.config },
+      }, expectedVersion);
       // a salesman group's own role is named after it (salesmanGroupRoutes.ts): it follows a rename
-      if (change.groupName && change.groupName !== g.group_name && g.code === 'M6') {
-        const named = await tx.selectFrom('roles').select('role_id').where('org_id', '=', g.org_id).where('role_group_id', '=', id)
+      const renamed = decided.flatMap((e) => (e.type === 'RoleGroupUpdated' && e.data.groupName !== undefined ? [e.data.groupName] : []))[0];
+      if (renamed !== undefined && g.code === SALESMAN_GROUP_CODE) {
+        const named = await tx.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('role_group_id', '=', id)
           .where('code', '=', ROLE_CODE.salesman).where('cn_name', '=', g.group_name).execute();
-        for (const r of named) await append(tx, request, streams.role(r.role_id), 'role', [{ type: 'RoleUpdated', data: { roleId: r.role_id, cnName: change.groupName } }]);
+        for (const r of named) await commands.role(r.role_id, { type: 'NameAfterGroup', roleId: r.role_id, cnName: renamed });
       }
-    });
+    }, expectedVersion === undefined);
     return ok(await groupById(id));
   });
 
   app.delete<{ Params: { id: string } }>('/v2/roles/group/:id', {
     config: groupWrite,
     schema: {
-      tags, summary: 'Delete a role group (its roles stay, without a group)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      tags, summary: 'Delete a role group (its roles stay, without a group; If-Match: the version seen)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { roleGroupId: { type: 'string' } } }) },
     },
   }, async (request) => {
     const id = request.params.id;
+    const { orgId, meta, expectedVersion } = requestCommand(request, clock());
     await requireGroupWrite(db, request, ['M6']);
-    await runCommand(db, async (tx) => {
-      const g = await ownGroup(tx, request, id);
-      await requireGroupWrite(db, request, [g.code]);
-      await append(tx, request, streams.roleGroup(id), 'roleGroup', [{ type: 'RoleGroupDeleted', data: { roleGroupId: id } }]);
-    });
+    const caller = await groupCallerOf(db, request);
+    await runDecisions(db, async (tx) => {
+      await ownGroup(tx, request, id);
+      await roleCommands(tx, orgId, meta).group(id, { type: 'DeleteRoleGroup', roleGroupId: id, caller }, expectedVersion);
+    }, expectedVersion === undefined);
     return ok({ roleGroupId: id });
   });
 
@@ -358,7 +340,6 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     id: r.relation_id, relationId: r.relation_id, parent: r.parent_role_id, child: r.child_role_id, relationPath: r.relation_path, depth: r.depth,
   });
   const relationSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, parent: { type: 'string' }, child: { type: 'string' } } } as const;
-  const relationsStream = (orgId: string) => `roleRelations-${orgId}`;
 
   app.get<{ Querystring: { roleId?: string[] } }>('/v2/roles/role/relation', {
     config: { auth: 'orgApp' },
@@ -409,25 +390,17 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       response: { 200: listSchema(relationSchema) },
     },
   }, async (request) => {
-    const orgId = request.orgApp!.orgId;
-    const ids = await runCommand(db, async (tx) => {
-      const edges = await tx.selectFrom('role_relations').select(['parent_role_id as parentRoleId', 'child_role_id as childRoleId', 'relation_path']).where('org_id', '=', orgId).execute();
-      const events: NewEvent[] = [];
-      for (const { parent, child } of request.body.roleRelation) {
-        await manageableRole(tx, request, { roleId: parent });
-        await manageableRole(tx, request, { roleId: child });
-        if (edges.some((e) => e.parentRoleId === parent && e.childRoleId === child)) throw conflict(ROLE_TEXT.relationExists);
-        if (relationMakesCycle(edges, parent, child)) throw unprocessable(ROLE_TEXT.relationCycle);
-        const above = edges.find((e) => e.childRoleId === parent);
-        const relationPath = `${above ? above.relation_path : parent}/${child}`;
-        const data: RoleRelationAdded = { relationId: crypto.randomUUID(), parentRoleId: parent, childRoleId: child, relationPath, depth: relationPath.split('/').length - 1 };
-        edges.push({ parentRoleId: parent, childRoleId: child, relation_path: relationPath });
-        events.push({ type: 'RoleRelationAdded', data: { ...data } });
-      }
-      await append(tx, request, relationsStream(orgId), 'roleRelations', events);
-      return events.map((e) => (e.data as unknown as RoleRelationAdded).relationId);
+    const { orgId, meta } = requestCommand(request, clock());
+    const ids = await runDecisions(db, async (tx) => {
+      const visible = await visibleRolesIn(tx, request, orgId);
+      const relations = request.body.roleRelation.map(({ parent, child }) => {
+        const [p, c] = [visibleRole(visible, { roleId: parent }), visibleRole(visible, { roleId: child })];
+        return { relationId: crypto.randomUUID(), parentRoleId: parent, childRoleId: child, mayManage: mayManageRole(p, request) && mayManageRole(c, request) };
+      });
+      const { decided } = await roleCommands(tx, orgId, meta).relations({ type: 'AddRoleRelations', relations });
+      return decided.flatMap((e) => (e.type === 'RoleRelationAdded' ? [e.data.relationId] : []));
     });
-    const rows = await db.selectFrom('role_relations').selectAll().where('relation_id', 'in', ids).execute();
+    const rows = ids.length ? await db.selectFrom('role_relations').selectAll().where('org_id', '=', orgId).where('relation_id', 'in', ids).execute() : [];
     return list(rows.map(relationOut));
   });
 
@@ -439,28 +412,27 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) },
     },
   }, async (request) => {
-    const orgId = request.orgApp!.orgId;
+    const { orgId, meta } = requestCommand(request, clock());
     const id = request.params.id;
-    await runCommand(db, async (tx) => {
-      const r = await tx.selectFrom('role_relations').selectAll().where('org_id', '=', orgId).where('relation_id', '=', id).executeTakeFirst();
-      if (!r) throw notFound(ROLE_TEXT.relationMissing);
-      await manageableRole(tx, request, { roleId: r.parent_role_id });
-      await append(tx, request, relationsStream(orgId), 'roleRelations', [{ type: 'RoleRelationRemoved', data: { relationId: id } }]);
+    await runDecisions(db, async (tx) => {
+      const r = await tx.selectFrom('role_relations').select('parent_role_id').where('org_id', '=', orgId).where('relation_id', '=', id).executeTakeFirst();
+      // no such relation: the decider says so
+      const parent = r && await roleVisibleTo(tx, request, { roleId: r.parent_role_id });
+      await roleCommands(tx, orgId, meta).relations({ type: 'RemoveRoleRelation', relationId: id, mayManage: !parent || mayManageRole(parent, request) });
     });
     return ok({ id });
   });
 
   // ---- role members
   const memberChange = (grant: boolean) => async (request: FastifyRequest<{ Params: { userId: string }; Body: { roleName: string } }>) => {
-    const orgId = request.orgApp!.orgId;
+    const { orgId, meta } = requestCommand(request, clock());
     const { userId } = request.params;
-    const roleId = await runCommand(db, async (tx) => {
-      const role = await manageableRole(tx, request, { name: request.body.roleName });
-      await memberOfOrg(tx, orgId, userId);
-      const has = await tx.selectFrom('user_roles').select('role_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('role_id', '=', role.role_id).executeTakeFirst();
-      if (grant !== !!has) {
-        await append(tx, request, streams.member(orgId, userId), 'member', [{ type: grant ? 'UserRoleGranted' : 'UserRoleRevoked', data: { userId, roleId: role.role_id } }]);
-      }
+    const roleId = await runDecisions(db, async (tx) => {
+      const role = await roleVisibleTo(tx, request, { name: request.body.roleName });
+      await roleCommands(tx, orgId, meta).memberRoles(userId, {
+        type: grant ? 'GrantRole' : 'RevokeRole', userId, roleId: role.role_id, isMember: (await membersOf(tx, orgId, [userId])).has(userId),
+        mayManage: mayManageRole(role, request),
+      });
       return role.role_id;
     });
     return ok({ userId, roleId, roleName: request.body.roleName });
@@ -484,16 +456,23 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   }, async (request) => {
     const b = request.body ?? {};
     if (!b.all && !(b.userId?.length)) throw badRequest(ROLE_TEXT.noUsers);
-    const orgId = request.orgApp!.orgId;
-    const count = await runCommand(db, async (tx) => {
-      const role = await manageableRole(tx, request, { roleId: request.params.id });
+    const { orgId, meta } = requestCommand(request, clock());
+    const count = await runDecisions(db, async (tx) => {
+      const role = await roleVisibleTo(tx, request, { roleId: request.params.id });
+      const mayManage = mayManageRole(role, request);
       let q = tx.selectFrom('user_roles').select('user_id').where('org_id', '=', orgId).where('role_id', '=', role.role_id);
       if (!b.all) q = q.where('user_id', 'in', b.userId!);
-      const holders = await q.execute();
-      for (const h of holders) {
-        await append(tx, request, streams.member(orgId, h.user_id), 'member', [{ type: 'UserRoleRevoked', data: { userId: h.user_id, roleId: role.role_id } }]);
+      const holders = (await q.execute()).map((h) => h.user_id);
+      // no one to take it from, so no decision: one who may not manage the role still hears so
+      if (!holders.length && !mayManage) throw forbidden(ROLE_TEXT.privileged);
+      const members = await membersOf(tx, orgId, holders);
+      const commands = roleCommands(tx, orgId, meta);
+      let revoked = 0;
+      for (const userId of holders) {
+        const { decided } = await commands.memberRoles(userId, { type: 'RevokeRole', userId, roleId: role.role_id, isMember: members.has(userId), mayManage });
+        revoked += decided.length;
       }
-      return holders.length;
+      return revoked;
     });
     return ok({ count });
   });

@@ -1,12 +1,11 @@
 // Role groups, roles and user-role links, projected from their events.
 import { defineProjection } from '../../store/projections.ts';
 
-export interface RoleGroupCreated { roleGroupId: string; groupName: string; code: string; sort: number; manageRoleNames: string[]; config: Record<string, unknown> }
-export interface RoleCreated {
-  roleId: string; name: string; code: string; cnName: string; roleGroupId: string | null; manageRoleNames: string[];
-  enable: boolean; sort: number; config: Record<string, unknown>;
-}
-export type RoleUpdated = { roleId: string } & Partial<Omit<RoleCreated, 'roleId'>>;
+import type {
+  RoleCreated, RoleDeleted, RoleGroupCreated, RoleGroupDeleted, RoleGroupUpdated, RoleUpdated, UserRoleGranted, UserRoleRevoked,
+} from '../../../domain/aggregates/role.ts';
+
+export type { RoleCreated, RoleGroupCreated, RoleUpdated };
 
 defineProjection({
   RoleGroupCreated: async (tx, { data, orgId }: { data: RoleGroupCreated; orgId: string }) => {
@@ -15,7 +14,7 @@ defineProjection({
       manage_role_names: data.manageRoleNames, config: JSON.stringify(data.config),
     }).execute();
   },
-  RoleGroupUpdated: async (tx, { data, orgId }: { orgId: string; data: { roleGroupId: string } & Partial<Omit<RoleGroupCreated, 'roleGroupId'>> }) => {
+  RoleGroupUpdated: async (tx, { data, orgId }: { orgId: string; data: RoleGroupUpdated }) => {
     const set = {
       ...(data.groupName !== undefined && { group_name: data.groupName }),
       ...(data.code !== undefined && { code: data.code }),
@@ -25,7 +24,7 @@ defineProjection({
     };
     if (Object.keys(set).length) await tx.updateTable('role_groups').set(set).where('role_group_id', '=', data.roleGroupId).where('org_id', '=', orgId).execute();
   },
-  RoleGroupDeleted: async (tx, { data, orgId }: { orgId: string; data: { roleGroupId: string } }) => {
+  RoleGroupDeleted: async (tx, { data, orgId }: { orgId: string; data: RoleGroupDeleted }) => {
     await tx.updateTable('roles').set({ role_group_id: null }).where('role_group_id', '=', data.roleGroupId).where('org_id', '=', orgId).execute();
     await tx.deleteFrom('role_groups').where('role_group_id', '=', data.roleGroupId).where('org_id', '=', orgId).execute();
   },
@@ -48,16 +47,16 @@ defineProjection({
     };
     if (Object.keys(set).length) await tx.updateTable('roles').set(set).where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
   },
-  RoleDeleted: async (tx, { data, orgId }: { orgId: string; data: { roleId: string } }) => {
+  RoleDeleted: async (tx, { data, orgId }: { orgId: string; data: RoleDeleted }) => {
     await tx.deleteFrom('user_roles').where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
     await tx.deleteFrom('role_permissions').where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
     await tx.deleteFrom('roles').where('role_id', '=', data.roleId).where('org_id', '=', orgId).execute();
   },
-  UserRoleGranted: async (tx, { data, orgId }: { data: { userId: string; roleId: string }; orgId: string }) => {
+  UserRoleGranted: async (tx, { data, orgId }: { data: UserRoleGranted; orgId: string }) => {
     await tx.insertInto('user_roles').values({ org_id: orgId, user_id: data.userId, role_id: data.roleId })
       .onConflict((c) => c.columns(['org_id', 'user_id', 'role_id']).doNothing()).execute();
   },
-  UserRoleRevoked: async (tx, { data, orgId }: { data: { userId: string; roleId: string }; orgId: string }) => {
+  UserRoleRevoked: async (tx, { data, orgId }: { data: UserRoleRevoked; orgId: string }) => {
     await tx.deleteFrom('user_roles').where('org_id', '=', orgId).where('user_id', '=', data.userId).where('role_id', '=', data.roleId).execute();
   },
 });

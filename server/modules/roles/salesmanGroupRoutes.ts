@@ -7,16 +7,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
-import type { NewEvent, Tx } from '../../store/eventStore.ts';
-import { runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { requestCommand, runDecisions } from '../../store/command.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { planSalesmanGroupMembers, SALESMAN_GROUP_CODE, SALESMAN_GROUP_TEXT, type SalesmanStanding } from '../../../domain/salesmanGroups.ts';
-import { streams } from '../users/streams.ts';
+import type { RoleCreated } from '../../../domain/aggregates/role.ts';
 import { ownGroup, requireGroupWrite } from './manageRoutes.ts';
-import { requestAppender } from '../../store/command.ts';
-import type { RoleCreated } from './projection.ts';
+import { callerOf, roleCommands } from './commands.ts';
 
 const tags = ['roles'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -60,7 +59,6 @@ async function salesmanGroup(db: Kysely<Database> | Tx, request: FastifyRequest,
 }
 
 export default async function salesmanGroupRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  const append = requestAppender(clock);
   const params = { type: 'object', required: ['id'], properties: { id: idStr } } as const;
 
   app.get<{ Params: { id: string } }>('/v2/roles/group/:id/salesmen', {
@@ -88,9 +86,10 @@ export default async function salesmanGroupRoutes(app: FastifyInstance, { db, cl
     },
   }, async (request) => {
     await requireGroupWrite(db, request, [SALESMAN_GROUP_CODE]);
-    const orgId = request.orgApp!.orgId;
+    const { orgId, meta } = requestCommand(request, clock());
     const id = request.params.id;
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
+      const commands = roleCommands(tx, orgId, meta);
       const g = await salesmanGroup(tx, request, id);
       const { holdings, members } = await salesmenOf(tx, orgId, g.role_group_id);
       const standing = new Map<string, SalesmanStanding>();
@@ -114,10 +113,11 @@ export default async function salesmanGroupRoutes(app: FastifyInstance, { db, cl
       let groupRoleId = (await tx.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('role_group_id', '=', g.role_group_id)
           .where('code', '=', ROLE_CODE.salesman).where('enable', '=', true).orderBy('sort').orderBy('name').executeTakeFirst())?.role_id;
       if (plan.grant.length && !groupRoleId) {
+        const taken = async (name: string) => !!await tx.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('name', '=', name).executeTakeFirst();
         const short = `salesman-${g.role_group_id.replace(/-/g, '').slice(0, 8)}`;
-        const taken = await tx.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('name', '=', short).executeTakeFirst();
+        const name = await taken(short) ? `salesman-${g.role_group_id}` : short;
         const role: RoleCreated = {
-          roleId: crypto.randomUUID(), name: taken ? `salesman-${g.role_group_id}` : short, code: ROLE_CODE.salesman, cnName: g.group_name,
+          roleId: crypto.randomUUID(), name, code: ROLE_CODE.salesman, cnName: g.group_name,
           roleGroupId: g.role_group_id, manageRoleNames: [], enable: true, sort: 0, config: {},
         };
         // the new role opens the same menu and powers as the org's salesman role with the most permissions, so a
@@ -128,19 +128,21 @@ export default async function salesmanGroupRoutes(app: FastifyInstance, { db, cl
         const grants = template
           ? await tx.selectFrom('role_permissions').select(['permission_id', 'extra_info']).where('org_id', '=', orgId).where('role_id', '=', template.role_id).execute()
           : [];
-        await append(tx, request, streams.role(role.roleId), 'role', [
-          { type: 'RoleCreated', data: { ...role } },
-          ...grants.map((p) => ({ type: 'RolePermissionGranted', data: { roleId: role.roleId, permissionId: p.permission_id, extraInfo: p.extra_info as Record<string, unknown> } })),
-        ], 0);
+        await commands.role(role.roleId, {
+          type: 'CreateRole', role, caller: callerOf(request), nameTaken: name !== short && await taken(name), groupExists: true,
+          permissions: grants.map((p) => ({ permissionId: p.permission_id, extraInfo: (p.extra_info ?? {}) as Record<string, unknown> })),
+        });
         groupRoleId = role.roleId;
       }
+      // the plan took only salesmen of the org, so members all; the caller keeps salesman groups (requireGroupWrite)
+      const mayManage = true;
       for (const userId of plan.grant) {
-        await append(tx, request, streams.member(orgId, userId), 'member', [{ type: 'UserRoleGranted', data: { userId, roleId: groupRoleId! } }]);
+        await commands.memberRoles(userId, { type: 'GrantRole', userId, roleId: groupRoleId!, isMember: true, mayManage });
       }
       for (const userId of plan.revoke) {
-        const events: NewEvent[] = holdings.filter((h) => h.inGroup && h.user.userId === userId)
-          .map((h) => ({ type: 'UserRoleRevoked', data: { userId, roleId: h.roleId } }));
-        await append(tx, request, streams.member(orgId, userId), 'member', events);
+        for (const h of holdings.filter((x) => x.inGroup && x.user.userId === userId)) {
+          await commands.memberRoles(userId, { type: 'RevokeRole', userId, roleId: h.roleId, isMember: true, mayManage });
+        }
       }
     });
     return ok((await salesmenOf(db, orgId, id)).out);
