@@ -17,7 +17,7 @@ import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
-import { createPrices, deletePrices, PriceRowsError, withRowErrors, type NewPriceInput, type RowError } from './priceCommands.ts';
+import { createPrices, deletePrices, planPrices, PriceRowsError, withRowErrors, type NewPriceInput, type RowError } from './priceCommands.ts';
 import type { ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from './projection.ts';
 
 const tags = ['imports'];
@@ -62,41 +62,27 @@ interface ProductOptions { statusUpdatedPrductCIds?: string[]; file?: string }
 
 const flag = (v: unknown, dflt: boolean) => (v === undefined || v === null ? dflt : v === true || v === 1);
 
-/** Thrown inside a transaction to end a dry run once its checks passed. */
-class DryRun extends Error {}
-
 /**
- * Runs a command's checks only: the command gets the transaction behind a guard that stops it at its first
- * raw statement, which is the first append (appendToStream opens with INSERT/UPDATE streams; the checks before
- * it are query-builder reads). Nothing is appended or projected, and the transaction rolls back.
+ * An import preview: the commit's checks in a read-only transaction, so the preview provably writes nothing
+ * (a write would fail) and sees the same state the checks read.
  */
-async function dryRun(db: ModuleContext['db'], fn: (tx: Tx) => Promise<unknown>): Promise<void> {
-  try {
-    await runCommand(db, async (tx) => {
-      const guarded = new Proxy(tx, {
-        get(target, prop) {
-          if (prop === 'getExecutor') return () => { throw new DryRun(); };
-          const value: unknown = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-      await fn(guarded);
-      throw new DryRun();
-    });
-  } catch (e) {
-    if (!(e instanceof DryRun)) throw e;
-  }
+function preview<T>(db: ModuleContext['db'], fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().setAccessMode('read only').execute(fn);
 }
 
-/** createPrices for import rows: row errors name the rows of the file (each row's `row`), not their index. */
-async function createImportedPrices(tx: Tx, orgId: string, rows: PriceImportRow[], meta: EventMeta, now: Date, extraInfo?: Record<string, unknown>) {
+/** Import row errors name the rows of the file (each row's `row`), not their index in the batch. */
+async function inFileRows<T>(rows: PriceImportRow[], fn: () => Promise<T>): Promise<T> {
   try {
-    return await createPrices(tx, orgId, rows.map(({ row: _r, ...rest }) => rest), meta, now, { extraInfo });
+    return await fn();
   } catch (e) {
-    if (e instanceof PriceRowsError) throw new PriceRowsError(e.rows.map((r) => ({ ...r, row: rows[r.row - 1]?.row ?? r.row })));
+    if (e instanceof PriceRowsError) throw new PriceRowsError(e.rows.map((r) => ({ ...r, row: rows[r.row - 1]?.row ?? r.row })), e.statusCode as 400 | 422);
     throw e;
   }
 }
+
+/** createPrices for import rows. */
+const createImportedPrices = (tx: Tx, orgId: string, rows: PriceImportRow[], meta: EventMeta, now: Date, extraInfo?: Record<string, unknown>) =>
+  inFileRows(rows, () => createPrices(tx, orgId, rows.map(({ row: _r, ...rest }) => rest), meta, now, { extraInfo }));
 
 /** Row errors of a product import, refused as a whole (400). */
 export class ProductRowsError extends PriceRowsError {
@@ -111,42 +97,7 @@ export class ProductRowsError extends PriceRowsError {
  * product (same name) updates it: its fields, SKUs of the same name changed, new SKUs added.
  */
 export async function importProducts(tx: Tx, orgId: string, rows: ProductImportRow[], meta: EventMeta, now: Date, opts: ProductOptions = {}): Promise<{ created: number; updated: number; skus: number }> {
-  const errors: RowError[] = [];
-  const categories = await tx.selectFrom('categories').select(['id', 'name']).where('group_name', '=', 'mallProduct').where('is_delete', '=', false)
-    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', '=', 'standard')])).execute();
-  const catById = new Set(categories.map((c) => c.id));
-  const catByName = new Map(categories.map((c) => [c.name, c.id]));
-  const existing = new Map((await tx.selectFrom('products').select(['id', 'name']).where('org_id', '=', orgId).where('is_delete', '=', false).execute()).map((p) => [p.name, p.id]));
-  const seen = new Set<string>();
-  const plans: { row: ProductImportRow; categoryId: string | null; productId: string | null }[] = [];
-  for (const r of rows) {
-    const errs: string[] = [];
-    const name = r.name.trim();
-    if (!name) errs.push('缺少商品名称');
-    if (seen.has(name)) errs.push(`商品「${name}」重复`);
-    seen.add(name);
-    let categoryId: string | null = null;
-    if (r.categoryId) {
-      if (!catById.has(r.categoryId)) errs.push('商品分类不存在');
-      else categoryId = r.categoryId;
-    } else if (r.categoryName) {
-      const id = catByName.get(r.categoryName.trim());
-      if (!id) errs.push(`商品分类「${r.categoryName}」不存在`);
-      else categoryId = id;
-    }
-    if (r.unit && !isUnit(r.unit)) errs.push(`单位「${r.unit}」不在可选单位中（${UNITS.join('、')}）`);
-    if (r.priceClass && !isPriceClass(r.priceClass)) errs.push('价格分类应为 jyjxj、dqbd 或 cqwd');
-    const skuNames = new Set<string>();
-    for (const s of r.skus ?? []) {
-      if (!isUnit(s.unit)) errs.push(`SKU「${s.name}」的单位「${s.unit}」不在可选单位中`);
-      if (skuNames.has(s.name.trim())) errs.push(`SKU「${s.name}」重复`);
-      skuNames.add(s.name.trim());
-    }
-    if (errs.length) errors.push({ row: r.row, errors: errs });
-    else plans.push({ row: r, categoryId, productId: existing.get(name) ?? null });
-  }
-  if (errors.length) throw new ProductRowsError(errors);
-
+  const plans = await checkProductRows(tx, orgId, rows);
   const at = now.toISOString();
   const updatedIds = plans.filter((p) => p.productId).map((p) => p.productId!);
   const versions = await streamVersions(tx, updatedIds.map(mallStreams.product));
@@ -217,6 +168,46 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
   return { created, updated, skus: skuCount };
 }
 
+/** The checks of product rows, reading only (the preview runs them alone): what each row will create or update. */
+async function checkProductRows(tx: Tx, orgId: string, rows: ProductImportRow[]) {
+  const errors: RowError[] = [];
+  const categories = await tx.selectFrom('categories').select(['id', 'name']).where('group_name', '=', 'mallProduct').where('is_delete', '=', false)
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', '=', 'standard')])).execute();
+  const catById = new Set(categories.map((c) => c.id));
+  const catByName = new Map(categories.map((c) => [c.name, c.id]));
+  const existing = new Map((await tx.selectFrom('products').select(['id', 'name']).where('org_id', '=', orgId).where('is_delete', '=', false).execute()).map((p) => [p.name, p.id]));
+  const seen = new Set<string>();
+  const plans: { row: ProductImportRow; categoryId: string | null; productId: string | null }[] = [];
+  for (const r of rows) {
+    const errs: string[] = [];
+    const name = r.name.trim();
+    if (!name) errs.push('缺少商品名称');
+    if (seen.has(name)) errs.push(`商品「${name}」重复`);
+    seen.add(name);
+    let categoryId: string | null = null;
+    if (r.categoryId) {
+      if (!catById.has(r.categoryId)) errs.push('商品分类不存在');
+      else categoryId = r.categoryId;
+    } else if (r.categoryName) {
+      const id = catByName.get(r.categoryName.trim());
+      if (!id) errs.push(`商品分类「${r.categoryName}」不存在`);
+      else categoryId = id;
+    }
+    if (r.unit && !isUnit(r.unit)) errs.push(`单位「${r.unit}」不在可选单位中（${UNITS.join('、')}）`);
+    if (r.priceClass && !isPriceClass(r.priceClass)) errs.push('价格分类应为 jyjxj、dqbd 或 cqwd');
+    const skuNames = new Set<string>();
+    for (const s of r.skus ?? []) {
+      if (!isUnit(s.unit)) errs.push(`SKU「${s.name}」的单位「${s.unit}」不在可选单位中`);
+      if (skuNames.has(s.name.trim())) errs.push(`SKU「${s.name}」重复`);
+      skuNames.add(s.name.trim());
+    }
+    if (errs.length) errors.push({ row: r.row, errors: errs });
+    else plans.push({ row: r, categoryId, productId: existing.get(name) ?? null });
+  }
+  if (errors.length) throw new ProductRowsError(errors);
+  return plans;
+}
+
 export default async function importRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
@@ -281,8 +272,8 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     const s = await sessionOf(request, request.params.id, 'price');
     const rows = request.body.skuPrice;
     const now = ctx.clock();
-    // the same checks the commit makes, in a transaction that is rolled back
-    await dryRun(db, (tx) => createImportedPrices(tx, s.org_id, rows, metaOf(request, now), now));
+    // the same decisions the commit makes, without appending
+    await preview(db, (tx) => inFileRows(rows, () => planPrices(tx, s.org_id, rows.map(({ row: _r, ...rest }) => rest), now)));
     return ok({ sessionId: s.id, staged: await stage(s.id, rows) });
   }));
 
@@ -362,8 +353,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
   }, async (request, reply) => withRowErrors(reply, async () => {
     requireSupplier(request);
     const s = await sessionOf(request, request.params.id, 'product');
-    const now = ctx.clock();
-    await dryRun(db, (tx) => importProducts(tx, s.org_id, request.body.products, metaOf(request, now), now));
+    await preview(db, (tx) => checkProductRows(tx, s.org_id, request.body.products));
     const before = await stagedRows<ProductImportRow>(s.id);
     const names = new Set(before.map((p) => p.name.trim()));
     const dup = request.body.products.filter((p) => names.has(p.name.trim()));

@@ -105,10 +105,30 @@ const priceItem = (orgId: string, id: string, command: PriceCommand, loaded: Loa
  * Creates one price per input for the supplier org (all or nothing). A pending price of the same SKU and role
  * group is superseded by the new one; an approved one stays effective until the new one is approved.
  */
-export async function createPrices(
-  tx: Tx, supplierOrgId: string, inputs: NewPriceInput[], meta: EventMeta, now: Date,
-  opts: { defaults?: { startDate?: string | null }; extraInfo?: Record<string, unknown>; rowOffset?: number; replacing?: Map<number, string> } = {},
-): Promise<string[]> {
+export async function createPrices(tx: Tx, supplierOrgId: string, inputs: NewPriceInput[], meta: EventMeta, now: Date, opts: PriceOptions = {}): Promise<string[]> {
+  const { batch, created } = await planPrices(tx, supplierOrgId, inputs, now, opts);
+  const at = now.toISOString();
+  // supersede pending prices of the same keys
+  const pending = created.length
+    ? await tx.selectFrom('sku_prices').selectAll().where('org_id', '=', supplierOrgId).where('is_check', '=', 0)
+      .where('is_delete', '=', false).where('sku_id', 'in', [...new Set(created.map((r) => r.skuId))]).execute()
+    : [];
+  const byKey = new Map(created.map((r) => [`${r.skuId}|${r.roleGroupId}`, r.id]));
+  const superseded = decideEach(priceDecider, pending.filter((p) => byKey.has(`${p.sku_id}|${p.role_group_id}`))
+    .map((p) => priceItem(supplierOrgId, p.id, { type: 'DeletePrice', id: p.id, at, supersededBy: byKey.get(`${p.sku_id}|${p.role_group_id}`) }, loadedPrice(p))));
+  await appendDecided(tx, superseded.decided, meta);
+  await appendDecided(tx, batch.decided, meta);
+  await notifyPriceWatchers(tx, supplierOrgId, created.length ? ['SkuPriceCreated'] : []);
+  return created.map((r) => r.id);
+}
+
+interface PriceOptions { defaults?: { startDate?: string | null }; extraInfo?: Record<string, unknown>; rowOffset?: number; replacing?: Map<number, string> }
+
+/**
+ * Decides new prices without appending: what an import's preview checks and its commit appends. Reads only;
+ * throws the refused rows.
+ */
+export async function planPrices(tx: Tx, supplierOrgId: string, inputs: NewPriceInput[], now: Date, opts: PriceOptions = {}) {
   const skuIds = [...new Set(inputs.map((i) => i.skuId).filter((s): s is string => !!s))];
   const skus = skuIds.length
     ? new Map((await tx.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).where('is_delete', '=', false).execute()).map((s) => [s.sku_id, s]))
@@ -137,18 +157,7 @@ export async function createPrices(
   const batch = decideEach(priceDecider, items);
   if (batch.refusals.length) throw rowsError(batch.refusals, (i) => ({ row: i + 1 + (opts.rowOffset ?? 0), skuId: inputs[i].skuId }));
   const created = batch.decided.flatMap((d) => d.events).filter((e) => e.type === 'SkuPriceCreated').map((e) => e.data as SkuPriceCreated);
-  // supersede pending prices of the same keys
-  const pending = created.length
-    ? await tx.selectFrom('sku_prices').selectAll().where('org_id', '=', supplierOrgId).where('is_check', '=', 0)
-      .where('is_delete', '=', false).where('sku_id', 'in', [...new Set(created.map((r) => r.skuId))]).execute()
-    : [];
-  const byKey = new Map(created.map((r) => [`${r.skuId}|${r.roleGroupId}`, r.id]));
-  const superseded = decideEach(priceDecider, pending.filter((p) => byKey.has(`${p.sku_id}|${p.role_group_id}`))
-    .map((p) => priceItem(supplierOrgId, p.id, { type: 'DeletePrice', id: p.id, at, supersededBy: byKey.get(`${p.sku_id}|${p.role_group_id}`) }, loadedPrice(p))));
-  await appendDecided(tx, superseded.decided, meta);
-  await appendDecided(tx, batch.decided, meta);
-  await notifyPriceWatchers(tx, supplierOrgId, created.length ? ['SkuPriceCreated'] : []);
-  return created.map((r) => r.id);
+  return { batch, created };
 }
 
 export interface PriceChangeInput { id: string; price?: unknown; startDate?: string | null; endDate?: string | null; enable?: boolean | number; marketAvg?: unknown; version?: number }
