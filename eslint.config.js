@@ -21,7 +21,7 @@ const LEGACY_APPENDERS = [
   'server/modules/mall/skuIngredientRoutes.ts',
   'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',
   'server/modules/contacts/commands.ts', 'server/modules/logs/routes.ts', 'server/modules/passport/signIn.ts',
-  'server/modules/passport/routes.ts', 'server/modules/apps/routes.ts',
+  'server/modules/passport/routes.ts',
 ];
 const appendsOutsideCommands = {
   paths: [

@@ -30,6 +30,13 @@ describe('apps', () => {
     });
     expect(edited.status, edited.body.status_text).toBe(200);
     expect(edited.body.data).toMatchObject({ appName: '智慧食堂平台', config: { mallRecipeUserLimite: 8 } });
+    // the version read: a stale one is refused with 409 naming who changed it, the current one is taken
+    const { version } = edited.body.data as unknown as { version: number };
+    const stale = await call(server, 'PUT', `/v2/config/app/cp${year}002`, { ...as(provider), body: { appName: '旧版本', version: version - 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.status_text).toContain(DEMO.provider);
+    const current = await call<{ appName: string; version: number }>(server, 'PUT', `/v2/config/app/cp${year}002`, { ...as(provider), body: { appName: '智慧食堂平台', version } });
+    expect(current.body.data).toMatchObject({ appName: '智慧食堂平台', version });
     const all = await call<{ rows: { appId: string; orgCount: number }[] }>(server, 'GET', '/v2/config/app/all', as(provider));
     expect(all.body.data.rows.map((a) => a.appId)).toEqual([`cp${year}001`, `cp${year}002`, `cp${year}003`]);
     expect(all.body.data.rows[0].orgCount).toBe(7);

@@ -1,7 +1,8 @@
 // Apps after creation: name and config edits (§7 PUT /v2/config/app/{appId}).
 import { defineProjection } from '../../store/projections.ts';
+import type { AppUpdated } from '../../../domain/aggregates/app.ts';
 
-export interface AppUpdated { appId: string; appName?: string; config?: Record<string, unknown> }
+export type { AppUpdated } from '../../../domain/aggregates/app.ts';
 
 defineProjection({
   AppUpdated: async (tx, { data }: { data: AppUpdated }) => {

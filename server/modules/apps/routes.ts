@@ -1,23 +1,20 @@
 // Apps (应用管理/产品管理) and org-apps (机构管理, 集采机构管理) for system providers: §7 POST /v2/config/app,
 // PUT /v2/config/app/{appId}; every app and every org-app across orgs; enable/disable an org-app; an org's
 // expiration, user limit, type and partner. (GET /v2/config/app, the apps the user belongs to, is config's.)
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { notFound } from '../../http/errors.ts';
+import { clientVersion, decideAndAppend, handleCommand, metaOf, runDecisions } from '../../store/command.ts';
 import { nextAppId } from '../../../domain/appId.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { ORG_TYPES } from '../../../domain/orgInit.ts';
+import { appDecider, orgAppDecider, APP_TEXT, type AppCommand } from '../../../domain/aggregates/app.ts';
+import { orgDecider, type OrgSettingsSet } from '../../../domain/aggregates/org.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
-import type { AppCreated } from '../orgApps/projection.ts';
-import type { OrgSettingsSet } from '../orgInit/projection.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
-import { agentExists } from '../orgInit/routes.ts';
 import { parseExpiration } from '../users/userCommands.ts';
-import type { AppUpdated } from './projection.ts';
 
 const tags = ['apps'];
 const str = { type: 'string' } as const;
@@ -40,10 +37,18 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
 
   async function appOf(appId: string) {
     const row = await db.selectFrom('apps').select(['app_id', 'app_name', 'config']).where('app_id', '=', appId).executeTakeFirst();
-    if (!row) throw notFound(`应用不存在：${appId}`);
-    const n = await db.selectFrom('org_apps').select((eb) => eb.fn.countAll<number>().as('n')).where('app_id', '=', appId).executeTakeFirstOrThrow();
-    return { appId: row.app_id, appName: row.app_name, config: (row.config ?? {}) as Record<string, unknown>, orgCount: Number(n.n), version: await streamVersion(db, streams.app(appId)) };
+    if (!row) throw notFound(APP_TEXT.appMissing(appId));
+    const [n, stream] = await Promise.all([
+      db.selectFrom('org_apps').select((eb) => eb.fn.countAll<number>().as('n')).where('app_id', '=', appId).executeTakeFirstOrThrow(),
+      db.selectFrom('streams').select('stream_position').where('org_id', '=', SYSTEM_ORG).where('stream_id', '=', streams.app(appId)).executeTakeFirst(),
+    ]);
+    return { appId: row.app_id, appName: row.app_name, config: (row.config ?? {}) as Record<string, unknown>, orgCount: Number(n.n), version: Number(stream?.stream_position ?? 0) };
   }
+
+  /** An app command on the app's stream (apps are global: org 'system'). */
+  const appCommand = (request: FastifyRequest, appId: string, command: AppCommand, expectedVersion?: number) => ({
+    orgId: SYSTEM_ORG, streamId: streams.app(appId), streamType: 'app', decider: appDecider, command, meta: metaOf(request, ctx.clock()), expectedVersion,
+  });
 
   app.get('/v2/config/app/all', {
     config: provider, ...onlyProvider,
@@ -63,17 +68,12 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
       response: { 200: envelopeSchema(appSchema) },
     },
   }, async (request) => {
-    const appName = request.body.appName.trim();
-    if (!appName) throw badRequest('参数错误：应用名称不能为空');
-    const now = ctx.clock();
-    const appId = await runCommand(db, async (tx) => {
+    // the next id is read in the transaction: one lost to a concurrent create is taken again from the ids then
+    const appId = await runDecisions(db, async (tx) => {
       const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
-      const created: AppCreated = { appId: nextAppId(now.getFullYear(), ids), appName, config: request.body.config ?? {} };
-      await appendToStream(tx, {
-        orgId: SYSTEM_ORG, streamId: streams.app(created.appId), streamType: 'app', expectedVersion: 0,
-        events: [{ type: 'AppCreated', data: { ...created } }], meta: metaOf(request, now),
-      });
-      return created.appId;
+      const appId = nextAppId(ctx.clock().getFullYear(), ids);
+      await decideAndAppend(tx, appCommand(request, appId, { type: 'CreateApp', app: { appId, appName: request.body.appName, config: request.body.config ?? {} } }));
+      return appId;
     });
     return ok(await appOf(appId));
   });
@@ -81,7 +81,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   app.put<{ Params: { appId: string }; Body: { appName?: string; config?: Record<string, unknown>; version?: number } }>('/v2/config/app/:appId', {
     config: provider, ...onlyProvider,
     schema: {
-      tags, summary: "Rename an app or replace its config (send version to detect concurrent edits)",
+      tags, summary: "Rename an app or replace its config (`version` or If-Match: the version read, a stale one is refused with 409)",
       params: { type: 'object', required: ['appId'], properties: { appId: { type: 'string', minLength: 1, maxLength: 32 } } },
       body: {
         type: 'object', additionalProperties: false, minProperties: 1,
@@ -91,23 +91,8 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     },
   }, async (request) => {
     const { appId } = request.params;
-    const body = request.body;
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('apps').select('app_id').where('app_id', '=', appId).executeTakeFirst();
-      if (!row) throw notFound(`应用不存在：${appId}`);
-      const update: AppUpdated = { appId };
-      if (body.appName !== undefined) {
-        if (!body.appName.trim()) throw badRequest('参数错误：应用名称不能为空');
-        update.appName = body.appName.trim();
-      }
-      if (body.config !== undefined) update.config = body.config;
-      if (Object.keys(update).length === 1) return;
-      const streamId = streams.app(appId);
-      await appendToStream(tx, {
-        orgId: SYSTEM_ORG, streamId, streamType: 'app', expectedVersion: body.version ?? await streamVersion(tx, streamId),
-        events: [{ type: 'AppUpdated', data: { ...update } }], meta: metaOf(request, ctx.clock()),
-      });
-    });
+    const { appName, config } = request.body;
+    await handleCommand(db, appCommand(request, appId, { type: 'UpdateApp', change: { appId, appName, config } }, clientVersion(request)));
     return ok(await appOf(appId));
   });
 
@@ -164,15 +149,12 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     },
   }, async (request) => {
     const { id } = request.params;
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('org_apps').select(['org_id', 'disabled']).where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound('机构应用不存在');
-      if (row.disabled === request.body.disabled) return;
-      const streamId = streams.orgApp(id);
-      await appendToStream(tx, {
-        orgId: row.org_id, streamId, streamType: 'orgApp', expectedVersion: await streamVersion(tx, streamId),
-        events: [{ type: 'OrgAppDisabledSet', data: { id, disabled: request.body.disabled } }], meta: metaOf(request, ctx.clock()),
-      });
+    // the org-app's org owns its stream and events
+    const row = await db.selectFrom('org_apps').select('org_id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(APP_TEXT.orgAppMissing);
+    await handleCommand(db, {
+      orgId: row.org_id, streamId: streams.orgApp(id), streamType: 'orgApp', decider: orgAppDecider, meta: metaOf(request, ctx.clock()),
+      command: { type: 'SetOrgAppDisabled', id, disabled: request.body.disabled }, expectedVersion: clientVersion(request),
     });
     return ok({ id, disabled: request.body.disabled });
   });
@@ -194,29 +176,19 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   }, async (request) => {
     const { orgId } = request.params;
     const b = request.body;
-    const data: OrgSettingsSet = { orgId };
-    if (b.name !== undefined) {
-      if (!b.name.trim()) throw badRequest('参数错误：机构名称不能为空');
-      data.name = b.name.trim();
-    }
-    if (b.orgType !== undefined) data.orgType = b.orgType;
-    if (b.agentId !== undefined) data.agentId = b.agentId || null;
-    if (b.expiration !== undefined) data.expiration = parseExpiration(b.expiration);
-    if (b.userLimit !== undefined) data.userLimit = b.userLimit;
-    await runCommand(db, async (tx) => {
-      const org = await tx.selectFrom('orgs').select('org_id').where('org_id', '=', orgId).executeTakeFirst();
-      if (!org) throw notFound('机构不存在');
-      await agentExists(tx, data.agentId);
-      if (data.name) {
-        const same = await tx.selectFrom('orgs').select('org_id').where('name', '=', data.name).where('org_id', '!=', orgId).executeTakeFirst();
-        if (same) throw badRequest(`机构名称已存在：${data.name}`);
-      }
-      const streamId = streams.org(orgId);
-      await appendToStream(tx, {
-        orgId, streamId, streamType: 'org', expectedVersion: await streamVersion(tx, streamId),
-        events: [{ type: 'OrgSettingsSet', data: { ...data } }], meta: metaOf(request, ctx.clock()),
+    const settings: OrgSettingsSet = {
+      orgId, name: b.name, orgType: b.orgType, agentId: b.agentId, userLimit: b.userLimit,
+      ...(b.expiration !== undefined && { expiration: parseExpiration(b.expiration) }),
+    };
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => {
+      const agentExists = !!settings.agentId && !!await tx.selectFrom('agents').select('agent_id').where('agent_id', '=', settings.agentId).executeTakeFirst();
+      const nameTaken = !!settings.name?.trim() && !!await tx.selectFrom('orgs').select('org_id').where('name', '=', settings.name.trim()).where('org_id', '!=', orgId).executeTakeFirst();
+      await decideAndAppend(tx, {
+        orgId, streamId: streams.org(orgId), streamType: 'org', decider: orgDecider, meta: metaOf(request, ctx.clock()),
+        command: { type: 'SetOrgSettings', settings, agentExists, nameTaken }, expectedVersion: expected,
       });
-    });
+    }, expected === undefined);
     const row = await db.selectFrom('orgs').selectAll().where('org_id', '=', orgId).executeTakeFirstOrThrow();
     return ok({
       orgId, name: row.name, orgType: row.org_type, agentId: row.agent_id, expiration: row.expiration ? new Date(row.expiration).toISOString() : null, userLimit: row.user_limit,

@@ -1,12 +1,12 @@
 // Agents, orgs, apps and org-apps, projected from their events.
 import { defineProjection } from '../../store/projections.ts';
 import type { AgentRegistered } from '../../../domain/aggregates/agent.ts';
+import type { AppCreated, OrgAppCreated, OrgAppDisabledSet } from '../../../domain/aggregates/app.ts';
+import type { OrgCreated, OrgRenamed } from '../../../domain/aggregates/org.ts';
 
 export type { AgentRegistered } from '../../../domain/aggregates/agent.ts';
-
-export interface OrgCreated { orgId: string; name: string; orgType: string; agentId: string | null; parentOrgId: string | null; area: string; expiration: string | null; userLimit: number | null }
-export interface AppCreated { appId: string; appName: string; config: Record<string, unknown> }
-export interface OrgAppCreated { id: string; orgId: string; appId: string; appName: string; key: string }
+export type { AppCreated, OrgAppCreated } from '../../../domain/aggregates/app.ts';
+export type { OrgCreated } from '../../../domain/aggregates/org.ts';
 
 defineProjection({
   AgentRegistered: async (tx, { data }: { data: AgentRegistered }) => {
@@ -18,7 +18,7 @@ defineProjection({
       area: data.area, expiration: data.expiration, user_limit: data.userLimit, created_at: meta.time,
     }).execute();
   },
-  OrgRenamed: async (tx, { data }: { data: { orgId: string; name: string } }) => {
+  OrgRenamed: async (tx, { data }: { data: OrgRenamed }) => {
     await tx.updateTable('orgs').set({ name: data.name }).where('org_id', '=', data.orgId).execute();
   },
   AppCreated: async (tx, { data }: { data: AppCreated }) => {
@@ -27,7 +27,7 @@ defineProjection({
   OrgAppCreated: async (tx, { data }: { data: OrgAppCreated }) => {
     await tx.insertInto('org_apps').values({ id: data.id, org_id: data.orgId, app_id: data.appId, app_name: data.appName, key: data.key, disabled: false }).execute();
   },
-  OrgAppDisabledSet: async (tx, { data }: { data: { id: string; disabled: boolean } }) => {
+  OrgAppDisabledSet: async (tx, { data }: { data: OrgAppDisabledSet }) => {
     await tx.updateTable('org_apps').set({ disabled: data.disabled }).where('id', '=', data.id).execute();
   },
 });

@@ -2,11 +2,12 @@
 // their events.
 import { defineProjection } from '../../store/projections.ts';
 import type { InitTemplateContent } from '../../../domain/orgInit.ts';
+import type { OrgSettingsSet } from '../../../domain/aggregates/org.ts';
+
+export type { OrgSettingsSet } from '../../../domain/aggregates/org.ts';
 
 export interface InitTemplateCreated { id: string; name: string; disabled: boolean; content: InitTemplateContent }
 export type InitTemplateUpdated = { id: string } & Partial<Omit<InitTemplateCreated, 'id'>>;
-/** expiration, user limit, type, agent or name of an org, as a system provider sets them */
-export interface OrgSettingsSet { orgId: string; name?: string; orgType?: string; agentId?: string | null; expiration?: string | null; userLimit?: number | null }
 
 export const templateStream = (id: string) => `initTemplate-${id}`;
 
