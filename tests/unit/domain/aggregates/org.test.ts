@@ -18,7 +18,8 @@ describe('org decider', () => {
   });
   it('folds settings and renames into the state', () => {
     const limited: OrgEvent = { type: 'OrgSettingsSet', data: { orgId: 'org-a', userLimit: 50 } };
-    const state = given(orgDecider, [created, limited, { type: 'OrgRenamed', data: { orgId: 'org-a', name: '新名' } }]).when(set({ userLimit: null })).state();
+    const renamed: OrgEvent = { type: 'OrgRenamed', data: { orgId: 'org-a', name: '新名' } };
+    const state = given(orgDecider, [created, limited, renamed]).when(set({ userLimit: null })).state();
     expect(state.org).toMatchObject({ name: '新名', userLimit: null, orgType: 'formal' });
   });
   it('refuses a blank name, an org that is not there, a partner that is not there and a name another org has', () => {
