@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
-import { appendToStream } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { handleCommand, loadLocked, requestCommand } from '../../store/command.ts';
+import { operationLogDecider } from '../../../domain/aggregates/operationLog.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireSameOrg } from '../../http/auth.ts';
@@ -120,11 +120,13 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
     const orgId = request.orgApp!.orgId;
     // who and where are the server's to say (issue 16): §7's identity fields in the body are accepted and ignored
     const org = await db.selectFrom('orgs').select('org_type').where('org_id', '=', orgId).executeTakeFirst();
-    const data = { topic: b.topic ?? '', orgName: request.orgApp!.orgName, orgType: org?.org_type ?? '', username2: request.user!.name, log: b.log };
-    await runCommand(db, (tx) => appendToStream(tx, {
-      orgId, streamId: `operationLog-${orgId}`, streamType: 'operationLog', expectedVersion: 'any', meta: metaOf(request, clock()),
-      events: [{ type: 'OperationLogged', data }],
-    }));
+    const streamId = `operationLog-${orgId}`;
+    // an append-only log: its entries are never read to decide, so only the stream's version is loaded
+    await handleCommand(db, {
+      ...requestCommand(request, clock()), expectedVersion: undefined, streamId, streamType: 'operationLog', decider: operationLogDecider,
+      command: { type: 'LogOperations', topic: b.topic ?? '', orgName: request.orgApp!.orgName, orgType: org?.org_type ?? '', username2: request.user!.name, log: b.log },
+      load: (tx) => loadLocked(tx, orgId, streamId, async () => ({ entries: 0 })),
+    });
     return ok({ count: b.log.length });
   });
 
