@@ -16,7 +16,7 @@ const zones = [
 const LEGACY_APPENDERS = [
   'server/seed/**', 'server/modules/*/seed*.ts', 'server/modules/orgInit/seedTemplates.ts',
   'server/modules/users/routes.ts', 'server/modules/users/userCommands.ts',
-  'server/modules/mall/importRoutes.ts', 'server/modules/mall/catalogueRoutes.ts',
+  'server/modules/mall/importRoutes.ts',
   'server/modules/mall/standardLibraryRoutes.ts', 'server/modules/mall/productImageRoutes.ts',
   'server/modules/mall/skuIngredientRoutes.ts',
   'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',

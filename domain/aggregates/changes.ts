@@ -12,7 +12,7 @@ function canonical(value: unknown): unknown {
 export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** The defined fields of `change` (except `key`, the aggregate's id) whose value differs from `current`'s. */
-export function changedFields<T extends object>(current: object, change: T, key: keyof T): Partial<T> {
+export function changedFields<T extends object>(current: object, change: T, key?: keyof T): Partial<T> {
   const now = current as Record<string, unknown>;
   return Object.fromEntries(Object.entries(change).filter(([k, v]) => k !== key && v !== undefined && !sameJson(now[k], v))) as Partial<T>;
 }

@@ -171,7 +171,9 @@ export interface GroupCaller { roles: readonly RoleLike[]; holdsRolePower: boole
 export type RoleGroupCommand =
   | { type: 'CreateRoleGroup'; group: RoleGroupCreated; caller: GroupCaller }
   | { type: 'UpdateRoleGroup'; change: RoleGroupUpdated; caller: GroupCaller }
-  | { type: 'DeleteRoleGroup'; roleGroupId: string; caller: GroupCaller };
+  | { type: 'DeleteRoleGroup'; roleGroupId: string; caller: GroupCaller }
+  /** §3 the price config of a purchaser group: `allowed` when the caller is the org's admin, the platform or the bureau of its area */
+  | { type: 'SetPriceConfig'; roleGroupId: string; config: Record<string, unknown>; allowed: boolean };
 
 export interface RoleGroupState {
   status: 'none' | 'live' | 'deleted';
@@ -202,6 +204,13 @@ export const roleGroupDecider: Decider<RoleGroupCommand, RoleGroupState, RoleGro
         const differs = changedFields(group, { ...change, ...(groupName !== undefined && { groupName }) }, 'roleGroupId');
         // nothing differs: nothing to record
         return Object.keys(differs).length ? [{ type: 'RoleGroupUpdated', data: { roleGroupId: change.roleGroupId, ...differs } }] : [];
+      }
+      case 'SetPriceConfig': {
+        const group = state.status === 'live' ? state.group : null;
+        if (!group) return refuse('notFound', '采购角色组不存在');
+        if (!command.allowed) return refuse('forbidden', '没有修改采购角色组配置的权限');
+        const config = { ...group.config, ...command.config };
+        return sameJson(config, group.config) ? [] : [{ type: 'RoleGroupUpdated', data: { roleGroupId: command.roleGroupId, config } }];
       }
       case 'DeleteRoleGroup': {
         const group = state.status === 'live' ? state.group : null;

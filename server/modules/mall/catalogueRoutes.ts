@@ -7,8 +7,11 @@ import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { clientVersion, decideAndAppend, lockKey, metaOf, runDecisions } from '../../store/command.ts';
+import type { Decider, DomainEvent } from '../../../domain/decider.ts';
+import { productDecider, skuDecider, supplierLinkDecider } from '../../../domain/aggregates/product.ts';
+import { roleGroupDecider } from '../../../domain/aggregates/role.ts';
 import { PAGE, SUPPLIER_TYPES, UNITS } from '../../../domain/constants.ts';
 import { isPriceClass, isUnit, priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
 import { parseDuration } from '../../../domain/durations.ts';
@@ -17,7 +20,7 @@ import { nextPermissions, parseSupplierPermissions, permissionsOf, SUPPLIER_PERM
 import { streams } from '../users/streams.ts';
 import { mallStreams } from './streams.ts';
 import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
-import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from './projection.ts';
+import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from '../../../domain/aggregates/product.ts';
 
 const tags = ['mall'];
 const str = { type: 'string' } as const;
@@ -93,22 +96,24 @@ function checkUnit(unit: string | undefined, required: boolean) {
   if (!isUnit(unit)) throw badRequest(`参数错误：单位「${unit}」不在可选单位中（${UNITS.join('、')}）`);
 }
 
-async function checkCategory(tx: Tx, orgId: string, categoryId: string | null | undefined) {
-  if (!categoryId) return;
-  const row = await tx.selectFrom('categories').select('id').where('id', '=', categoryId).where('is_delete', '=', false)
+/** A product's category: the org's own or the standard org's, not deleted (true when none is named). */
+async function categoryKnown(tx: Tx, orgId: string, categoryId: string | null | undefined): Promise<boolean> {
+  if (!categoryId) return true;
+  return !!await tx.selectFrom('categories').select('id').where('id', '=', categoryId).where('is_delete', '=', false)
     .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', '=', 'standard')])).executeTakeFirst();
-  if (!row) throw badRequest('参数错误：商品分类不存在');
 }
 
 export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
   const meta = (request: FastifyRequest) => metaOf(request, ctx.clock());
-  const append = async (tx: Tx, request: FastifyRequest, orgId: string, streamId: string, type: string, data: object, expected?: number) => {
-    await appendToStream(tx, {
-      orgId, streamId, streamType: streamId.split('-')[0], expectedVersion: expected ?? await streamVersion(tx, streamId), meta: meta(request),
-      events: [{ type, data: { ...data } }],
-    });
-  };
+  /** Every catalogue write: the aggregate's decider on its stream, in the caller's transaction, at the version loaded. */
+  const decideOn = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamType: string, streamOf: (id: string) => string) =>
+    (tx: Tx, request: FastifyRequest, orgId: string, id: string, command: C, expectedVersion?: number) =>
+      decideAndAppend(tx, { orgId, streamId: streamOf(id), streamType, decider, command, meta: meta(request), expectedVersion });
+  const productCommand = decideOn(productDecider, 'product', mallStreams.product);
+  const skuCommand = decideOn(skuDecider, 'sku', mallStreams.sku);
+  const supplierCommand = decideOn(supplierLinkDecider, 'mallSupplier', mallStreams.supplier);
+  const roleGroupCommand = decideOn(roleGroupDecider, 'roleGroup', streams.roleGroup);
 
   // ---- suppliers ----
   app.get<{ Querystring: { type?: string; supplierOrgId?: string; name?: string } }>('/v4/mall/supplier', {
@@ -182,15 +187,16 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     const { orgId } = request.orgApp!;
     const b = request.body;
     const objectId = crypto.randomUUID();
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
       const orgName = await checkSupplierLink(tx, b.supplierOrgId, b.roleGroupId);
-      const dup = await tx.selectFrom('mall_suppliers').select('object_id').where('org_id', '=', orgId).where('supplier_org_id', '=', b.supplierOrgId).executeTakeFirst();
-      if (dup) throw badRequest('参数错误：该供应商已存在');
-      const created: MallSupplierCreated = {
+      // one link per supplier and purchasing org: links of the org are decided one at a time
+      await lockKey(tx, 'mallSupplier-link', orgId);
+      const linked = !!await tx.selectFrom('mall_suppliers').select('object_id').where('org_id', '=', orgId).where('supplier_org_id', '=', b.supplierOrgId).executeTakeFirst();
+      const link: MallSupplierCreated = {
         objectId, supplierOrgId: b.supplierOrgId, name: b.name?.trim() || orgName, type: b.type, roleGroupId: b.roleGroupId ?? null,
         status: b.status ?? 1, enable: flag(b.enable, true), extraInfo: await settlePermissions(tx, b.supplierOrgId, b.extraInfo ?? {}, undefined),
       };
-      await append(tx, request, orgId, mallStreams.supplier(objectId), 'MallSupplierCreated', created, 0);
+      await supplierCommand(tx, request, orgId, objectId, { type: 'LinkSupplier', link, linked });
     });
     return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
   });
@@ -207,7 +213,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   }, async (request) => {
     requireSupplierManager(request);
     const { objectId } = request.params;
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
       const row = await tx.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirst();
       if (!row) throw notFound('供应商不存在');
       // only the purchasing org (or the platform operator) edits a link: an admin of the supplier org may not
@@ -217,12 +223,11 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       const b = request.body;
       const extraInfo = b.extraInfo === undefined ? undefined
         : await settlePermissions(tx, row.supplier_org_id, b.extraInfo, (row.extra_info as { permissions?: unknown } | null)?.permissions);
-      await append(tx, request, row.org_id, mallStreams.supplier(objectId), 'MallSupplierUpdated', {
-        objectId, ...(b.name !== undefined && { name: b.name.trim() }), ...(b.type !== undefined && { type: b.type }),
-        ...(b.roleGroupId !== undefined && { roleGroupId: b.roleGroupId }), ...(b.status !== undefined && { status: b.status }),
-        ...(b.enable !== undefined && { enable: flag(b.enable, true) }), ...(extraInfo !== undefined && { extraInfo }),
-      });
-    });
+      await supplierCommand(tx, request, row.org_id, objectId, {
+        type: 'UpdateSupplierLink',
+        change: { objectId, name: b.name, type: b.type, roleGroupId: b.roleGroupId, status: b.status, enable: b.enable === undefined ? undefined : flag(b.enable, true), extraInfo },
+      }, clientVersion(request));
+    }, clientVersion(request) === undefined);
     return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
   });
 
@@ -259,20 +264,18 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   }, async (request) => {
     const b = request.body;
     if (b.priceApprovalTimeRule && !parseDuration(b.priceApprovalTimeRule)) throw badRequest('参数错误：审核周期应为数字加 d、w、m 或 y，如 5d、2w、1m、0d');
-    const group = await runCommand(db, async (tx) => {
+    const group = await runDecisions(db, async (tx) => {
       const g = await purchaserGroup(tx, request.params.roleGroupId);
       if (!g) throw notFound('采购角色组不存在');
       const own = g.orgId === request.orgApp!.orgId && isSystemProvider(request.roles);
       const platform = isPlatform(request);
       const bureau = isBureau(request) && (await orgArea(tx, request.orgApp!.orgId)) === (await orgArea(tx, g.orgId)) && !!(await orgArea(tx, g.orgId));
-      if (!own && !platform && !bureau) throw forbidden('没有修改采购角色组配置的权限');
       if (b.priceApprovalGroup) {
         const c = await tx.selectFrom('categories').select('id').where('id', '=', b.priceApprovalGroup).where('group_name', '=', 'mallPriceApprovalGroups').executeTakeFirst();
         if (!c) throw badRequest('参数错误：价格审核组不存在');
       }
-      const config = { ...g.config, ...b };
-      await append(tx, request, g.orgId, streams.roleGroup(g.roleGroupId), 'RoleGroupUpdated', { roleGroupId: g.roleGroupId, config });
-      return { ...g, ...priceConfigOf(config) };
+      const { state } = await roleGroupCommand(tx, request, g.orgId, g.roleGroupId, { type: 'SetPriceConfig', roleGroupId: g.roleGroupId, config: { ...b }, allowed: own || platform || bureau });
+      return { ...g, ...priceConfigOf(state.group?.config) };
     });
     const { config: _c, ...view } = group;
     return ok(view);
@@ -359,13 +362,13 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       isUppershelf: true, rawRipe: 'raw', unit: '', priceClass: null, extraInfo: {}, ...fields, at,
     } as ProductCreated;
     const skuIds: string[] = [];
-    await runCommand(db, async (tx) => {
-      await checkCategory(tx, orgId, product.categoryId);
-      await append(tx, request, orgId, mallStreams.product(product.id), 'ProductCreated', product, 0);
+    await runDecisions(db, async (tx) => {
+      skuIds.length = 0;
+      await productCommand(tx, request, orgId, product.id, { type: 'CreateProduct', product, categoryKnown: await categoryKnown(tx, orgId, product.categoryId) });
       for (const [i, s] of (b.skus ?? []).entries()) {
-        const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: s.name.trim(), spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? i, enable: flag(s.enable, true), extraInfo: s.extraInfo ?? {}, at };
+        const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: s.name, spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? i, enable: flag(s.enable, true), extraInfo: s.extraInfo ?? {}, at };
         skuIds.push(sku.skuId);
-        await append(tx, request, orgId, mallStreams.sku(sku.skuId), 'SkuCreated', sku, 0);
+        await skuCommand(tx, request, orgId, sku.skuId, { type: 'CreateSku', sku, productLive: true });
       }
     });
     const row = await db.selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
@@ -389,11 +392,13 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   }, async (request) => {
     requireSupplier(request);
     const fields = productEvent(request.body);
-    await runCommand(db, async (tx) => {
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => {
       const row = await ownProduct(tx, request, request.params.id);
-      if (fields.categoryId) await checkCategory(tx, row.org_id, fields.categoryId);
-      await append(tx, request, row.org_id, mallStreams.product(row.id), 'ProductUpdated', { id: row.id, at: ctx.clock().toISOString(), ...fields });
-    });
+      await productCommand(tx, request, row.org_id, row.id, {
+        type: 'UpdateProduct', change: { id: row.id, at: ctx.clock().toISOString(), ...fields }, categoryKnown: await categoryKnown(tx, row.org_id, fields.categoryId),
+      }, expected);
+    }, expected === undefined);
     return ok(productOf(await db.selectFrom('products').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
   });
 
@@ -402,18 +407,19 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     schema: { tags, summary: 'Delete a product and its SKUs', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: str } }) } },
   }, async (request) => {
     requireSupplier(request);
-    await runCommand(db, async (tx) => {
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => {
       const row = await ownProduct(tx, request, request.params.id);
-      await append(tx, request, row.org_id, mallStreams.product(row.id), 'ProductDeleted', { id: row.id, at: ctx.clock().toISOString() });
-    });
+      await productCommand(tx, request, row.org_id, row.id, { type: 'DeleteProduct', id: row.id, at: ctx.clock().toISOString() }, expected);
+    }, expected === undefined);
     return ok({ id: request.params.id });
   });
 
   const batchProducts = async (request: FastifyRequest, productIds: string[], fields: Omit<ProductUpdated, 'id' | 'at'>) => {
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
       for (const id of [...new Set(productIds)]) {
         const row = await ownProduct(tx, request, id);
-        await append(tx, request, row.org_id, mallStreams.product(row.id), 'ProductUpdated', { id: row.id, at: ctx.clock().toISOString(), ...fields });
+        await productCommand(tx, request, row.org_id, row.id, { type: 'UpdateProduct', change: { id: row.id, at: ctx.clock().toISOString(), ...fields }, categoryKnown: true });
       }
     });
     const rows = await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute();
@@ -492,10 +498,10 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     const b = request.body;
     checkUnit(b.unit, true);
     const at = ctx.clock().toISOString();
-    const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: b.productId, name: b.name.trim(), spec: b.spec ?? '', unit: b.unit, sort: b.sort ?? 99, enable: flag(b.enable, true), extraInfo: b.extraInfo ?? {}, at };
-    await runCommand(db, async (tx) => {
+    const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: b.productId, name: b.name, spec: b.spec ?? '', unit: b.unit, sort: b.sort ?? 99, enable: flag(b.enable, true), extraInfo: b.extraInfo ?? {}, at };
+    await runDecisions(db, async (tx) => {
       const product = await ownProduct(tx, request, b.productId);
-      await append(tx, request, product.org_id, mallStreams.sku(sku.skuId), 'SkuCreated', sku, 0);
+      await skuCommand(tx, request, product.org_id, sku.skuId, { type: 'CreateSku', sku, productLive: true });
     });
     return ok(skuOf(await db.selectFrom('skus').selectAll().where('sku_id', '=', sku.skuId).executeTakeFirstOrThrow()));
   });
@@ -517,15 +523,15 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     requireSupplier(request);
     const b = request.body;
     if (b.unit !== undefined) checkUnit(b.unit, true);
-    await runCommand(db, async (tx) => {
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => {
       const row = await ownSku(tx, request, b.skuId);
-      const update: SkuUpdated = {
-        skuId: row.sku_id, at: ctx.clock().toISOString(), ...(b.name !== undefined && { name: b.name.trim() }), ...(b.spec !== undefined && { spec: b.spec }),
-        ...(b.unit !== undefined && { unit: b.unit }), ...(b.sort !== undefined && { sort: b.sort }), ...(b.enable !== undefined && { enable: flag(b.enable, true) }),
-        ...(b.extraInfo !== undefined && { extraInfo: b.extraInfo }),
+      const change: SkuUpdated = {
+        skuId: row.sku_id, at: ctx.clock().toISOString(), name: b.name, spec: b.spec, unit: b.unit, sort: b.sort,
+        enable: b.enable === undefined ? undefined : flag(b.enable, true), extraInfo: b.extraInfo,
       };
-      await append(tx, request, row.org_id, mallStreams.sku(row.sku_id), 'SkuUpdated', update);
-    });
+      await skuCommand(tx, request, row.org_id, row.sku_id, { type: 'UpdateSku', change, rowLive: true }, expected);
+    }, expected === undefined);
     return ok(skuOf(await db.selectFrom('skus').selectAll().where('sku_id', '=', b.skuId).executeTakeFirstOrThrow()));
   });
 
@@ -537,10 +543,11 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     },
   }, async (request) => {
     requireSupplier(request);
-    await runCommand(db, async (tx) => {
+    const expected = clientVersion(request);
+    await runDecisions(db, async (tx) => {
       const row = await ownSku(tx, request, request.body.skuId);
-      await append(tx, request, row.org_id, mallStreams.sku(row.sku_id), 'SkuDeleted', { skuId: row.sku_id, at: ctx.clock().toISOString() });
-    });
+      await skuCommand(tx, request, row.org_id, row.sku_id, { type: 'DeleteSku', skuId: row.sku_id, at: ctx.clock().toISOString(), rowLive: true }, expected);
+    }, expected === undefined);
     return ok({ skuId: request.body.skuId });
   });
 

@@ -8,24 +8,11 @@ const CHUNK = 2000;
 const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
 
-export interface MallSupplierCreated {
-  objectId: string; supplierOrgId: string; name: string; type: string; roleGroupId: string | null; status: number; enable: boolean;
-  extraInfo: Record<string, unknown>;
-}
-export type MallSupplierUpdated = { objectId: string } & Partial<Omit<MallSupplierCreated, 'objectId' | 'supplierOrgId'>>;
+import type {
+  MallSupplierCreated, MallSupplierUpdated, ProductCreated, ProductDeleted, ProductUpdated, SkuCreated, SkuDeleted, SkuIngredientsSet, SkuUpdated,
+} from '../../../domain/aggregates/product.ts';
 
-export interface ProductCreated {
-  id: string; name: string; cid: string | null; categoryId: string | null; status: number; isPackage: boolean; isUppershelf: boolean;
-  rawRipe: string; unit: string; priceClass: string | null; extraInfo: Record<string, unknown>; at: string;
-}
-export type ProductUpdated = { id: string; at: string } & Partial<Omit<ProductCreated, 'id' | 'at'>>;
-
-export interface SkuCreated {
-  skuId: string; productId: string; name: string; spec: string; unit: string; sort: number; enable: boolean; extraInfo: Record<string, unknown>; at: string;
-}
-export type SkuUpdated = { skuId: string; at: string } & Partial<Pick<SkuCreated, 'name' | 'spec' | 'unit' | 'sort' | 'enable' | 'extraInfo'>>;
-
-export interface SkuIngredientsSet { skuId: string; ingredients: { foodId: string; ratio: number }[] }
+export type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuIngredientsSet, SkuUpdated };
 
 import type { SkuPriceChanged, SkuPriceCreated, SkuPriceDecided, SkuPriceDeleted } from '../../../domain/aggregates/price.ts';
 
@@ -68,7 +55,7 @@ defineProjection({
       ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
     }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
   },
-  ProductDeleted: async (tx, { data, orgId }: { orgId: string; data: { id: string; at: string } }) => {
+  ProductDeleted: async (tx, { data, orgId }: { orgId: string; data: ProductDeleted }) => {
     await tx.updateTable('products').set({ is_delete: true, is_uppershelf: false, updated_at: data.at }).where('id', '=', data.id).where('org_id', '=', orgId).execute();
     await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('product_id', '=', data.id).where('org_id', '=', orgId).execute();
   },
@@ -93,7 +80,7 @@ defineProjection({
       ...(data.extraInfo !== undefined && { extra_info: JSON.stringify(data.extraInfo) }),
     }).where('sku_id', '=', data.skuId).where('org_id', '=', orgId).execute();
   },
-  SkuDeleted: async (tx, { data, orgId }: { orgId: string; data: { skuId: string; at: string } }) => {
+  SkuDeleted: async (tx, { data, orgId }: { orgId: string; data: SkuDeleted }) => {
     await tx.updateTable('skus').set({ is_delete: true, updated_at: data.at }).where('sku_id', '=', data.skuId).where('org_id', '=', orgId).execute();
   },
   SkuPriceCreated: {
