@@ -21,7 +21,9 @@ export type ProductEvent =
 export type ProductCommand =
   | { type: 'CreateProduct'; product: ProductCreated; categoryKnown: boolean }
   | { type: 'UpdateProduct'; change: ProductUpdated; categoryKnown: boolean }
-  | { type: 'DeleteProduct'; id: string; at: string };
+  | { type: 'DeleteProduct'; id: string; at: string }
+  /** the product's pictures (extraInfo.images): replaced, or appended to (duplicates dropped), at most `max` */
+  | { type: 'SetProductImages'; id: string; at: string; images: string[]; append: boolean; max: number };
 
 export interface ProductState { status: 'none' | 'live' | 'deleted'; product: Omit<ProductCreated, 'id' | 'at'> | null }
 
@@ -50,6 +52,14 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       case 'DeleteProduct':
         if (state.status !== 'live') return refuse('notFound', '商品不存在');
         return [{ type: 'ProductDeleted', data: { id: command.id, at: command.at } }];
+      case 'SetProductImages': {
+        if (state.status !== 'live' || !state.product) return refuse('notFound', '商品不存在');
+        const extra = state.product.extraInfo;
+        const before = Array.isArray(extra.images) ? (extra.images as string[]) : [];
+        const images = [...new Set(command.append ? [...before, ...command.images] : command.images)];
+        if (images.length > command.max) return refuse('invalid', `每个商品最多 ${command.max} 张图片`);
+        return [{ type: 'ProductUpdated', data: { id: command.id, at: command.at, extraInfo: { ...extra, images } } }];
+      }
     }
   },
   evolve(state, event) {

@@ -4,14 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { appendToStream, streamVersion } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { HttpError } from '../../http/errors.ts';
+import { productDecider } from '../../../domain/aggregates/product.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
 import { withRowErrors, type RowError } from './priceCommands.ts';
 import { ProductRowsError } from './importRoutes.ts';
-import type { ProductUpdated } from './projection.ts';
 
 const url = { type: 'string', minLength: 1, maxLength: 1000, pattern: '^(https?://|/|data:image/)' } as const;
 interface ImageItem { id?: string; name?: string; images: string[]; append?: boolean }
@@ -41,28 +41,27 @@ export default async function productImageRoutes(app: FastifyInstance, ctx: Modu
     requireSupplier(request);
     const orgId = request.orgApp!.orgId;
     const now = ctx.clock();
-    const count = await runCommand(db, async (tx) => {
-      const products = await tx.selectFrom('products').select(['id', 'name', 'extra_info']).where('org_id', '=', orgId).where('is_delete', '=', false).execute();
+    const count = await runDecisions(db, async (tx) => {
+      const products = await tx.selectFrom('products').select(['id', 'name']).where('org_id', '=', orgId).where('is_delete', '=', false).execute();
       const byId = new Map(products.map((p) => [p.id, p]));
       const byName = new Map(products.map((p) => [p.name, p]));
       const errors: RowError[] = [];
-      const plans: { id: string; extraInfo: Record<string, unknown> }[] = [];
       for (const [i, item] of request.body.products.entries()) {
         const p = item.id ? byId.get(item.id) : item.name ? byName.get(item.name.trim()) : undefined;
         if (!p) { errors.push({ row: i + 1, errors: [`商品${item.name ? `「${item.name}」` : ''}不存在`] }); continue; }
-        const extra = p.extra_info as Record<string, unknown>;
-        const before = Array.isArray(extra.images) ? (extra.images as string[]) : [];
-        const images = [...new Set(item.append ? [...before, ...item.images] : item.images)];
-        if (images.length > MAX_IMAGES) { errors.push({ row: i + 1, errors: [`每个商品最多 ${MAX_IMAGES} 张图片`] }); continue; }
-        plans.push({ id: p.id, extraInfo: { ...extra, images } });
+        try {
+          await decideAndAppend(tx, {
+            orgId, streamId: mallStreams.product(p.id), streamType: 'product', decider: productDecider, meta: metaOf(request, now),
+            command: { type: 'SetProductImages', id: p.id, at: now.toISOString(), images: item.images, append: !!item.append, max: MAX_IMAGES },
+          });
+        } catch (e) {
+          // a refused row is reported with the others; nothing is kept, since the whole batch then fails
+          if (!(e instanceof HttpError) || e.statusCode !== 400) throw e;
+          errors.push({ row: i + 1, errors: [e.message] });
+        }
       }
       if (errors.length) throw new ProductRowsError(errors);
-      for (const plan of plans) {
-        const streamId = mallStreams.product(plan.id);
-        const change: ProductUpdated = { id: plan.id, at: now.toISOString(), extraInfo: plan.extraInfo };
-        await appendToStream(tx, { orgId, streamId, streamType: 'product', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, now), events: [{ type: 'ProductUpdated', data: { ...change } }] });
-      }
-      return plans.length;
+      return request.body.products.length;
     });
     return ok({ count });
   }));

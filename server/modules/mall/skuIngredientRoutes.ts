@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { list, listSchema } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, streamVersion } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { handleCommand, requestCommand } from '../../store/command.ts';
+import { skuDecider, type SkuIngredientsSet } from '../../../domain/aggregates/product.ts';
 import { mallStreams } from './streams.ts';
 import { categoryScopeOf, readableSupplierOrgs, requireSupplier, viewerOf } from './access.ts';
-import type { SkuIngredientsSet } from './projection.ts';
 
 const tags = ['mall'];
 const str = { type: 'string' } as const;
@@ -115,16 +114,12 @@ export default async function skuIngredientRoutes(app: FastifyInstance, ctx: Mod
       seen.add(i.foodId);
     }
     if (b.ingredients.reduce((s, i) => s + i.ratio, 0) > 1 + 1e-9) throw badRequest(INGREDIENT_TEXT.totalTooBig);
-    await runCommand(db, async (tx) => {
-      const sku = await tx.selectFrom('skus').select(['org_id', 'sku_id']).where('sku_id', '=', b.skuId).where('is_delete', '=', false).executeTakeFirst();
-      if (!sku) throw notFound(INGREDIENT_TEXT.skuMissing);
-      if (sku.org_id !== request.orgApp!.orgId) throw forbidden(INGREDIENT_TEXT.otherOrg);
-      const streamId = mallStreams.sku(sku.sku_id);
-      const data: SkuIngredientsSet = { skuId: sku.sku_id, ingredients: b.ingredients.map((i) => ({ foodId: i.foodId, ratio: i.ratio })) };
-      await appendToStream(tx, {
-        orgId: sku.org_id, streamId, streamType: 'sku', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, ctx.clock()),
-        events: [{ type: 'SkuIngredientsSet', data: { ...data } }],
-      });
+    const sku = await db.selectFrom('skus').select(['org_id', 'sku_id']).where('sku_id', '=', b.skuId).where('is_delete', '=', false).executeTakeFirst();
+    if (!sku) throw notFound(INGREDIENT_TEXT.skuMissing);
+    if (sku.org_id !== request.orgApp!.orgId) throw forbidden(INGREDIENT_TEXT.otherOrg);
+    await handleCommand(db, {
+      ...requestCommand(request, ctx.clock()), orgId: sku.org_id, streamId: mallStreams.sku(sku.sku_id), streamType: 'sku', decider: skuDecider,
+      command: { type: 'SetSkuIngredients', skuId: sku.sku_id, ingredients: b.ingredients.map((i) => ({ foodId: i.foodId, ratio: i.ratio })), rowLive: true },
     });
     return list(b.ingredients.map((i) => ({ skuId: b.skuId, foodId: i.foodId, ratio: i.ratio, nameZh: cat.get(i.foodId)!.nameZh, group: cat.get(i.foodId)!.group })), b.ingredients.length);
   });

@@ -20,6 +20,12 @@ describe('product decider', () => {
       .then([{ type: 'ProductUpdated', data: { id: 'p1', at, isUppershelf: false } }]);
     given(productDecider, [created]).when({ type: 'UpdateProduct', change: { id: 'p1', at, name: '西红柿' }, categoryKnown: true }).then([]);
   });
+  it('appends pictures without duplicates, up to the limit', () => {
+    const withOne: ProductEvent = { type: 'ProductUpdated', data: { id: 'p1', at, extraInfo: { images: ['a.png'] } } };
+    given(productDecider, [created, withOne]).when({ type: 'SetProductImages', id: 'p1', at, images: ['a.png', 'b.png'], append: true, max: 2 })
+      .then([{ type: 'ProductUpdated', data: { id: 'p1', at, extraInfo: { images: ['a.png', 'b.png'] } } }]);
+    given(productDecider, [created, withOne]).when({ type: 'SetProductImages', id: 'p1', at, images: ['b.png', 'c.png'], append: true, max: 2 }).thenRefused('invalid', /最多 2 张/);
+  });
   it('refuses to change or delete a deleted product', () => {
     const deleted: ProductEvent = { type: 'ProductDeleted', data: { id: 'p1', at } };
     given(productDecider, [created]).when({ type: 'DeleteProduct', id: 'p1', at }).then([deleted]);
