@@ -19,7 +19,7 @@ const LEGACY_APPENDERS = [
   'server/modules/mall/importRoutes.ts',
   'server/modules/mall/standardLibraryRoutes.ts',
   'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',
-  'server/modules/contacts/commands.ts', 'server/modules/passport/signIn.ts',
+  'server/modules/passport/signIn.ts',
   'server/modules/passport/routes.ts',
 ];
 const appendsOutsideCommands = {

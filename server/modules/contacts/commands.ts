@@ -1,43 +1,18 @@
-// Shared pieces of the contacts commands: one stream per org, one writer at a time per org (so the checks
-// made before appending still hold when the events land), and row-level errors for bulk requests.
+// Shared pieces of the contacts commands: one stream per org, decided by domain/aggregates/contacts.ts on the
+// org's department tree and the rows of the persons named, read under the stream's lock (so a second writer
+// waits for the first, and the checks made still hold when the events land); row-level errors for bulk requests.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { appendToStream, type NewEvent, type Tx } from '../../store/eventStore.ts';
-import { metaOf } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, loadLocked, metaOf, runDecisions, type CommandResult } from '../../store/command.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { contactsDecider, CONTACTS_TEXT, refusedRows, type ContactsCommand, type ContactsEvent, type ContactsState, type Viewer } from '../../../domain/aggregates/contacts.ts';
+import { scopeOf, type ContactsScope } from './scope.ts';
+
+export { CONTACTS_TEXT };
 
 export const contactsStream = (orgId: string) => `contacts-${orgId}`;
-
-export const CONTACTS_TEXT = {
-  needDepartment: '请指定查询的部门',
-  personExists: '部门联系人已存在',
-  departmentMissing: (id: string) => `部门不存在：${id}`,
-  personMissing: (id: string) => `联系人不存在：${id}`,
-  noCreatePermission: (name: string) => `没有在部门「${name}」下新建的权限`,
-  duplicateName: (name: string) => `同级部门名称已存在：${name}`,
-  cycle: '不能把部门移动到它自己或它的下级部门下',
-  hasChildren: '请先删除下级部门',
-  hasPersons: '部门下还有联系人，请先移除',
-  badPhone: (p: string) => `手机号格式不正确：${p}`,
-  duplicatePhone: (p: string) => `手机号重复：${p}`,
-  emptyName: '姓名不能为空',
-  emptyDepartmentName: '部门名称不能为空',
-  noDepartment: '请选择联系人所在的部门',
-  noUsers: '请指定联系人',
-  limit: (n: number) => `机构用户数已达上限（${n}）`,
-  parentAmbiguous: (name: string) => `上级部门名称不唯一：${name}`,
-  rowErrors: (n: number, first: string) => `有 ${n} 行数据有误，未导入任何数据。第一处：${first}`,
-} as const;
-
-/** Serialises contact writes of one org: a second writer waits for the first to commit. */
-export async function lockContacts(tx: Tx, orgId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${'contacts:' + orgId}))`.execute(tx);
-}
-
-export async function appendContacts(tx: Tx, request: FastifyRequest, now: Date, events: NewEvent[]): Promise<void> {
-  const orgId = request.orgApp!.orgId;
-  await appendToStream(tx, { orgId, streamId: contactsStream(orgId), streamType: 'contacts', expectedVersion: 'any', events, meta: metaOf(request, now) });
-}
 
 export interface RowError { row: number; message: string }
 
@@ -58,4 +33,51 @@ export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>
     }
     throw e;
   }
+}
+
+export const viewerOf = (scope: ContactsScope): Viewer => ({ visible: scope.visible, roleNames: scope.roleNames, privileged: scope.privileged });
+
+/** The persons and department links of these users, as the decider's state holds them. */
+export async function personRowsOf(tx: Tx, orgId: string, userIds: string[]): Promise<Pick<ContactsState, 'persons' | 'links'>> {
+  const persons = new Set<string>();
+  const links = new Set<string>();
+  const ids = [...new Set(userIds.filter(Boolean))];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const part = ids.slice(i, i + 1000);
+    const [p, l] = await Promise.all([
+      tx.selectFrom('contact_persons').select('user_id').where('org_id', '=', orgId).where('user_id', 'in', part).execute(),
+      tx.selectFrom('contact_person_departments').select(['user_id', 'department_id']).where('org_id', '=', orgId).where('user_id', 'in', part).execute(),
+    ]);
+    p.forEach((r) => persons.add(r.user_id));
+    l.forEach((r) => links.add(`${r.user_id}/${r.department_id}`));
+  }
+  return { persons, links };
+}
+
+/**
+ * One contacts command: the org's contacts stream locked, the user's scope (§6) and the state read under the
+ * lock, then `build` makes the command from what was read (facts looked up in the same transaction). A batch's
+ * refused rows come back together as a RowErrorsFailure; a single command's refusal as its HTTP error.
+ */
+export function decideContacts<T>(
+  db: Kysely<Database>, request: FastifyRequest, now: Date,
+  build: (tx: Tx, scope: ContactsScope) => Promise<{ command: ContactsCommand; userIds?: string[]; batch?: boolean; extra?: T }>,
+): Promise<{ result: CommandResult<ContactsState, ContactsEvent>; command: ContactsCommand; loaded: ContactsState; extra?: T }> {
+  const orgId = request.orgApp!.orgId;
+  const streamId = contactsStream(orgId);
+  return runDecisions(db, async (tx) => {
+    let scope: ContactsScope | undefined;
+    const tree = await loadLocked(tx, orgId, streamId, async () => (scope = await scopeOf(tx, request)));
+    const { command, userIds = [], batch = false, extra } = await build(tx, scope!);
+    const state: ContactsState = { departments: tree.state.departments, ...await personRowsOf(tx, orgId, userIds) };
+    if (batch) {
+      const refused = refusedRows(command, state);
+      if (refused.length) throw new RowErrorsFailure(refused.map((r) => ({ row: r.row, message: r.refusal.message })));
+    }
+    const result = await decideAndAppend(tx, {
+      orgId, streamId, streamType: 'contacts', decider: contactsDecider, command, meta: metaOf(request, now),
+      load: async () => ({ state, version: tree.version }),
+    });
+    return { result, command, loaded: state, extra };
+  });
 }

@@ -4,17 +4,13 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
-import { runCommand } from '../../store/command.ts';
+import { notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { hidesHiddenForOtherOrg } from '../../../domain/contactsVisibility.ts';
-import {
-  ancestorsOf, canCreateUnder, departmentUpdateFields, moveMakesCycle, ROOT_DEPARTMENT,
-} from '../../../domain/departmentRules.ts';
+import { ancestorsOf, canCreateUnder, ROOT_DEPARTMENT } from '../../../domain/departmentRules.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
-import { appendContacts, CONTACTS_TEXT, lockContacts, RowErrorsFailure, withRowErrors, type RowError } from './commands.ts';
+import { CONTACTS_TEXT, decideContacts, viewerOf, withRowErrors } from './commands.ts';
 import { departmentOf, scopeOf, type ContactsScope, type Department } from './scope.ts';
-import type { DepartmentChange, DepartmentData } from './projection.ts';
 
 const tags = ['contacts'];
 const manage = { auth: 'orgApp', power: BASE_POWER.contactsManage } as const;
@@ -46,10 +42,11 @@ const newDepartmentProps = {
   roleConfig: roleConfigSchema, isHide: flag, isAllHide: flag, sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
 } as const;
 
-interface NewDepartment {
+type NewDepartment = {
   parentId?: string; parentName?: string; departmentName: string; type?: number; roleConfig?: Record<string, unknown>;
   isHide?: number; isAllHide?: number; sort?: number;
-}
+};
+const withId = (d: NewDepartment) => ({ ...d, departmentId: crypto.randomUUID() });
 
 export const departmentOut = (d: Department) => ({ ...d, id: d.departmentId });
 
@@ -58,34 +55,6 @@ export function visibleDepartment(scope: ContactsScope, id: string): Department 
   const d = scope.byId.get(id);
   if (!d || !scope.visible.has(id)) throw notFound(CONTACTS_TEXT.departmentMissing(id));
   return d;
-}
-
-/** Checks one new department against the tree (plus rows earlier in the same batch); returns its data. */
-function checkNew(scope: ContactsScope, input: NewDepartment, batch: DepartmentData[]): DepartmentData {
-  const name = input.departmentName.trim();
-  if (!name) throw badRequest(CONTACTS_TEXT.emptyDepartmentName);
-  let parentId = input.parentId?.trim() || ROOT_DEPARTMENT;
-  if (!input.parentId && input.parentName) {
-    const pn = input.parentName.trim();
-    const matches = [
-      ...scope.departments.filter((d) => d.departmentName === pn && scope.visible.has(d.departmentId)).map((d) => d.departmentId),
-      ...batch.filter((d) => d.departmentName === pn).map((d) => d.departmentId),
-    ];
-    if (matches.length === 0) throw notFound(CONTACTS_TEXT.departmentMissing(pn));
-    if (matches.length > 1) throw unprocessable(CONTACTS_TEXT.parentAmbiguous(pn));
-    parentId = matches[0];
-  }
-  const fromBatch = batch.find((d) => d.departmentId === parentId);
-  if (parentId !== ROOT_DEPARTMENT && !fromBatch) {
-    const parent = visibleDepartment(scope, parentId);
-    if (!canCreateUnder(parent, scope.roleNames, scope.privileged)) throw unprocessable(CONTACTS_TEXT.noCreatePermission(parent.departmentName));
-  }
-  const siblings = [...scope.departments, ...batch].filter((d) => d.parentId === parentId && d.departmentName === name);
-  if (siblings.length) throw conflict(CONTACTS_TEXT.duplicateName(name));
-  return {
-    departmentId: crypto.randomUUID(), parentId, departmentName: name, type: input.type ?? 1, sort: input.sort ?? 0,
-    isHide: input.isHide ?? 0, isAllHide: input.isAllHide ?? 0, roleConfig: input.roleConfig ?? {},
-  };
 }
 
 export default async function departmentRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
@@ -183,13 +152,10 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
       response: { 200: envelopeSchema(departmentSchema) },
     },
   }, async (request) => {
-    const id = await runCommand(db, async (tx) => {
-      await lockContacts(tx, request.orgApp!.orgId);
-      const scope = await scopeOf(tx, request);
-      const data = checkNew(scope, request.body, []);
-      await appendContacts(tx, request, clock(), [{ type: 'DepartmentsCreated', data: { departments: [data] } }]);
-      return data.departmentId;
-    });
+    const { command } = await decideContacts(db, request, clock(), async (_tx, scope) => ({
+      command: { type: 'CreateDepartments', departments: [withId(request.body)], viewer: viewerOf(scope), single: true },
+    }));
+    const id = command.type === 'CreateDepartments' ? command.departments[0].departmentId : '';
     // the creator may not see what they created (isHide / isAllHide): answer from the row itself
     const row = await db.selectFrom('contact_departments').selectAll().where('department_id', '=', id).executeTakeFirstOrThrow();
     return ok(departmentOut(departmentOf(row)));
@@ -211,22 +177,11 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
       response: { 200: departmentList },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    const ids = await runCommand(db, async (tx) => {
-      await lockContacts(tx, request.orgApp!.orgId);
-      const scope = await scopeOf(tx, request);
-      const batch: DepartmentData[] = [];
-      const errors: RowError[] = [];
-      request.body.departments.forEach((input, row) => {
-        try {
-          batch.push(checkNew(scope, input, batch));
-        } catch (e) {
-          errors.push({ row, message: (e as Error).message });
-        }
-      });
-      if (errors.length) throw new RowErrorsFailure(errors);
-      await appendContacts(tx, request, clock(), [{ type: 'DepartmentsCreated', data: { departments: batch } }]);
-      return batch.map((d) => d.departmentId);
-    });
+    const departments = request.body.departments.map(withId);
+    await decideContacts(db, request, clock(), async (_tx, scope) => ({
+      command: { type: 'CreateDepartments', departments, viewer: viewerOf(scope), single: false }, batch: true,
+    }));
+    const ids = departments.map((d) => d.departmentId);
     const rows = await db.selectFrom('contact_departments').selectAll().where('department_id', 'in', ids).orderBy('seq').execute();
     return ok(rows.map((r) => departmentOut(departmentOf(r))));
   }));
@@ -251,31 +206,9 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const id = request.params.id;
-    await runCommand(db, async (tx) => {
-      await lockContacts(tx, request.orgApp!.orgId);
-      const scope = await scopeOf(tx, request);
-      const d = visibleDepartment(scope, id);
-      const b = request.body;
-      const change: DepartmentChange = { departmentId: id, ...departmentUpdateFields(b) };
-      if (b.type !== undefined) change.type = b.type;
-      if (b.isHide !== undefined) change.isHide = b.isHide;
-      if (b.isAllHide !== undefined) change.isAllHide = b.isAllHide;
-      if (b.roleConfig !== undefined) change.roleConfig = b.roleConfig;
-      if (change.parentId !== undefined && change.parentId !== d.parentId) {
-        if (change.parentId !== ROOT_DEPARTMENT) {
-          const parent = visibleDepartment(scope, change.parentId);
-          if (moveMakesCycle(scope.departments, id, change.parentId)) throw unprocessable(CONTACTS_TEXT.cycle);
-          if (!canCreateUnder(parent, scope.roleNames, scope.privileged)) throw unprocessable(CONTACTS_TEXT.noCreatePermission(parent.departmentName));
-        }
-      }
-      const name = change.departmentName ?? d.departmentName;
-      const parentId = change.parentId ?? d.parentId;
-      if ((change.departmentName !== undefined || change.parentId !== undefined)
-        && scope.departments.some((x) => x.departmentId !== id && x.parentId === parentId && x.departmentName === name)) {
-        throw conflict(CONTACTS_TEXT.duplicateName(name));
-      }
-      if (Object.keys(change).length > 1) await appendContacts(tx, request, clock(), [{ type: 'DepartmentsUpdated', data: { departments: [change] } }]);
-    });
+    await decideContacts(db, request, clock(), async (_tx, scope) => ({
+      command: { type: 'UpdateDepartment', departmentId: id, input: request.body, viewer: viewerOf(scope) },
+    }));
     const row = await db.selectFrom('contact_departments').selectAll().where('department_id', '=', id).executeTakeFirstOrThrow();
     return ok(departmentOut(departmentOf(row)));
   });
@@ -289,15 +222,9 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const id = request.params.id;
-    await runCommand(db, async (tx) => {
-      const orgId = request.orgApp!.orgId;
-      await lockContacts(tx, orgId);
-      const scope = await scopeOf(tx, request);
-      visibleDepartment(scope, id);
-      if (scope.departments.some((d) => d.parentId === id)) throw unprocessable(CONTACTS_TEXT.hasChildren);
-      const person = await tx.selectFrom('contact_person_departments').select('user_id').where('org_id', '=', orgId).where('department_id', '=', id).executeTakeFirst();
-      if (person) throw unprocessable(CONTACTS_TEXT.hasPersons);
-      await appendContacts(tx, request, clock(), [{ type: 'DepartmentDeleted', data: { departmentId: id } }]);
+    await decideContacts(db, request, clock(), async (tx, scope) => {
+      const person = await tx.selectFrom('contact_person_departments').select('user_id').where('org_id', '=', scope.orgId).where('department_id', '=', id).executeTakeFirst();
+      return { command: { type: 'DeleteDepartment', departmentId: id, hasPersons: Boolean(person), viewer: viewerOf(scope) } };
     });
     return ok({ departmentId: id });
   });

@@ -3,18 +3,14 @@
 // org-app. Every row is checked before anything is written; bad rows come back together.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { NewEvent, Tx } from '../../store/eventStore.ts';
-import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import type { Kysely } from 'kysely';
+import type { Tx } from '../../store/eventStore.ts';
+import type { Database } from '../../store/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
-import { isValidPhone } from '../../../domain/phone.ts';
-import { pinyinInitials } from '../../../domain/contactSearch.ts';
-import { canCreateUnder } from '../../../domain/departmentRules.ts';
+import { personAlreadyThere, type NewPerson, type PersonFields, type PersonUpdate } from '../../../domain/aggregates/contacts.ts';
 import { defaultPassword, orgUserCount, userLimitOf } from '../users/userCommands.ts';
-import type { UserCreated } from '../users/projection.ts';
-import { appendContacts, CONTACTS_TEXT, lockContacts, RowErrorsFailure, type RowError } from './commands.ts';
-import { scopeOf, type ContactsScope } from './scope.ts';
-import type { PersonChange, PersonData, PersonLink } from './projection.ts';
-import { visibleDepartment } from './departmentRoutes.ts';
+import { decideContacts, viewerOf } from './commands.ts';
+import type { ContactsScope } from './scope.ts';
 
 export interface PersonInput {
   userId?: string;
@@ -49,119 +45,50 @@ export const personProps = {
 
 const departmentsOfInput = (i: PersonInput) => [...new Set([...(i.department ?? []), ...(i.departmentId ? [i.departmentId] : [])])];
 
-/** Departments a person may be put in by this user: visible, and the §6 createPermision holds. */
-function checkTargets(scope: ContactsScope, ids: string[]): void {
-  for (const id of ids) {
-    const d = visibleDepartment(scope, id);
-    if (!canCreateUnder(d, scope.roleNames, scope.privileged)) throw unprocessable(CONTACTS_TEXT.noCreatePermission(d.departmentName));
-  }
-}
-
-/** Collects per-row failures of a batch; a single create gets the first one as a plain error. */
-function collect<T>(inputs: T[], check: (input: T, row: number) => void, single: boolean): void {
-  const errors: RowError[] = [];
-  inputs.forEach((input, row) => {
-    try {
-      check(input, row);
-    } catch (e) {
-      if (single || !(e instanceof HttpError)) throw e;
-      errors.push({ row, message: e.message });
-    }
-  });
-  if (errors.length) throw new RowErrorsFailure(errors);
-}
+const fieldsOf = (i: PersonInput): PersonFields => ({
+  ...(i.showPhoneNumber !== undefined && { showPhoneNumber: i.showPhoneNumber }), ...(i.gender !== undefined && { gender: i.gender }),
+  ...(i.unit !== undefined && { unit: i.unit }), ...(i.status !== undefined && { status: i.status }),
+  ...(i.duties !== undefined && { duties: i.duties }), ...(i.sort !== undefined && { sort: i.sort }),
+});
 
 export interface AddResult { userIds: string[]; existing: string[] }
 
+/** Adds persons: phone numbers looked up among the platform's users, memberships and the user limit passed in. */
 export async function addPersons(
-  tx: Tx, request: FastifyRequest, now: Date, demoPassword: string, inputs: PersonInput[], single: boolean,
+  db: Kysely<Database>, request: FastifyRequest, now: Date, demoPassword: string, inputs: PersonInput[], single: boolean,
 ): Promise<AddResult> {
   const { orgId, appId } = request.orgApp!;
-  await lockContacts(tx, orgId);
-  const scope = await scopeOf(tx, request);
-  const seen = new Set<string>();
-  const rows = inputs.map((i) => ({
-    input: i, phone: (i.phoneNumber ?? i.username ?? '').trim(), name: (i.name ?? '').trim(), departments: departmentsOfInput(i),
-  }));
-  collect(rows, (r) => {
-    if (!r.name) throw badRequest(CONTACTS_TEXT.emptyName);
-    if (!isValidPhone(r.phone)) throw badRequest(CONTACTS_TEXT.badPhone(r.phone));
-    if (seen.has(r.phone)) throw badRequest(CONTACTS_TEXT.duplicatePhone(r.phone));
-    seen.add(r.phone);
-    if (r.departments.length === 0) throw badRequest(CONTACTS_TEXT.noDepartment);
-    checkTargets(scope, r.departments);
-  }, single);
-
-  const phones = rows.map((r) => r.phone);
-  const users = new Map<string, string>(); // phone → userId
-  for (let i = 0; i < phones.length; i += 1000) {
-    const part = await tx.selectFrom('users').select(['user_id', 'username']).where('username', 'in', phones.slice(i, i + 1000)).execute();
-    for (const u of part) users.set(u.username, u.user_id);
-  }
-  const known = [...users.values()];
-  const persons = new Set<string>();
-  const links = new Set<string>();
-  const members = new Set<string>();
-  for (let i = 0; i < known.length; i += 1000) {
-    const ids = known.slice(i, i + 1000);
-    const [p, l, m] = await Promise.all([
-      tx.selectFrom('contact_persons').select('user_id').where('org_id', '=', orgId).where('user_id', 'in', ids).execute(),
-      tx.selectFrom('contact_person_departments').select(['user_id', 'department_id']).where('org_id', '=', orgId).where('user_id', 'in', ids).execute(),
-      tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', 'in', ids).execute(),
-    ]);
-    p.forEach((r) => persons.add(r.user_id));
-    l.forEach((r) => links.add(`${r.user_id}/${r.department_id}`));
-    m.forEach((r) => members.add(r.user_id));
-  }
-
-  const newUsers: UserCreated[] = [];
-  const joins: string[] = [];
-  const newPersons: PersonData[] = [];
-  const newLinks: PersonLink[] = [];
-  const extraLinks: PersonLink[] = [];
-  const result: AddResult = { userIds: [], existing: [] };
-  let passwordHash: string | undefined;
-  for (const r of rows) {
-    let userId = users.get(r.phone);
-    if (!userId) {
-      userId = crypto.randomUUID();
-      passwordHash ??= await hashPassword(defaultPassword(demoPassword));
-      newUsers.push({
-        userId, username: r.phone, name: r.name, email: '', passwordHash, isDev: false, enable: true, expiration: null, isRegister: true, isNotRouterHome: false,
-      });
+  const { command, loaded } = await decideContacts(db, request, now, async (tx, scope) => {
+    const rows = inputs.map((i) => ({ input: i, phone: (i.phoneNumber ?? i.username ?? '').trim(), name: (i.name ?? '').trim(), departments: departmentsOfInput(i) }));
+    const phones = [...new Set(rows.map((r) => r.phone).filter(Boolean))];
+    const users = new Map<string, string>(); // phone → userId
+    for (let i = 0; i < phones.length; i += 1000) {
+      const part = await tx.selectFrom('users').select(['user_id', 'username']).where('username', 'in', phones.slice(i, i + 1000)).execute();
+      for (const u of part) users.set(u.username, u.user_id);
     }
-    if (!members.has(userId)) joins.push(userId);
-    result.userIds.push(userId);
-    const missing = r.departments.filter((d) => !links.has(`${userId}/${d}`)).map((departmentId) => ({ userId: userId!, departmentId }));
-    if (persons.has(userId)) {
-      if (missing.length === 0) {
-        if (single) throw conflict(CONTACTS_TEXT.personExists);
-        result.existing.push(userId);
-      }
-      extraLinks.push(...missing);
-    } else {
-      const i = r.input;
-      newPersons.push({
-        userId, name: r.name, pinyinFirst: pinyinInitials(r.name), phoneNumber: r.phone, showPhoneNumber: i.showPhoneNumber ?? true,
-        gender: i.gender || '男', unit: i.unit ?? '', status: i.status ?? 1, duties: i.duties ?? '', sort: i.sort ?? 0,
-      });
-      newLinks.push(...missing);
+    const known = [...users.values()];
+    const members = new Set<string>();
+    for (let i = 0; i < known.length; i += 1000) {
+      const m = await tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', 'in', known.slice(i, i + 1000)).execute();
+      m.forEach((r) => members.add(r.user_id));
     }
-  }
-
-  if (joins.length) {
-    const limit = await userLimitOf(tx, orgId);
-    if (limit !== null) {
-      const inOrg = await orgUserCount(tx, orgId);
-      if (inOrg + joins.length > limit) throw unprocessable(CONTACTS_TEXT.limit(limit));
-    }
-  }
-  const events: NewEvent[] = [];
-  if (newUsers.length || joins.length) events.push({ type: 'ContactUsersCreated', data: { appId, users: newUsers, joinUserIds: joins } });
-  if (newPersons.length) events.push({ type: 'PersonsAdded', data: { persons: newPersons, links: newLinks } });
-  if (extraLinks.length) events.push({ type: 'PersonDepartmentsAdded', data: { links: extraLinks } });
-  if (events.length) await appendContacts(tx, request, now, events);
-  return result;
+    const fresh = new Map<string, string>(); // a new user per unknown phone number
+    const persons: NewPerson[] = rows.map((r) => {
+      const knownId = users.get(r.phone);
+      const userId = knownId ?? fresh.get(r.phone) ?? crypto.randomUUID();
+      if (!knownId) fresh.set(r.phone, userId);
+      return { ...fieldsOf(r.input), phone: r.phone, name: r.name, departments: r.departments, userId, newUser: !knownId, member: members.has(userId) };
+    });
+    const passwordHash = fresh.size ? await hashPassword(defaultPassword(demoPassword)) : '';
+    const max = await userLimitOf(tx, orgId);
+    const limit = max === null ? null : { max, members: await orgUserCount(tx, orgId) };
+    return {
+      command: { type: 'AddPersons', appId, persons, viewer: viewerOf(scope), single, passwordHash, limit },
+      userIds: persons.map((p) => p.userId), batch: !single,
+    };
+  });
+  const persons = command.type === 'AddPersons' ? command.persons : [];
+  return { userIds: persons.map((p) => p.userId), existing: persons.filter((p) => personAlreadyThere(loaded, p)).map((p) => p.userId) };
 }
 
 /** A person of the org the user may see (in a visible department; any person for admins and providers). */
@@ -182,64 +109,25 @@ export async function visiblePersonIds(tx: Tx, scope: ContactsScope, ids: string
 }
 
 /** Updates persons with only the fields each row defines (§5); `department` replaces the person's departments. */
-export async function updatePersons(tx: Tx, request: FastifyRequest, now: Date, inputs: PersonInput[], single: boolean): Promise<string[]> {
+export async function updatePersons(db: Kysely<Database>, request: FastifyRequest, now: Date, inputs: PersonInput[], single: boolean): Promise<string[]> {
   const { orgId } = request.orgApp!;
-  await lockContacts(tx, orgId);
-  const scope = await scopeOf(tx, request);
-  const byPhone = new Map<string, string>();
-  const phones = inputs.filter((i) => !i.userId && (i.phoneNumber ?? i.username)).map((i) => (i.phoneNumber ?? i.username)!.trim());
-  for (let i = 0; i < phones.length; i += 1000) {
-    const rows = await tx.selectFrom('contact_persons').select(['user_id', 'phone_number']).where('org_id', '=', orgId).where('phone_number', 'in', phones.slice(i, i + 1000)).execute();
-    rows.forEach((r) => byPhone.set(r.phone_number, r.user_id));
-  }
-  const ids = inputs.map((i) => i.userId ?? byPhone.get((i.phoneNumber ?? i.username ?? '').trim()) ?? '');
-  const visible = await visiblePersonIds(tx, scope, ids.filter(Boolean));
-  const current = new Map<string, string[]>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await tx.selectFrom('contact_person_departments').select(['user_id', 'department_id']).where('org_id', '=', orgId)
-      .where('user_id', 'in', ids.slice(i, i + 1000).filter(Boolean).concat('')).execute();
-    for (const r of rows) current.set(r.user_id, [...(current.get(r.user_id) ?? []), r.department_id]);
-  }
-  const changes: PersonChange[] = [];
-  const added: PersonLink[] = [];
-  const removed: PersonLink[] = [];
-  const seen = new Set<string>();
-  collect(inputs, (i, row) => {
-    const userId = ids[row];
-    if (!userId || !visible.has(userId)) throw notFound(CONTACTS_TEXT.personMissing(i.userId ?? i.phoneNumber ?? i.username ?? ''));
-    if (seen.has(userId)) throw badRequest(CONTACTS_TEXT.duplicatePhone(i.phoneNumber ?? userId));
-    seen.add(userId);
-    const change: PersonChange = { userId };
-    if (i.name !== undefined) {
-      if (!i.name.trim()) throw badRequest(CONTACTS_TEXT.emptyName);
-      change.name = i.name.trim();
-      change.pinyinFirst = pinyinInitials(change.name);
+  let ids: string[] = [];
+  await decideContacts(db, request, now, async (tx, scope) => {
+    const byPhone = new Map<string, string>();
+    const phones = inputs.filter((i) => !i.userId && (i.phoneNumber ?? i.username)).map((i) => (i.phoneNumber ?? i.username)!.trim());
+    for (let i = 0; i < phones.length; i += 1000) {
+      const rows = await tx.selectFrom('contact_persons').select(['user_id', 'phone_number']).where('org_id', '=', orgId).where('phone_number', 'in', phones.slice(i, i + 1000)).execute();
+      rows.forEach((r) => byPhone.set(r.phone_number, r.user_id));
     }
-    if (i.userId && i.phoneNumber !== undefined) {
-      if (!isValidPhone(i.phoneNumber.trim())) throw badRequest(CONTACTS_TEXT.badPhone(i.phoneNumber));
-      change.phoneNumber = i.phoneNumber.trim();
-    }
-    if (i.showPhoneNumber !== undefined) change.showPhoneNumber = i.showPhoneNumber;
-    if (i.gender !== undefined) change.gender = i.gender || '男';
-    if (i.unit !== undefined) change.unit = i.unit;
-    if (i.status !== undefined) change.status = i.status;
-    if (i.duties !== undefined) change.duties = i.duties;
-    if (i.sort !== undefined) change.sort = i.sort;
-    if (Object.keys(change).length > 1) changes.push(change);
-    if (i.department !== undefined || i.departmentId !== undefined) {
-      const target = departmentsOfInput(i);
-      if (target.length === 0) throw badRequest(CONTACTS_TEXT.noDepartment);
-      checkTargets(scope, target);
-      const now = current.get(userId) ?? [];
-      // departments the user cannot see stay as they are
-      removed.push(...now.filter((d) => !target.includes(d) && scope.visible.has(d)).map((departmentId) => ({ userId, departmentId })));
-      added.push(...target.filter((d) => !now.includes(d)).map((departmentId) => ({ userId, departmentId })));
-    }
-  }, single);
-  const events: NewEvent[] = [];
-  if (changes.length) events.push({ type: 'PersonsUpdated', data: { persons: changes } });
-  if (removed.length) events.push({ type: 'PersonDepartmentsRemoved', data: { links: removed } });
-  if (added.length) events.push({ type: 'PersonDepartmentsAdded', data: { links: added } });
-  if (events.length) await appendContacts(tx, request, now, events);
+    ids = inputs.map((i) => i.userId ?? byPhone.get((i.phoneNumber ?? i.username ?? '').trim()) ?? '');
+    const visiblePersons = await visiblePersonIds(tx, scope, ids.filter(Boolean));
+    const persons: PersonUpdate[] = inputs.map((i, row) => ({
+      ...fieldsOf(i), userId: ids[row], label: i.userId ?? i.phoneNumber ?? i.username ?? '', sentPhone: i.phoneNumber,
+      ...(i.name !== undefined && { name: i.name }),
+      ...(i.userId && i.phoneNumber !== undefined && { phoneNumber: i.phoneNumber }),
+      ...((i.department !== undefined || i.departmentId !== undefined) && { departments: departmentsOfInput(i) }),
+    }));
+    return { command: { type: 'UpdatePersons', persons, visiblePersons, viewer: viewerOf(scope), single }, userIds: ids, batch: !single };
+  });
   return ids;
 }

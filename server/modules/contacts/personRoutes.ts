@@ -6,17 +6,15 @@ import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { holdsPower } from '../../http/auth.ts';
-import { runCommand } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { classifyContactSearch } from '../../../domain/contactSearch.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
-import { appendContacts, CONTACTS_TEXT, lockContacts, withRowErrors } from './commands.ts';
+import { CONTACTS_TEXT, decideContacts, viewerOf, withRowErrors } from './commands.ts';
 import { scopeOf, type ContactsScope } from './scope.ts';
 import { departmentOut, departmentSchema, visibleDepartment } from './departmentRoutes.ts';
 import { addPersons, personProps, updatePersons, visiblePersonIds, type PersonInput } from './personCommands.ts';
-import type { PersonLink } from './projection.ts';
 
 const tags = ['contacts'];
 const manage = { auth: 'orgApp', power: BASE_POWER.contactsManage } as const;
@@ -146,7 +144,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
       response: { 200: envelopeSchema(personSchema) },
     },
   }, async (request) => {
-    const result = await runCommand(db, (tx) => addPersons(tx, request, clock(), settings.demoPassword, [request.body], true));
+    const result = await addPersons(db, request, clock(), settings.demoPassword, [request.body], true);
     return ok((await afterWrite(request, result.userIds))[0]);
   });
 
@@ -161,7 +159,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' }, existing: { type: 'integer' }, userIds: { type: 'array', items: { type: 'string' } } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    const result = await runCommand(db, (tx) => addPersons(tx, request, clock(), settings.demoPassword, request.body.persons, false));
+    const result = await addPersons(db, request, clock(), settings.demoPassword, request.body.persons, false);
     // a large import changes the tables' shape at once: refresh the planner's statistics instead of waiting
     // for autovacuum, so the next page reads use the indexes (pages of 5000 at 20,000 persons, §9)
     if (result.userIds.length >= BIG_IMPORT) await sql`ANALYZE contact_persons, contact_person_departments`.execute(db);
@@ -177,7 +175,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
       response: { 200: envelopeSchema(personSchema) },
     },
   }, async (request) => {
-    const [userId] = await runCommand(db, (tx) => updatePersons(tx, request, clock(), [{ ...request.body, userId: request.params.id }], true));
+    const [userId] = await updatePersons(db, request, clock(), [{ ...request.body, userId: request.params.id }], true);
     return ok((await afterWrite(request, [userId]))[0]);
   });
 
@@ -192,7 +190,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    const userIds = await runCommand(db, (tx) => updatePersons(tx, request, clock(), request.body.persons, false));
+    const userIds = await updatePersons(db, request, clock(), request.body.persons, false);
     return ok({ count: userIds.length });
   }));
 
@@ -205,14 +203,9 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
     },
   }, async (request) => {
     const userIds = [...new Set(request.body.userId)];
-    await runCommand(db, async (tx) => {
-      await lockContacts(tx, request.orgApp!.orgId);
-      const scope = await scopeOf(tx, request);
-      const visible = await visiblePersonIds(tx, scope, userIds);
-      const missing = userIds.find((id) => !visible.has(id));
-      if (missing) throw notFound(CONTACTS_TEXT.personMissing(missing));
-      await appendContacts(tx, request, clock(), [{ type: 'PersonsRemoved', data: { userIds } }]);
-    });
+    await decideContacts(db, request, clock(), async (tx, scope) => ({
+      command: { type: 'RemovePersons', userIds, visiblePersons: await visiblePersonIds(tx, scope, userIds) },
+    }));
     return ok({ count: userIds.length });
   });
 
@@ -230,35 +223,13 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
     const b = request.body;
     const userIds = [...new Set(b.userId)];
     const target = mode === 'move' ? b.department ?? [] : [...new Set([...(b.department ?? []), ...(b.departmentId ?? [])])];
-    if (target.length === 0) throw badRequest(CONTACTS_TEXT.noDepartment);
-    await runCommand(db, async (tx) => {
-      const orgId = request.orgApp!.orgId;
-      await lockContacts(tx, orgId);
-      const scope = await scopeOf(tx, request);
-      for (const id of target) visibleDepartment(scope, id);
-      if (mode === 'move') for (const id of b.departmentId ?? []) visibleDepartment(scope, id);
-      const visible = await visiblePersonIds(tx, scope, userIds);
-      const missing = userIds.find((id) => !visible.has(id));
-      if (missing) throw notFound(CONTACTS_TEXT.personMissing(missing));
-      const current = await tx.selectFrom('contact_person_departments').select(['user_id', 'department_id']).where('org_id', '=', orgId)
-        .where(sql<boolean>`user_id = any(${userIds}::text[])`).execute();
-      const has = new Set(current.map((c) => `${c.user_id}/${c.department_id}`));
-      const added: PersonLink[] = [];
-      const removed: PersonLink[] = [];
-      for (const userId of userIds) {
-        if (mode !== 'remove') added.push(...target.filter((d) => !has.has(`${userId}/${d}`)).map((departmentId) => ({ userId, departmentId })));
-        if (mode === 'remove') removed.push(...target.filter((d) => has.has(`${userId}/${d}`)).map((departmentId) => ({ userId, departmentId })));
-        if (mode === 'move') {
-          const from = b.departmentId ?? current.filter((c) => c.user_id === userId && scope.visible.has(c.department_id)).map((c) => c.department_id);
-          removed.push(...from.filter((d) => !target.includes(d) && has.has(`${userId}/${d}`)).map((departmentId) => ({ userId, departmentId })));
-        }
-      }
-      const events = [
-        ...(removed.length ? [{ type: 'PersonDepartmentsRemoved', data: { links: removed } }] : []),
-        ...(added.length ? [{ type: 'PersonDepartmentsAdded', data: { links: added } }] : []),
-      ];
-      if (events.length) await appendContacts(tx, request, clock(), events);
-    });
+    await decideContacts(db, request, clock(), async (tx, scope) => ({
+      command: {
+        type: 'LinkPersons', mode, userIds, target, ...(mode === 'move' && b.departmentId && { from: b.departmentId }),
+        visiblePersons: await visiblePersonIds(tx, scope, userIds), viewer: viewerOf(scope),
+      },
+      userIds,
+    }));
     return ok(await afterWrite(request, userIds));
   };
   const linkSchema = (summary: string) => ({ tags, summary, body: linkBody, response: { 200: personList } });

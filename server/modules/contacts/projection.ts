@@ -3,23 +3,10 @@
 import { sql } from 'kysely';
 import { defineProjection } from '../../store/projections.ts';
 import type { Tx } from '../../store/eventStore.ts';
-import type { UserCreated } from '../users/projection.ts';
+import type { ContactUsersCreated, DepartmentChange, DepartmentData, PersonChange, PersonData, PersonLink } from '../../../domain/aggregates/contacts.ts';
 
-export interface DepartmentData {
-  departmentId: string; parentId: string; departmentName: string; type: number; sort: number; isHide: number; isAllHide: number;
-  roleConfig: Record<string, unknown>;
-}
-export type DepartmentChange = { departmentId: string } & Partial<Omit<DepartmentData, 'departmentId'>>;
-
-export interface PersonData {
-  userId: string; name: string; pinyinFirst: string; phoneNumber: string; showPhoneNumber: boolean; gender: string; unit: string;
-  status: number; duties: string; sort: number;
-}
-export type PersonChange = { userId: string } & Partial<Omit<PersonData, 'userId'>>;
-export interface PersonLink { userId: string; departmentId: string }
-
-/** New login users for phone numbers the platform did not know, and their membership of the org-app. */
-export interface ContactUsersCreated { appId: string; users: UserCreated[]; joinUserIds: string[] }
+// the event types live with their decider (domain/aggregates/contacts.ts); re-exported for the seeds and orgInit
+export type { ContactUsersCreated, DepartmentChange, DepartmentData, PersonChange, PersonData, PersonLink };
 
 const CHUNK = 1000;
 const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
