@@ -17,7 +17,6 @@ const LEGACY_APPENDERS = [
   'server/seed/**', 'server/modules/*/seed*.ts', 'server/modules/orgInit/seedTemplates.ts',
   'server/modules/users/routes.ts', 'server/modules/users/userCommands.ts',
   'server/modules/mall/importRoutes.ts',
-  'server/modules/mall/standardLibraryRoutes.ts',
   'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',
   'server/modules/passport/signIn.ts',
   'server/modules/passport/routes.ts',

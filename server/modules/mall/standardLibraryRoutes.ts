@@ -6,13 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { appendToStream, type EventMeta, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { EventMeta, Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, lockKey, metaOf, runCommand } from '../../store/command.ts';
+import { productDecider, skuDecider } from '../../../domain/aggregates/product.ts';
 import { PAGE, STANDARD_ORG_ID } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
 import { isPlatform, requireSupplier } from './access.ts';
 import { productOf, skuOf } from './catalogueRoutes.ts';
-import type { ProductCreated, SkuCreated } from './projection.ts';
+import type { ProductCreated, SkuCreated } from '../../../domain/aggregates/product.ts';
 
 const tags = ['mall'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -24,6 +25,8 @@ async function copyProducts(tx: Tx, productIds: string[], toOrgId: string, meta:
   const products = await tx.selectFrom('products').selectAll().where('id', 'in', productIds).where('is_delete', '=', false).execute();
   const missing = productIds.filter((id) => !products.some((p) => p.id === id && from(p.org_id)));
   if (missing.length) throw notFound(`商品不存在：${missing.slice(0, 5).join('、')}`);
+  // the names the org has decide what is skipped: copies into one org are decided one at a time
+  await lockKey(tx, 'product-name', toOrgId);
   const have = new Set((await tx.selectFrom('products').select('name').where('org_id', '=', toOrgId).where('is_delete', '=', false).execute()).map((p) => p.name));
   const skus = await tx.selectFrom('skus').selectAll().where('product_id', 'in', productIds).where('is_delete', '=', false).orderBy('sort').execute();
   const at = now.toISOString();
@@ -36,10 +39,11 @@ async function copyProducts(tx: Tx, productIds: string[], toOrgId: string, meta:
       id: crypto.randomUUID(), name: p.name, cid: p.cid, categoryId: p.category_id, status: 1, isPackage: p.is_package, isUppershelf: true, rawRipe: p.raw_ripe,
       unit: p.unit, priceClass: p.price_class, extraInfo: { ...(p.extra_info as Record<string, unknown>), standardProductId: p.id }, at,
     };
-    await appendToStream(tx, { orgId: toOrgId, streamId: mallStreams.product(product.id), streamType: 'product', expectedVersion: 0, meta, events: [{ type: 'ProductCreated', data: { ...product } }] });
+    // the library's category comes along: it is the standard org's, which every org may use
+    await decideAndAppend(tx, { orgId: toOrgId, streamId: mallStreams.product(product.id), streamType: 'product', decider: productDecider, meta, command: { type: 'CreateProduct', product, categoryKnown: true } });
     for (const k of skus.filter((s) => s.product_id === p.id)) {
       const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: k.name, spec: k.spec, unit: k.unit, sort: k.sort, enable: k.enable, extraInfo: { standardSkuId: k.sku_id }, at };
-      await appendToStream(tx, { orgId: toOrgId, streamId: mallStreams.sku(sku.skuId), streamType: 'sku', expectedVersion: 0, meta, events: [{ type: 'SkuCreated', data: { ...sku } }] });
+      await decideAndAppend(tx, { orgId: toOrgId, streamId: mallStreams.sku(sku.skuId), streamType: 'sku', decider: skuDecider, meta, command: { type: 'CreateSku', sku, productLive: true } });
     }
     created.push(product.id);
   }
