@@ -167,12 +167,29 @@ export interface BatchDecision<E> {
  */
 export function decideEach<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, items: BatchItem<C, S>[]): BatchDecision<E> {
   const out: BatchDecision<E> = { decided: [], refusals: [] };
+  // a stream named again is decided on the state its earlier commands left, at the version they reach
+  const running = new Map<string, Loaded<S>>();
   for (const [index, item] of items.entries()) {
-    const decision = decider.decide(item.command, item.loaded.state);
-    if (isRefusal(decision)) out.refusals.push({ index, refusal: decision });
-    else if (decision.length) out.decided.push({ orgId: item.orgId, streamId: item.streamId, streamType: item.streamType, version: item.loaded.version, events: decision });
+    const loaded = running.get(item.streamId) ?? item.loaded;
+    const decision = decider.decide(item.command, loaded.state);
+    if (isRefusal(decision)) { out.refusals.push({ index, refusal: decision }); continue; }
+    if (!decision.length) continue;
+    out.decided.push({ orgId: item.orgId, streamId: item.streamId, streamType: item.streamType, version: loaded.version, events: decision });
+    running.set(item.streamId, { state: decision.reduce(decider.evolve, loaded.state), version: loaded.version + decision.length });
   }
   return out;
+}
+
+/**
+ * The versions of many streams of one org, their rows locked until the transaction ends, so projection rows read
+ * after this are the state at those versions (the batch form of loadLocked). 0 for a stream not yet made.
+ */
+export async function lockVersions(tx: Tx, orgId: string, streamIds: string[]): Promise<Map<string, number>> {
+  const rows = streamIds.length
+    ? await tx.selectFrom('streams').select(['stream_id', 'stream_position']).where('org_id', '=', orgId).where('stream_id', 'in', streamIds).orderBy('stream_id').forUpdate().execute()
+    : [];
+  const found = new Map(rows.map((r) => [r.stream_id, Number(r.stream_position)]));
+  return new Map(streamIds.map((id) => [id, found.get(id) ?? 0]));
 }
 
 /** Appends a decided batch in a few statements, each stream at the version it was decided on. */

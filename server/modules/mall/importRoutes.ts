@@ -10,15 +10,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { appendToStreams, streamVersions, type AppendInput, type EventMeta, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { EventMeta, Tx } from '../../store/eventStore.ts';
+import { appendDecided, decideEach, metaOf, runCommand, type BatchItem } from '../../store/command.ts';
+import {
+  productDecider, skuDecider, type ProductCommand, type ProductCreated, type ProductState, type ProductUpdated, type SkuCommand, type SkuCreated, type SkuState,
+  type SkuUpdated,
+} from '../../../domain/aggregates/product.ts';
+import { loadProducts, loadSkus } from './catalogueState.ts';
 import { BATCH, UNITS } from '../../../domain/constants.ts';
 import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
 import { createPrices, deletePrices, planPrices, PriceRowsError, withRowErrors, type NewPriceInput, type RowError } from './priceCommands.ts';
-import type { ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from './projection.ts';
 
 const tags = ['imports'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -100,34 +104,39 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
   const plans = await checkProductRows(tx, orgId, rows);
   const at = now.toISOString();
   const updatedIds = plans.filter((p) => p.productId).map((p) => p.productId!);
-  const versions = await streamVersions(tx, updatedIds.map(mallStreams.product));
+  const products = await loadProducts(tx, orgId, updatedIds);
   const existingSkus = updatedIds.length
-    ? await tx.selectFrom('skus').select(['sku_id', 'product_id', 'name', 'spec', 'unit']).where('product_id', 'in', updatedIds).where('is_delete', '=', false).execute()
+    ? await tx.selectFrom('skus').select(['sku_id', 'product_id', 'name']).where('org_id', '=', orgId).where('product_id', 'in', updatedIds).where('is_delete', '=', false).execute()
     : [];
-  const skuVersions = await streamVersions(tx, existingSkus.map((s) => mallStreams.sku(s.sku_id)));
-  // products go first, then SKUs (a SKU's row names its product); each list is appended in one batch
-  const productWrites: AppendInput[] = [];
-  const skuWrites: AppendInput[] = [];
-  const write = (to: AppendInput[]) => (streamId: string, expectedVersion: number, type: string, data: object) => {
-    to.push({ orgId, streamId, streamType: streamId.split('-')[0], expectedVersion, meta, events: [{ type, data: { ...data } }] });
+  const skus = await loadSkus(tx, orgId, existingSkus.map((s) => s.sku_id));
+  // products go first, then SKUs (a SKU's row names its product); each list is decided, then appended in one batch
+  const productItems: BatchItem<ProductCommand, ProductState>[] = [];
+  const skuItems: BatchItem<SkuCommand, SkuState>[] = [];
+  // the file row of each item, so a refusal names it
+  const productRows: number[] = [];
+  const skuRows: number[] = [];
+  const fresh = { state: skuDecider.initialState(), version: 0 };
+  let current = 0;
+  const addSku = (skuId: string, command: SkuCommand) => {
+    skuItems.push({ orgId, streamId: mallStreams.sku(skuId), streamType: 'sku', command, loaded: skus.get(skuId) ?? fresh });
+    skuRows.push(current);
   };
-  const writeProduct = write(productWrites);
-  const writeSku = write(skuWrites);
   let created = 0;
-  let updated = 0;
   let skuCount = 0;
   for (const { row: r, categoryId, productId } of plans) {
+    current = r.row;
+    productRows.push(r.row);
     if (!productId) {
       const product: ProductCreated = {
         id: crypto.randomUUID(), name: r.name.trim(), cid: categoryId, categoryId, status: r.status ?? 1, isPackage: flag(r.isPackage, false),
         isUppershelf: flag(r.isUppershelf, true), rawRipe: r.rawRipe ?? 'raw', unit: r.unit ?? '', priceClass: r.priceClass ?? null,
         extraInfo: { ...(r.extraInfo ?? {}), imported: true, ...(opts.file && { importFile: opts.file }) }, at,
       };
-      writeProduct(mallStreams.product(product.id), 0, 'ProductCreated', product);
+      productItems.push({ orgId, streamId: mallStreams.product(product.id), streamType: 'product', command: { type: 'CreateProduct', product, categoryKnown: true }, loaded: { state: productDecider.initialState(), version: 0 } });
       created++;
       for (const [i, s] of (r.skus ?? []).entries()) {
         const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: s.name.trim(), spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? i, enable: true, extraInfo: {}, at };
-        writeSku(mallStreams.sku(sku.skuId), 0, 'SkuCreated', sku);
+        addSku(sku.skuId, { type: 'CreateSku', sku, productLive: true });
         skuCount++;
       }
       continue;
@@ -137,34 +146,39 @@ export async function importProducts(tx: Tx, orgId: string, rows: ProductImportR
       ...(r.rawRipe && { rawRipe: r.rawRipe }), ...(r.isPackage !== undefined && { isPackage: flag(r.isPackage, false) }),
       ...(r.isUppershelf !== undefined && { isUppershelf: flag(r.isUppershelf, true) }), ...(r.status !== undefined && { status: r.status }),
     };
-    writeProduct(mallStreams.product(productId), versions.get(mallStreams.product(productId)) ?? 0, 'ProductUpdated', change);
-    updated++;
+    productItems.push({ orgId, streamId: mallStreams.product(productId), streamType: 'product', command: { type: 'UpdateProduct', change, categoryKnown: true }, loaded: products.get(productId)! });
     const mine = existingSkus.filter((s) => s.product_id === productId);
     for (const [i, s] of (r.skus ?? []).entries()) {
       const same = mine.find((m) => m.name === s.name.trim());
-      if (same) {
-        if (same.spec === (s.spec ?? same.spec) && same.unit === s.unit) continue;
-        const upd: SkuUpdated = { skuId: same.sku_id, at, ...(s.spec !== undefined && { spec: s.spec }), unit: s.unit };
-        writeSku(mallStreams.sku(same.sku_id), skuVersions.get(mallStreams.sku(same.sku_id)) ?? 0, 'SkuUpdated', upd);
-      } else {
+      if (same) addSku(same.sku_id, { type: 'UpdateSku', change: { skuId: same.sku_id, at, ...(s.spec !== undefined && { spec: s.spec }), unit: s.unit }, rowLive: true });
+      else {
         const sku: SkuCreated = { skuId: crypto.randomUUID(), productId, name: s.name.trim(), spec: s.spec ?? '', unit: s.unit, sort: s.sort ?? mine.length + i, enable: true, extraInfo: {}, at };
-        writeSku(mallStreams.sku(sku.skuId), 0, 'SkuCreated', sku);
+        addSku(sku.skuId, { type: 'CreateSku', sku, productLive: true });
       }
       skuCount++;
     }
   }
-  await appendToStreams(tx, productWrites);
-  await appendToStreams(tx, skuWrites);
+  const decidedProducts = decideEach(productDecider, productItems);
+  const decidedSkus = decideEach(skuDecider, skuItems);
+  const refused = [
+    ...decidedProducts.refusals.map(({ index, refusal }) => ({ row: productRows[index], errors: [refusal.message] })),
+    ...decidedSkus.refusals.map(({ index, refusal }) => ({ row: skuRows[index], errors: [refusal.message] })),
+  ];
+  if (refused.length) throw new ProductRowsError(refused);
+  await appendDecided(tx, decidedProducts.decided, meta);
+  await appendDecided(tx, decidedSkus.decided, meta);
   // statusUpdatedPrductCIds: products of these categories go back to approval status 0 (to be reviewed again)
   const cids = opts.statusUpdatedPrductCIds ?? [];
   if (cids.length) {
     const again = await tx.selectFrom('products').select('id').where('org_id', '=', orgId).where('is_delete', '=', false).where('category_id', 'in', cids).execute();
-    const at0 = await streamVersions(tx, again.map((p) => mallStreams.product(p.id)));
-    await appendToStreams(tx, again.map((p) => ({
-      orgId, streamId: mallStreams.product(p.id), streamType: 'product', expectedVersion: at0.get(mallStreams.product(p.id)) ?? 0, meta,
-      events: [{ type: 'ProductUpdated', data: { id: p.id, at, status: 0 } }],
+    const states = await loadProducts(tx, orgId, again.map((p) => p.id));
+    const reset = decideEach(productDecider, again.map((p) => ({
+      orgId, streamId: mallStreams.product(p.id), streamType: 'product', command: { type: 'UpdateProduct', change: { id: p.id, at, status: 0 }, categoryKnown: true } as ProductCommand,
+      loaded: states.get(p.id)!,
     })));
+    await appendDecided(tx, reset.decided, meta);
   }
+  const updated = updatedIds.length;
   return { created, updated, skus: skuCount };
 }
 
@@ -427,30 +441,26 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       }
       if (errors.length) throw new ProductRowsError(errors);
       const out: string[] = [];
-      const writes: AppendInput[] = [];
-      // versions read once and counted up, so one SKU named twice gets two updates in order
-      const versions = await streamVersions(tx, create ? [] : skuIds.map(mallStreams.sku));
-      for (const s of items) {
+      const states = await loadSkus(tx, orgId, create ? [] : skuIds);
+      const fresh = { state: skuDecider.initialState(), version: 0 };
+      const batch = decideEach(skuDecider, items.map((s) => {
         if (create) {
           const sku: SkuCreated = {
-            skuId: crypto.randomUUID(), productId: s.productId!, name: s.name!.trim(), spec: s.spec ?? '', unit: s.unit!, sort: s.sort ?? 99,
+            skuId: crypto.randomUUID(), productId: s.productId!, name: s.name!, spec: s.spec ?? '', unit: s.unit!, sort: s.sort ?? 99,
             enable: flag(s.enable, true), extraInfo: s.extraInfo ?? {}, at,
           };
-          writes.push({ orgId, streamId: mallStreams.sku(sku.skuId), streamType: 'sku', expectedVersion: 0, meta, events: [{ type: 'SkuCreated', data: { ...sku } }] });
           out.push(sku.skuId);
-        } else {
-          const streamId = mallStreams.sku(s.skuId!);
-          const v = versions.get(streamId) ?? 0;
-          versions.set(streamId, v + 1);
-          const upd: SkuUpdated = {
-            skuId: s.skuId!, at, ...(s.name !== undefined && { name: s.name.trim() }), ...(s.spec !== undefined && { spec: s.spec }), ...(s.unit !== undefined && { unit: s.unit }),
-            ...(s.sort !== undefined && { sort: s.sort }), ...(s.enable !== undefined && { enable: flag(s.enable, true) }), ...(s.extraInfo !== undefined && { extraInfo: s.extraInfo }),
-          };
-          writes.push({ orgId, streamId, streamType: 'sku', expectedVersion: v, meta, events: [{ type: 'SkuUpdated', data: { ...upd } }] });
-          out.push(s.skuId!);
+          return { orgId, streamId: mallStreams.sku(sku.skuId), streamType: 'sku', command: { type: 'CreateSku', sku, productLive: true } as SkuCommand, loaded: fresh };
         }
-      }
-      await appendToStreams(tx, writes);
+        out.push(s.skuId!);
+        const change: SkuUpdated = {
+          skuId: s.skuId!, at, name: s.name, spec: s.spec, unit: s.unit, sort: s.sort, enable: s.enable === undefined ? undefined : flag(s.enable, true), extraInfo: s.extraInfo,
+        };
+        // one SKU named twice is decided twice, the second on what the first left (decideEach)
+        return { orgId, streamId: mallStreams.sku(s.skuId!), streamType: 'sku', command: { type: 'UpdateSku', change, rowLive: true } as SkuCommand, loaded: states.get(s.skuId!)! };
+      }));
+      if (batch.refusals.length) throw new ProductRowsError(batch.refusals.map(({ index, refusal }) => ({ row: items[index].row ?? index + 1, skuId: items[index].skuId, errors: [refusal.message] })));
+      await appendDecided(tx, batch.decided, meta);
       return out;
     });
     const rows = await db.selectFrom('skus').selectAll().where('sku_id', 'in', ids).execute();
