@@ -1,11 +1,7 @@
-// Every API module, in registration order. Importing a module's routes also registers its projections.
+// Every API module, in registration order; their projections are registered by projections.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context.ts';
-import './orgApps/projection.ts';
-import './users/projection.ts';
-import './roles/projection.ts';
-import './permissions/projection.ts';
-import './config/projection.ts';
+import './projections.ts';
 import healthRoutes from './health/routes.ts';
 import liveRoutes from './live/routes.ts';
 import passportRoutes from './passport/routes.ts';
@@ -16,8 +12,6 @@ import roleRoutes from './roles/routes.ts';
 import permissionRoutes from './permissions/routes.ts';
 import configRoutes from './config/routes.ts';
 import datetimeRoutes from './datetime/routes.ts';
-import './categories/projection.ts';
-import './mall/projection.ts';
 import categoryRoutes from './categories/routes.ts';
 import mallRoutes from './mall/routes.ts';
 import contactsRoutes from './contacts/routes.ts';
@@ -27,9 +21,6 @@ import permissionManageRoutes from './permissions/manageRoutes.ts';
 import logRoutes from './logs/routes.ts';
 import memberRoutes from './members/routes.ts';
 import issueTrackerRoutes from './issueTracker/routes.ts';
-import './orgInit/projection.ts';
-import './apps/projection.ts';
-import './agents/projection.ts';
 import orgInitRoutes from './orgInit/routes.ts';
 import appRoutes from './apps/routes.ts';
 import agentRoutes from './agents/routes.ts';

@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { runCommand } from '../store/command.ts';
+// the seed appends events: their projections must be registered, whoever runs it (server, tests, templates)
+import '../modules/projections.ts';
 import { appendToStream, type EventMeta, type NewEvent } from '../store/eventStore.ts';
 import { hashPassword } from '../auth/password.ts';
 import { nextAppId } from '../../domain/appId.ts';

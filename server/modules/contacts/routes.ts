@@ -1,7 +1,6 @@
 // §7 contacts: the department tree and its persons.
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
-import './projection.ts';
 import departmentRoutes from './departmentRoutes.ts';
 import personRoutes from './personRoutes.ts';
 

@@ -11,7 +11,6 @@ import type { Tx } from '../../store/eventStore.ts';
 import { handleCommand, lockKey, requestCommand, runDecisions, decideAndAppend } from '../../store/command.ts';
 import { deliveryRouteDecider, type DeliveryRouteCommand, type MallRouteCreated } from '../../../domain/aggregates/deliveryRoute.ts';
 import { streamVersionOf } from '../../store/versions.ts';
-import './routeProjection.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { routeVisible, seesAllRoutes } from '../../../domain/roleGroupVisibility.ts';
 import { isSupplierSide } from './access.ts';

@@ -15,7 +15,6 @@ import { PAGE, PRICE_CLASSES } from '../../../domain/constants.ts';
 import { cycleOf, dayOf } from '../../../domain/priceCycle.ts';
 import { priceSurveyDecider, surveyErrors, SURVEY_CYCLE_RULE, type RecordSurvey } from '../../../domain/aggregates/priceSurvey.ts';
 import { isBureau, isPlatform, isSupplierSide, orgArea } from './access.ts';
-import './surveyProjection.ts';
 
 const tags = ['surveys'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;

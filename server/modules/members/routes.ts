@@ -18,7 +18,6 @@ import {
   type MemberCommand, type MemberGroupCommand, type MemberState,
 } from '../../../domain/aggregates/member.ts';
 import { MEMBER_POWER, memberStreams } from './powers.ts';
-import './projection.ts';
 
 const tags = ['members'];
 const manage = { auth: 'orgApp', power: MEMBER_POWER.memberManage } as const;

@@ -13,7 +13,6 @@ import { noticeDecider, TITLE_MAX, type NoticeCommand } from '../../../domain/ag
 import { PAGE } from '../../../domain/constants.ts';
 import { holdsPower } from '../../http/auth.ts';
 import { POWER } from '../permissions/powers.ts';
-import './projection.ts';
 
 const tags = ['notices'];
 const edit = { auth: 'orgApp', power: POWER.configEdit } as const;

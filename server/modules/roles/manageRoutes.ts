@@ -18,7 +18,6 @@ import { childRolesOf, mayManageRole, visibleRoleGroups } from '../../../domain/
 import { ROLE_TEXT, type GroupCaller, type RoleCreated, type RoleGroupCreated, type RoleUpdated } from '../../../domain/aggregates/role.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
 import { callerOf, membersOf, roleCommands } from './commands.ts';
-import './relationProjection.ts';
 
 const tags = ['roles'];
 const manage = { auth: 'orgApp', power: BASE_POWER.roleManage } as const;

@@ -1,0 +1,19 @@
+// The one projection registry: every module's projection handlers, registered here and only here, in this order.
+// Order matters where two modules project one event type: a price's row is written (mall) before the survey
+// average fills its market price (surveys). The server, the rebuild and the tests import this file.
+import './orgApps/projection.ts';
+import './users/projection.ts';
+import './roles/projection.ts';
+import './roles/relationProjection.ts';
+import './permissions/projection.ts';
+import './config/projection.ts';
+import './categories/projection.ts';
+import './mall/projection.ts';
+import './mall/surveyProjection.ts';
+import './mall/routeProjection.ts';
+import './contacts/projection.ts';
+import './members/projection.ts';
+import './orgInit/projection.ts';
+import './apps/projection.ts';
+import './agents/projection.ts';
+import './notices/projection.ts';
