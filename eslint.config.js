@@ -16,7 +16,6 @@ const zones = [
 const LEGACY_APPENDERS = [
   'server/seed/**', 'server/modules/*/seed*.ts', 'server/modules/orgInit/seedTemplates.ts',
   'server/modules/users/routes.ts', 'server/modules/users/userCommands.ts',
-  'server/modules/orgInit/steps.ts', 'server/modules/orgInit/routes.ts',
   'server/modules/passport/signIn.ts',
   'server/modules/passport/routes.ts',
 ];

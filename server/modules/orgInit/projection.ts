@@ -1,13 +1,12 @@
 // Init templates (§7 /v3/orgappinit/template) and the org settings a system provider edits, projected from
 // their events.
 import { defineProjection } from '../../store/projections.ts';
-import type { InitTemplateContent } from '../../../domain/orgInit.ts';
 import type { OrgSettingsSet } from '../../../domain/aggregates/org.ts';
+import type { InitTemplateCreated, InitTemplateUpdated } from '../../../domain/aggregates/initTemplate.ts';
 
 export type { OrgSettingsSet } from '../../../domain/aggregates/org.ts';
-
-export interface InitTemplateCreated { id: string; name: string; disabled: boolean; content: InitTemplateContent }
-export type InitTemplateUpdated = { id: string } & Partial<Omit<InitTemplateCreated, 'id'>>;
+// the event types live with their decider; re-exported for the template seeds
+export type { InitTemplateCreated, InitTemplateUpdated };
 
 export const templateStream = (id: string) => `initTemplate-${id}`;
 

@@ -8,20 +8,21 @@ import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { handleCommand, metaOf, requestCommand, runDecisions } from '../../store/command.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { isAppId, nextAppId } from '../../../domain/appId.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import {
-  ORG_INIT_STEPS, ORG_TYPES, templateSummary, validateTemplate, type InitTemplate, type InitTemplateContent, type OrgInitStep,
+  ORG_INIT_STEPS, ORG_TYPES, templateSummary, type InitTemplate, type InitTemplateContent, type OrgInitStep,
 } from '../../../domain/orgInit.ts';
 import { SYSTEM_ORG } from '../users/streams.ts';
 import { defaultPassword, parseExpiration } from '../users/userCommands.ts';
 import { requireSystemProvider } from './access.ts';
 import { runStep, STEP_LABELS, type InitTarget } from './steps.ts';
-import { templateStream, type InitTemplateCreated, type InitTemplateUpdated } from './projection.ts';
+import { templateStream } from './projection.ts';
+import { initTemplateDecider, type InitTemplateCreated, type InitTemplateUpdated } from '../../../domain/aggregates/initTemplate.ts';
 
 const tags = ['orgInit'];
 const str = { type: 'string' } as const;
@@ -105,11 +106,6 @@ async function templateById(db: Kysely<Database> | Tx, templateId: string): Prom
   return { id: row.id, name: row.name, disabled: row.disabled, content: row.content as InitTemplateContent, row };
 }
 
-function checkTemplate(t: { name: string; content: InitTemplateContent }) {
-  const errors = validateTemplate(t);
-  if (errors.length) throw unprocessable(`模板内容有误：${errors.slice(0, 5).join('；')}${errors.length > 5 ? ` 等 ${errors.length} 处` : ''}`);
-}
-
 /** A partner named by a command must exist (none named: nothing to check). */
 export async function agentExists(db: Kysely<Database> | Tx, agentId: string | null | undefined) {
   if (!agentId) return;
@@ -164,16 +160,12 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
     config: provider, ...onlyProvider,
     schema: { tags, summary: 'Create an init template (checked: every role, menu, group and department it names exists in it)', body: templateBody, response: { 200: envelopeSchema(templateRowSchema) } },
   }, async (request) => {
-    const body = { ...request.body, name: request.body.name.trim() };
-    checkTemplate(body);
-    const data: InitTemplateCreated = { id: `tpl-${crypto.randomBytes(6).toString('hex')}`, name: body.name, disabled: body.disabled ?? false, content: body.content };
-    await runCommand(db, async (tx) => {
-      const same = await tx.selectFrom('org_init_templates').select('id').where('name', '=', data.name).executeTakeFirst();
-      if (same) throw conflict(`模板名称已存在：${data.name}`);
-      await appendToStream(tx, {
-        orgId: SYSTEM_ORG, streamId: templateStream(data.id), streamType: 'initTemplate', expectedVersion: 0,
-        events: [{ type: 'InitTemplateCreated', data: { ...data } }], meta: metaOf(request, ctx.clock()),
-      });
+    const body = request.body;
+    const data: InitTemplateCreated = { id: `tpl-${crypto.randomBytes(6).toString('hex')}`, name: body.name.trim(), disabled: body.disabled ?? false, content: body.content };
+    await handleCommand(db, {
+      ...requestCommand(request, ctx.clock()), orgId: SYSTEM_ORG, expectedVersion: undefined, streamId: templateStream(data.id), streamType: 'initTemplate',
+      decider: initTemplateDecider,
+      command: { type: 'CreateTemplate', template: data, nameTaken: Boolean(await db.selectFrom('org_init_templates').select('id').where('name', '=', data.name).executeTakeFirst()) },
     });
     return ok({ ...data, summary: templateSummary(data.content), version: 1 });
   });
@@ -190,28 +182,21 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
     },
   }, async (request) => {
     const body = request.body;
-    const result = await runCommand(db, async (tx) => {
-      const current = await templateById(tx, body.id);
-      const next = { name: body.name?.trim() ?? current.name, content: body.content ?? current.content };
-      if (body.name !== undefined || body.content !== undefined) checkTemplate(next);
-      if (body.name !== undefined && next.name !== current.name) {
-        const same = await tx.selectFrom('org_init_templates').select('id').where('name', '=', next.name).where('id', '!=', body.id).executeTakeFirst();
-        if (same) throw conflict(`模板名称已存在：${next.name}`);
-      }
-      const update: InitTemplateUpdated = { id: body.id };
-      if (body.name !== undefined) update.name = next.name;
-      if (body.disabled !== undefined) update.disabled = body.disabled;
-      if (body.content !== undefined) update.content = body.content;
-      const streamId = templateStream(body.id);
-      if (Object.keys(update).length > 1) {
-        await appendToStream(tx, {
-          orgId: SYSTEM_ORG, streamId, streamType: 'initTemplate', expectedVersion: body.version ?? await streamVersion(tx, streamId),
-          events: [{ type: 'InitTemplateUpdated', data: { ...update } }], meta: metaOf(request, ctx.clock()),
-        });
-      }
-      const t = await templateById(tx, body.id);
-      return { id: t.id, name: t.name, disabled: t.disabled, content: t.content, summary: templateSummary(t.content), version: await streamVersion(tx, streamId) };
+    await templateById(db, body.id);
+    const change: InitTemplateUpdated = {
+      id: body.id, ...(body.name !== undefined && { name: body.name }), ...(body.disabled !== undefined && { disabled: body.disabled }),
+      ...(body.content !== undefined && { content: body.content }),
+    };
+    // the client's version is the body's `version` (or If-Match): stale, 409
+    const { state, version } = await handleCommand(db, {
+      ...requestCommand(request, ctx.clock()), orgId: SYSTEM_ORG, streamId: templateStream(body.id), streamType: 'initTemplate', decider: initTemplateDecider,
+      command: {
+        type: 'UpdateTemplate', change,
+        nameTaken: body.name !== undefined && Boolean(await db.selectFrom('org_init_templates').select('id').where('name', '=', body.name.trim()).where('id', '!=', body.id).executeTakeFirst()),
+      },
     });
+    const t = state!;
+    const result = { id: body.id, name: t.name, disabled: t.disabled, content: t.content, summary: templateSummary(t.content), version };
     return ok(result);
   });
 
@@ -235,7 +220,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
     }, async (request) => {
       const body = request.body;
       if (!isAppId(body.appId)) throw badRequest(`参数错误：应用编号不合法 ${body.appId}`);
-      const events = await runCommand(db, async (tx) => {
+      const events = await runDecisions(db, async (tx) => {
         const template = await templateOfStep(tx, body);
         if (step !== 'org') {
           const org = await tx.selectFrom('org_apps').select('id').where('org_id', '=', body.orgId).where('app_id', '=', body.appId).executeTakeFirst();
@@ -289,7 +274,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
     const expiration = parseExpiration(body.expiration);
     const passwordHash = await hashPassword(defaultPassword(ctx.settings.demoPassword));
     const now = ctx.clock();
-    const result = await runCommand(db, async (tx) => {
+    const result = await runDecisions(db, async (tx) => {
       const template = await templateById(tx, body.templateId);
       if (template.disabled) throw unprocessable(`模板已停用：${template.name}`);
       const sameName = await tx.selectFrom('orgs').select('org_id').where('name', '=', orgName).executeTakeFirst();

@@ -2,18 +2,20 @@
 // missing, so a step called on its own twice writes nothing the second time; /create runs all seven in one
 // transaction (all or nothing).
 import crypto from 'node:crypto';
-import { appendToStream, streamVersion, type EventMeta, type NewEvent, type Tx } from '../../store/eventStore.ts';
+import type { EventMeta, Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, loadLocked } from '../../store/command.ts';
 import { HttpError, unprocessable } from '../../http/errors.ts';
 import {
-  adminRoleOf, departmentsParentsFirst, grantsWithAncestors, menuEntryKey, providerRoleOf, ORG_INIT_STEPS, type InitTemplateContent, type OrgInitStep,
+  adminRoleOf, departmentsParentsFirst, grantsWithAncestors, providerRoleOf, ORG_INIT_STEPS, type InitTemplateContent, type OrgInitStep,
 } from '../../../domain/orgInit.ts';
 import { pinyinInitials } from '../../../domain/contactSearch.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
-import type { AppCreated, OrgAppCreated, OrgCreated } from '../orgApps/projection.ts';
-import type { PermissionCreated } from '../permissions/projection.ts';
-import type { RoleCreated, RoleGroupCreated } from '../roles/projection.ts';
-import type { UserCreated } from '../users/projection.ts';
-import type { DepartmentData, PersonData } from '../contacts/projection.ts';
+import type { AppCreated, OrgAppCreated } from '../../../domain/aggregates/app.ts';
+import type { OrgCreated } from '../../../domain/aggregates/org.ts';
+import type { PermissionCreated } from '../../../domain/aggregates/permission.ts';
+import type { RoleCreated, RoleGroupCreated } from '../../../domain/aggregates/role.ts';
+import type { ContactUser, DepartmentData, PersonData } from '../../../domain/aggregates/contacts.ts';
+import { orgSetupDecider, setupKeys, type SetupEvent } from '../../../domain/aggregates/orgSetup.ts';
 
 export interface InitTarget {
   orgId: string;
@@ -40,11 +42,19 @@ export const STEP_LABELS: Record<OrgInitStep, string> = {
   config: '机构配置', org: '机构与应用', menu: '菜单权限', rolegroup: '角色组', role: '角色', contacts: '通讯录', contactspermission: '通讯录权限',
 };
 
-/** Appends to a stream at its current version (new streams at 0), counting the events. */
-async function append(ctx: StepContext, orgId: string, streamId: string, streamType: string, events: NewEvent[]): Promise<number> {
+/**
+ * Provisions a stream with what it lacks (domain/aggregates/orgSetup.ts): `present` reads, under the stream's
+ * lock, the keys of what it already holds; appends at the version read, counting the events.
+ */
+async function append(
+  ctx: StepContext, orgId: string, streamId: string, streamType: string, events: SetupEvent[], present: () => Promise<Iterable<string>> = async () => [],
+): Promise<number> {
   if (events.length === 0) return 0;
-  await appendToStream(ctx.tx, { orgId, streamId, streamType, expectedVersion: await streamVersion(ctx.tx, streamId), events, meta: ctx.meta });
-  return events.length;
+  const { decided } = await decideAndAppend(ctx.tx, {
+    orgId, streamId, streamType, decider: orgSetupDecider, command: { type: 'Provision', events }, meta: ctx.meta,
+    load: (tx) => loadLocked(tx, orgId, streamId, async () => ({ present: new Set(await present()) })),
+  });
+  return decided.length;
 }
 
 /** `value` with every string in it, however deep in arrays and objects, passed through `f`. */
@@ -60,11 +70,11 @@ const fill = (value: unknown, orgName: string) => mapStrings(value, (s) => s.rep
 
 async function configStep(ctx: StepContext): Promise<number> {
   const { orgId, appId, orgName, content } = ctx.target;
-  const have = new Set((await ctx.tx.selectFrom('org_config').select('path').where('org_id', '=', orgId).where('app_id', '=', appId).execute()).map((r) => r.path));
   let n = 0;
   for (const { path, value } of content.config) {
-    if (have.has(path)) continue;
-    n += await append(ctx, orgId, streams.config(orgId, appId, path), 'config', [{ type: 'OrgConfigSet', data: { appId, path, value: fill(value, orgName) } }]);
+    n += await append(ctx, orgId, streams.config(orgId, appId, path), 'config', [{ type: 'OrgConfigSet', data: { appId, path, value: fill(value, orgName) } }], async () =>
+      (await ctx.tx.selectFrom('org_config').select('path').where('org_id', '=', orgId).where('app_id', '=', appId).where('path', '=', path).execute())
+        .map((r) => setupKeys.config(appId, r.path)));
   }
   return n;
 }
@@ -72,50 +82,47 @@ async function configStep(ctx: StepContext): Promise<number> {
 async function orgStep(ctx: StepContext): Promise<number> {
   const t = ctx.target;
   let n = 0;
-  const app = await ctx.tx.selectFrom('apps').select('app_id').where('app_id', '=', t.appId).executeTakeFirst();
-  if (!app) {
-    const created: AppCreated = { appId: t.appId, appName: t.appName, config: {} };
-    n += await append(ctx, SYSTEM_ORG, streams.app(t.appId), 'app', [{ type: 'AppCreated', data: { ...created } }]);
-  }
-  const org = await ctx.tx.selectFrom('orgs').select('org_id').where('org_id', '=', t.orgId).executeTakeFirst();
-  if (!org) {
-    const created: OrgCreated = {
-      orgId: t.orgId, name: t.orgName, orgType: t.orgType, agentId: t.agentId, parentOrgId: null, area: '', expiration: t.expiration, userLimit: t.userLimit,
-    };
-    n += await append(ctx, t.orgId, streams.org(t.orgId), 'org', [{ type: 'OrgCreated', data: { ...created } }]);
-  }
-  const orgApp = await ctx.tx.selectFrom('org_apps').select('id').where('org_id', '=', t.orgId).where('app_id', '=', t.appId).executeTakeFirst();
-  if (!orgApp) {
-    const created: OrgAppCreated = { id: crypto.randomUUID(), orgId: t.orgId, appId: t.appId, appName: t.appName, key: crypto.randomBytes(16).toString('hex') };
-    n += await append(ctx, t.orgId, streams.orgApp(created.id), 'orgApp', [{ type: 'OrgAppCreated', data: { ...created } }]);
-  }
+  const app: AppCreated = { appId: t.appId, appName: t.appName, config: {} };
+  n += await append(ctx, SYSTEM_ORG, streams.app(t.appId), 'app', [{ type: 'AppCreated', data: app }], async () =>
+    (await ctx.tx.selectFrom('apps').select('app_id').where('app_id', '=', t.appId).execute()).map((r) => setupKeys.app(r.app_id)));
+  const org: OrgCreated = {
+    orgId: t.orgId, name: t.orgName, orgType: t.orgType, agentId: t.agentId, parentOrgId: null, area: '', expiration: t.expiration, userLimit: t.userLimit,
+  };
+  n += await append(ctx, t.orgId, streams.org(t.orgId), 'org', [{ type: 'OrgCreated', data: org }], async () =>
+    (await ctx.tx.selectFrom('orgs').select('org_id').where('org_id', '=', t.orgId).execute()).map((r) => setupKeys.org(r.org_id)));
+  // the org-app's stream is new (a new id): its org and app pair is looked up among all org-apps
+  const orgApp: OrgAppCreated = { id: crypto.randomUUID(), orgId: t.orgId, appId: t.appId, appName: t.appName, key: crypto.randomBytes(16).toString('hex') };
+  const orgAppRows = await ctx.tx.selectFrom('org_apps').select('id').where('org_id', '=', t.orgId).where('app_id', '=', t.appId).execute();
+  n += await append(ctx, t.orgId, streams.orgApp(orgApp.id), 'orgApp', [{ type: 'OrgAppCreated', data: orgApp }], async () =>
+    orgAppRows.map(() => setupKeys.orgApp(t.orgId, t.appId)));
   return n;
 }
 
 async function menuStep(ctx: StepContext): Promise<number> {
   const { orgId, appId, content } = ctx.target;
   const have = new Set((await ctx.tx.selectFrom('permissions').select(['group_name', 'module_id']).where('org_id', '=', orgId).where('app_id', '=', appId).execute())
-    .map((r) => menuEntryKey({ groupName: r.group_name, moduleId: r.module_id })));
+    .map((r) => setupKeys.menu(r.group_name, r.module_id)));
   let n = 0;
   for (const m of content.menus) {
-    if (have.has(menuEntryKey(m))) continue;
+    // a new stream each (a new id): the menu entries of the org-app are looked up once
+    if (have.has(setupKeys.menu(m.groupName, m.moduleId))) continue;
     const data: PermissionCreated = {
       permissionId: crypto.randomUUID(), appId, moduleId: m.moduleId, parentId: m.parentId, moduleName: m.moduleName, groupName: m.groupName,
       power: m.power ?? '', powerName: m.powerName ?? '', sort: m.sort, enable: m.enable, extraInfo: m.extraInfo,
     };
-    n += await append(ctx, orgId, streams.permission(data.permissionId), 'permission', [{ type: 'PermissionCreated', data: { ...data } }]);
+    n += await append(ctx, orgId, streams.permission(data.permissionId), 'permission', [{ type: 'PermissionCreated', data }], async () => have);
   }
   return n;
 }
 
 async function roleGroupStep(ctx: StepContext): Promise<number> {
   const { orgId, content } = ctx.target;
-  const have = new Set((await ctx.tx.selectFrom('role_groups').select('code').where('org_id', '=', orgId).execute()).map((r) => r.code));
+  const have = new Set((await ctx.tx.selectFrom('role_groups').select('code').where('org_id', '=', orgId).execute()).map((r) => setupKeys.roleGroup(r.code)));
   let n = 0;
   for (const g of content.roleGroups) {
-    if (have.has(g.code)) continue;
+    if (have.has(setupKeys.roleGroup(g.code))) continue;
     const data: RoleGroupCreated = { roleGroupId: crypto.randomUUID(), groupName: g.groupName, code: g.code, sort: g.sort, manageRoleNames: g.manageRoleNames, config: {} };
-    n += await append(ctx, orgId, streams.roleGroup(data.roleGroupId), 'roleGroup', [{ type: 'RoleGroupCreated', data: { ...data } }]);
+    n += await append(ctx, orgId, streams.roleGroup(data.roleGroupId), 'roleGroup', [{ type: 'RoleGroupCreated', data }], async () => have);
   }
   return n;
 }
@@ -140,11 +147,9 @@ async function roleStep(ctx: StepContext): Promise<number> {
   const groups = new Map((await ctx.tx.selectFrom('role_groups').select(['code', 'role_group_id']).where('org_id', '=', orgId).execute()).map((r) => [r.code, r.role_group_id]));
   const permissions = await permissionIdsOf(ctx);
   const roles = await roleIdsOf(ctx);
-  const linked = new Set((await ctx.tx.selectFrom('role_permissions').select(['role_id', 'permission_id']).where('org_id', '=', orgId).execute())
-    .map((r) => `${r.role_id}/${r.permission_id}`));
   let n = 0;
   for (const [i, role] of content.roles.entries()) {
-    const events: NewEvent[] = [];
+    const events: SetupEvent[] = [];
     let roleId = roles.get(role.name);
     if (!roleId) {
       const roleGroupId = role.roleGroupCode ? groups.get(role.roleGroupCode) : null;
@@ -154,16 +159,21 @@ async function roleStep(ctx: StepContext): Promise<number> {
         enable: true, sort: i + 1, config: role.config,
       };
       roleId = created.roleId;
-      events.push({ type: 'RoleCreated', data: { ...created } });
+      events.push({ type: 'RoleCreated', data: created });
     }
     for (const moduleId of grantsWithAncestors(content.menus, role.grants)) {
       const permissionIds = permissions.get(moduleId);
       if (!permissionIds) throw unprocessable(`角色 ${role.name} 的菜单不存在：${moduleId}`);
       for (const permissionId of permissionIds) {
-        if (!linked.has(`${roleId}/${permissionId}`)) events.push({ type: 'RolePermissionGranted', data: { roleId, permissionId } });
+        events.push({ type: 'RolePermissionGranted', data: { roleId, permissionId } });
       }
     }
-    n += await append(ctx, orgId, streams.role(roleId), 'role', events);
+    const id = roleId;
+    n += await append(ctx, orgId, streams.role(roleId), 'role', events, async () => [
+      ...(roles.has(role.name) ? [setupKeys.role(role.name)] : []),
+      ...(await ctx.tx.selectFrom('role_permissions').select('permission_id').where('org_id', '=', orgId).where('role_id', '=', id).execute())
+        .map((r) => setupKeys.grant(id, r.permission_id)),
+    ]);
   }
   return n;
 }
@@ -171,12 +181,15 @@ async function roleStep(ctx: StepContext): Promise<number> {
 /** Joins a user to the new org-app with a role (membership stream of §users). */
 async function joinWithRole(ctx: StepContext, userId: string, roleId: string): Promise<number> {
   const { orgId, appId } = ctx.target;
-  const member = await ctx.tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
-  const hasRole = await ctx.tx.selectFrom('user_roles').select('user_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('role_id', '=', roleId).executeTakeFirst();
-  const events: NewEvent[] = [];
-  if (!member) events.push({ type: 'UserJoinedOrgApp', data: { orgId, appId, userId, extraInfo: {} } });
-  if (!hasRole) events.push({ type: 'UserRoleGranted', data: { userId, roleId } });
-  return append(ctx, orgId, streams.member(orgId, userId), 'member', events);
+  const events: SetupEvent[] = [
+    { type: 'UserJoinedOrgApp', data: { orgId, appId, userId, extraInfo: {} } },
+    { type: 'UserRoleGranted', data: { userId, roleId } },
+  ];
+  return append(ctx, orgId, streams.member(orgId, userId), 'member', events, async () => {
+    const member = await ctx.tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
+    const hasRole = await ctx.tx.selectFrom('user_roles').select('user_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('role_id', '=', roleId).executeTakeFirst();
+    return [...(member ? [setupKeys.member(orgId, appId, userId)] : []), ...(hasRole ? [setupKeys.userRole(userId, roleId)] : [])];
+  });
 }
 
 async function contactsStep(ctx: StepContext): Promise<number> {
@@ -200,8 +213,9 @@ async function contactsStep(ctx: StepContext): Promise<number> {
     departments.push(dep);
     idByName.set(d.departmentName, dep.departmentId);
   }
-  const events: NewEvent[] = [];
+  const events: SetupEvent[] = [];
   if (departments.length) events.push({ type: 'DepartmentsCreated', data: { departments } });
+  const present = existing.map((d) => setupKeys.department(d.department_name));
 
   let n = 0;
   const admin = ctx.target.admin;
@@ -212,16 +226,17 @@ async function contactsStep(ctx: StepContext): Promise<number> {
     if (!adminRoleId) throw unprocessable('模板缺少机构管理员角色（名称以 admin_ 开头）');
     let user = await ctx.tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', admin.phone).executeTakeFirst();
     if (!user) {
-      const created: UserCreated = {
+      const created: ContactUser = {
         userId: crypto.randomUUID(), username: admin.phone, name: admin.name, email: '', passwordHash: admin.passwordHash, isDev: false, enable: true,
         expiration: null, isRegister: true, isNotRouterHome: false,
       };
-      n += await append(ctx, SYSTEM_ORG, streams.user(created.userId), 'user', [{ type: 'UserCreated', data: { ...created } }]);
+      n += await append(ctx, SYSTEM_ORG, streams.user(created.userId), 'user', [{ type: 'UserCreated', data: created }]);
       user = { user_id: created.userId, name: created.name };
     }
     n += await joinWithRole(ctx, user.user_id, adminRoleId);
     const person = await ctx.tx.selectFrom('contact_persons').select('user_id').where('org_id', '=', orgId).where('user_id', '=', user.user_id).executeTakeFirst();
-    if (!person) {
+    if (person) present.push(setupKeys.person(user.user_id));
+    else {
       const firstDepartment = content.departments.find((d) => !d.parentName);
       const p: PersonData = {
         userId: user.user_id, name: user.name || admin.name, pinyinFirst: pinyinInitials(user.name || admin.name), phoneNumber: admin.phone, showPhoneNumber: true,
@@ -235,7 +250,7 @@ async function contactsStep(ctx: StepContext): Promise<number> {
     const providerRoleId = providerRole && roles.get(providerRole.name);
     if (ctx.target.creatorUserId && providerRoleId) n += await joinWithRole(ctx, ctx.target.creatorUserId, providerRoleId);
   }
-  n += await append(ctx, orgId, `contacts-${orgId}`, 'contacts', events);
+  n += await append(ctx, orgId, `contacts-${orgId}`, 'contacts', events, async () => present);
   return n;
 }
 
@@ -249,13 +264,13 @@ async function contactsPermissionStep(ctx: StepContext): Promise<number> {
   for (const p of content.contactsPermissions) {
     const roleId = roles.get(p.roleName);
     if (!roleId) throw unprocessable(`通讯录权限的角色不存在：${p.roleName}`);
-    const link = await ctx.tx.selectFrom('role_permissions').select('extra_info').where('org_id', '=', orgId).where('role_id', '=', roleId)
-      .where('permission_id', '=', permissionId).executeTakeFirst();
-    const range = (link?.extra_info as { department?: { range?: string } } | undefined)?.department?.range;
-    if (range === p.range) continue;
-    n += await append(ctx, orgId, streams.role(roleId), 'role', [
-      { type: 'RolePermissionGranted', data: { roleId, permissionId, extraInfo: { department: { range: p.range } } } },
-    ]);
+    const extraInfo = { department: { range: p.range } };
+    n += await append(ctx, orgId, streams.role(roleId), 'role', [{ type: 'RolePermissionGranted', data: { roleId, permissionId, extraInfo } }], async () => {
+      const link = await ctx.tx.selectFrom('role_permissions').select('extra_info').where('org_id', '=', orgId).where('role_id', '=', roleId)
+        .where('permission_id', '=', permissionId).executeTakeFirst();
+      const range = (link?.extra_info as { department?: { range?: string } } | undefined)?.department?.range;
+      return range === p.range ? [setupKeys.grant(roleId, permissionId, extraInfo)] : [];
+    });
   }
   return n;
 }
