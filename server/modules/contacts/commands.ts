@@ -55,20 +55,21 @@ export async function personRowsOf(tx: Tx, orgId: string, userIds: string[]): Pr
 }
 
 /**
- * One contacts command: the org's contacts stream locked, the user's scope (§6) and the state read under the
- * lock, then `build` makes the command from what was read (facts looked up in the same transaction). A batch's
+ * One contacts command: the org's contacts stream locked, the user's scope (§6) and the department tree read
+ * under the lock, then `build` makes the command from what was read (facts looked up in the same transaction)
+ * and names the users whose person rows and links the state needs. A batch's
  * refused rows come back together as a RowErrorsFailure; a single command's refusal as its HTTP error.
  */
-export function decideContacts<T>(
+export function decideContacts(
   db: Kysely<Database>, request: FastifyRequest, now: Date,
-  build: (tx: Tx, scope: ContactsScope) => Promise<{ command: ContactsCommand; userIds?: string[]; batch?: boolean; extra?: T }>,
-): Promise<{ result: CommandResult<ContactsState, ContactsEvent>; command: ContactsCommand; loaded: ContactsState; extra?: T }> {
+  build: (tx: Tx, scope: ContactsScope) => Promise<{ command: ContactsCommand; userIds?: string[]; batch?: boolean }>,
+): Promise<{ result: CommandResult<ContactsState, ContactsEvent>; loaded: ContactsState }> {
   const orgId = request.orgApp!.orgId;
   const streamId = contactsStream(orgId);
   return runDecisions(db, async (tx) => {
     let scope: ContactsScope | undefined;
     const tree = await loadLocked(tx, orgId, streamId, async () => (scope = await scopeOf(tx, request)));
-    const { command, userIds = [], batch = false, extra } = await build(tx, scope!);
+    const { command, userIds = [], batch = false } = await build(tx, scope!);
     const state: ContactsState = { departments: tree.state.departments, ...await personRowsOf(tx, orgId, userIds) };
     if (batch) {
       const refused = refusedRows(command, state);
@@ -78,6 +79,6 @@ export function decideContacts<T>(
       orgId, streamId, streamType: 'contacts', decider: contactsDecider, command, meta: metaOf(request, now),
       load: async () => ({ state, version: tree.version }),
     });
-    return { result, command, loaded: state, extra };
+    return { result, loaded: state };
   });
 }

@@ -152,10 +152,11 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
       response: { 200: envelopeSchema(departmentSchema) },
     },
   }, async (request) => {
-    const { command } = await decideContacts(db, request, clock(), async (_tx, scope) => ({
-      command: { type: 'CreateDepartments', departments: [withId(request.body)], viewer: viewerOf(scope), single: true },
+    const input = withId(request.body);
+    await decideContacts(db, request, clock(), async (_tx, scope) => ({
+      command: { type: 'CreateDepartments', departments: [input], viewer: viewerOf(scope), single: true },
     }));
-    const id = command.type === 'CreateDepartments' ? command.departments[0].departmentId : '';
+    const id = input.departmentId;
     // the creator may not see what they created (isHide / isAllHide): answer from the row itself
     const row = await db.selectFrom('contact_departments').selectAll().where('department_id', '=', id).executeTakeFirstOrThrow();
     return ok(departmentOut(departmentOf(row)));

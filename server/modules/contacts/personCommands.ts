@@ -58,7 +58,8 @@ export async function addPersons(
   db: Kysely<Database>, request: FastifyRequest, now: Date, demoPassword: string, inputs: PersonInput[], single: boolean,
 ): Promise<AddResult> {
   const { orgId, appId } = request.orgApp!;
-  const { command, loaded } = await decideContacts(db, request, now, async (tx, scope) => {
+  let persons: NewPerson[] = [];
+  const { loaded } = await decideContacts(db, request, now, async (tx, scope) => {
     const rows = inputs.map((i) => ({ input: i, phone: (i.phoneNumber ?? i.username ?? '').trim(), name: (i.name ?? '').trim(), departments: departmentsOfInput(i) }));
     const phones = [...new Set(rows.map((r) => r.phone).filter(Boolean))];
     const users = new Map<string, string>(); // phone → userId
@@ -73,7 +74,7 @@ export async function addPersons(
       m.forEach((r) => members.add(r.user_id));
     }
     const fresh = new Map<string, string>(); // a new user per unknown phone number
-    const persons: NewPerson[] = rows.map((r) => {
+    persons = rows.map((r) => {
       const knownId = users.get(r.phone);
       const userId = knownId ?? fresh.get(r.phone) ?? crypto.randomUUID();
       if (!knownId) fresh.set(r.phone, userId);
@@ -87,7 +88,6 @@ export async function addPersons(
       userIds: persons.map((p) => p.userId), batch: !single,
     };
   });
-  const persons = command.type === 'AddPersons' ? command.persons : [];
   return { userIds: persons.map((p) => p.userId), existing: persons.filter((p) => personAlreadyThere(loaded, p)).map((p) => p.userId) };
 }
 
