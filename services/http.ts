@@ -34,6 +34,17 @@ export class ApiError extends Error {
 /** The aggregate changed since the version the caller read (409): reload, then tell the user what happened. */
 export const isStaleVersion = (e: unknown): e is ApiError => e instanceof ApiError && e.status === 409;
 
+type StaleListener = (statusText: string) => void;
+let onStaleListener: StaleListener | null = null;
+
+/**
+ * A write refused because the data changed since it was read (409, e.g. a stale `version`): the app reloads
+ * what it shows and tells the user, in one place for every screen.
+ */
+export function onStale(listener: StaleListener | null): void {
+  onStaleListener = listener;
+}
+
 /** `If-Match` for a call that carries no body (a delete): the version the caller read. */
 export const ifMatch = (version: number | undefined): CallOptions => (version === undefined ? {} : { headers: { 'if-match': `"${version}"` } });
 
@@ -73,6 +84,7 @@ function toApiError(status: number, body: unknown, config?: AxiosRequestConfig):
   const error = isEnvelope(body)
     ? new ApiError(status, body.status_code, body.status_text ?? '')
     : new ApiError(status, status, '');
+  if (status === 409) onStaleListener?.(error.statusText);
   const watched = !(config as SessionAware | undefined)?.ignoreSessionLost;
   if (watched && (shouldLoseSession(status, error.statusText) || shouldLoseSession(error.statusCode, error.statusText))) {
     onSessionLostListener?.(status, error.statusText);

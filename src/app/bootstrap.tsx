@@ -6,6 +6,7 @@ import { readBridgeLogin, setEntryPage } from './bridge.ts';
 import { Providers } from './Providers.tsx';
 import { AppRouter } from './Router.tsx';
 import { ForbiddenToast } from '../shell/ForbiddenToast.tsx';
+import { StaleToast } from '../shell/StaleToast.tsx';
 import { resolveAgentMode } from './agentMode.ts';
 import type { SessionRef } from './hooks.ts';
 
@@ -39,6 +40,7 @@ export async function bootstrap(page: EntryPage): Promise<void> {
         <AppRouter />
         {/* at the root, not in the layout: a lost session leaves the layout, the message must still show */}
         <ForbiddenToast />
+        <StaleToast />
       </Providers>
     </StrictMode>,
   );

@@ -2,6 +2,7 @@
 // sanitised, and then counts as read.
 import { describe, expect, it } from 'vitest';
 import { signInToHome, useConsole } from '../support/console.ts';
+import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 
 const harness = useConsole();
 
@@ -26,6 +27,28 @@ describe('notices', () => {
     expect(await content.innerHTML()).not.toMatch(/onerror|<script/);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect.poll(() => page.getByTestId('notice-unread').count()).toBe(0);
+    await page.close();
+  });
+
+  it('a save over someone else\'s change is refused: the list reloads and a toast says who changed it (issue 14)', async () => {
+    const platform = await signIn(harness.server, DEMO.provider, SCHOOL_A);
+    const created = await call<{ id: string }>(harness.server, 'POST', '/v1/notices', { token: platform.token, key: platform.key, body: { title: '原来的标题' } });
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await page.goto(`${harness.server.url}/#/noticeList`);
+    await page.getByTestId('notice-row').filter({ hasText: '原来的标题' }).click();
+    await page.getByRole('button', { name: '编辑' }).click();
+    await page.getByTestId('notice-title').fill('管理员改的标题');
+    // meanwhile the platform changes the same notice
+    const changed = await call(harness.server, 'PUT', `/v1/notices/${created.body.data.id}`, { token: platform.token, key: platform.key, body: { title: '平台改的标题' } });
+    expect(changed.status).toBe(200);
+    await page.getByTestId('notice-save').click();
+    const toast = page.getByTestId('stale-toast');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(DEMO.provider);
+    // what is shown now is the platform's change, not the admin's overwrite
+    await page.getByTestId('notice-row').filter({ hasText: '平台改的标题' }).waitFor();
+    expect(await page.getByTestId('notice-row').filter({ hasText: '管理员改的标题' }).count()).toBe(0);
     await page.close();
   });
 });

@@ -69,9 +69,8 @@ export default function NoticeList() {
       setOpenId(null);
       await refresh();
     } catch (e) {
-      // changed by someone else meanwhile: show what is there now, with the server's word on who changed it
-      if (isStaleVersion(e)) await refresh();
-      setError(e instanceof Error ? e.message : String(e));
+      // changed by someone else meanwhile: StaleToast reloads and says who changed it
+      if (!isStaleVersion(e)) setError(e instanceof Error ? e.message : String(e));
     }
   };
 
@@ -131,7 +130,7 @@ export default function NoticeList() {
           </>
         )}
       </OverlayDrawer>
-      {editing && <NoticeDialog notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} onStale={(message) => { setEditing(null); setError(message); void refresh(); }} />}
+      {editing && <NoticeDialog notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} onStale={() => setEditing(null)} />}
     </div>
   );
 }
@@ -142,7 +141,7 @@ const localInput = (iso: string) => {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 };
 
-function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | null; onClose: () => void; onSaved: () => void; onStale: (message: string) => void }) {
+function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | null; onClose: () => void; onSaved: () => void; onStale: () => void }) {
   const { t } = useLingui();
   const [title, setTitle] = useState(notice?.title ?? '');
   const [content, setContent] = useState(notice?.content ?? '');
@@ -160,7 +159,8 @@ function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | 
       else await createNotice({ title: title.trim(), content, ...(at && { publishedAt: at }) });
       onSaved();
     } catch (e) {
-      if (isStaleVersion(e)) onStale(e.message);
+      // changed by someone else meanwhile: StaleToast reloads and says who changed it; edit again from there
+      if (isStaleVersion(e)) onStale();
       else setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
