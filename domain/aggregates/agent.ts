@@ -1,6 +1,7 @@
 // §7 product agents (合作伙伴): one stream per agent (`agent-<id>`, org 'system'). A domain belongs to one agent;
 // an agent's parent exists and is not the agent itself or one of its descendants. Whether the domain is taken and
 // the parent's line upward are other agents' facts: the handler looks them up and passes them in the command.
+import { withChanges } from './changes.ts';
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 
 export interface AgentRegistered { agentId: string; name: string; domain: string; parentAgentId: string | null; isPrimary: boolean }
@@ -88,8 +89,7 @@ export const agentDecider: Decider<AgentCommand, AgentState, AgentEvent> = {
         return { agent: event.data };
       case 'AgentUpdated': {
         if (!state.agent) return state;
-        const defined = Object.fromEntries(Object.entries(event.data).filter(([, v]) => v !== undefined));
-        return { agent: { ...state.agent, ...defined } };
+        return { agent: withChanges(state.agent, event.data) };
       }
     }
   },

@@ -1,5 +1,6 @@
 // Apps (应用管理, stream `app-<appId>`, org 'system') and org-apps (an app in an org, stream `orgApp-<id>` in that
 // org): §7 POST /v2/config/app, PUT /v2/config/app/{appId}, enabling and disabling an org-app.
+import { sameJson } from './changes.ts';
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 
 export interface AppCreated { appId: string; appName: string; config: Record<string, unknown> }
@@ -14,13 +15,6 @@ export const APP_TEXT = {
   orgAppMissing: '机构应用不存在',
 } as const;
 
-/** JSON with object keys sorted: PostgreSQL jsonb does not keep the order a client sent. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
-}
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 // ---- apps
 
@@ -54,7 +48,7 @@ export const appDecider: Decider<AppCommand, AppState, AppEvent> = {
         const update: AppUpdated = {
           appId: change.appId,
           ...(appName !== undefined && appName !== state.app.appName && { appName }),
-          ...(change.config !== undefined && !same(change.config, state.app.config) && { config: change.config }),
+          ...(change.config !== undefined && !sameJson(change.config, state.app.config) && { config: change.config }),
         };
         // nothing differs: nothing to record
         return Object.keys(update).length > 1 ? [{ type: 'AppUpdated', data: update }] : [];

@@ -1,6 +1,7 @@
 // §7 categories (every §3 groupName) and specs/settings: one stream per category (`category-<id>`) and per spec
 // (`spec-<id>`). Facts other aggregates hold (does the parent exist, is the name taken) come in the command,
 // looked up by the handler in the same transaction.
+import { changedFields, withChanges } from './changes.ts';
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 
 export interface CategoryCreated {
@@ -47,11 +48,9 @@ export const categoryDecider: Decider<CategoryCommand, CategoryState, CategoryEv
         if (state.status !== 'live' || !state.category) return refuse('notFound', NOT_FOUND);
         if (blank(change.name)) return refuse('invalid', '参数错误：分类名称不能为空');
         if (change.parentId === change.id) return refuse('invalid', '参数错误：上级分类不能是自己');
-        const now = state.category as Record<string, unknown>;
-        const differs = Object.entries({ ...change, ...(change.name !== undefined && { name: change.name.trim() }) })
-          .filter(([k, v]) => k !== 'id' && v !== undefined && JSON.stringify(now[k]) !== JSON.stringify(v));
+        const differs = changedFields(state.category, { ...change, ...(change.name !== undefined && { name: change.name.trim() }) }, 'id');
         // nothing differs: nothing to record
-        return differs.length ? [{ type: 'CategoryUpdated', data: { id: change.id, ...Object.fromEntries(differs) } }] : [];
+        return Object.keys(differs).length ? [{ type: 'CategoryUpdated', data: { id: change.id, ...differs } }] : [];
       }
       case 'DeleteCategory':
         if (state.status !== 'live') return refuse('notFound', NOT_FOUND);
@@ -67,8 +66,7 @@ export const categoryDecider: Decider<CategoryCommand, CategoryState, CategoryEv
       }
       case 'CategoryUpdated': {
         const { id: _id, ...change } = event.data;
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        return { ...state, category: state.category && { ...state.category, ...defined } };
+        return { ...state, category: state.category && withChanges(state.category, change) };
       }
       case 'CategoryDeleted':
         return { ...state, status: 'deleted' };

@@ -16,3 +16,8 @@ export function changedFields<T extends object>(current: object, change: T, key?
   const now = current as Record<string, unknown>;
   return Object.fromEntries(Object.entries(change).filter(([k, v]) => k !== key && v !== undefined && !sameJson(now[k], v))) as Partial<T>;
 }
+
+/** `current` with the defined fields of `change` over it: an Updated event carries only what changed. */
+export function withChanges<T extends object>(current: T, change: object): T {
+  return { ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) } as T;
+}

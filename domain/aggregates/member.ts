@@ -2,6 +2,7 @@
 // (`productMember-<org>-<user>`), per group (`memberGroup-<id>`) and per org's config (`memberConfig-<org>`).
 // Facts other aggregates hold (is the phone another member's, does the group exist, which levels the config
 // has, which levels members use) come in the command, looked up by the handler in the same transaction.
+import { sameJson, withChanges } from './changes.ts';
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 import { isValidPhone } from '../phone.ts';
 import { defaultMemberConfig, defaultMemberGroup, defaultLevelOf, memberLevelProblem, sortLevels, MEMBER_PARAM_ERROR, type MemberConfig } from '../members.ts';
@@ -82,13 +83,6 @@ function levelRefusal(config: Record<string, unknown> | undefined, levels: reado
   return null;
 }
 
-/** JSON with object keys sorted: PostgreSQL jsonb does not keep the order a client sent. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
-}
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
   initialState: () => ({ member: null }),
@@ -139,7 +133,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
           const bad = levelRefusal(command.config, command.levels);
           if (bad) return bad;
           const config = { ...m.config, ...command.config };
-          if (!same(config, m.config)) change.config = config;
+          if (!sameJson(config, m.config)) change.config = config;
         }
         // nothing differs: nothing to record
         return Object.keys(change).length > 1 ? [{ type: 'MemberUpdated', data: change }] : [];
@@ -161,8 +155,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return { member: event.data };
       case 'MemberUpdated': {
         if (!state.member) return state;
-        const defined = Object.fromEntries(Object.entries(event.data).filter(([, v]) => v !== undefined));
-        return { member: { ...state.member, ...defined } };
+        return { member: withChanges(state.member, event.data) };
       }
       case 'MemberMovedToGroup':
         return state.member ? { member: { ...state.member, groupId: event.data.groupId } } : state;
@@ -273,7 +266,7 @@ export const memberConfigDecider: Decider<SetMemberConfig, MemberConfigState, Me
     if (dropped) return refuse('unprocessable', MEMBER_TEXT.levelInUse(dropped));
     next.memberLevel = sortLevels(next.memberLevel);
     // the same config again records nothing
-    if (same(next, state.config)) return [];
+    if (sameJson(next, state.config)) return [];
     return [{ type: 'MemberConfigSet', data: { config: next } }];
   },
   evolve: (_state, event) => ({ config: event.data.config }),

@@ -1,7 +1,7 @@
 // §7 the permission tree of an org-app: menu entries and power nodes, one stream per node (`permission-<id>`).
 // Which roles hold a node is the role's (role.ts); deleting a node takes it from every role (the projection).
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
-import { changedFields } from './changes.ts';
+import { changedFields, withChanges } from './changes.ts';
 
 export interface PermissionCreated {
   permissionId: string; appId: string; moduleId: string; parentId: string; moduleName: string; groupName: string;
@@ -65,8 +65,7 @@ export const permissionDecider: Decider<PermissionCommand, PermissionState, Perm
       }
       case 'PermissionUpdated': {
         const { permissionId: _id, ...change } = event.data;
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        return { ...state, permission: state.permission && { ...state.permission, ...defined } };
+        return { ...state, permission: state.permission && withChanges(state.permission, change) };
       }
       case 'PermissionDeleted':
         return { ...state, status: 'deleted' };

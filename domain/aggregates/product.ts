@@ -4,7 +4,7 @@
 // handler and comes in the command; a product's deletion also ends its SKUs (in the projection), so a SKU
 // command says whether its row is still live.
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
-import { changedFields } from './changes.ts';
+import { changedFields, withChanges } from './changes.ts';
 
 export interface ProductCreated {
   id: string; name: string; cid: string | null; categoryId: string | null; status: number; isPackage: boolean; isUppershelf: boolean;
@@ -70,8 +70,7 @@ export const productDecider: Decider<ProductCommand, ProductState, ProductEvent>
       }
       case 'ProductUpdated': {
         const { id: _id, at: _at, ...change } = event.data;
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        return { ...state, product: state.product && { ...state.product, ...defined } };
+        return { ...state, product: state.product && withChanges(state.product, change) };
       }
       case 'ProductDeleted':
         return { ...state, status: 'deleted' };
@@ -137,8 +136,7 @@ export const skuDecider: Decider<SkuCommand, SkuState, SkuEvent> = {
       }
       case 'SkuUpdated': {
         const { skuId: _id, at: _at, ...change } = event.data;
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        return { ...state, sku: state.sku && { ...state.sku, ...defined } };
+        return { ...state, sku: state.sku && withChanges(state.sku, change) };
       }
       case 'SkuDeleted':
         return { ...state, status: 'deleted' };
@@ -181,7 +179,6 @@ export const supplierLinkDecider: Decider<SupplierLinkCommand, SupplierLinkState
       return { exists: true, link };
     }
     const { objectId: _id, ...change } = event.data;
-    const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-    return { ...state, link: state.link && { ...state.link, ...defined } };
+    return { ...state, link: state.link && withChanges(state.link, change) };
   },
 };

@@ -8,7 +8,7 @@ import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 import type { RoleLike } from '../roles.ts';
 import { mayManageRole, relationMakesCycle } from '../roleGroupVisibility.ts';
 import { mayWriteRoleGroups } from '../salesmanGroups.ts';
-import { changedFields, sameJson } from './changes.ts';
+import { changedFields, sameJson, withChanges } from './changes.ts';
 import { PERMISSION_TEXT } from './permission.ts';
 
 export const ROLE_TEXT = {
@@ -139,8 +139,7 @@ export const roleDecider: Decider<RoleCommand, RoleState, RoleEvent> = {
       }
       case 'RoleUpdated': {
         const { roleId: _id, ...change } = event.data;
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        return { ...state, role: state.role && { ...state.role, ...defined } };
+        return { ...state, role: state.role && withChanges(state.role, change) };
       }
       case 'RoleDeleted':
         return { ...state, status: 'deleted', permissions: {} };
@@ -229,8 +228,7 @@ export const roleGroupDecider: Decider<RoleGroupCommand, RoleGroupState, RoleGro
       }
       case 'RoleGroupUpdated': {
         const { roleGroupId: _id, ...change } = event.data;
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        return { ...state, group: state.group && { ...state.group, ...defined } };
+        return { ...state, group: state.group && withChanges(state.group, change) };
       }
       case 'RoleGroupDeleted':
         return { ...state, status: 'deleted' };
