@@ -9,8 +9,10 @@ export interface ListResult<T> { rows: T[]; count: number }
 export interface Category {
   id: string; categoryId: string; parentId: string; name: string; groupName: string; enable: number; sort: number; appId: string; orgId: string;
   isPackage: number; extraInfo: Record<string, unknown>;
+  /** the category's version: sent back with an edit, so an edit over someone else's change is refused (409) */
+  version?: number;
 }
-export type CategoryInput = Partial<Pick<Category, 'name' | 'parentId' | 'sort' | 'isPackage' | 'extraInfo'>> & { enable?: number; groupName?: string };
+export type CategoryInput = Partial<Pick<Category, 'name' | 'parentId' | 'sort' | 'isPackage' | 'extraInfo' | 'version'>> & { enable?: number; groupName?: string };
 
 export const listCategories = (groupName: string, params: Record<string, unknown> = {}) =>
   get<ListResult<Category>>('/v2/category', { groupName, $orderby: 'sort asc,id asc', $limit: PAGE.categories, ...params }, { host: 'canteen' });

@@ -59,6 +59,20 @@ describe('stale versions', () => {
   });
 });
 
+describe('every module reads versions the same way', () => {
+  it('a category edit with the version read wins once; the same version again is stale', async () => {
+    const made = await req<{ rows: { id: string; version: number }[] }>(admin, 'POST', '/v2/category', { groupName: 'mallProduct', list: [{ name: '干货' }] });
+    const [cat] = made.body.data.rows;
+    expect(cat.version).toBe(1);
+    const first = await req<{ version: number; name: string }>(admin, 'PUT', `/v2/category/${cat.id}`, { name: '干货类', version: cat.version });
+    expect(first.body.data).toMatchObject({ name: '干货类', version: 2 });
+    const again = await req(admin, 'PUT', `/v2/category/${cat.id}`, { name: '杂粮', version: cat.version });
+    expect(again.status).toBe(409);
+    expect((await req(admin, 'DELETE', `/v2/category/${cat.id}`, undefined, { 'if-match': '1' })).status).toBe(409);
+    expect(await eventsOf(`category-${cat.id}`)).toEqual(['CategoryCreated', 'CategoryUpdated']);
+  });
+});
+
 describe('concurrent commands without a version', () => {
   it('ten parallel deletes of one notice: one is decided, nine find it gone, one event is written', async () => {
     const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '并发删除' })).body.data;

@@ -29,14 +29,14 @@ export default function ProductCategoryPage() {
 
   const save = useMutation({
     mutationFn: async (name: string) => {
-      if (editing?.category) return updateCategory(editing.category.id, { name });
+      if (editing?.category) return updateCategory(editing.category.id, { name, version: editing.category.version });
       const siblings = (query.data?.rows ?? []).filter((c) => c.parentId === (editing?.parentId ?? '-1'));
       return createCategory({ name, groupName: GROUP, parentId: editing?.parentId ?? '-1', sort: (siblings.length + 1) * 10, enable: 1 });
     },
     onSuccess: () => { setEditing(null); done(); },
     onError: fail,
   });
-  const toggle = useMutation({ mutationFn: (c: Category) => updateCategory(c.id, { enable: c.enable ? 0 : 1 }), onSuccess: done, onError: fail });
+  const toggle = useMutation({ mutationFn: (c: Category) => updateCategory(c.id, { enable: c.enable ? 0 : 1, version: c.version }), onSuccess: done, onError: fail });
   const move = useMutation({
     mutationFn: ({ node, step }: { node: CategoryNode; step: -1 | 1 }) => {
       const changes = reorder(node.siblings, node.category.id, step);
