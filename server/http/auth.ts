@@ -39,6 +39,11 @@ declare module 'fastify' {
     auth?: AuthLevel;
     /** §6 power key `groupName-parentId-moduleId` the route needs (checked with the admin bypass) */
     power?: string;
+    /**
+     * Who may call the route by role (e.g. requireSupplier): checked with the power, before the body is parsed
+     * or validated, so a caller without the standing learns nothing about what his input would have done.
+     */
+    guard?: (request: FastifyRequest) => void;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -158,6 +163,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     const roles = caller.roles;
     request.roles = roles;
     if (config.power && !(await holdsPower(db, request, config.power))) throw forbidden('没有该操作的权限');
+    config.guard?.(request);
   });
 }
 

@@ -191,10 +191,9 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   const updateBody = { type: 'object', additionalProperties: false, properties: { ...categoryFields, id: idStr, categoryId: idStr, version } } as const;
 
   app.put<{ Body: CategoryBody }>('/v1/category/polardb', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: { tags, summary: 'Update a category by id (or categoryId)', body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
   }, async (request) => {
-    requireCatalogueEditor(request);
     const id = request.body.id ?? request.body.categoryId;
     if (!id) throw badRequest();
     await runDecisions(db, (tx) => updateCategory(tx, request, id, request.body), request.body.version === undefined);
@@ -202,23 +201,21 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.put<{ Params: { id: string }; Body: CategoryBody }>('/v2/category/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: { tags, summary: 'Update a category', params: { type: 'object', required: ['id'], properties: { id: idStr } }, body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
   }, async (request) => {
-    requireCatalogueEditor(request);
     await runDecisions(db, (tx) => updateCategory(tx, request, request.params.id, request.body), request.body.version === undefined);
     return ok(await current(request.params.id));
   });
 
   app.put<{ Body: { categorys: CategoryBody[] } }>('/v2/category', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Update many categories (sort, names …) at once: all or nothing',
       body: { type: 'object', additionalProperties: false, required: ['categorys'], properties: { categorys: { type: 'array', minItems: 1, maxItems: PAGE.categories, items: updateBody } } },
       response: { 200: listSchema(categorySchema) },
     },
   }, async (request) => {
-    requireCatalogueEditor(request);
     const ids = request.body.categorys.map((c) => c.id ?? c.categoryId);
     if (ids.some((i) => !i)) throw badRequest('参数错误：缺少分类 id');
     await runDecisions(db, async (tx) => {
@@ -229,7 +226,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.delete<{ Body: { groupName: string; appId?: string; orgId?: string; id?: string; categoryId?: string; isPhysicalDelete?: boolean } }>('/v1/category/polardb', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Delete the categories of a groupName (optionally one id, an appId, an orgId)',
       body: {
@@ -239,7 +236,6 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
   }, async (request) => {
-    requireCatalogueEditor(request);
     const b = request.body;
     requireSameOrg(request, b.orgId);
     const orgId = b.orgId ?? request.orgApp!.orgId;
@@ -257,13 +253,12 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.delete<{ Params: { id: string }; Body: { isPhysicalDelete?: boolean } | undefined }>('/v2/category/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Delete a category (logical unless isPhysicalDelete)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { id: str } }) },
     },
   }, async (request) => {
-    requireCatalogueEditor(request);
     const isPhysical = (request.body as { isPhysicalDelete?: unknown } | undefined)?.isPhysicalDelete === true;
     const expected = clientVersion(request);
     await runDecisions(db, async (tx) => deleteCategories(tx, request, [await editable(tx, request, request.params.id)], isPhysical, expected), expected === undefined);
@@ -295,14 +290,13 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     !!await tx.selectFrom('specs').select('id').where('org_id', '=', orgId).where('app_id', '=', appId).where('name', '=', name.trim()).where('id', '!=', id).executeTakeFirst();
 
   app.post<{ Body: { name: string; options?: Record<string, unknown>; sort?: number } }>('/v4/mall/spec', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Create a spec/setting (sort defaults to 99)',
       body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, options: anyObject, sort: { type: 'integer' } } },
       response: { 200: envelopeSchema(specSchema) },
     },
   }, async (request) => {
-    requireCatalogueEditor(request);
     const { orgId, appId } = request.orgApp!;
     const spec: SpecCreated = { id: crypto.randomUUID(), appId, name: request.body.name, options: request.body.options ?? {}, sort: specSortOf(request.body.sort) };
     await runDecisions(db, async (tx) => specCommand(tx, request, orgId, spec.id, { type: 'CreateSpec', spec, nameTaken: await specNameTaken(tx, orgId, appId, spec.name, spec.id) }));
@@ -310,14 +304,13 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.put<{ Params: { id: string }; Body: { options?: Record<string, unknown>; name?: string; sort?: number } }>('/v4/mall/spec/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Update the options (name, sort) of a spec/setting', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: { options: anyObject, name: { type: 'string', minLength: 1, maxLength: 100 }, sort: { type: 'integer' } } },
       response: { 200: envelopeSchema(specSchema) },
     },
   }, async (request) => {
-    requireCatalogueEditor(request);
     const { id } = request.params;
     await runDecisions(db, async (tx) => {
       const row = await tx.selectFrom('specs').select(['org_id', 'app_id']).where('id', '=', id).executeTakeFirst();

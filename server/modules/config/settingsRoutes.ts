@@ -197,10 +197,9 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
   };
 
   app.post<{ Body: HolidayBody }>('/v1/datetime/holidays', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireProvider },
     schema: { tags: ['datetime'], summary: 'Add a holiday (type 1) or make-up working day (type 0); system providers only', body: holidayBody, response: { 200: envelopeSchema(holidayRow) } },
   }, async (request) => {
-    requireProvider(request);
     const { date, type, name = '' } = request.body;
     checkDate(date);
     await holidayCommand(request, { type: 'AddHoliday', date, dayType: type, name });
@@ -208,10 +207,9 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.put<{ Body: HolidayBody }>('/v1/datetime/holidays', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireProvider },
     schema: { tags: ['datetime'], summary: 'Change the type or name of a listed date; system providers only', body: holidayBody, response: { 200: envelopeSchema(holidayRow) } },
   }, async (request) => {
-    requireProvider(request);
     const { date, type, name } = request.body;
     checkDate(date);
     const { decided } = await holidayCommand(request, { type: 'ChangeHoliday', date, dayType: type, name });
@@ -220,14 +218,13 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.delete<{ Body: { date: string } }>('/v1/datetime/holidays', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireProvider },
     schema: {
       tags: ['datetime'], summary: 'Remove a listed date from the calendar; system providers only',
       body: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: holidayBody.properties.date } },
       response: { 200: envelopeSchema({ type: 'object', properties: { date: { type: 'string' } } }) },
     },
   }, async (request) => {
-    requireProvider(request);
     const { date } = request.body;
     checkDate(date);
     await holidayCommand(request, { type: 'RemoveHoliday', date });

@@ -176,14 +176,13 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   };
 
   app.post<{ Body: { supplierOrgId: string; name?: string; type: string; roleGroupId?: string | null; status?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> } }>('/v4/mall/supplier', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplierManager },
     schema: {
       tags, summary: 'Link a supplier org to the current org (type xg, sxps or jgpt; the supplier role group it buys under)',
       body: { type: 'object', additionalProperties: false, required: ['supplierOrgId', 'type'], properties: { ...supplierBody, supplierOrgId: idStr } },
       response: { 200: envelopeSchema(supplierSchema) },
     },
   }, async (request) => {
-    requireSupplierManager(request);
     const { orgId } = request.orgApp!;
     const b = request.body;
     const objectId = crypto.randomUUID();
@@ -202,7 +201,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   });
 
   app.put<{ Params: { objectId: string }; Body: { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> } }>('/v4/mall/supplier/:objectId', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplierManager },
     schema: {
       tags,
       summary: 'Update a supplier link of the current org (by its admins; the supplier side may not). extraInfo.permissions = {categoryIds, priceEdit, order, delivery} ' +
@@ -211,7 +210,6 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       body: { type: 'object', additionalProperties: false, properties: supplierBody }, response: { 200: envelopeSchema(supplierSchema) },
     },
   }, async (request) => {
-    requireSupplierManager(request);
     const { objectId } = request.params;
     await runDecisions(db, async (tx) => {
       const row = await tx.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirst();
@@ -341,7 +339,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   };
 
   app.post<{ Body: ProductBody & { name: string } }>('/v4/mall/product', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Create a product of the supplier (with its SKUs)',
       body: {
@@ -351,7 +349,6 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       response: { 200: envelopeSchema({ type: 'object', additionalProperties: true, properties: { ...productSchema.properties, skus: { type: 'array', items: skuSchema } } }) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const { orgId } = request.orgApp!;
     const b = request.body;
     const fields = productEvent(b);
@@ -384,13 +381,12 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   };
 
   app.put<{ Params: { id: string }; Body: ProductBody }>('/v4/mall/product/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Update a product', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: productFields }, response: { 200: envelopeSchema(productSchema) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const fields = productEvent(request.body);
     const expected = clientVersion(request);
     await runDecisions(db, async (tx) => {
@@ -403,10 +399,9 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   });
 
   app.delete<{ Params: { id: string } }>('/v4/mall/product/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: { tags, summary: 'Delete a product and its SKUs', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: str } }) } },
   }, async (request) => {
-    requireSupplier(request);
     const expected = clientVersion(request);
     await runDecisions(db, async (tx) => {
       const row = await ownProduct(tx, request, request.params.id);
@@ -427,26 +422,24 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   };
 
   app.put<{ Body: { productIds: string[]; isUppershelf: number | boolean } }>('/v4/mall/product/package/uppershelf', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Put products on or off the shelf (§4 isUppershelf), all or nothing',
       body: { type: 'object', additionalProperties: false, required: ['productIds', 'isUppershelf'], properties: { productIds: ids, isUppershelf: { type: ['integer', 'boolean'] } } },
       response: { 200: listSchema(productSchema) },
     },
   }, async (request) => {
-    requireSupplier(request);
     return batchProducts(request, request.body.productIds, { isUppershelf: flag(request.body.isUppershelf, true) });
   });
 
   app.put<{ Body: { productIds: string[]; status: number } }>('/v4/mall/product/batchupdate/approvalstatus', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Set the approval status of many products, all or nothing',
       body: { type: 'object', additionalProperties: false, required: ['productIds', 'status'], properties: { productIds: ids, status: { type: 'integer', minimum: -2, maximum: 9 } } },
       response: { 200: listSchema(productSchema) },
     },
   }, async (request) => {
-    requireSupplier(request);
     return batchProducts(request, request.body.productIds, { status: request.body.status });
   });
 
@@ -487,14 +480,13 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   });
 
   app.post<{ Body: SkuBody & { productId: string; name: string; unit: string } }>('/v4/mall/sku', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Create a SKU of a product (unit from §9)',
       body: { type: 'object', additionalProperties: false, required: ['productId', 'name', 'unit'], properties: { ...skuFields, productId: idStr } },
       response: { 200: envelopeSchema(skuSchema) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const b = request.body;
     checkUnit(b.unit, true);
     const at = ctx.clock().toISOString();
@@ -514,13 +506,12 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   };
 
   app.put<{ Body: SkuBody & { skuId: string } }>('/v4/mall/sku', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Update a SKU', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { ...skuFields, skuId: idStr } },
       response: { 200: envelopeSchema(skuSchema) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const b = request.body;
     if (b.unit !== undefined) checkUnit(b.unit, true);
     const expected = clientVersion(request);
@@ -536,13 +527,12 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   });
 
   app.delete<{ Body: { skuId: string } }>('/v4/mall/sku', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Delete a SKU', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { skuId: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { skuId: str } }) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const expected = clientVersion(request);
     await runDecisions(db, async (tx) => {
       const row = await ownSku(tx, request, request.body.skuId);

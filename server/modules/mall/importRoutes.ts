@@ -257,7 +257,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
 
   // ---- prices ----
   app.post<{ Body: PriceOptions }>('/v5/mall/sku/importprice/session', {
-    config: { auth: 'orgApp', power: POWER.priceAdd },
+    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
     schema: {
       tags, summary: 'Open a price import: batches are staged under the returned id and written only by the commit (all or nothing)',
       body: {
@@ -267,14 +267,13 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' }, batchSize: { type: 'integer' } } }) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const b = request.body ?? {};
     if (b.eduOrgId && !(await db.selectFrom('orgs').select('org_id').where('org_id', '=', b.eduOrgId).executeTakeFirst())) throw badRequest('参数错误：教育局机构不存在');
     return ok({ id: await openSession(request, 'price', b), batchSize: BATCH.priceUpload });
   });
 
   app.post<{ Params: { id: string }; Body: { skuPrice: PriceImportRow[] } }>('/v5/mall/sku/importprice/session/:id', {
-    config: { auth: 'orgApp', power: POWER.priceAdd },
+    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
     schema: {
       tags, summary: `Stage one batch of a price import (the console sends ${BATCH.priceUpload} rows): checked now, row-level errors in data.errors; nothing written`,
       params: sessionParams,
@@ -282,7 +281,6 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: stagedSchema },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const s = await sessionOf(request, request.params.id, 'price');
     const rows = request.body.skuPrice;
     const now = ctx.clock();
@@ -292,14 +290,13 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
   }));
 
   app.post<{ Params: { id: string } }>('/v5/mall/sku/importprice/session/:id/commit', {
-    config: { auth: 'orgApp', power: POWER.priceAdd },
+    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
     schema: {
       tags, summary: 'Commit a price import: every staged row is checked again and all prices are appended in one transaction, or none',
       params: sessionParams,
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' }, deleted: { type: 'integer' }, ids: { type: 'array', items: { type: 'string' } } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const s = await sessionOf(request, request.params.id, 'price');
     const options = s.options as PriceOptions;
     const rows = await stagedRows<PriceImportRow>(s.id);
@@ -326,7 +323,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
 
   // ---- products ----
   app.post<{ Body: { products: ProductImportRow[]; statusUpdatedPrductCIds?: string[]; file?: string } }>('/v4/mall/import/product', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Import products with their SKUs in one transaction (all or nothing; row-level errors in data.errors). Larger files: the session endpoints.',
       body: {
@@ -339,33 +336,30 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: envelopeSchema({ type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' }, skus: { type: 'integer' } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const now = ctx.clock();
     const b = request.body;
     return ok(await runCommand(db, (tx) => importProducts(tx, request.orgApp!.orgId, b.products, metaOf(request, now), now, b)));
   }));
 
   app.post<{ Body: ProductOptions }>('/v4/mall/import/product/session', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Open a product import (batches staged, one commit)',
       body: { type: 'object', additionalProperties: false, properties: { file: { type: 'string', maxLength: 200 }, statusUpdatedPrductCIds: { type: 'array', maxItems: 1000, items: idStr } } },
       response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' }, batchSize: { type: 'integer' } } }) },
     },
   }, async (request) => {
-    requireSupplier(request);
     return ok({ id: await openSession(request, 'product', request.body ?? {}), batchSize: BATCH.priceUpload });
   });
 
   app.post<{ Params: { id: string }; Body: { products: ProductImportRow[] } }>('/v4/mall/import/product/session/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Stage one batch of a product import: checked now (row errors in data.errors), nothing written', params: sessionParams,
       body: { type: 'object', additionalProperties: false, required: ['products'], properties: { products: { type: 'array', minItems: 1, maxItems: MAX_BATCH_ROWS, items: productRow } } },
       response: { 200: stagedSchema },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const s = await sessionOf(request, request.params.id, 'product');
     await preview(db, (tx) => checkProductRows(tx, s.org_id, request.body.products));
     const before = await stagedRows<ProductImportRow>(s.id);
@@ -376,13 +370,12 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
   }));
 
   app.post<{ Params: { id: string } }>('/v4/mall/import/product/session/:id/commit', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Commit a product import in one transaction (all or nothing)', params: sessionParams,
       response: { 200: envelopeSchema({ type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' }, skus: { type: 'integer' } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const s = await sessionOf(request, request.params.id, 'product');
     const rows = await stagedRows<ProductImportRow>(s.id);
     if (!rows.length) throw badRequest('参数错误：没有要导入的商品');

@@ -249,7 +249,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   };
 
   app.post<{ Body: { skuPrice: NewPriceInput[]; startDate?: string | null } }>('/v5/mall/sku/price', {
-    config: { auth: 'orgApp', power: POWER.priceAdd },
+    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
     schema: {
       tags, summary: 'Price SKUs for purchaser role groups; pending (0) where the group needs approval, else approved (1). All or nothing.',
       body: {
@@ -259,14 +259,13 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       response: { 200: listSchema(priceSchema) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const now = ctx.clock();
     const ids = await runCommand(db, (tx) => createPrices(tx, request.orgApp!.orgId, request.body.skuPrice, metaOf(request, now), now, { defaults: { startDate: request.body.startDate } }));
     return list(await presentIds(ids));
   }));
 
   app.post<{ Body: { skuPrice: NewPriceInput[]; delPriceIds?: string[]; eduOrgId?: string; remark?: string } }>('/v5/mall/sku/importprice', {
-    config: { auth: 'orgApp', power: POWER.priceAdd },
+    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
     schema: {
       tags, summary: `Import prices (the console sends batches of ${BATCH.priceUpload}): every row is checked; one bad row refuses the whole batch with row-level errors`,
       body: {
@@ -279,7 +278,6 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       response: { 200: envelopeSchema({ type: 'object', properties: { rows: { type: 'array', items: priceSchema }, count: { type: 'integer' }, deleted: { type: 'integer' } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const b = request.body;
     if (!b.skuPrice.length && !(b.delPriceIds ?? []).length) throw badRequest('参数错误：没有要导入的价格');
     if (b.eduOrgId) {
@@ -387,14 +385,13 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   }));
 
   app.delete<{ Body: { skuPriceId: string | string[] } }>('/v5/mall/sku/price', {
-    config: { auth: 'orgApp', power: POWER.priceAdd },
+    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
     schema: {
       tags, summary: 'Delete prices of the supplier (logical; the log keeps them)',
       body: { type: 'object', additionalProperties: false, required: ['skuPriceId'], properties: { skuPriceId: { anyOf: [idStr, { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: idStr }] } } },
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const ids = Array.isArray(request.body.skuPriceId) ? request.body.skuPriceId : [request.body.skuPriceId];
     const now = ctx.clock();
     await runCommand(db, (tx) => deletePrices(tx, request.orgApp!.orgId, [...new Set(ids)], metaOf(request, now), now));

@@ -20,7 +20,7 @@ export const MAX_IMAGES = 20;
 export default async function productImageRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
   app.post<{ Body: { products: ImageItem[] } }>('/v4/mall/import/productimage', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags: ['imports'], summary: 'Set the images of many products (by id or name), all or nothing; row errors in data.errors',
       body: {
@@ -38,7 +38,6 @@ export default async function productImageRoutes(app: FastifyInstance, ctx: Modu
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const orgId = request.orgApp!.orgId;
     const now = ctx.clock();
     const count = await runDecisions(db, async (tx) => {

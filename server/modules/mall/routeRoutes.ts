@@ -79,10 +79,9 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
     decideAndAppend(tx, { ...requestCommand(request, ctx.clock()), orgId, streamId: routeStream(objectId), streamType: 'mallRoute', decider: deliveryRouteDecider, command });
 
   app.post<{ Body: RouteBody & { name: string } }>('/v4/mall/route', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireRouteEditor },
     schema: { tags, summary: 'Create a delivery route', body: { type: 'object', additionalProperties: false, required: ['name'], properties: routeFields }, response: { 200: envelopeSchema({ type: 'object', additionalProperties: true }) } },
   }, async (request) => {
-    requireRouteEditor(request);
     const orgId = request.orgApp!.orgId;
     const b = request.body;
     const now = ctx.clock();
@@ -104,13 +103,12 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
   };
 
   app.put<{ Params: { objectId: string }; Body: RouteBody }>('/v4/mall/route/:objectId', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireRouteEditor },
     schema: {
       tags, summary: 'Update a delivery route', params: { type: 'object', required: ['objectId'], properties: { objectId: idStr } },
       body: { type: 'object', additionalProperties: false, properties: routeFields }, response: { 200: envelopeSchema({ type: 'object', additionalProperties: true }) },
     },
   }, async (request) => {
-    requireRouteEditor(request);
     const row = await own(request, request.params.objectId);
     const { version: _version, ...b } = request.body;
     await runDecisions(db, async (tx) => routeCommand(tx, request, row.org_id, row.object_id, {
@@ -120,10 +118,9 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
   });
 
   app.delete<{ Params: { id: string } }>('/v4/mall/route/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireRouteEditor },
     schema: { tags, summary: 'Delete a delivery route (isDelete)', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { objectId: { type: 'string' } } }) } },
   }, async (request) => {
-    requireRouteEditor(request);
     const row = await own(request, request.params.id);
     await handleCommand(db, {
       ...requestCommand(request, ctx.clock()), orgId: row.org_id, streamId: routeStream(row.object_id), streamType: 'mallRoute', decider: deliveryRouteDecider,

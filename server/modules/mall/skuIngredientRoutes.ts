@@ -87,7 +87,7 @@ export default async function skuIngredientRoutes(app: FastifyInstance, ctx: Mod
   });
 
   app.put<{ Body: SkuIngredientsSet }>('/v4/mall/sku/ingredients', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Set the food ingredients of a SKU (replaces the list; the supplier owning the SKU only)',
       body: {
@@ -103,7 +103,6 @@ export default async function skuIngredientRoutes(app: FastifyInstance, ctx: Mod
       response: { 200: listSchema(ingredientSchema) },
     },
   }, async (request) => {
-    requireSupplier(request);
     const b = request.body;
     const cat = foods();
     const seen = new Set<string>();

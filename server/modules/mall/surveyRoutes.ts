@@ -86,7 +86,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
   });
 
   app.post<{ Body: { kind?: 'supplier' | 'education'; surveys: SurveyInput[] } }>('/v5/mall/price/survey', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSurveyor },
     schema: {
       tags, summary: 'Record market prices (all or nothing): per SKU of a supplier of the area, or per product name; price class jyjxj, dqbd or cqwd',
       body: {
@@ -108,7 +108,6 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
     },
   }, async (request) => {
-    requireSurveyor(request);
     const orgId = request.orgApp!.orgId;
     const kind = request.body.kind ?? 'supplier';
     const now = ctx.clock();
@@ -148,10 +147,9 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
   });
 
   app.delete<{ Params: { id: string } }>('/v5/mall/price/survey/:id', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSurveyor },
     schema: { tags, summary: 'Delete a survey of the own org', params: { type: 'object', required: ['id'], properties: { id: idStr } }, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
   }, async (request) => {
-    requireSurveyor(request);
     const row = await db.selectFrom('price_surveys').select(['org_id', 'is_delete']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row || row.is_delete) throw notFound('询价记录不存在');
     if (row.org_id !== request.orgApp!.orgId && !isPlatform(request)) throw forbidden('无权删除其他机构的询价记录');
