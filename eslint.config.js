@@ -1,9 +1,11 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
-// Imports point one way (ARCHITECTURE.md): src → machines → domain, src → services → domain, server → domain.
+// Imports point one way (ARCHITECTURE.md): src → machines → domain, src → services → domain, server → domain;
+// contracts/ (the endpoints' schemas) → domain, read by the server and, as types only, by services/ and src/.
 const zones = [
-  { target: './domain', from: ['./machines', './services', './src', './server'], message: 'domain/ imports nothing of the project.' },
+  { target: './domain', from: ['./contracts', './machines', './services', './src', './server'], message: 'domain/ imports nothing of the project.' },
+  { target: './contracts', from: ['./machines', './services', './src', './server'], message: 'contracts/ declare endpoints from domain/ only.' },
   { target: './machines', from: ['./services', './src', './server'], message: 'machines/ get I/O as invoked actors, never services/ or React.' },
   { target: './services', from: ['./machines', './src', './server'], message: 'services/ depend on domain/ only.' },
   { target: './src', from: ['./server'], message: 'the console never imports server code.' },
@@ -40,6 +42,16 @@ export default tseslint.config(
     files: ['machines/**', 'domain/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: ['axios', 'react', 'react-dom'].map((name) => ({ name, message: 'no I/O or React here' })) }],
+    },
+  },
+  {
+    // the console takes the contracts' types, never TypeBox itself: the sign-in bundle stays small
+    files: ['services/**', 'src/**', 'machines/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/contracts/*'], allowTypeImports: true, message: 'import contracts with `import type`: the console needs their types, not TypeBox.' }],
+        paths: [{ name: 'typebox', allowTypeImports: true, message: 'TypeBox stays on the server and in contracts/.' }],
+      }],
     },
   },
   {

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { APP_VERSION } from '../domain/constants.ts';
 import type { Envelope } from '../domain/types.ts';
+import type { BodyOf, DataOf, Endpoint, ParamsOf, QueryOf } from '../contracts/endpoint.ts';
 import { shouldLoseSession } from '../domain/guard.ts';
 
 // §7 hosts: canteen, archives, mall, form, device, notices — one origin for now, one table to change.
@@ -166,4 +167,37 @@ export function put<T>(url: string, body?: unknown, opts?: CallOptions): Promise
 }
 export function del<T>(url: string, body?: unknown, opts?: CallOptions): Promise<T> {
   return unwrap<T>(host(opts?.host).delete(url, { ...withOverrides(opts), data: body }));
+}
+
+/** A call of a contract's endpoint: its method and path (checked against the contract) and its inputs. */
+export interface Call<E extends Endpoint> {
+  method: E['method'];
+  path: E['path'];
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+}
+
+/** `/v1/notices/{id}` with `{id: 'a b'}` → `/v1/notices/a%20b`; a missing parameter is a programming error. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${path}: path parameter ${name} missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls an endpoint declared in contracts/: `call<typeof listNotices>({method: 'GET', path: '/v1/notices', query})`.
+ * The type parameter names the contract; method, path, inputs and the answer are checked against it.
+ */
+export function call<E extends Endpoint>(c: Call<E>, opts?: CallOptions): Promise<DataOf<E>> {
+  const url = fillPath(c.path, c.params as Record<string, unknown> | undefined);
+  switch (c.method) {
+    case 'GET': return get<DataOf<E>>(url, c.query ? queryParams(c.query as object) : undefined, opts);
+    case 'POST': return post<DataOf<E>>(url, c.body, opts);
+    case 'PUT': return put<DataOf<E>>(url, c.body, opts);
+    case 'DELETE': return del<DataOf<E>>(url, c.body, opts);
+    case 'PATCH': return unwrap<DataOf<E>>(host(opts?.host).patch(url, c.body ?? {}, withOverrides(opts)));
+  }
 }

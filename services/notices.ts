@@ -1,72 +1,47 @@
-import { del, get, ifMatch, post, put, type CallOptions } from './http.ts';
+// §7 notices (their own host). Types and paths come from contracts/notices.ts.
+import { queryOptions } from '@tanstack/react-query';
+import { call, ifMatch, type CallOptions } from './http.ts';
+import type * as api from '../contracts/notices.ts';
 
-/** §7 notices live on their own host. */
+export type { Notice, NoticeList, NoticeQuery, NoticeInput, NoticeChange } from '../contracts/notices.ts';
+
 const NOTICES: CallOptions = { host: 'notices' };
 
-export interface Notice {
-  id: string;
-  title: string;
-  /** HTML as the author wrote it: sanitise before rendering */
-  content: string;
-  publishedAt: string;
-  createdBy: string;
-  createdByName: string;
-  createdAt: string;
-  updatedAt: string;
-  read: boolean;
-  readAt: string | null;
-  /** published later than now (only editors see these) */
-  scheduled: boolean;
-  /** the notice's version: sent back with an edit, so a concurrent edit is refused (409) */
-  version: number;
+export function fetchNotices(query: api.NoticeQuery = {}): Promise<api.NoticeList> {
+  return call<typeof api.listNotices>({ method: 'GET', path: '/v1/notices', query }, NOTICES);
 }
 
-export interface NoticeList {
-  rows: Notice[];
-  count: number;
-  /** the caller's unread published notices */
-  unread: number;
+export function fetchNotice(id: string): Promise<api.Notice> {
+  return call<typeof api.getNotice>({ method: 'GET', path: '/v1/notices/{id}', params: { id } }, NOTICES);
 }
 
-export interface NoticeQuery {
-  read?: boolean;
-  keyword?: string;
-  $limit?: number;
-  $skip?: number;
+export function createNotice(body: api.NoticeInput): Promise<api.Notice> {
+  return call<typeof api.createNotice>({ method: 'POST', path: '/v1/notices', body }, NOTICES);
 }
 
-export interface NoticeInput {
-  title: string;
-  content?: string;
-  publishedAt?: string;
+/** Only the fields given, with the version read: a stale one is refused (409). */
+export function updateNotice(id: string, body: api.NoticeChange): Promise<api.Notice> {
+  return call<typeof api.updateNotice>({ method: 'PUT', path: '/v1/notices/{id}', params: { id }, body }, NOTICES);
 }
 
-// GET /v1/notices
-export function fetchNotices(query: NoticeQuery = {}): Promise<NoticeList> {
-  return get<NoticeList>('/v1/notices', { ...query }, NOTICES);
+/** If-Match: the version read. */
+export function deleteNotice(id: string, version?: number): Promise<{ id: string }> {
+  return call<typeof api.deleteNotice>({ method: 'DELETE', path: '/v1/notices/{id}', params: { id } }, { ...NOTICES, ...ifMatch(version) });
 }
 
-// GET /v1/notices/{id}
-export function fetchNotice(id: string): Promise<Notice> {
-  return get<Notice>(`/v1/notices/${encodeURIComponent(id)}`, undefined, NOTICES);
+export function markNoticeRead(id: string): Promise<api.Notice> {
+  return call<typeof api.markNoticeRead>({ method: 'PUT', path: '/v1/notices/{id}/read', params: { id } }, NOTICES);
 }
 
-// POST /v1/notices
-export function createNotice(input: NoticeInput): Promise<Notice> {
-  return post<Notice>('/v1/notices', input, NOTICES);
-}
+/** Query keys: every notice query starts with `noticeKeys.all`, so a write invalidates them all with it. */
+export const noticeKeys = {
+  all: ['notices'] as const,
+  list: (orgId: string | undefined, query: api.NoticeQuery) => [...noticeKeys.all, orgId, query] as const,
+};
 
-// PUT /v1/notices/{id}: only the fields given, with the version read
-export function updateNotice(id: string, change: Partial<NoticeInput> & { version?: number }): Promise<Notice> {
-  return put<Notice>(`/v1/notices/${encodeURIComponent(id)}`, change, NOTICES);
-}
-
-// DELETE /v1/notices/{id}, If-Match: the version read
-export function deleteNotice(id: string, version?: number): Promise<unknown> {
-  return del(`/v1/notices/${encodeURIComponent(id)}`, undefined, { ...NOTICES, ...ifMatch(version) });
-}
-
-// PUT /v1/notices/{id}/read
-export function markNoticeRead(id: string): Promise<Notice> {
-  return put<Notice>(`/v1/notices/${encodeURIComponent(id)}/read`, undefined, NOTICES);
-}
+/** The notices of an org (the `key` header names it; the key keeps orgs apart in the cache). */
+export const noticesQuery = (orgId: string | undefined, query: api.NoticeQuery) => queryOptions({
+  queryKey: noticeKeys.list(orgId, query),
+  queryFn: () => fetchNotices(query),
+  enabled: Boolean(orgId),
+});

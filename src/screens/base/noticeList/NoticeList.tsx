@@ -11,7 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { isStaleVersion } from '../../../../services/http.ts';
-import { createNotice, deleteNotice, fetchNotices, markNoticeRead, updateNotice, type Notice } from '../../../../services/notices.ts';
+import { createNotice, deleteNotice, markNoticeRead, noticeKeys, noticesQuery, updateNotice, type Notice } from '../../../../services/notices.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { CONFIG_EDIT_POWER } from '../systemConfigManage/settingsQueries.ts';
@@ -43,13 +43,9 @@ export default function NoticeList() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Notice | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const query = useQuery({
-    queryKey: ['notices', orgApp?.orgId, keyword, unreadOnly],
-    queryFn: () => fetchNotices({ keyword: keyword || undefined, read: unreadOnly ? false : undefined, $limit: 500 }),
-    enabled: Boolean(orgApp?.key),
-  });
+  const query = useQuery(noticesQuery(orgApp?.key ? orgApp.orgId : undefined, { keyword: keyword || undefined, read: unreadOnly ? false : undefined, $limit: 500 }));
   const open = useMemo(() => query.data?.rows.find((n) => n.id === openId) ?? null, [query.data, openId]);
-  const refresh = () => client.invalidateQueries({ queryKey: ['notices'] });
+  const refresh = () => client.invalidateQueries({ queryKey: noticeKeys.all });
 
   const show = async (n: Notice) => {
     setOpenId(n.id);
