@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -12,6 +13,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    precompress(),
   ],
   build: {
     outDir: 'dist',

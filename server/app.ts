@@ -32,6 +32,14 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * Files under assets/ carry a content hash in their name: a new build gives new names, so browsers may keep them a
+ * year without asking. Everything else (the HTML pages naming those files) is revalidated on every load.
+ */
+export function assetCacheControl(file: string): string {
+  return /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logStream) : false,
@@ -64,7 +72,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerOnlineRestriction(app, opts.db, ctx.clock);
   for (const register of modules) await register(app, ctx);
   if (opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(opts.staticDir), prefix: '/', wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: path.resolve(opts.staticDir), prefix: '/', wildcard: false,
+      // the build wrote .br and .gz copies (scripts/precompress.ts): sent as they are, by Accept-Encoding
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', assetCacheControl(file)),
+      // `/` is routed below: the plugin's own index route answers 404 to a browser accepting br or gzip
+      // (fastify/fastify-static#270 family) when preCompressed is on
+      index: false,
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   return app;
 }
