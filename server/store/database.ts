@@ -19,6 +19,8 @@ export interface Store {
   connectionString: string;
   /** true when this start created the database (first start): the caller seeds demo data. */
   isNew: boolean;
+  /** From now on a lost connection is expected (the process is stopping): not worth an error line. */
+  stopping(): void;
   close(): Promise<void>;
 }
 
@@ -81,14 +83,17 @@ export async function startEmbeddedCluster(dir: string, opts: { port?: number; d
 export function connect(connectionString: string, isNew: boolean, stopCluster?: () => Promise<void>): Store {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
   // An idle client dropped by the server (restart, shutdown) is replaced on next use; it must not crash us.
-  pool.on('error', (e) => console.error(`[store] idle connection lost: ${e.message}`));
+  let stopping = false;
+  pool.on('error', (e) => { if (!stopping) console.error(`[store] idle connection lost: ${e.message}`); });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     pool,
     connectionString,
     isNew,
+    stopping() { stopping = true; },
     async close() {
+      stopping = true;
       await db.destroy();
       if (stopCluster) await stopCluster();
     },
