@@ -6,6 +6,7 @@ import { LIVE_RESYNC } from '../../domain/live.ts';
 import { liveFeed } from '../../server/modules/live/liveFeed.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { openLiveFeed } from './liveClient.ts';
 
 let server: TestServer;
 let admin: Session;
@@ -14,54 +15,6 @@ beforeAll(async () => {
   admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
 });
 afterAll(async () => { await server?.close(); });
-
-interface Message { orgId: string; streamId: string; type: string }
-
-/** An open GET /v1/events stream, read into a queue; `next` waits for the first message matching `type`. */
-async function openFeed(s: Session) {
-  const ticket = await call<{ ticket: string }>(server, 'POST', '/v1/live/ticket', { token: s.token, key: s.key });
-  expect(ticket.status).toBe(200);
-  const controller = new AbortController();
-  const res = await fetch(`${server.url}/v1/events?ticket=${ticket.body.data.ticket}`, { signal: controller.signal });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  await reader.read(); // ': connected'
-  const seen: Message[] = [];
-  let buffer = '';
-  let wake: () => void = () => {};
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) return;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        for (const line of lines) if (line.startsWith('data: ')) seen.push(JSON.parse(line.slice(6)) as Message);
-        wake();
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    async next(type: string, timeoutMs = 10_000): Promise<Message | null> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const i = seen.findIndex((m) => m.type === type);
-        if (i >= 0) return seen.splice(0, i + 1)[i];
-        const left = deadline - Date.now();
-        if (left <= 0) return null;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, left);
-        });
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
 
 const createNotice = async (title: string) => {
   const res = await call(server, 'POST', '/v1/notices', { token: admin.token, key: admin.key, body: { title } });
@@ -83,7 +36,7 @@ const listeningBackends = async (pool: pg.Pool, appName: string) =>
 
 describe('live feed after the LISTEN connection is lost', () => {
   it('reconnects, tells open feeds to resync, and delivers the next change', async () => {
-    const feed = await openFeed(admin);
+    const feed = await openLiveFeed(server, admin);
     try {
       await createNotice('断线前');
       expect(await feed.next('NoticeCreated')).toMatchObject({ orgId: admin.orgApp!.orgId, type: 'NoticeCreated' });
