@@ -8,6 +8,8 @@ import { freePort } from '../server/store/database.ts';
 
 export interface BenchServer {
   url: string;
+  /** its embedded PostgreSQL (the bare-`pg` baseline of bench/menuLoad.ts queries it directly) */
+  databaseUrl: string;
   proc: ChildProcess;
   stop(): Promise<void>;
 }
@@ -15,8 +17,9 @@ export interface BenchServer {
 export async function startServerProcess(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meal-bench-'));
   const port = await freePort();
+  const pgPort = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...process.env, PORT: String(port), PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -26,6 +29,8 @@ export async function startServerProcess(): Promise<BenchServer> {
   proc.stdout!.resume();
   return {
     url: `http://127.0.0.1:${port}`,
+    // the password server/store/database.ts gives its embedded cluster
+    databaseUrl: `postgresql://postgres:embedded@127.0.0.1:${pgPort}/postgres`,
     proc,
     async stop() {
       const exited = new Promise((r) => proc.once('exit', r));

@@ -74,8 +74,8 @@ interface Caller {
   inactive?: boolean;
 }
 
-async function resolveCaller(db: Kysely<Database>, token: string, key: string | undefined, now: Date): Promise<Caller> {
-  const { rows } = await sql<CallerRow>`
+/** The caller query alone (bench/menuLoad.ts runs the same SQL through bare `pg` as the baseline). */
+export const callerQuery = (token: string, key: string | undefined) => sql<CallerRow>`
     SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
            oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, oa.disabled, (m.user_id IS NOT NULL) AS member,
            m.enable AS member_enable, m.expiration AS member_expiration,
@@ -91,7 +91,10 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
     LEFT JOIN org_apps oa ON oa.key = ${key ?? null}
     LEFT JOIN orgs o ON o.org_id = oa.org_id
     LEFT JOIN org_app_users m ON m.org_id = oa.org_id AND m.app_id = oa.app_id AND m.user_id = u.user_id
-    WHERE t.token_hash = ${hashToken(token)}`.execute(db);
+    WHERE t.token_hash = ${hashToken(token)}`;
+
+async function resolveCaller(db: Kysely<Database>, token: string, key: string | undefined, now: Date): Promise<Caller> {
+  const { rows } = await callerQuery(token, key).execute(db);
   const row = rows[0];
   const live = row && !row.revoked_at && row.expires_at > now && row.enable && !(row.expiration && row.expiration <= now);
   if (!live) return { user: null, orgApp: null, roles: [], platform: false };
