@@ -67,8 +67,10 @@ export function treeCpuMs(rootPid: number): number | undefined {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // state ppid … utime(12) stime(13)
-      procs.push({ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      // state ppid … utime(12) stime(13) cutime(14) cstime(15): the last two are children that exited and were
+      // reaped (PostgreSQL backends of closed pool connections), whose time would otherwise drop out of the sum
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.push({ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
     } catch { /* exited meanwhile */ }
   }
   const tree = new Set([rootPid]);
