@@ -41,6 +41,7 @@ export async function benchSignIn(server: BenchServer) {
   const toChooser: number[] = [];
   const pickToMenu: number[] = [];
   const trips: number[] = [];
+  const usable: number[] = [];
   let requestCount = 0;
   let jsBytes = 0;
   let jsGzip = 0;
@@ -50,8 +51,13 @@ export async function benchSignIn(server: BenchServer) {
       const page = await browser.context.newPage();
       const scripts = new Set<string>();
       page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname); });
-      await page.goto(`${server.url}/#/login`);
+      // cold load (a fresh profile each run): navigation start → the username input visible and enabled
+      const loadStarted = performance.now();
+      await page.goto(`${server.url}/#/login`, { waitUntil: 'commit' });
       await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('login-username').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => !(document.querySelector('[data-testid="login-username"]') as HTMLInputElement | null)?.disabled);
+      usable.push(performance.now() - loadStarted);
       if (run === 0) {
         // what the browser had to load before the sign-in screen could be used
         for (const p of scripts) {
@@ -85,6 +91,8 @@ export async function benchSignIn(server: BenchServer) {
   }
   return {
     runs: RUNS,
+    signInUsableMedianMs: Math.round(median(usable)),
+    signInUsableAllMs: usable.map(Math.round),
     submitToMenuMedianMs: Math.round(median(timings)),
     submitToMenuAllMs: timings.map(Math.round),
     submitToChooserMedianMs: Math.round(median(toChooser)),

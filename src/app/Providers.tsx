@@ -28,7 +28,7 @@ function ThemedFluent({ children }: { children: ReactNode }) {
 /** Lingui catalogs follow the chosen (or org) locale. */
 function Localised({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
-  activateLocale(locale);
+  useEffect(() => { void activateLocale(locale); }, [locale]);
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }
 

@@ -1,14 +1,19 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { EntryPage } from '../../domain/constants.ts';
 import { getAppActor } from './appActor.ts';
 import { readBridgeLogin, setEntryPage } from './bridge.ts';
 import { Providers } from './Providers.tsx';
 import { AppRouter } from './Router.tsx';
-import { ForbiddenToast } from '../shell/ForbiddenToast.tsx';
-import { StaleToast } from '../shell/StaleToast.tsx';
 import { resolveAgentMode } from './agentMode.ts';
+import { activateLocale } from './i18n.ts';
+import { currentLocale } from './preferences.ts';
 import type { SessionRef } from './hooks.ts';
+
+// The toasts load after the first paint: nothing before sign-in can be refused (403) or stale (409), and the
+// sign-in screen should not wait for Fluent's toaster.
+const ForbiddenToast = lazy(() => import('../shell/ForbiddenToast.tsx'));
+const StaleToast = lazy(() => import('../shell/StaleToast.tsx'));
 
 /** §2 plain http is redirected to https, except on localhost. */
 function redirectToHttps(): boolean {
@@ -26,7 +31,8 @@ export async function bootstrap(page: EntryPage): Promise<void> {
   // §1/§6 agent mode by domain: resolved in the background; the chooser reads the stored agent
   void resolveAgentMode(window.location.hostname);
   // the bridge runs first: it may store the org-app the root restores after BRIDGE_LOGIN
-  const bridged = await readBridgeLogin().catch(() => null);
+  // the saved language's catalog before the first paint (zh-CN is in the entry; the others load on demand)
+  const [bridged] = await Promise.all([readBridgeLogin().catch(() => null), activateLocale(currentLocale())]);
   const actor = getAppActor();
   if (bridged) {
     (actor.system.get('session') as SessionRef).send({ type: 'BRIDGE_LOGIN', login: bridged.login, now: Date.now() });
@@ -39,8 +45,10 @@ export async function bootstrap(page: EntryPage): Promise<void> {
       <Providers actor={actor}>
         <AppRouter />
         {/* at the root, not in the layout: a lost session leaves the layout, the message must still show */}
-        <ForbiddenToast />
-        <StaleToast />
+        <Suspense fallback={null}>
+          <ForbiddenToast />
+          <StaleToast />
+        </Suspense>
       </Providers>
     </StrictMode>,
   );
