@@ -10,14 +10,20 @@ interface Query { sql: string; parameters: unknown[] }
 const { databaseUrl, caller, menu } = JSON.parse(process.env.BARE_MENU ?? '{}') as { databaseUrl: string; caller: Query; menu: Query };
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 
+/** As the server's store does (server/store/database.ts preparedMarker): a marked statement is prepared once. */
+const run = <R extends pg.QueryResultRow>(q: Query) => {
+  const name = /^\/\* prepared:([\w-]+) \*\//.exec(q.sql)?.[1];
+  return pool.query<R>(name ? { name, text: q.sql, values: q.parameters } : { text: q.sql, values: q.parameters });
+};
+
 interface MenuRow { permission_id: string; module_id: string; parent_id: string; module_name: string; group_name: string; sort: number; enable: boolean; extra_info: unknown }
 
 const server = http.createServer((req, res) => {
   void (async () => {
     try {
-      const who = await pool.query(caller.sql, caller.parameters);
+      const who = await run(caller);
       if (!who.rows.length) throw new Error('no caller');
-      const { rows } = await pool.query<MenuRow>(menu.sql, menu.parameters);
+      const { rows } = await run<MenuRow>(menu);
       const entries = sortMenu(rows.map((r) => ({
         id: r.permission_id, moduleId: r.module_id, parentId: r.parent_id, moduleName: r.module_name, groupName: r.group_name,
         sort: r.sort, enable: r.enable, extraInfo: (r.extra_info ?? {}) as Record<string, unknown>,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { hashToken } from './tokens.ts';
+import { preparedMarker } from '../store/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hasModulePower, powerKey } from '../../domain/powerKey.ts';
 import { PLATFORM_ORG_TYPE, ROLE_CODE } from '../../domain/constants.ts';
@@ -75,7 +76,7 @@ interface Caller {
 }
 
 /** The caller query alone (bench/menuLoad.ts runs the same SQL through bare `pg` as the baseline). */
-export const callerQuery = (token: string, key: string | undefined) => sql<CallerRow>`
+export const callerQuery = (token: string, key: string | undefined) => sql<CallerRow>`${sql.raw(preparedMarker('caller'))}
     SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
            oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, oa.disabled, (m.user_id IS NOT NULL) AS member,
            m.enable AS member_enable, m.expiration AS member_expiration,

@@ -80,8 +80,26 @@ export async function startEmbeddedCluster(dir: string, opts: { port?: number; d
   };
 }
 
+/**
+ * Marks a statement to be prepared once per connection and reused by name: for the few that run on every request
+ * (the caller query), where planning costs as much as executing. Put it first in the SQL text.
+ */
+export const preparedMarker = (name: string) => `/* prepared:${name} */`;
+const PREPARED = /^\/\* prepared:([\w-]+) \*\//;
+
+/** A pg client that sends statements marked with preparedMarker as named (server-side prepared) statements. */
+class PreparingClient extends pg.Client {
+  // pg's query() has many overloads; this one only looks at a text with values, as Kysely calls it
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const name = typeof config === 'string' ? PREPARED.exec(config)?.[1] : undefined;
+    const call = super.query as (...args: unknown[]) => never;
+    if (name && Array.isArray(values)) return call.call(this, { name, text: config, values }, callback);
+    return call.call(this, config, values, callback);
+  }
+}
+
 export function connect(connectionString: string, isNew: boolean, stopCluster?: () => Promise<void>): Store {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20), Client: PreparingClient });
   // An idle client dropped by the server (restart, shutdown) is replaced on next use; it must not crash us.
   let stopping = false;
   pool.on('error', (e) => { if (!stopping) console.error(`[store] idle connection lost: ${e.message}`); });
