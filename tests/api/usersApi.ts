@@ -21,7 +21,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call<T = unknown>(server: TestServer, method: string, path: string, opts: CallOptions = {}): Promise<{ status: number; body: Envelope<T> }> {
+export async function call<T = unknown>(server: Pick<TestServer, 'url'>, method: string, path: string, opts: CallOptions = {}): Promise<{ status: number; body: Envelope<T> }> {
   const headers: Record<string, string> = { platform: 'web', ...opts.headers };
   if (opts.token) headers.accesstoken = opts.token;
   if (opts.key) headers.key = opts.key;
@@ -34,7 +34,7 @@ export async function call<T = unknown>(server: TestServer, method: string, path
 }
 
 /** Signs in with the demo password; with `orgName` also picks that org-app and fetches its key. */
-export async function signIn(server: TestServer, username: string, orgName?: string): Promise<Session> {
+export async function signIn(server: Pick<TestServer, 'url'>, username: string, orgName?: string): Promise<Session> {
   const login = await call<{ accesstoken: string; userId: string }>(server, 'POST', '/v1/passport/login', { body: { username, password: DEMO_PASSWORD } });
   if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.body.status_text}`);
   const session: Session = { token: login.body.data.accesstoken, userId: login.body.data.userId };
