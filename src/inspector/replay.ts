@@ -19,6 +19,7 @@ import { orgAppMachine } from '../../machines/orgApp.machine.ts';
 import { qrSignInMachine } from '../../machines/qrSignIn.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { priceApprovalMachine, priceBoardMachine } from '../../machines/priceApproval.machine.ts';
+import { recipeApprovalMachine } from '../../machines/recipeApproval.machine.ts';
 import type { JournalEntry, JournalFile, RecordedSnapshot } from './journal.ts';
 
 /** Every machine of the console, by machine id (= the actor id it runs under). */
@@ -34,10 +35,12 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   // run by the price screens' own actor, not the root
   priceBoard: priceBoardMachine,
   priceApproval: priceApprovalMachine,
+  // one per recipe cycle open on mallRecipeCycleManage
+  recipeApproval: recipeApprovalMachine,
 };
 
 /** The machine ids in display order. */
-export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval'] as const;
+export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval'] as const;
 
 const inert = fromPromise(() => new Promise<never>(() => {}));
 

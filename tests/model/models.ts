@@ -26,6 +26,7 @@ import { sessionMachine, type LoginInput, type LogoutInput } from '../../machine
 import { HOUR, loginResult, menuEntry, orgApp, T0 } from '../unit/machines/fixtures.ts';
 import { afterEvent, doneEvent, errorEvent, never, type Fixture, type MachineModel } from './graph.ts';
 import { priceApprovalModel, priceBoardModel } from './priceApproval.model.ts';
+import { recipeApprovalModel } from './recipeApproval.model.ts';
 
 const MINUTE = 60_000;
 const flag = (on: unknown, name: string) => (on ? [name] : []);
@@ -301,5 +302,6 @@ export function allModels(): MachineModel[] {
     qrSignInModel(),
     priceApprovalModel(),
     priceBoardModel(),
+    recipeApprovalModel(),
   ];
 }
