@@ -66,8 +66,6 @@ export function allowedActions(c: Ctx): Record<RecipeAction | 'edit', boolean> {
   };
 }
 
-const start = (action: RecipeAction) => assign({ action, error: null, remark: '' });
-
 export const recipeApprovalMachine = setup({
   types: {
     context: {} as RecipeApprovalContext,
@@ -77,6 +75,10 @@ export const recipeApprovalMachine = setup({
   actors: {
     /** POST /v4/mall/recipe/cycle/{id}/{action}; resolves with the cycle as it is after it */
     runRecipeAction: fromPromise<RecipeCycleSummary, RecipeActionInput>(async () => notProvided('runRecipeAction')),
+  },
+  actions: {
+    /** the action about to be sent; a former failure is forgotten */
+    begin: assign((_, params: { action: RecipeAction }) => ({ action: params.action, error: null, remark: '' })),
   },
   guards: {
     isDraft: ({ context }) => context.cycle.status === 'draft',
@@ -114,8 +116,8 @@ export const recipeApprovalMachine = setup({
     },
     draft: {
       on: {
-        SUBMIT: { guard: 'maySubmit', target: 'sending', actions: start('submit') },
-        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: start('publish') },
+        SUBMIT: { guard: 'maySubmit', target: 'sending', actions: { type: 'begin', params: { action: 'submit' } } },
+        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: { type: 'begin', params: { action: 'publish' } } },
       },
     },
     submitted: {
@@ -132,31 +134,31 @@ export const recipeApprovalMachine = setup({
             }),
           },
         ],
-        WITHDRAW: { guard: 'mayWithdraw', target: 'sending', actions: start('withdraw') },
+        WITHDRAW: { guard: 'mayWithdraw', target: 'sending', actions: { type: 'begin', params: { action: 'withdraw' } } },
       },
     },
     approved: {
       on: {
-        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: start('publish') },
-        WITHDRAW: { guard: 'mayWithdraw', target: 'sending', actions: start('withdraw') },
+        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: { type: 'begin', params: { action: 'publish' } } },
+        WITHDRAW: { guard: 'mayWithdraw', target: 'sending', actions: { type: 'begin', params: { action: 'withdraw' } } },
       },
     },
     /** the remark says why; an edit makes it a draft again (the server's answer comes as SYNC) */
     rejected: {
       on: {
-        SUBMIT: { guard: 'maySubmit', target: 'sending', actions: start('submit') },
-        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: start('publish') },
+        SUBMIT: { guard: 'maySubmit', target: 'sending', actions: { type: 'begin', params: { action: 'submit' } } },
+        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: { type: 'begin', params: { action: 'publish' } } },
       },
     },
     published: {
       on: {
-        WITHDRAW: { guard: 'mayWithdraw', target: 'sending', actions: start('withdraw') },
+        WITHDRAW: { guard: 'mayWithdraw', target: 'sending', actions: { type: 'begin', params: { action: 'withdraw' } } },
       },
     },
     withdrawn: {
       on: {
-        SUBMIT: { guard: 'maySubmit', target: 'sending', actions: start('submit') },
-        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: start('publish') },
+        SUBMIT: { guard: 'maySubmit', target: 'sending', actions: { type: 'begin', params: { action: 'submit' } } },
+        PUBLISH: { guard: 'mayPublish', target: 'sending', actions: { type: 'begin', params: { action: 'publish' } } },
       },
     },
     sending: {
