@@ -17,3 +17,4 @@ import './orgInit/projection.ts';
 import './apps/projection.ts';
 import './agents/projection.ts';
 import './notices/projection.ts';
+import './recipes/ingredientProjection.ts';

@@ -106,6 +106,11 @@ export interface Database {
   };
   notices: { org_id: string; notice_id: string; title: string; content: string; published_at: Time; created_by: string; created_by_name: string; created_at: Time; updated_at: Time };
   notice_reads: { org_id: string; notice_id: string; user_id: string; read_at: Time };
+  dishes: {
+    org_id: string; id: string; name: string; category_id: string; season: string | null; data: Json; pinyin: string; enable: boolean;
+    created_at: Time; updated_at: Time;
+  };
+  food_ingredients: { org_id: string; food_id: string; kind: string; name_zh: string | null; pinyin: string; data: Json; created_at: Time; updated_at: Time };
 }
 
 /**
@@ -133,4 +138,5 @@ export const PROJECTION_TABLES = [
   'org_init_templates',
   'price_surveys', 'mall_routes',
   'notices', 'notice_reads',
+  'dishes', 'food_ingredients',
 ] as const;

@@ -39,25 +39,12 @@ export const INGREDIENT_TEXT = {
   totalTooBig: '食材可食净重占比合计不能超过 1',
 } as const;
 
-const foodSchema = { type: 'object', additionalProperties: true, properties: { id: str, nameZh: str, group: str } } as const;
 const ingredientSchema = { type: 'object', additionalProperties: true, properties: { foodId: str, ratio: { type: 'number' }, nameZh: str } } as const;
 
 export default async function skuIngredientRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
-  app.get<{ Querystring: { query?: string; $limit?: number } }>('/v4/mall/food/ingredients', {
-    config: { auth: 'orgApp' },
-    schema: {
-      tags, summary: 'Search the food ingredient catalogue (USDA SR28 foods) by Chinese or English name, group or NDB id',
-      querystring: { type: 'object', properties: { query: { type: 'string', maxLength: 100 }, $limit: { type: 'integer', minimum: 1, maximum: 300 } } },
-      response: { 200: listSchema(foodSchema) },
-    },
-  }, async (request) => {
-    const q = (request.query.query ?? '').trim().toLowerCase();
-    const all = [...foods().values()];
-    const rows = q ? all.filter((f) => f.nameZh.includes(q) || f.nameEn.toLowerCase().includes(q) || f.group.includes(q) || f.id === q) : all;
-    return list(rows.slice(0, request.query.$limit ?? 20), rows.length);
-  });
+  // GET /v4/mall/food/ingredients (the library search) lives with the ingredient library: modules/recipes/ingredientRoutes.ts
 
   app.get<{ Querystring: { skuId: string } }>('/v4/mall/sku/ingredients', {
     config: { auth: 'orgApp' },

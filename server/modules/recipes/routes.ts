@@ -1,0 +1,8 @@
+// The recipe module (issue 9): the ingredient library, dishes and packages of an org.
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import ingredientRoutes from './ingredientRoutes.ts';
+
+export default async function recipeRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  await ingredientRoutes(app, ctx);
+}
