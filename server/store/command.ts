@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { appendToStream, appendToStreams, streamVersion, ConcurrencyError, type NewEvent, type EventMeta, type StoredEvent, type Tx } from './eventStore.ts';
+import { appendToStream, appendToStreams, ConcurrencyError, type EventMeta, type StoredEvent, type Tx } from './eventStore.ts';
 import { fold, isRefusal, type Decider, type DomainEvent, type Refusal } from '../../domain/decider.ts';
 import { refusalError } from '../http/refusal.ts';
 import { conflict } from '../http/errors.ts';
@@ -206,13 +206,3 @@ export const requestCommand = (request: FastifyRequest, now: Date) => ({
   meta: metaOf(request, now),
   expectedVersion: clientVersion(request),
 });
-
-/**
- * Legacy: appends at the stream's version re-read now, which cannot see a change made since the handler read
- * its projection rows. Only the modules not yet on deciders use it (eslint.config.js lists them); it goes with
- * the last of them.
- */
-export const requestAppender = (clock: () => Date) => async (tx: Tx, request: FastifyRequest, streamId: string, streamType: string, events: NewEvent[], expected?: number) =>
-  appendToStream(tx, {
-    orgId: request.orgApp!.orgId, streamId, streamType, expectedVersion: expected ?? await streamVersion(tx, streamId), events, meta: metaOf(request, clock()),
-  });

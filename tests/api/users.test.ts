@@ -69,7 +69,10 @@ describe('users', () => {
     const [a, b] = await Promise.all(['甲', '乙'].map((name) =>
       call(server, 'PUT', '/v2/users/13912340004', { token: admin.token, key: admin.key, body: { name, version } })));
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect((a.status === 409 ? a : b).body.status_text).toMatch(/已被他人修改/);
+    // the loser is told who changed the user since the version it read (the command path's 409)
+    const loser = (a.status === 409 ? a : b).body.status_text;
+    expect(loser).toContain(DEMO.schoolAdmin);
+    expect(loser).toMatch(/已被.+修改（UserUpdated），请刷新后重试/);
     const stale = await call(server, 'PUT', '/v2/users/13912340004', { token: admin.token, key: admin.key, body: { name: '丙', version } });
     expect(stale.status).toBe(409);
   });

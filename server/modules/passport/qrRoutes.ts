@@ -6,7 +6,7 @@ import type { ModuleContext } from '../../context.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { hashToken, issueToken, revokeToken } from '../../http/tokens.ts';
-import { runCommand } from '../../store/command.ts';
+import { runCommand, runDecisions } from '../../store/command.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { TOKEN } from '../../../domain/constants.ts';
 import type { QrCodeStatus } from '../../../domain/types.ts';
@@ -123,7 +123,7 @@ export default async function qrRoutes(app: FastifyInstance, ctx: ModuleContext)
     await loadForPhone(request.params.id, me.userId, now);
     const user = await db.selectFrom('users').selectAll().where('user_id', '=', me.userId).executeTakeFirstOrThrow();
     assertMaySignIn(user, now);
-    const row = await runCommand(db, async (tx) => {
+    const row = await runDecisions(db, async (tx) => {
       const { token } = await issueToken(tx, me.userId, now);
       const updated = await tx.updateTable('qr_codes').set({ status: 'confirmed', user_id: me.userId, token })
         .where('id', '=', request.params.id).where('status', 'in', ['waiting', 'scanned']).where('expires_at', '>', now)

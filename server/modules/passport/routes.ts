@@ -1,26 +1,28 @@
 // §7 Passport: captchas, SMS codes, password / SMS sign-in, trial registration, password reset, logout.
-// QR sign-in lives in qrRoutes.ts.
+// QR sign-in lives in qrRoutes.ts. Events are decided by the user and membership deciders (domain/aggregates/
+// user.ts) through userCommands.ts; captchas, SMS codes, the password throttle's counters and tokens are sign-in
+// state, not domain events: plain table writes.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { claimPasswordTry, forgiveTry } from './passwordThrottle.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
-import { appendToStream, streamVersion } from '../../store/eventStore.ts';
-import { runCommand } from '../../store/command.ts';
+import { runDecisions } from '../../store/command.ts';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { SMS } from '../../../domain/constants.ts';
-import type { UserCreated } from '../users/projection.ts';
-import { streams, SYSTEM_ORG } from '../users/streams.ts';
-import { orgUserCount, userLimitOf, USER_TEXT } from '../users/userCommands.ts';
+import { SYSTEM_ORG } from '../users/streams.ts';
+import { membershipCommand, seatsOf, userCommand } from '../users/userCommands.ts';
 import { checkSmsCode, sendSmsCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes.ts';
 import { createImageCaptcha, createSlideCaptcha, solveImageCaptcha, solveSlideCaptcha } from './captcha.ts';
 import {
   assertMaySignIn, findUser, loginResultOf, loginResultSchema, metaFor, recordSignIn, signIn, SIGN_IN_TEXT, type UserRow,
 } from './signIn.ts';
 import qrRoutes from './qrRoutes.ts';
+import { orgAppSchema, orgAppsOfUser } from '../orgApps/orgAppView.ts';
+import type { LoginResult } from '../../../domain/types.ts';
 
 const tags = ['passport'];
 const phone = { type: 'string', minLength: 1, maxLength: 32 } as const;
@@ -30,6 +32,14 @@ const smsSentSchema = envelopeSchema({
   type: 'object', properties: { phoneNumber: { type: 'string' }, expiresIn: { type: 'integer' } }, required: ['phoneNumber', 'expiresIn'],
 });
 const loginEnvelope = envelopeSchema(loginResultSchema);
+/**
+ * The password and SMS sign-in answer with the user's org-apps too (as GET /v2/users/org/app lists them): the
+ * console shows its chooser without another round trip (issue 12). The list call stays for other clients.
+ */
+const loginWithOrgAppsEnvelope = envelopeSchema({
+  ...loginResultSchema, properties: { ...loginResultSchema.properties, orgApps: { type: 'array', items: orgAppSchema } },
+});
+const withOrgApps = async (db: ModuleContext['db'], login: LoginResult) => ({ ...login, orgApps: await orgAppsOfUser(db, login.userId) });
 
 export const PASSPORT_TEXT = {
   needCaptcha: '请先完成图形验证或滑动验证',
@@ -170,7 +180,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
           type: shortText, appId: shortText, smsAppId: shortText,
         },
       },
-      response: { 200: loginEnvelope },
+      response: { 200: loginWithOrgAppsEnvelope },
     },
   }, async (request) => {
     const now = ctx.clock();
@@ -180,7 +190,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       await checkSmsCode(db, { phone: phoneNumber, code: request.body.password.trim(), purpose: 'loginsmscode', now });
       const user = await findUser(db, phoneNumber);
       if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
-      return ok(await signIn(db, request, user, 'smscode', now));
+      return ok(await withOrgApps(db, await signIn(db, request, user, 'smscode', now)));
     }
     // guessing is limited per account and address (429 with the wait); a right password forgives its try
     const attempt = await claimPasswordTry(db, username, request.ip, now);
@@ -189,7 +199,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const matches = await verifyPassword(request.body.password, user?.password_hash ?? await dummyPasswordHash());
     if (!user || !matches) throw badRequest(SIGN_IN_TEXT.badCredentials);
     await forgiveTry(db, attempt);
-    return ok(await signIn(db, request, user, 'password', now));
+    return ok(await withOrgApps(db, await signIn(db, request, user, 'password', now)));
   });
 
   app.post<{ Body: { appId: string; orgId: string; phoneNumber: string; smscode: string } }>('/v1/passport/formuser', {
@@ -217,35 +227,26 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'register', now });
     const passwordHash = await hashPassword(crypto.randomBytes(24).toString('base64url'));
     try {
-      const { user, token, expiresAt } = await runCommand(db, async (tx) => {
+      const { user, token, expiresAt } = await runDecisions(db, async (tx) => {
         let user: UserRow | undefined = await findUser(tx, phoneNumber);
         if (!user) {
           const userId = crypto.randomUUID();
-          const created: UserCreated = {
-            userId, username: phoneNumber, name: phoneNumber, email: '', passwordHash, isDev: false, enable: true,
-            expiration: null, isRegister: true, isNotRouterHome: false,
-          };
-          await appendToStream(tx, {
-            orgId: SYSTEM_ORG, streamId: streams.user(userId), streamType: 'user', expectedVersion: 0,
-            events: [{ type: 'UserCreated', data: { ...created } }],
-            meta: metaFor(request, { user_id: userId, username: phoneNumber }, now),
+          await userCommand(tx, {
+            userId, streamOrg: SYSTEM_ORG, meta: metaFor(request, { user_id: userId, username: phoneNumber }, now),
+            command: {
+              type: 'CreateUser',
+              user: {
+                userId, username: phoneNumber, name: phoneNumber, email: '', passwordHash, isDev: false, enable: true,
+                expiration: null, isRegister: true, isNotRouterHome: false,
+              },
+            },
           });
           user = (await findUser(tx, phoneNumber))!;
         }
         assertMaySignIn(user, now);
-        const member = await tx.selectFrom('org_app_users').select('user_id')
-          .where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', user.user_id).executeTakeFirst();
-        if (!member) {
-          // The org's user limit counts people, not memberships: someone already in the org takes no new seat.
-          const inOrg = await tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgId).where('user_id', '=', user.user_id).executeTakeFirst();
-          const limit = await userLimitOf(tx, orgId);
-          if (!inOrg && limit !== null && (await orgUserCount(tx, orgId)) >= limit) throw unprocessable(USER_TEXT.limit(limit));
-          const memberStream = streams.member(orgId, user.user_id);
-          await appendToStream(tx, {
-            orgId, streamId: memberStream, streamType: 'member', expectedVersion: await streamVersion(tx, memberStream),
-            events: [{ type: 'UserJoinedOrgApp', data: { orgId, appId, userId: user.user_id, extraInfo: {} } }], meta: metaFor(request, user, now),
-          });
-        }
+        // joins the org-app unless he is in it; the org's user limit counts people, not memberships (someone
+        // already in the org takes no new seat)
+        await membershipCommand(tx, orgId, user.user_id, { type: 'EnsureInOrgApp', orgId, appId, userId: user.user_id, seats: await seatsOf(tx, orgId) }, metaFor(request, user, now));
         const issued = await issueToken(tx, user.user_id, now);
         await recordSignIn(tx, request, user, 'register', now);
         return { user, ...issued };
@@ -282,11 +283,12 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
     await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'resetpwd', now });
     const passwordHash = await hashPassword(password);
-    await runCommand(db, async (tx) => {
-      await appendToStream(tx, {
-        orgId: user.org_id, streamId: `user-${user.user_id}`, streamType: 'user', expectedVersion: 'any',
-        events: [{ type: 'UserPasswordChanged', data: { userId: user.user_id, passwordHash } }], meta: metaFor(request, user, now),
+    await runDecisions(db, async (tx) => {
+      await userCommand(tx, {
+        userId: user.user_id, streamOrg: user.org_id, meta: metaFor(request, user, now),
+        command: { type: 'ResetPassword', userId: user.user_id, passwordHash },
       });
+      // every session ends (tokens are session state, a plain write)
       await tx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', user.user_id).where('revoked_at', 'is', null).execute();
     });
     return ok({ userId: user.user_id });
@@ -303,11 +305,11 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const auth = request.user;
     if (!auth) throw unauthorized();
     const user = await db.selectFrom('users').select(['org_id']).where('user_id', '=', auth.userId).executeTakeFirst();
-    await runCommand(db, async (tx) => {
+    await runDecisions(db, async (tx) => {
       if (!(await revokeToken(tx, auth.token, now))) throw unauthorized('登录已过期，请重新登录');
-      await appendToStream(tx, {
-        orgId: user?.org_id ?? 'system', streamId: `user-${auth.userId}`, streamType: 'user', expectedVersion: 'any',
-        events: [{ type: 'UserSignedOut', data: { userId: auth.userId } }], meta: metaFor(request, { user_id: auth.userId, username: auth.username }, now),
+      await userCommand(tx, {
+        userId: auth.userId, streamOrg: user?.org_id ?? SYSTEM_ORG, meta: metaFor(request, { user_id: auth.userId, username: auth.username }, now),
+        command: { type: 'RecordSignOut', userId: auth.userId },
       });
     });
     return ok({ userId: auth.userId });

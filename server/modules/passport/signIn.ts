@@ -1,22 +1,26 @@
 // What every way of signing in shares: find the user, refuse disabled or expired accounts, issue a token,
-// record UserSignedIn, and answer the LoginResult of domain/types.
+// record UserSignedIn, and answer the LoginResult of domain/types. UserSignedIn is decided by the user's decider
+// (domain/aggregates/user.ts) and appended at the version loaded; the token (access_tokens) and the password
+// throttle's counters (sign_in_failures, passwordThrottle.ts) are session state, not domain events: plain
+// table writes in the same transaction.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
-import { appendToStream } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import { metaOf, runDecisions } from '../../store/command.ts';
 import { issueToken } from '../../http/tokens.ts';
-import { forbidden } from '../../http/errors.ts';
+import { refusalError } from '../../http/refusal.ts';
 import type { LoginResult, User } from '../../../domain/types.ts';
+import { signInRefusal, USER_TEXT, type SignInMethod } from '../../../domain/aggregates/user.ts';
+import { userCommand } from '../users/userCommands.ts';
 
 export type UserRow = Selectable<Database['users']>;
-export type SignInMethod = 'password' | 'smscode' | 'register' | 'qrcode';
+export type { SignInMethod };
 
 export const SIGN_IN_TEXT = {
   badCredentials: '用户名或密码错误',
-  disabled: '账号已停用',
-  expired: '账号已过期',
+  disabled: USER_TEXT.disabled,
+  expired: USER_TEXT.expired,
   unregistered: '该手机号未注册',
   badPhone: '手机号格式不正确',
 } as const;
@@ -27,8 +31,8 @@ export function findUser(db: Kysely<Database> | Tx, username: string): Promise<U
 
 /** 403 for an account that may not sign in. */
 export function assertMaySignIn(user: UserRow, now: Date): void {
-  if (!user.enable) throw forbidden(SIGN_IN_TEXT.disabled);
-  if (user.expiration && user.expiration <= now) throw forbidden(SIGN_IN_TEXT.expired);
+  const refusal = signInRefusal(user, now);
+  if (refusal) throw refusalError(refusal);
 }
 
 export function userOf(row: UserRow): User {
@@ -56,16 +60,16 @@ export function metaFor(request: FastifyRequest, user: Pick<UserRow, 'user_id' |
 }
 
 export async function recordSignIn(tx: Tx, request: FastifyRequest, user: UserRow, method: SignInMethod, now: Date): Promise<void> {
-  await appendToStream(tx, {
-    orgId: user.org_id, streamId: `user-${user.user_id}`, streamType: 'user', expectedVersion: 'any',
-    events: [{ type: 'UserSignedIn', data: { userId: user.user_id, method } }], meta: metaFor(request, user, now),
+  await userCommand(tx, {
+    userId: user.user_id, streamOrg: user.org_id, meta: metaFor(request, user, now),
+    command: { type: 'RecordSignIn', userId: user.user_id, method, at: now.toISOString() },
   });
 }
 
-/** Token and event in one transaction: no token without its sign-in record. */
+/** Token and event in one transaction: no token without its sign-in record (a lost race on the stream: both again). */
 export async function signIn(db: Kysely<Database>, request: FastifyRequest, user: UserRow, method: SignInMethod, now: Date): Promise<LoginResult> {
   assertMaySignIn(user, now);
-  const { token, expiresAt } = await runCommand(db, async (tx) => {
+  const { token, expiresAt } = await runDecisions(db, async (tx) => {
     const issued = await issueToken(tx, user.user_id, now);
     await recordSignIn(tx, request, user, method, now);
     return issued;

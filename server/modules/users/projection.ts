@@ -1,14 +1,11 @@
 // Users and their org-app memberships, projected from their events.
 import { defineProjection } from '../../store/projections.ts';
+import type {
+  Membership, MemberAccessSet, UserCreated, UserDeleted, UserPasswordChanged, UserSignedIn, UserUpdated,
+} from '../../../domain/aggregates/user.ts';
 
-export interface UserCreated {
-  userId: string; username: string; name: string; email: string; passwordHash: string; isDev: boolean; enable: boolean;
-  expiration: string | null; isRegister: boolean; isNotRouterHome: boolean;
-}
-export type UserUpdated = { userId: string } & Partial<Pick<UserCreated, 'name' | 'email' | 'enable' | 'expiration' | 'isNotRouterHome' | 'isDev'>>;
-export interface Membership { orgId: string; appId: string; userId: string; extraInfo?: Record<string, unknown> }
-/** An org enables, disables or limits a member's access to that org (every app of it). */
-export interface MemberAccessSet { orgId: string; userId: string; enable?: boolean; expiration?: string | null }
+// the event types live beside their deciders (domain/aggregates/user.ts)
+export type { Membership, MemberAccessSet, UserCreated, UserUpdated };
 
 defineProjection({
   UserCreated: async (tx, { data, orgId, meta }: { data: UserCreated; orgId: string; meta: { time: string } }) => {
@@ -29,14 +26,14 @@ defineProjection({
     };
     if (Object.keys(set).length) await tx.updateTable('users').set(set).where('user_id', '=', data.userId).execute();
   },
-  UserPasswordChanged: async (tx, { data }: { data: { userId: string; passwordHash: string } }) => {
+  UserPasswordChanged: async (tx, { data }: { data: UserPasswordChanged }) => {
     await tx.updateTable('users').set({ password_hash: data.passwordHash }).where('user_id', '=', data.userId).execute();
   },
-  UserDeleted: async (tx, { data }: { data: { userId: string } }) => {
+  UserDeleted: async (tx, { data }: { data: UserDeleted }) => {
     // deleted only once the user has left every org (users/routes.ts): no membership or role is left to remove
     await tx.deleteFrom('users').where('user_id', '=', data.userId).execute();
   },
-  UserSignedIn: async (tx, { data }: { data: { userId: string } }) => {
+  UserSignedIn: async (tx, { data }: { data: UserSignedIn }) => {
     await tx.updateTable('users').set({ first_login: false }).where('user_id', '=', data.userId).execute();
   },
   UserJoinedOrgApp: async (tx, { data }: { data: Membership }) => {

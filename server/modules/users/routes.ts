@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { holdsPower } from '../../http/auth.ts';
-import { appendToStream, streamVersion, type NewEvent, type Tx } from '../../store/eventStore.ts';
-import { metaOf, runCommand } from '../../store/command.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import { clientVersion, metaOf, runDecisions } from '../../store/command.ts';
 import type { Database } from '../../store/schema.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { PAGE } from '../../../domain/constants.ts';
@@ -15,11 +15,11 @@ import type { User } from '../../../domain/types.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { POWER } from '../permissions/powers.ts';
 import { streams, SYSTEM_ORG } from './streams.ts';
-import type { MemberAccessSet, UserUpdated } from './projection.ts';
 import { userChangeRefusal } from '../../../domain/userAccess.ts';
+import { USER_TEXT } from '../../../domain/aggregates/user.ts';
 import {
-  checkEmail, createUsers, defaultPassword, hashAll, isUniqueViolation, newUserSchema, normalise, orgUserCount, parseExpiration,
-  userLimitOf, USER_TEXT, type NewUserInput,
+  createUsers, defaultPassword, hashAll, isUniqueViolation, membershipCommand, newUserSchema, normalise, orgUserCount, userCommand,
+  userLimitOf, type NewUserInput,
 } from './userCommands.ts';
 
 const tags = ['users'];
@@ -63,11 +63,18 @@ async function inOtherOrgs(db: Kysely<Database> | Tx, userId: string, orgId: str
 async function memberOfOrg(db: Kysely<Database> | Tx, request: FastifyRequest, idOrUsername: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll()
     .where((eb) => eb.or([eb('user_id', '=', idOrUsername), eb('username', '=', idOrUsername)])).executeTakeFirst();
-  if (!user) throw notFound('用户不存在');
+  if (!user) throw notFound(USER_TEXT.missing);
   const member = await db.selectFrom('org_app_users').select('user_id')
     .where('org_id', '=', request.orgApp!.orgId).where('user_id', '=', user.user_id).executeTakeFirst();
   if (!member) throw forbidden(USER_TEXT.notMember);
   return user;
+}
+
+/** The version of the user's account stream, which an editor sends back (its stream lives in the org of his row). */
+async function accountVersion(db: Kysely<Database>, user: UserRow): Promise<number> {
+  const row = await db.selectFrom('streams').select('stream_position')
+    .where('org_id', '=', user.org_id ?? SYSTEM_ORG).where('stream_id', '=', streams.user(user.user_id)).executeTakeFirst();
+  return row ? Number(row.stream_position) : 0;
 }
 
 async function detailOf(db: Kysely<Database>, request: FastifyRequest, user: UserRow) {
@@ -83,7 +90,7 @@ async function detailOf(db: Kysely<Database>, request: FastifyRequest, user: Use
     // what the caller may change here, so that a screen offers only that (issue 16)
     canChangePassword: !userChangeRefusal({ password: true, account: false }, caller),
     canChangeAccount: !userChangeRefusal({ password: false, account: true }, caller),
-    version: await streamVersion(db, streams.user(user.user_id)),
+    version: await accountVersion(db, user),
     roles: roles.map((r) => ({ roleId: r.role_id, name: r.name, code: r.code, cnName: r.cn_name })),
   };
 }
@@ -123,7 +130,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const input = normalise(request.body);
     const hashes = await hashAll([input.password || defaultPassword(ctx.settings.demoPassword)]);
-    const [userId] = await createGuarded(() => runCommand(db, (tx) => createUsers(tx, request, ctx.clock(), request.orgApp!, [input], hashes, ctx.settings.demoPassword)));
+    const meta = metaOf(request, ctx.clock());
+    const [userId] = await createGuarded(() => runDecisions(db, (tx) => createUsers(tx, request, meta, request.orgApp!, [input], hashes, ctx.settings.demoPassword)));
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     return ok(await detailOf(db, request, row));
   });
@@ -141,7 +149,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const inputs = request.body.users.map(normalise);
     const hashes = await hashAll(inputs.map((i) => i.password || defaultPassword(ctx.settings.demoPassword)));
-    const ids = await createGuarded(() => runCommand(db, (tx) => createUsers(tx, request, ctx.clock(), request.orgApp!, inputs, hashes, ctx.settings.demoPassword)));
+    const meta = metaOf(request, ctx.clock());
+    const ids = await createGuarded(() => runDecisions(db, (tx) => createUsers(tx, request, meta, request.orgApp!, inputs, hashes, ctx.settings.demoPassword)));
     const rows = await db.selectFrom('users').selectAll().where('user_id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.user_id, r]));
     return list(ids.map((id) => userOf(byId.get(id)!)));
@@ -165,47 +174,32 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const body = request.body;
     const now = ctx.clock();
+    const meta = metaOf(request, now);
     const { orgId } = request.orgApp!;
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-    // account fields every org of the user sees; enable and expiration are this org's membership (issue 16)
-    const update: UserUpdated = { userId: '' };
-    if (body.name !== undefined) update.name = body.name.trim();
-    if (body.email !== undefined) update.email = checkEmail(body.email);
-    if (body.isDev !== undefined) update.isDev = body.isDev;
-    if (body.isNotRouterHome !== undefined) update.isNotRouterHome = body.isNotRouterHome;
-    const access: MemberAccessSet = { orgId, userId: '' };
-    if (body.enable !== undefined) access.enable = body.enable;
-    if (body.expiration !== undefined) access.expiration = parseExpiration(body.expiration);
-    const userId = await runCommand(db, async (tx) => {
+    // the version the editor read is the account's; without one, a lost race is decided again on the winner's state
+    const expectedVersion = clientVersion(request);
+    const userId = await runDecisions(db, async (tx) => {
       const user = await memberOfOrg(tx, request, request.params.username);
-      const refusal = userChangeRefusal(
-        { password: !!passwordHash, account: Object.keys(update).length > 1 },
-        { self: user.user_id === request.user!.userId, platform: request.platform, inOtherOrgs: await inOtherOrgs(tx, user.user_id, orgId) },
-      );
-      if (refusal) throw forbidden(refusal);
-      update.userId = user.user_id;
-      access.userId = user.user_id;
-      const events: NewEvent[] = [];
-      if (Object.keys(update).length > 1) events.push({ type: 'UserUpdated', data: { ...update } });
-      if (passwordHash) events.push({ type: 'UserPasswordChanged', data: { userId: user.user_id, passwordHash } });
-      const streamId = streams.user(user.user_id);
-      await appendToStream(tx, {
-        orgId: user.org_id ?? SYSTEM_ORG, streamId, streamType: 'user', expectedVersion: body.version ?? await streamVersion(tx, streamId),
-        events, meta: metaOf(request, now),
+      // account fields every org of the user sees
+      await userCommand(tx, {
+        userId: user.user_id, streamOrg: user.org_id ?? SYSTEM_ORG, meta, expectedVersion,
+        command: {
+          type: 'UpdateUser', userId: user.user_id, name: body.name, email: body.email, isDev: body.isDev, isNotRouterHome: body.isNotRouterHome, passwordHash,
+          caller: { self: user.user_id === request.user!.userId, platform: request.platform, inOtherOrgs: await inOtherOrgs(tx, user.user_id, orgId) },
+        },
       });
-      if (Object.keys(access).length > 2) {
-        const memberStream = streams.member(orgId, user.user_id);
-        await appendToStream(tx, {
-          orgId, streamId: memberStream, streamType: 'member', expectedVersion: await streamVersion(tx, memberStream),
-          events: [{ type: 'MemberAccessSet', data: { ...access } }], meta: metaOf(request, now),
-        });
+      // enable and expiration are this org's membership (issue 16)
+      if (body.enable !== undefined || body.expiration !== undefined) {
+        await membershipCommand(tx, orgId, user.user_id, { type: 'SetAccess', orgId, userId: user.user_id, enable: body.enable, expiration: body.expiration }, meta);
       }
-      // A password set by someone else (the platform) ends the user's other sessions.
+      // A password set by someone else (the platform) ends the user's other sessions. Tokens are session state, not
+      // events: a plain write in the command's transaction.
       if (passwordHash && user.user_id !== request.user!.userId) {
         await tx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', user.user_id).where('revoked_at', 'is', null).execute();
       }
       return user.user_id;
-    });
+    }, expectedVersion === undefined);
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     return ok(await detailOf(db, request, row));
   });
@@ -219,29 +213,17 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const { orgId } = request.orgApp!;
     const now = ctx.clock();
-    return ok(await runCommand(db, async (tx) => {
+    const meta = metaOf(request, now);
+    return ok(await runDecisions(db, async (tx) => {
       const user = await memberOfOrg(tx, request, request.params.id);
-      if (user.user_id === request.user!.userId) throw unprocessable(USER_TEXT.self);
-      const apps = await tx.selectFrom('org_app_users').select('app_id').where('org_id', '=', orgId).where('user_id', '=', user.user_id).execute();
-      const roles = await tx.selectFrom('user_roles').select('role_id').where('org_id', '=', orgId).where('user_id', '=', user.user_id).execute();
-      const memberStream = streams.member(orgId, user.user_id);
-      await appendToStream(tx, {
-        orgId, streamId: memberStream, streamType: 'member', expectedVersion: await streamVersion(tx, memberStream), meta: metaOf(request, now),
-        events: [
-          ...roles.map((r) => ({ type: 'UserRoleRevoked', data: { userId: user.user_id, roleId: r.role_id } })),
-          ...apps.map((a) => ({ type: 'UserLeftOrgApp', data: { orgId, appId: a.app_id, userId: user.user_id } })),
-        ],
-      });
-      const elsewhere = await tx.selectFrom('org_app_users').select('org_id').where('user_id', '=', user.user_id).executeTakeFirst();
-      if (!elsewhere) {
-        const userStream = streams.user(user.user_id);
-        await appendToStream(tx, {
-          orgId: user.org_id ?? SYSTEM_ORG, streamId: userStream, streamType: 'user', expectedVersion: await streamVersion(tx, userStream),
-          events: [{ type: 'UserDeleted', data: { userId: user.user_id } }], meta: metaOf(request, now),
-        });
-        await tx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', user.user_id).where('revoked_at', 'is', null).execute();
-      }
-      return { userId: user.user_id, deleted: !elsewhere };
+      // his roles there revoked, every app of the org left
+      await membershipCommand(tx, orgId, user.user_id, { type: 'LeaveOrg', orgId, userId: user.user_id, self: user.user_id === request.user!.userId }, meta);
+      const elsewhere = !!(await tx.selectFrom('org_app_users').select('org_id').where('user_id', '=', user.user_id).executeTakeFirst());
+      const { decided } = await userCommand(tx, { userId: user.user_id, streamOrg: user.org_id ?? SYSTEM_ORG, meta, command: { type: 'DeleteIfInNoOrg', userId: user.user_id, inAnyOrg: elsewhere } });
+      const deleted = decided.length > 0;
+      // a deleted user's sessions end (tokens are session state, a plain write)
+      if (deleted) await tx.updateTable('access_tokens').set({ revoked_at: now }).where('user_id', '=', user.user_id).where('revoked_at', 'is', null).execute();
+      return { userId: user.user_id, deleted };
     }));
   });
 
@@ -291,17 +273,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
     const { orgId, appId } = request.orgApp!;
     const userId = request.body.userId ?? request.user!.userId;
     if (userId !== request.user!.userId && !(await holdsPower(db, request, POWER.userManage))) throw forbidden('没有该操作的权限');
-    const now = ctx.clock();
-    await runCommand(db, async (tx) => {
-      const row = await tx.selectFrom('org_app_users').select('user_id')
-        .where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
-      if (!row) throw forbidden(USER_TEXT.notMember);
-      const streamId = streams.member(orgId, userId);
-      await appendToStream(tx, {
-        orgId, streamId, streamType: 'member', expectedVersion: await streamVersion(tx, streamId), meta: metaOf(request, now),
-        events: [{ type: 'UserOrgAppInfoSet', data: { orgId, appId, userId, extraInfo: request.body.extraInfo } }],
-      });
-    });
+    const meta = metaOf(request, ctx.clock());
+    await runDecisions(db, (tx) => membershipCommand(tx, orgId, userId, { type: 'SetOrgAppInfo', orgId, appId, userId, extraInfo: request.body.extraInfo }, meta));
     return ok({ userId, orgId, appId, extraInfo: request.body.extraInfo });
   });
 }
@@ -315,7 +288,7 @@ async function createGuarded<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('该手机号已被注册，请刷新后重试');
+    if (isUniqueViolation(e)) throw conflict(USER_TEXT.taken);
     throw e;
   }
 }

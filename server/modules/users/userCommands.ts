@@ -1,19 +1,23 @@
-// User commands shared by the single and the bulk create: validate, then append UserCreated (new phone
-// numbers) and the membership of the current org-app with its roles.
+// User commands (domain/aggregates/user.ts): the account and the org membership, each loaded from its rows under
+// its stream's lock and appended at the version loaded; and the create of one or many users shared by the single
+// and the bulk create.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { appendToStream, streamVersion, type Tx } from '../../store/eventStore.ts';
-import { metaOf } from '../../store/command.ts';
-import { badRequest, conflict, forbidden, unprocessable } from '../../http/errors.ts';
+import type { EventMeta, Tx } from '../../store/eventStore.ts';
+import { decideAndAppend, loadLocked, lockKey, type CommandResult } from '../../store/command.ts';
+import { refusalError } from '../../http/refusal.ts';
 import type { AuthOrgApp } from '../../http/auth.ts';
-import { isValidPhone } from '../../../domain/phone.ts';
-import { mayManageRole } from '../../../domain/roleGroupVisibility.ts';
+import { isRefusal, refuse } from '../../../domain/decider.ts';
 import { DEFAULT_PASSWORD_ENV } from '../../../domain/constants.ts';
+import {
+  expirationOf, membershipDecider, newUserProblem, userDecider, USER_TEXT,
+  type MembershipCommand, type MembershipEvent, type MembershipState, type NamedRole, type UserAccount, type UserCommand, type UserEvent, type UserState,
+} from '../../../domain/aggregates/user.ts';
+import { callerOf } from '../roles/commands.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { streams, SYSTEM_ORG } from './streams.ts';
-import type { Membership, UserCreated } from './projection.ts';
 
 export interface NewUserInput {
   username: string;
@@ -28,18 +32,7 @@ export interface NewUserInput {
   roleIds?: string[];
 }
 
-export const USER_TEXT = {
-  badPhone: '手机号格式不正确',
-  withheldRole: '没有授予该角色的权限',
-  badEmail: '邮箱格式不正确',
-  badExpiration: '到期时间格式不正确',
-  exists: '该用户已是本机构成员',
-  duplicate: '手机号重复',
-  limit: (n: number) => `机构用户数已达上限（${n}）`,
-  unknownRole: (r: string) => `角色不存在：${r}`,
-  notMember: '该用户不是本机构的成员',
-  self: '不能删除自己',
-} as const;
+export { USER_TEXT };
 
 /** JSON schema of a new user, for POST /v2/users and each item of POST /v2/users/bulk. */
 export const newUserSchema = {
@@ -60,20 +53,6 @@ export const newUserSchema = {
   },
 } as const;
 
-/** §5: expiration null when empty; otherwise a parseable date. */
-export function parseExpiration(v: string | null | undefined): string | null {
-  if (v === undefined || v === null || v.trim() === '') return null;
-  const d = new Date(v.trim());
-  if (Number.isNaN(d.getTime())) throw badRequest(USER_TEXT.badExpiration);
-  return d.toISOString();
-}
-
-export function checkEmail(email: string | undefined): string {
-  const e = (email ?? '').trim();
-  if (e && !/^[^\s@]+@[^\s@]+$/.test(e)) throw badRequest(USER_TEXT.badEmail);
-  return e;
-}
-
 /** §5 / §9: the default password is configured (DEFAULT_USER_PASSWORD), else the demo password. */
 export function defaultPassword(demoPassword: string): string {
   return process.env[DEFAULT_PASSWORD_ENV] || demoPassword;
@@ -86,18 +65,18 @@ export async function hashAll(passwords: string[]): Promise<Map<string, string>>
   return out;
 }
 
-/** The roles named for a new member; a role the caller may not give out (a code-999 role) is refused. */
-export async function roleIdsIn(db: Kysely<Database> | Tx, request: FastifyRequest, orgId: string, input: Pick<NewUserInput, 'roleNames' | 'roleIds'>): Promise<string[]> {
+
+/** The roles named for a new member as the org has them, and the names or ids it does not have. */
+export async function rolesNamed(db: Kysely<Database> | Tx, orgId: string, input: Pick<NewUserInput, 'roleNames' | 'roleIds'>): Promise<{ roles: NamedRole[]; unknown: string[] }> {
   const names = input.roleNames ?? [];
   const ids = input.roleIds ?? [];
-  if (names.length === 0 && ids.length === 0) return [];
+  if (names.length === 0 && ids.length === 0) return { roles: [], unknown: [] };
   const rows = await db.selectFrom('roles').select(['role_id', 'name', 'code']).where('org_id', '=', orgId)
     .where((eb) => eb.or([...(names.length ? [eb('name', 'in', names)] : []), ...(ids.length ? [eb('role_id', 'in', ids)] : [])])).execute();
-  for (const n of names) if (!rows.some((r) => r.name === n)) throw badRequest(USER_TEXT.unknownRole(n));
-  for (const i of ids) if (!rows.some((r) => r.role_id === i)) throw badRequest(USER_TEXT.unknownRole(i));
-  const withheld = rows.find((r) => !mayManageRole(r, request));
-  if (withheld) throw forbidden(`${USER_TEXT.withheldRole}：${withheld.name}`);
-  return [...new Set(rows.map((r) => r.role_id))];
+  return {
+    roles: rows.map((r) => ({ roleId: r.role_id, name: r.name, code: r.code })),
+    unknown: [...names.filter((n) => !rows.some((r) => r.name === n)), ...ids.filter((i) => !rows.some((r) => r.role_id === i))],
+  };
 }
 
 export async function orgUserCount(db: Kysely<Database> | Tx, orgId: string): Promise<number> {
@@ -110,72 +89,117 @@ export async function userLimitOf(db: Kysely<Database> | Tx, orgId: string): Pro
   return org?.user_limit ?? null;
 }
 
-/** Validates one input before any write (phone, email, expiration). */
-export function normalise(input: NewUserInput): NewUserInput & { email: string; expiration: string | null } {
-  const username = input.username.trim();
-  if (!isValidPhone(username)) throw badRequest(`${USER_TEXT.badPhone}：${input.username}`);
-  return { ...input, username, name: input.name.trim(), email: checkEmail(input.email), expiration: parseExpiration(input.expiration) };
+/**
+ * The org's seats as they stand, for a command that may add a person to it. With a limit, joins to the org are
+ * serialised until the transaction ends (the count spans every member's stream), so two at once cannot both
+ * take the last seat.
+ */
+export async function seatsOf(tx: Tx, orgId: string): Promise<{ limit: number | null; used: number }> {
+  const limit = await userLimitOf(tx, orgId);
+  if (limit === null) return { limit, used: 0 };
+  await lockKey(tx, 'orgUsers', orgId);
+  return { limit, used: await orgUserCount(tx, orgId) };
+}
+
+/** §5: expiration null when empty; otherwise a parseable date (400 when it is not). The rule: domain expirationOf. */
+export function parseExpiration(v: string | null | undefined): string | null {
+  const expiration = expirationOf(v);
+  if (isRefusal(expiration)) throw refusalError(expiration);
+  return expiration;
+}
+
+/** Trims one input, refused (400) before any write or hashing when its phone, e-mail or expiration is bad. */
+export function normalise(input: NewUserInput): NewUserInput {
+  const problem = newUserProblem(input);
+  if (problem) throw refusalError(problem);
+  return { ...input, username: input.username.trim(), name: input.name.trim() };
+}
+
+type UserRow = Selectable<Database['users']>;
+
+export const accountOf = (row: UserRow): UserAccount => ({
+  userId: row.user_id, username: row.username, name: row.name, email: row.email, isDev: row.is_dev, enable: row.enable,
+  expiration: row.expiration ? new Date(row.expiration).toISOString() : null, isRegister: row.is_register, isNotRouterHome: row.is_not_router_home,
+});
+
+/**
+ * A command on a user's account. Its stream lives in the org of the user's row (the system org for users made
+ * here, the org for users made through contacts); `streamOrg` names it. The state is the user's row, read under
+ * the stream's lock.
+ */
+export function userCommand(tx: Tx, spec: { userId: string; streamOrg: string; command: UserCommand; meta: EventMeta; expectedVersion?: number }): Promise<CommandResult<UserState, UserEvent>> {
+  const streamId = streams.user(spec.userId);
+  return decideAndAppend(tx, {
+    orgId: spec.streamOrg, streamId, streamType: 'user', decider: userDecider, command: spec.command, meta: spec.meta, expectedVersion: spec.expectedVersion,
+    load: () => loadLocked(tx, spec.streamOrg, streamId, async () => {
+      const row = await tx.selectFrom('users').selectAll().where('user_id', '=', spec.userId).executeTakeFirst();
+      return { user: row ? accountOf(row) : null };
+    }),
+  });
+}
+
+/** A command on a user's membership of an org: his org-app rows and roles there, read under the stream's lock. */
+export async function membershipCommand(tx: Tx, orgId: string, userId: string, command: MembershipCommand, meta: EventMeta) {
+  const streamId = streams.member(orgId, userId);
+  let before: MembershipState = membershipDecider.initialState();
+  const result = await decideAndAppend(tx, {
+    orgId, streamId, streamType: 'member', decider: membershipDecider, command, meta,
+    load: () => loadLocked(tx, orgId, streamId, async (): Promise<MembershipState> => {
+      const apps = await tx.selectFrom('org_app_users').select(['app_id', 'extra_info', 'enable', 'expiration'])
+        .where('org_id', '=', orgId).where('user_id', '=', userId).orderBy('app_id').execute();
+      const roles = await tx.selectFrom('user_roles').select('role_id').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+      // MemberAccessSet sets every app row of the org alike
+      before = {
+        apps: new Map(apps.map((a) => [a.app_id, (a.extra_info ?? {}) as Record<string, unknown>])),
+        roles: new Set(roles.map((r) => r.role_id)),
+        enable: apps[0]?.enable ?? true,
+        expiration: apps[0]?.expiration ? new Date(apps[0].expiration).toISOString() : null,
+      };
+      return before;
+    }),
+  });
+  return { ...result, before } as CommandResult<MembershipState, MembershipEvent> & { before: MembershipState };
 }
 
 /**
- * Creates (or, for a known phone number, joins) the users into the current org-app; all in the caller's
+ * Creates (or, for a known phone number, joins) the users into the current org-app, all in the caller's
  * transaction. A known user only joins: his password and account stay his (issue 16).
  */
 export async function createUsers(
-  tx: Tx, request: FastifyRequest, now: Date, orgApp: AuthOrgApp, inputs: NewUserInput[], hashes: Map<string, string>, demoPassword: string,
+  tx: Tx, request: FastifyRequest, meta: EventMeta, orgApp: AuthOrgApp, inputs: NewUserInput[], hashes: Map<string, string>, demoPassword: string,
 ): Promise<string[]> {
   const seen = new Set<string>();
   for (const i of inputs) {
-    if (seen.has(i.username)) throw badRequest(`${USER_TEXT.duplicate}：${i.username}`);
+    if (seen.has(i.username)) throw refusalError(refuse('invalid', `${USER_TEXT.duplicate}：${i.username}`));
     seen.add(i.username);
   }
-  const limit = await userLimitOf(tx, orgApp.orgId);
-  let count = limit === null ? 0 : await orgUserCount(tx, orgApp.orgId);
-  const meta = metaOf(request, now);
+  const seats = await seatsOf(tx, orgApp.orgId);
+  const caller = callerOf(request);
   const userIds: string[] = [];
   for (const input of inputs) {
-    const roleIds = await roleIdsIn(tx, request, orgApp.orgId, input);
-    let user = await tx.selectFrom('users').select('user_id').where('username', '=', input.username).executeTakeFirst();
-    if (user) {
-      const member = await tx.selectFrom('org_app_users').select('user_id')
-        .where('org_id', '=', orgApp.orgId).where('app_id', '=', orgApp.appId).where('user_id', '=', user.user_id).executeTakeFirst();
-      if (member) throw conflict(`${USER_TEXT.exists}：${input.username}`);
-    }
-    const alreadyInOrg = user
-      ? !!(await tx.selectFrom('org_app_users').select('user_id').where('org_id', '=', orgApp.orgId).where('user_id', '=', user.user_id).executeTakeFirst())
-      : false;
-    if (limit !== null && !alreadyInOrg) {
-      if (count >= limit) throw unprocessable(USER_TEXT.limit(limit));
-      count += 1;
-    }
-    if (!user) {
+    const roles = await rolesNamed(tx, orgApp.orgId, input);
+    let userId = (await tx.selectFrom('users').select('user_id').where('username', '=', input.username).executeTakeFirst())?.user_id;
+    if (!userId) {
+      userId = crypto.randomUUID();
       const password = input.password || defaultPassword(demoPassword);
-      const created: UserCreated = {
-        userId: crypto.randomUUID(), username: input.username, name: input.name, email: input.email ?? '', passwordHash: hashes.get(password)!,
-        // enable and expiration are the org's, on the membership below (issue 16)
-        isDev: input.isDev ?? false, enable: true, expiration: null, isRegister: true,
-        isNotRouterHome: input.isNotRouterHome ?? false,
-      };
-      await appendToStream(tx, {
-        orgId: SYSTEM_ORG, streamId: streams.user(created.userId), streamType: 'user', expectedVersion: 0,
-        events: [{ type: 'UserCreated', data: { ...created } }], meta,
+      await userCommand(tx, {
+        userId, streamOrg: SYSTEM_ORG, meta, command: {
+          type: 'CreateUser',
+          user: {
+            userId, username: input.username, name: input.name, email: input.email ?? '', passwordHash: hashes.get(password)!,
+            // enable and expiration are the org's, on the membership below (issue 16)
+            isDev: input.isDev ?? false, enable: true, expiration: null, isRegister: true, isNotRouterHome: input.isNotRouterHome ?? false,
+          },
+        },
       });
-      user = { user_id: created.userId };
     }
-    const membership: Membership = { orgId: orgApp.orgId, appId: orgApp.appId, userId: user.user_id, extraInfo: {} };
-    const memberStream = streams.member(orgApp.orgId, user.user_id);
-    await appendToStream(tx, {
-      orgId: orgApp.orgId, streamId: memberStream, streamType: 'member', expectedVersion: await streamVersion(tx, memberStream),
-      events: [
-        { type: 'UserJoinedOrgApp', data: { ...membership } },
-        ...roleIds.map((roleId) => ({ type: 'UserRoleGranted', data: { userId: user.user_id, roleId } })),
-        ...(input.enable === false || input.expiration
-          ? [{ type: 'MemberAccessSet', data: { orgId: orgApp.orgId, userId: user.user_id, enable: input.enable ?? true, expiration: input.expiration ?? null } }]
-          : []),
-      ],
-      meta,
-    });
-    userIds.push(user.user_id);
+    const { before } = await membershipCommand(tx, orgApp.orgId, userId, {
+      type: 'JoinOrgApp', orgId: orgApp.orgId, appId: orgApp.appId, userId, username: input.username, roles: roles.roles, unknownRoles: roles.unknown, caller,
+      enable: input.enable, expiration: input.expiration, seats,
+    }, meta);
+    // a person new to the org took a seat
+    if (!before.apps.size) seats.used += 1;
+    userIds.push(userId);
   }
   return userIds;
 }
