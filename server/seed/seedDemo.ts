@@ -19,6 +19,7 @@ import type { PermissionCreated } from '../modules/permissions/projection.ts';
 import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
 import { seedMall } from './seedMall.ts';
+import { seedRecipes } from './seedRecipes.ts';
 import { seedMembers } from '../modules/members/seedMembers.ts';
 import { seedInitTemplates } from '../modules/orgInit/seedTemplates.ts';
 import { streamVersion } from '../store/eventStore.ts';
@@ -74,7 +75,7 @@ export const DEMO_ROLES: SeedRole[] = [
   { key: 'bureau', name: 'bureau', code: ROLE_CODE.bureau, cnName: '教育局', group: 'base',
     screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage'], powers: ['priceApprove'] },
   { key: 'dietitian', name: 'dietitian', code: ROLE_CODE.dietitian, cnName: '营养师', group: 'base',
-    screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport'],
+    screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallFoodIngredientsManage', 'localFoodIngredientsManage'],
     powers: ['recipeReportExport'] },
   { key: 'salesman', name: 'salesman', code: ROLE_CODE.salesman, cnName: '供应商业务员', group: 'salesman',
     screens: ['productPrice', 'orderList'], powers: ['priceAdd'] },
@@ -378,6 +379,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     }
 
     events += (await seedMall(tx, { now: opts.now, meta })).events;
+    events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'experience').map((o) => o.orgId) });
     events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgId: SCHOOL_B });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };

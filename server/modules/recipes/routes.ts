@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import ingredientRoutes from './ingredientRoutes.ts';
+import dishRoutes from './dishRoutes.ts';
 
 export default async function recipeRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await ingredientRoutes(app, ctx);
+  await dishRoutes(app, ctx);
 }
