@@ -33,6 +33,18 @@ async function targetOf(request: FastifyRequest, db: ModuleContext['db'], q: { o
   return { orgId, appId };
 }
 
+/** GET /v1/config/theme's answer (also part of the org-app context, which must answer the same). */
+export async function themeOf(db: ModuleContext['db'], t: { orgId: string; appId: string }): Promise<ThemeConfig> {
+  const { [THEME_PATH]: theme } = await readConfig(db, t.orgId, t.appId, [THEME_PATH]);
+  return { ysdadminTheme: (theme as ThemeConfig['ysdadminTheme'] | null) ?? DEFAULT_THEME };
+}
+
+/** GET /v1/config/locales's answer without ?locale: the org-app's text overrides per locale. */
+export async function localesOf(db: ModuleContext['db'], t: { orgId: string; appId: string }): Promise<Record<string, Record<string, string>>> {
+  const { [LOCALES_PATH]: locales } = await readConfig(db, t.orgId, t.appId, [LOCALES_PATH]);
+  return (locales ?? {}) as Record<string, Record<string, string>>;
+}
+
 function splitPaths(raw: string | undefined): string[] {
   const paths = (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   const bad = paths.find((p) => !new RegExp(PATH_PATTERN).test(p));
@@ -79,8 +91,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     config: { auth: 'orgApp' },
     schema: { tags, summary: 'The theme of the current org-app', response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) } },
   }, async (request) => {
-    const { [THEME_PATH]: theme } = await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [THEME_PATH]);
-    return ok({ ysdadminTheme: (theme as ThemeConfig['ysdadminTheme'] | null) ?? DEFAULT_THEME });
+    return ok(await themeOf(db, request.orgApp!));
   });
 
   app.put<{ Body: ThemeConfig }>('/v1/config/theme', {
@@ -105,8 +116,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
       response: { 200: envelopeSchema(anyObject) },
     },
   }, async (request) => {
-    const { [LOCALES_PATH]: locales } = await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [LOCALES_PATH]);
-    const all = (locales ?? {}) as Record<string, Record<string, string>>;
+    const all = await localesOf(db, request.orgApp!);
     return ok(request.query.locale ? (all[request.query.locale] ?? {}) : all);
   });
 

@@ -5,6 +5,8 @@ import type { Database } from '../../store/schema.ts';
 import type { OrgApp, OrgAppConfig } from '../../../domain/types.ts';
 import { orgTypeLabelKey } from '../../../domain/orgAppChooser.ts';
 import { configRows, readPath } from '../config/orgConfig.ts';
+import { forbidden } from '../../http/errors.ts';
+import { membershipActive, USER_ACCESS_TEXT } from '../../../domain/userAccess.ts';
 
 /** §7: the org-app list asks configPath for these. */
 export const ORG_APP_CONFIG_PATHS = ['isExperienceOrg', 'appEdition', 'nutritiousmeals.mallRecipeCycleEntrance', 'isOnlyXGApp'] as const;
@@ -34,7 +36,7 @@ async function orgConfigOf(db: Kysely<Database>, orgId: string, appId: string): 
 }
 
 /** The org-apps the user belongs to, ordered by org name; `withAgentOnly` keeps those whose org has an agent. */
-export async function orgAppsOfUser(db: Kysely<Database>, userId: string, opts: { withAgentOnly?: boolean } = {}): Promise<OrgApp[]> {
+export async function orgAppsOfUser(db: Kysely<Database>, userId: string, opts: { withAgentOnly?: boolean; only?: { orgId: string; appId: string } } = {}): Promise<OrgApp[]> {
   let q = db.selectFrom('org_app_users as m')
     .innerJoin('org_apps as oa', (j) => j.onRef('oa.org_id', '=', 'm.org_id').onRef('oa.app_id', '=', 'm.app_id'))
     .innerJoin('orgs as o', 'o.org_id', 'oa.org_id')
@@ -43,9 +45,25 @@ export async function orgAppsOfUser(db: Kysely<Database>, userId: string, opts: 
     // memberships the org disabled or let expire are not offered (issue 16)
     .where('m.enable', '=', true).where((eb) => eb.or([eb('m.expiration', 'is', null), eb('m.expiration', '>', sql<Date>`now()`)]));
   if (opts.withAgentOnly) q = q.where('o.agent_id', 'is not', null);
+  if (opts.only) q = q.where('oa.org_id', '=', opts.only.orgId).where('oa.app_id', '=', opts.only.appId);
   const rows = await q.orderBy('o.created_at').orderBy('oa.org_id').orderBy('oa.app_id').execute();
   return Promise.all(rows.map(async (r): Promise<OrgApp> => ({
     id: r.id, appId: r.app_id, orgId: r.org_id, orgName: r.org_name, appName: r.app_name, key: '', agentId: r.agent_id,
     disabled: r.disabled, orgType: orgTypeLabelKey(r.org_type), orgConfig: await orgConfigOf(db, r.org_id, r.app_id),
   })));
+}
+
+/**
+ * The key of an org-app the user belongs to (POST /v1/token/orgappkey/encrypt, and the org-app context): 403
+ * unless a member, the org-app enabled and the membership active (issue 16).
+ */
+export async function orgAppKeyOf(db: Kysely<Database>, userId: string, orgId: string, appId: string, now: Date): Promise<string> {
+  const row = await db.selectFrom('org_apps as oa')
+    .innerJoin('org_app_users as m', (j) => j.onRef('m.org_id', '=', 'oa.org_id').onRef('m.app_id', '=', 'oa.app_id'))
+    .select(['oa.key', 'oa.disabled', 'm.enable', 'm.expiration'])
+    .where('oa.org_id', '=', orgId).where('oa.app_id', '=', appId).where('m.user_id', '=', userId).executeTakeFirst();
+  if (!row) throw forbidden('您不是该机构的成员');
+  if (row.disabled) throw forbidden('该机构应用已停用');
+  if (!membershipActive(row, now)) throw forbidden(USER_ACCESS_TEXT.inactive);
+  return row.key;
 }

@@ -3,7 +3,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { MenuEntry } from '../../../domain/types.ts';
-import { isAdmin, isSystemProvider, type RoleLike } from '../../../domain/roles.ts';
+import { isAdmin, isSystemProvider, isUserAdminOnly, type RoleLike } from '../../../domain/roles.ts';
+import { powersOf, type AuthRole } from '../../http/auth.ts';
 import { powerKey } from '../../../domain/powerKey.ts';
 import { sortMenu } from '../../../domain/menuTree.ts';
 
@@ -44,4 +45,15 @@ export async function allPowersOf(db: Kysely<Database>, orgId: string, appId: st
   const rows = await db.selectFrom('permissions').select(['group_name', 'parent_id', 'module_id'])
     .where('org_id', '=', orgId).where('app_id', '=', appId).where('enable', '=', true).execute();
   return [...new Set(rows.map((r) => powerKey({ groupName: r.group_name, parentId: r.parent_id, moduleId: r.module_id })))].sort();
+}
+
+/**
+ * GET /v2/roles/user/permission's answer: the user's enabled roles in the org-app (as auth reads them), the power
+ * keys they hold (all of the org-app's for system providers and admins) and the §6 role predicates. Also part of
+ * the org-app context (POST /v2/users/org/app/context), which must answer the same.
+ */
+export async function userPermissionOf(db: Kysely<Database>, caller: { userId: string; orgId: string; appId: string; roles: AuthRole[]; platform: boolean }) {
+  const { roles, orgId, appId } = caller;
+  const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : (await powersOf(db, caller.userId, orgId, appId)).sort();
+  return { roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles), isPlatform: caller.platform };
 }

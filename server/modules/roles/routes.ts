@@ -2,10 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { powersOf } from '../../http/auth.ts';
-import { isAdmin, isSystemProvider, isUserAdminOnly } from '../../../domain/roles.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { allPowersOf, seesEverything } from '../permissions/menu.ts';
+import { userPermissionOf } from '../permissions/menu.ts';
 
 const tags = ['roles'];
 const str = { type: 'string' } as const;
@@ -30,9 +28,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: ModuleCon
     },
   }, async (request) => {
     const { orgId, appId } = request.orgApp!;
-    const roles = request.roles;
-    const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : (await powersOf(db, request.user!.userId, orgId, appId)).sort();
-    return ok({ roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles), isPlatform: request.platform });
+    return ok(await userPermissionOf(db, { userId: request.user!.userId, orgId, appId, roles: request.roles, platform: request.platform }));
   });
 
   app.get<{ Querystring: { roleName?: string; roleId?: string; $count?: boolean; $limit?: number; $skip?: number } }>('/v2/roles/role/user', {
