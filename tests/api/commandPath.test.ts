@@ -94,6 +94,29 @@ describe('concurrent commands without a version', () => {
     expect(now).toMatchObject({ title: '新标题', content: 'b', version: 3 });
   });
 
+  it('parallel edits of one user without a version: each decided on what the other left, both survive', async () => {
+    type Detail = { userId: string; name: string; email: string; version: number };
+    const created = (await req<Detail>(admin, 'POST', '/v2/users', { username: '13955550001', name: '并发用户' })).body.data;
+    const [n, e] = await Promise.all([
+      req(admin, 'PUT', `/v2/users/${created.userId}`, { name: '改名' }),
+      req(admin, 'PUT', `/v2/users/${created.userId}`, { email: 'x@y.cn' }),
+    ]);
+    expect([n.status, e.status]).toEqual([200, 200]);
+    const now = (await req<Detail>(admin, 'GET', `/v2/users/${created.userId}`)).body.data;
+    expect(now).toMatchObject({ name: '改名', email: 'x@y.cn', version: created.version + 2 });
+    expect(await eventsOf(`user-${created.userId}`)).toEqual(['UserCreated', 'UserUpdated', 'UserUpdated']);
+  });
+
+  it("six new users racing for an org's last seat: one gets it, the others are refused (the count spans streams, so joins wait in turn)", async () => {
+    const trial = await signIn(server, DEMO.provider, '体验学校');
+    const limit = (await req<{ userLimit: number; userCount: number }>(trial, 'GET', '/v2/users/org/userlimit')).body.data;
+    const fill = Array.from({ length: limit.userLimit - limit.userCount - 1 }, (_, i) => ({ username: `1395556${String(i).padStart(4, '0')}`, name: `占位${i}` }));
+    expect((await req(trial, 'POST', '/v2/users/bulk', { users: fill })).status).toBe(200);
+    const racers = await Promise.all(Array.from({ length: 6 }, (_, i) => req(trial, 'POST', '/v2/users', { username: `1395555999${i}`, name: '抢位' })));
+    expect(racers.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+    expect((await req<{ remaining: number }>(trial, 'GET', '/v2/users/org/userlimit')).body.data.remaining).toBe(0);
+  });
+
   it('parallel reads of one notice by one user record it read once', async () => {
     const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '并发已读' })).body.data;
     const results = await Promise.all(Array.from({ length: 6 }, () => req(platform, 'PUT', `/v1/notices/${created.id}/read`)));
