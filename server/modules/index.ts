@@ -26,6 +26,7 @@ import appRoutes from './apps/routes.ts';
 import agentRoutes from './agents/routes.ts';
 import settingsRoutes from './config/settingsRoutes.ts';
 import noticeRoutes from './notices/routes.ts';
+import recipeCycleRoutes from './recipeCycles/routes.ts';
 import recipeRoutes from './recipes/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
@@ -41,3 +42,4 @@ modules.push(settingsRoutes, noticeRoutes);
 
 modules.push(categoryRoutes, mallRoutes);
 modules.push(recipeRoutes);
+modules.push(recipeCycleRoutes);

@@ -17,5 +17,6 @@ import './orgInit/projection.ts';
 import './apps/projection.ts';
 import './agents/projection.ts';
 import './notices/projection.ts';
+import './recipeCycles/projection.ts';
 import './recipes/ingredientProjection.ts';
 import './recipes/dishProjection.ts';

@@ -106,6 +106,12 @@ export interface Database {
   };
   notices: { org_id: string; notice_id: string; title: string; content: string; published_at: Time; created_by: string; created_by_name: string; created_at: Time; updated_at: Time };
   notice_reads: { org_id: string; notice_id: string; user_id: string; read_at: Time };
+  recipe_cycles: {
+    org_id: string; id: string; name: string; start_date: ColumnType<string, string, string>; end_date: ColumnType<string, string, string>;
+    cycle_option: string; weeks: number; meal_pattern: ColumnType<string, number, number>; age_groups: Json; status: string; remark: string;
+    cell_count: number; created_by: string; created_by_name: string; created_at: Time; updated_at: Time;
+  };
+  recipe_cycle_cells: { org_id: string; cycle_id: string; day: number; meal_code: number; dishes: Json };
   dishes: {
     org_id: string; id: string; name: string; category_id: string; season: string | null; data: Json; pinyin: string; enable: boolean;
     created_at: Time; updated_at: Time;
@@ -138,5 +144,6 @@ export const PROJECTION_TABLES = [
   'org_init_templates',
   'price_surveys', 'mall_routes',
   'notices', 'notice_reads',
+  'recipe_cycles', 'recipe_cycle_cells',
   'dishes', 'food_ingredients',
 ] as const;
