@@ -84,7 +84,7 @@ const meal: Def[] = [
   { key: 'mallOrderSpec', label: msg`订单设置` },
   { key: 'routeManage', label: msg`配送路线管理`, load: () => import('./meal/routeManage/RouteManagePage.tsx') },
   { key: 'mallCMS', label: msg`商城内容管理` },
-  { key: 'mallRecipeCycleManage', label: msg`周食谱管理` },
+  { key: 'mallRecipeCycleManage', label: msg`周食谱管理`, load: () => import('./meal/mallRecipeCycleManage/MallRecipeCycleManagePage.tsx') },
   { key: 'mallStandardRecipeCycleManage', label: msg`云食谱列表` },
   { key: 'mallRecipeShare', label: msg`食谱分享` },
   { key: 'mallRecipePurchaseplan', label: msg`采购计划` },

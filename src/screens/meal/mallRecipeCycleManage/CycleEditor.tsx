@@ -1,0 +1,354 @@
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import {
+  Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles,
+  Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Text, Textarea, tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DismissRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
+import { dateOfDay } from '../../../../domain/recipeCycle.ts';
+import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '../../../../machines/recipeApproval.machine.ts';
+import { listCategories } from '../../../../services/mall/catalogue.ts';
+import { dishesQuery } from '../../../../services/recipes.ts';
+import {
+  copyRecipeCycle, recipeCycleKeys, recipeCycleQuery, runRecipeAction, setRecipeCells,
+  type RecipeCell, type RecipeCycleDetail,
+} from '../../../../services/recipeCycles.ts';
+import { journal } from '../../../inspector/journal.ts';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { MEAL_LABELS, STATUS_COLORS, STATUS_LABELS, WEEKDAY_LABELS } from './labels.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalL, boxSizing: 'border-box', width: '100%' },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  title: { flexGrow: 1 },
+  body: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  gridWrap: { flexGrow: 1, overflowX: 'auto' },
+  grid: { borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed' },
+  th: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingVerticalXS, background: tokens.colorNeutralBackground3, fontWeight: 600 },
+  mealTh: { width: '64px' },
+  cell: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingVerticalXS, verticalAlign: 'top', minHeight: '72px', height: '72px', cursor: 'pointer',
+    ':focus-visible': { outline: `2px solid ${tokens.colorBrandStroke1}` },
+  },
+  selected: { background: tokens.colorBrandBackground2 },
+  over: { background: tokens.colorPaletteGreenBackground1 },
+  chip: { display: 'flex', alignItems: 'center', gap: '2px', fontSize: tokens.fontSizeBase200 },
+  chipName: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  panel: { width: '260px', flexShrink: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  dishList: { maxHeight: '60vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '2px' },
+  dish: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: '2px 6px', borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`, cursor: 'grab', background: tokens.colorNeutralBackground1,
+  },
+  group: { marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
+const DISH_MIME = 'application/x-recipe-dish';
+const UNDO_LIMIT = 20;
+
+type CellDishes = RecipeCell['dishes'];
+/** a cell as sent: a dish without dosages gets its portion */
+type CellInput = { day: number; mealCode: number; dishes: { dishId: string; dosages?: Record<string, number> }[] };
+interface Target { day: number; mealCode: number }
+/** What an edit replaced: the cells as they were, sent back as they are to undo it. */
+type UndoEntry = { label: string; cells: RecipeCell[] };
+
+const summaryOf = (c: Pick<RecipeCycleDetail, 'id' | 'status' | 'version' | 'cellCount' | 'remark'>): RecipeCycleSummary =>
+  ({ id: c.id, status: c.status, version: c.version, cellCount: c.cellCount, remark: c.remark });
+
+/**
+ * One cycle open: the week grid (days × the pattern's meals), the org's dishes beside it to drag onto a cell
+ * (or select a cell and press "add"), copy a day, undo the last edits, and the approval buttons of the
+ * recipeApproval actor (one per cycle, keyed by its id by the caller).
+ */
+export function CycleEditor({ id, onBack }: { id: string; onBack: () => void }) {
+  const s = useStyles();
+  const { orgApp, ready } = useOrgQueryKey();
+  const detail = useQuery(recipeCycleQuery(ready ? orgApp?.orgId : undefined, id));
+  if (!detail.data) {
+    return <section className={s.root}>{detail.error ? <MessageBar intent="error"><MessageBarBody>{errorText(detail.error)}</MessageBarBody></MessageBar> : <Spinner />}</section>;
+  }
+  return <CycleWorkspace cycle={detail.data} onBack={onBack} />;
+}
+
+function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: () => void }) {
+  const s = useStyles();
+  const { t, i18n } = useLingui();
+  const qc = useQueryClient();
+  const { orgApp, ready, key } = useOrgQueryKey();
+  const orgId = ready ? orgApp?.orgId : undefined;
+  const id = cycle.id;
+  const [week, setWeek] = useState(0);
+  const [weekend, setWeekend] = useState(false);
+  const [selected, setSelected] = useState<Target | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [undo, setUndo] = useState<UndoEntry[]>([]);
+  const [search, setSearch] = useState('');
+  const [categoryId, setCategoryId] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const [remark, setRemark] = useState('');
+
+  const categories = useQuery({ queryKey: key('categories', DISH_CATEGORY_GROUP), queryFn: () => listCategories(DISH_CATEGORY_GROUP), enabled: ready });
+  const dishes = useQuery(dishesQuery(orgId, { $limit: 10000 }));
+  const dishName = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const d of cycle.dishes) names.set(d.id, d.name);
+    for (const d of dishes.data?.rows ?? []) names.set(d.id, d.name);
+    return names;
+  }, [cycle.dishes, dishes.data]);
+
+  // the approval flow of this cycle: one actor, the server's answers fed back as SYNC
+  const [machine] = useState(() => recipeApprovalMachine.provide({
+    actors: { runRecipeAction: fromPromise(async ({ input }) => summaryOf(await runRecipeAction(input))) },
+  }));
+  const actor = useActorRef(machine, {
+    input: { cycle: summaryOf(cycle), approvalEnabled: cycle.abilities.approvalEnabled, canEdit: cycle.abilities.edit, canApprove: cycle.abilities.approve },
+    inspect: journal.inspect,
+  });
+  const flow = useSelector(actor, (snap) => snap);
+  useEffect(() => {
+    // the cycle as the server now has it (an edit, a live update from another console, a refetch)
+    const c = actor.getSnapshot().context;
+    const changed = c.cycle.status !== cycle.status || c.cycle.version !== cycle.version || c.cycle.cellCount !== cycle.cellCount
+      || c.approvalEnabled !== cycle.abilities.approvalEnabled;
+    if (changed && !actor.getSnapshot().matches('sending')) actor.send({ type: 'SYNC', cycle: summaryOf(cycle), approvalEnabled: cycle.abilities.approvalEnabled });
+  }, [cycle, actor]);
+  const can = allowedActions(flow.context);
+  const sending = flow.matches('sending');
+  const seenVersion = useRef(flow.context.cycle.version);
+  useEffect(() => {
+    // an approval step done: the lists and the detail show the new status
+    if (flow.context.cycle.version !== seenVersion.current) {
+      seenVersion.current = flow.context.cycle.version;
+      void qc.invalidateQueries({ queryKey: recipeCycleKeys.all });
+    }
+  }, [flow.context.cycle.version, qc]);
+
+  const weeks = Math.ceil(cycle.days / 7);
+  const shownDays = Array.from({ length: weekend ? 7 : 5 }, (_, i) => week * 7 + i).filter((d) => d < cycle.days);
+  const cellOf = (day: number, mealCode: number): CellDishes => cycle.cells.find((c) => c.day === day && c.mealCode === mealCode)?.dishes ?? [];
+  const editable = can.edit && !busy;
+
+  /** Sends an edit with the version read; the answer replaces the cached cycle; what it replaced goes on the undo stack. */
+  async function save(run: (version: number) => Promise<RecipeCycleDetail>, replaced: UndoEntry | null) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await run(cycle.version);
+      qc.setQueryData(recipeCycleKeys.detail(orgId, id), next);
+      void qc.invalidateQueries({ queryKey: recipeCycleKeys.lists(orgId) });
+      if (replaced) setUndo((u) => [...u, replaced].slice(-UNDO_LIMIT));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const setCells = (cells: CellInput[], label: string, replaced: RecipeCell[] | null) =>
+    save((version) => setRecipeCells(id, { version, cells }), replaced ? { label, cells: replaced } : null);
+
+  function addDish(target: Target, dishId: string) {
+    if (!editable) return;
+    const current = cellOf(target.day, target.mealCode);
+    if (current.some((d) => d.dishId === dishId)) {
+      setError(t`该餐次已有这道菜`);
+      return;
+    }
+    // a new dish has no dosages: the server gives each age group the dish's portion
+    void setCells([{ ...target, dishes: [...current, { dishId }] }], t`添加菜品`, [{ ...target, dishes: current }]);
+  }
+
+  function removeDish(target: Target, dishId: string) {
+    const current = cellOf(target.day, target.mealCode);
+    void setCells([{ ...target, dishes: current.filter((d) => d.dishId !== dishId) }], t`移除菜品`, [{ ...target, dishes: current }]);
+  }
+
+  function copyDay(fromDay: number, toDay: number) {
+    const replaced = cycle.mealCodes.map((mealCode) => ({ day: toDay, mealCode, dishes: cellOf(toDay, mealCode) }));
+    void save((version) => copyRecipeCycle(id, { fromDay, toDay, version }), { label: t`复制一天`, cells: replaced });
+  }
+
+  async function undoLast() {
+    const last = undo[undo.length - 1];
+    if (!last) return;
+    setUndo((u) => u.slice(0, -1));
+    await save((version) => setRecipeCells(id, { version, cells: last.cells }), null);
+  }
+
+  const onDrop = (target: Target) => (e: DragEvent) => {
+    e.preventDefault();
+    setOver(null);
+    const dishId = e.dataTransfer.getData(DISH_MIME) || e.dataTransfer.getData('text/plain');
+    if (dishId) addDish(target, dishId);
+  };
+
+  const cats = (categories.data?.rows ?? []).filter((c) => c.enable);
+  const q = search.trim().toLowerCase();
+  const shown = (dishes.data?.rows ?? []).filter((d) => (!categoryId || d.categoryId === categoryId) && (!q || d.name.toLowerCase().includes(q)));
+  const byCategory = new Map<string, typeof shown>();
+  for (const d of shown) byCategory.set(d.categoryName, [...(byCategory.get(d.categoryName) ?? []), d]);
+  const dayLabel = (day: number) => `${i18n._(WEEKDAY_LABELS[day % 7])} ${dateOfDay(cycle.startDate, day).slice(5)}`;
+  const dosageText = (d: CellDishes[number]) => cycle.ageGroups.map((g) => `${g.ageRange}: ${d.dosages[g.ageRange] ?? '-'}g`).join(' / ');
+
+  return (
+    <section className={s.root} data-testid="recipe-cycle-editor">
+      <div className={s.header}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={onBack} data-testid="recipe-back"><Trans>返回列表</Trans></Button>
+        <Text as="h1" size={600} weight="semibold" className={s.title} data-testid="recipe-cycle-name">{cycle.name}</Text>
+        <Badge appearance="filled" color={STATUS_COLORS[cycle.status]} data-testid="recipe-cycle-status" data-status={cycle.status}>{i18n._(STATUS_LABELS[cycle.status])}</Badge>
+        {busy && <Spinner size="tiny" label={t`保存中`} />}
+        <Button icon={<ArrowUndoRegular />} disabled={!undo.length || !editable} onClick={() => void undoLast()} data-testid="recipe-undo">
+          {undo.length ? t`撤销：${undo[undo.length - 1].label}` : t`撤销`}
+        </Button>
+        {can.submit && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'SUBMIT' })} data-testid="recipe-submit"><Trans>提交审核</Trans></Button>}
+        {can.approve && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'APPROVE' })} data-testid="recipe-approve"><Trans>审核通过</Trans></Button>}
+        {can.reject && <Button disabled={sending} onClick={() => { setRemark(''); setRejecting(true); }} data-testid="recipe-reject"><Trans>驳回</Trans></Button>}
+        {can.publish && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'PUBLISH' })} data-testid="recipe-publish"><Trans>发布</Trans></Button>}
+        {can.withdraw && <Button disabled={sending} onClick={() => actor.send({ type: 'WITHDRAW' })} data-testid="recipe-withdraw"><Trans>撤回</Trans></Button>}
+      </div>
+      <Text size={200}>
+        <Trans>{cycle.startDate} 至 {cycle.endDate}</Trans>
+        {' · '}
+        {cycle.ageGroups.map((g) => t`${g.ageRange}岁 ${g.people}人`).join('，')}
+      </Text>
+      {cycle.status === 'rejected' && cycle.remark && (
+        <MessageBar intent="warning" data-testid="recipe-remark"><MessageBarBody><Trans>驳回原因：{cycle.remark}</Trans></MessageBarBody></MessageBar>
+      )}
+      {(error ?? flow.context.error) && (
+        <MessageBar intent="error" data-testid="recipe-error"><MessageBarBody>{error ?? flow.context.error}</MessageBarBody></MessageBar>
+      )}
+      {!can.edit && cycle.abilities.edit && (
+        <Text size={200} data-testid="recipe-locked"><Trans>已提交或已发布的周食谱不能修改；撤回后可再编辑。</Trans></Text>
+      )}
+      <div className={s.header}>
+        <TabList selectedValue={String(week)} onTabSelect={(_, d) => setWeek(Number(d.value))} data-testid="recipe-weeks">
+          {Array.from({ length: weeks }, (_, w) => <Tab key={w} value={String(w)} data-testid={`recipe-week-${w}`}><Trans>第 {w + 1} 周</Trans></Tab>)}
+        </TabList>
+        <Checkbox checked={weekend} onChange={(_, d) => setWeekend(Boolean(d.checked))} label={t`显示周末`} data-testid="recipe-weekend" />
+      </div>
+      <div className={s.body}>
+        <div className={s.gridWrap}>
+          <table className={s.grid} data-testid="recipe-grid">
+            <thead>
+              <tr>
+                <th className={`${s.th} ${s.mealTh}`}><Trans>餐次</Trans></th>
+                {shownDays.map((day) => (
+                  <th key={day} className={s.th} data-testid={`day-${day}`}>
+                    {dayLabel(day)}
+                    {editable && (
+                      <Menu>
+                        <MenuTrigger disableButtonEnhancement>
+                          <Button size="small" appearance="subtle" icon={<CopyRegular />} aria-label={t`复制这一天到…`} title={t`复制这一天到…`} data-testid={`copy-day-${day}`} />
+                        </MenuTrigger>
+                        <MenuPopover>
+                          <MenuList>
+                            {Array.from({ length: Math.min(7, cycle.days - week * 7) }, (_, i) => week * 7 + i).filter((d) => d !== day).map((d) => (
+                              <MenuItem key={d} onClick={() => copyDay(day, d)} data-testid={`copy-day-${day}-to-${d}`}>{t`复制到 ${dayLabel(d)}`}</MenuItem>
+                            ))}
+                          </MenuList>
+                        </MenuPopover>
+                      </Menu>
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {cycle.mealCodes.map((mealCode) => (
+                <tr key={mealCode}>
+                  <th className={s.th}>{i18n._(MEAL_LABELS[mealCode])}</th>
+                  {shownDays.map((day) => {
+                    const k = `${day}:${mealCode}`;
+                    const isSelected = selected?.day === day && selected.mealCode === mealCode;
+                    return (
+                      <td
+                        key={k} tabIndex={0} role="gridcell" aria-selected={isSelected}
+                        aria-label={t`${dayLabel(day)} ${i18n._(MEAL_LABELS[mealCode])}`}
+                        className={`${s.cell} ${isSelected ? s.selected : ''} ${over === k ? s.over : ''}`}
+                        data-testid={`cell-${day}-${mealCode}`}
+                        onClick={() => setSelected({ day, mealCode })}
+                        onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected({ day, mealCode }); } }}
+                        onDragOver={(e) => { if (editable) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; if (over !== k) setOver(k); } }}
+                        onDragLeave={() => setOver((o) => (o === k ? null : o))}
+                        onDrop={onDrop({ day, mealCode })}
+                      >
+                        {cellOf(day, mealCode).map((d) => (
+                          <div key={d.dishId} className={s.chip} title={dosageText(d)} data-testid="cell-dish">
+                            <span className={s.chipName}>{dishName.get(d.dishId) ?? d.dishId}</span>
+                            {editable && (
+                              <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={t`移除`}
+                                onClick={(e) => { e.stopPropagation(); removeDish({ day, mealCode }, d.dishId); }} data-testid="cell-dish-remove" />
+                            )}
+                          </div>
+                        ))}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <aside className={s.panel} data-testid="recipe-dish-panel">
+          <Text weight="semibold"><Trans>菜品</Trans></Text>
+          <Input value={search} placeholder={t`搜索菜品`} onChange={(_, d) => setSearch(d.value)} data-testid="recipe-dish-search" />
+          <Field label={<Trans>菜品分类</Trans>}>
+            <Dropdown value={categoryId ? cats.find((c) => c.id === categoryId)?.name ?? '' : t`全部`} selectedOptions={[categoryId]}
+              onOptionSelect={(_, d) => setCategoryId(d.optionValue ?? '')} data-testid="recipe-dish-category">
+              <Option value="">{t`全部`}</Option>
+              {cats.map((c) => <Option key={c.id} value={c.id}>{c.name}</Option>)}
+            </Dropdown>
+          </Field>
+          <Text size={200}>
+            {selected ? t`已选：${dayLabel(selected.day)} ${i18n._(MEAL_LABELS[selected.mealCode])}` : t`拖动菜品到餐次，或先选中餐次再点"加入"`}
+          </Text>
+          <div className={s.dishList}>
+            {[...byCategory.entries()].map(([category, list]) => (
+              <div key={category}>
+                <div className={s.group}>{category}</div>
+                {list.map((d) => (
+                  <div
+                    key={d.id} className={s.dish} draggable={editable} data-testid="recipe-dish" data-dish-name={d.name}
+                    onDragStart={(e) => { e.dataTransfer.setData(DISH_MIME, d.id); e.dataTransfer.setData('text/plain', d.id); e.dataTransfer.effectAllowed = 'copy'; }}
+                  >
+                    <span className={s.chipName}>{d.name}</span>
+                    <Button size="small" appearance="subtle" icon={<AddRegular />} disabled={!editable || !selected}
+                      aria-label={t`加入所选餐次`} title={t`加入所选餐次`} onClick={() => selected && addDish(selected, d.id)} data-testid="recipe-dish-add" />
+                  </div>
+                ))}
+              </div>
+            ))}
+            {!dishes.isLoading && shown.length === 0 && <Text size={200}><Trans>没有菜品</Trans></Text>}
+          </div>
+        </aside>
+      </div>
+      <Dialog open={rejecting} onOpenChange={(_, d) => setRejecting(d.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle><Trans>驳回周食谱</Trans></DialogTitle>
+            <DialogContent>
+              <Field label={<Trans>驳回原因</Trans>} required>
+                <Textarea value={remark} onChange={(_, d) => setRemark(d.value)} data-testid="recipe-reject-remark" />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setRejecting(false)}><Trans>取消</Trans></Button>
+              <Button appearance="primary" data-testid="recipe-reject-confirm" onClick={() => { actor.send({ type: 'REJECT', remark }); setRejecting(false); }}>
+                <Trans>驳回</Trans>
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

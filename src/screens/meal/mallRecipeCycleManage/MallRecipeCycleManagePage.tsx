@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import {
+  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, OpenRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AGE_RANGES, MEAL_PATTERN_CODES, WEEK_STARTS_ON } from '../../../../domain/constants.ts';
+import { RECIPE_CYCLE_STATUSES, RECIPE_LIMITS, canDelete, mealsOfPattern, type RecipeCycleStatus } from '../../../../domain/recipeCycle.ts';
+import {
+  createRecipeCycle, deleteRecipeCycle, recipeCycleKeys, recipeCyclesQuery, type RecipeCycleInput, type RecipeCycleQuery, type RecipeCycleRow,
+} from '../../../../services/recipeCycles.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { Pager } from '../shared/Pager.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { CycleEditor } from './CycleEditor.tsx';
+import { MEAL_LABELS, PATTERN_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+
+const PAGE_SIZE = 20;
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  people: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalS },
+});
+
+/** The next Monday on or after today (§9 weeks start on Monday), 'YYYY-MM-DD' in local time. */
+function nextMonday(now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  d.setDate(d.getDate() + ((WEEK_STARTS_ON - d.getDay() + 7) % 7));
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * mallRecipeCycleManage (issue 9): the org's weekly recipe cycles (semester and status filters), a new cycle, and
+ * one cycle open in the week grid. What the viewer may do comes from the server's answer (abilities).
+ */
+export default function MallRecipeCycleManagePage() {
+  const { t, i18n } = useLingui();
+  const { orgApp, ready } = useOrgQueryKey();
+  const orgId = ready ? orgApp?.orgId : undefined;
+  const qc = useQueryClient();
+  const [semester, setSemester] = useState<'' | 'first' | 'second'>('');
+  const [status, setStatus] = useState<'' | RecipeCycleStatus>('');
+  const [page, setPage] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [removing, setRemoving] = useState<RecipeCycleRow | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const query: RecipeCycleQuery = { ...(semester && { semester }), ...(status && { status }), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
+  const list = useQuery({ ...recipeCyclesQuery(orgId, query), placeholderData: keepPreviousData });
+  const remove = useMutation({
+    mutationFn: (c: RecipeCycleRow) => deleteRecipeCycle(c.id, c.version),
+    onSuccess: () => { setRemoving(null); setError(null); void qc.invalidateQueries({ queryKey: recipeCycleKeys.all }); },
+    onError: (e) => { setRemoving(null); setError(errorText(e)); },
+  });
+
+  if (openId) return <CycleEditor key={openId} id={openId} onBack={() => setOpenId(null)} />;
+
+  const abilities = list.data?.abilities;
+  const columns: Column<RecipeCycleRow>[] = [
+    { key: 'name', header: <Trans>食谱名称</Trans>, render: (c) => <span data-testid="recipe-row-name">{c.name}</span> },
+    { key: 'dates', header: <Trans>周期</Trans>, render: (c) => `${c.startDate} ~ ${c.endDate}`, width: '200px' },
+    { key: 'pattern', header: <Trans>餐次模式</Trans>, render: (c) => (PATTERN_LABELS[c.mealPattern] ? i18n._(PATTERN_LABELS[c.mealPattern]) : String(c.mealPattern)), width: '96px' },
+    {
+      key: 'status', header: <Trans>状态</Trans>, width: '88px',
+      render: (c) => <Badge appearance="tint" color={STATUS_COLORS[c.status]} data-testid="recipe-row-status">{i18n._(STATUS_LABELS[c.status])}</Badge>,
+    },
+    { key: 'cells', header: <Trans>已排餐次</Trans>, render: (c) => c.cellCount, width: '80px' },
+    { key: 'author', header: <Trans>创建人</Trans>, render: (c) => c.createdByName, width: '96px' },
+    {
+      key: 'actions', header: <Trans>操作</Trans>, width: '160px',
+      render: (c) => (
+        <>
+          <Button size="small" appearance="subtle" icon={<OpenRegular />} onClick={() => setOpenId(c.id)} data-testid="recipe-open"><Trans>打开</Trans></Button>
+          {abilities?.edit && canDelete(c.status) && (
+            <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(c)} data-testid="recipe-delete"><Trans>删除</Trans></Button>
+          )}
+        </>
+      ),
+    },
+  ];
+  const range = (which: 'first' | 'second') => (list.data ? `${list.data.semesters[which].start} ~ ${list.data.semesters[which].end}` : '');
+
+  return (
+    <ScreenFrame
+      title={<Trans>周食谱管理</Trans>} testId="screen-mallRecipeCycleManage" loading={list.isLoading}
+      error={error ?? (list.error ? errorText(list.error) : null)}
+      actions={abilities?.create ? <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)} data-testid="recipe-create"><Trans>新建周食谱</Trans></Button> : undefined}
+      toolbar={(
+        <>
+          <Field label={<Trans>学期</Trans>}>
+            <Dropdown
+              value={semester === 'first' ? t`第一学期（${range('first')}）` : semester === 'second' ? t`第二学期（${range('second')}）` : t`全部`}
+              selectedOptions={[semester]} onOptionSelect={(_, d) => { setSemester((d.optionValue ?? '') as typeof semester); setPage(0); }} data-testid="recipe-semester-filter"
+            >
+              <Option value="">{t`全部`}</Option>
+              <Option value="first">{t`第一学期（${range('first')}）`}</Option>
+              <Option value="second">{t`第二学期（${range('second')}）`}</Option>
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>状态</Trans>}>
+            <Dropdown value={status ? i18n._(STATUS_LABELS[status]) : t`全部`} selectedOptions={[status]} data-testid="recipe-status-filter"
+              onOptionSelect={(_, d) => { setStatus((d.optionValue ?? '') as typeof status); setPage(0); }}>
+              <Option value="">{t`全部`}</Option>
+              {RECIPE_CYCLE_STATUSES.map((st) => <Option key={st} value={st}>{i18n._(STATUS_LABELS[st])}</Option>)}
+            </Dropdown>
+          </Field>
+        </>
+      )}
+    >
+      <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(c) => c.id} testId="recipe-table" />
+      <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={setPage} />
+      {creating && <CreateCycleDialog onClose={() => setCreating(false)} onCreated={(id) => { setCreating(false); setOpenId(id); }} />}
+      <ConfirmDialog open={removing !== null} title={<Trans>删除周食谱</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
+        <Trans>确定删除周食谱「{removing?.name}」吗？</Trans>
+      </ConfirmDialog>
+    </ScreenFrame>
+  );
+}
+
+function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
+  const s = useStyles();
+  const { t, i18n } = useLingui();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [startDate, setStartDate] = useState(nextMonday());
+  const [weeks, setWeeks] = useState('4');
+  const [pattern, setPattern] = useState<number>(MEAL_PATTERN_CODES['两餐']);
+  const [people, setPeople] = useState<Record<string, string>>({ '6-8': '100', '9-11': '100', '12-14': '', '15-17': '' });
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: RecipeCycleInput) => createRecipeCycle(body),
+    onSuccess: (c) => { void qc.invalidateQueries({ queryKey: recipeCycleKeys.all }); onCreated(c.id); },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = () => {
+    const ageGroups = AGE_RANGES.filter((r) => people[r].trim() !== '').map((r) => ({ ageRange: r, people: Number(people[r]) }));
+    if (ageGroups.some((g) => !Number.isInteger(g.people) || g.people < 0)) {
+      setError(t`就餐人数须为不小于 0 的整数`);
+      return;
+    }
+    create.mutate({ name, startDate, cycleOption: 'week', weeks: Number(weeks), mealPattern: pattern, ageGroups });
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle><Trans>新建周食谱</Trans></DialogTitle>
+          <DialogContent className={s.form}>
+            <Field label={<Trans>食谱名称</Trans>} required>
+              <Input value={name} maxLength={RECIPE_LIMITS.nameMax} onChange={(_, d) => setName(d.value)} data-testid="recipe-new-name" />
+            </Field>
+            <Field label={<Trans>开始日期（星期一）</Trans>} required>
+              <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
+            </Field>
+            <Field label={<Trans>周数</Trans>}>
+              <Input type="number" min={1} max={RECIPE_LIMITS.weeksMax} value={weeks} onChange={(_, d) => setWeeks(d.value)} data-testid="recipe-new-weeks" />
+            </Field>
+            <Field label={<Trans>餐次模式</Trans>}>
+              <Dropdown value={`${i18n._(PATTERN_LABELS[pattern])}（${mealsOfPattern(pattern).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
+                selectedOptions={[String(pattern)]} onOptionSelect={(_, d) => setPattern(Number(d.optionValue))} data-testid="recipe-new-pattern">
+                {Object.values(MEAL_PATTERN_CODES).map((code) => (
+                  <Option key={code} value={String(code)} text={i18n._(PATTERN_LABELS[code])}>
+                    {`${i18n._(PATTERN_LABELS[code])}（${mealsOfPattern(code).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label={<Trans>各年龄段就餐人数（空：不含该年龄段）</Trans>}>
+              <div className={s.people}>
+                {AGE_RANGES.map((r) => (
+                  <Field key={r} label={t`${r}岁`}>
+                    <Input type="number" min={0} value={people[r]} onChange={(_, d) => setPeople((p) => ({ ...p, [r]: d.value }))} data-testid={`recipe-new-people-${r}`} />
+                  </Field>
+                ))}
+              </div>
+            </Field>
+            {error && <Field validationState="error" validationMessage={error} data-testid="recipe-new-error" />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={create.isPending} onClick={submit} data-testid="recipe-new-save"><Trans>创建</Trans></Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
