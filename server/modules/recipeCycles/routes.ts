@@ -108,7 +108,8 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
       ...rowView(row),
       cells: cells.map((c) => ({ day: c.day, mealCode: c.meal_code, dishes: c.dishes as api.Cell['dishes'] })),
       dishes: dishes.map((d) => ({ id: d.id, name: d.name, categoryId: d.category_id })),
-      abilities: abilities(s),
+      // edit: this cycle (a purchaser edits the ones she wrote)
+      abilities: { ...abilities(s), edit: mayEdit(s.viewer, row.created_by) },
     };
   }
 
