@@ -4,6 +4,7 @@ import { sortMenu } from '../../domain/menuTree.ts';
 import type { MenuEntry } from '../../domain/types.ts';
 import { useMenuEntries } from '../app/hooks.ts';
 import { menuIcon } from './menuIcons.tsx';
+import { useMenuTitle } from './useMenuTitle.ts';
 import { normalisePath } from '../../domain/routePath.ts';
 
 const useStyles = makeStyles({
@@ -48,10 +49,9 @@ const useStyles = makeStyles({
   empty: { color: tokens.colorNeutralForeground3 },
 });
 
-const titleOf = (e: MenuEntry) => e.extraInfo.meta?.title || e.moduleName;
-
 /** The quickEntry menu group as shortcut tiles (home page and /quickEntry). */
 export function QuickEntries({ onNavigate, variant = 'panel' }: { onNavigate: (path: string) => void; variant?: 'panel' | 'page' }) {
+  const titleOf = useMenuTitle();
   const styles = useStyles();
   const query = useMenuEntries('quickEntry');
   const entries = sortMenu((query.data ?? []).filter((e) => e.enable !== false));

@@ -15,6 +15,7 @@ import { buildShellModel, frameUrl, HOME_PATH, type Resolved } from './shellMode
 import { useRefreshCounters, useStoredTags, useTagActions } from './tagsStore.ts';
 import { TagsView, type ShellTag } from './TagsView.tsx';
 import { useShellPath } from './useShellPath.ts';
+import { useMenuTitle } from './useMenuTitle.ts';
 import { useTagScope } from './useTagScope.ts';
 import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
 import { OnlineBlocked } from './OnlineBlocked.tsx';
@@ -83,7 +84,8 @@ export function ShellRoutes() {
   const { user } = useSession();
   const orgApp = useCurrentOrgApp();
   const entries = menu.data ?? EMPTY_MENU;
-  const model = useMemo(() => buildShellModel(entries), [entries]);
+  const menuTitle = useMenuTitle();
+  const model = useMemo(() => buildShellModel(entries, menuTitle), [entries, menuTitle]);
   const menuReady = menu.isSuccess;
 
   const scope = useTagScope();
@@ -109,9 +111,10 @@ export function ShellRoutes() {
   const tags: ShellTag[] = useMemo(() => {
     const homeTag: ShellTag = { path: HOME_PATH, title: model.homeTitle || t`首页`, affix: true };
     if (!menuReady) return [homeTag];
-    const known = stored.filter((tag) => {
+    // a stored tab keeps its path; its title is the menu's name now, in the language now chosen
+    const known = stored.flatMap((tag) => {
       const r = model.resolve(tag.path);
-      return r.kind === 'screen' || r.kind === 'frame' || r.kind === 'fixed';
+      return r.kind === 'screen' || r.kind === 'frame' || r.kind === 'fixed' ? [{ ...tag, title: titleOf(r) }] : [];
     });
     return [homeTag, ...known];
   }, [stored, model, menuReady, t]);

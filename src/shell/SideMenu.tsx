@@ -15,6 +15,7 @@ import {
 import { useLingui } from '@lingui/react/macro';
 import type { MenuNode } from '../../domain/menuTree.ts';
 import { FrameIcon, GroupIcon, menuIcon } from './menuIcons.tsx';
+import { useMenuTitle } from './useMenuTitle.ts';
 
 export interface SideMenuProps {
   tree: MenuNode[];
@@ -40,8 +41,6 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
 });
 
-const titleOf = (n: MenuNode) => n.extraInfo.meta?.title || n.moduleName;
-
 /** Leaves under a node, in menu order; deeper levels are flattened below their top-level group. */
 function leavesOf(node: MenuNode): MenuNode[] {
   return node.children.flatMap((c) => (c.children.length ? leavesOf(c) : [c]));
@@ -65,6 +64,7 @@ const iconOf = (n: MenuNode, className: string) => {
 export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNavigate }: SideMenuProps) {
   const styles = useStyles();
   const { t } = useLingui();
+  const titleOf = useMenuTitle();
   // groups the user opened or closed; a group not touched is open
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const activeGroup = useMemo(() => groupOf(tree, activeModuleId), [tree, activeModuleId]);

@@ -4,6 +4,7 @@ import { buildMenuTree, flattenRoutes, menuToRoutes, resolveHome, type MenuNode,
 import type { MenuEntry } from '../../domain/types.ts';
 import { getScreen, type ScreenEntry } from '../screens/registry.ts';
 import { normalisePath } from '../../domain/routePath.ts';
+import { serverTitle } from './menuTitle.ts';
 
 // What the shell shows for a path, decided from the server menu (§2 menu-driven routes) and the registry.
 
@@ -46,11 +47,16 @@ export interface ShellModel {
   /** the path a menu node opens */
   pathOf: (node: MenuNode) => string;
   resolve: (path: string) => Resolved;
+  /** an entry's name in the user's language */
+  titleOf: (entry: MenuEntry) => string;
   /** the moduleId of the menu item to highlight for a path */
   moduleOf: (path: string) => string | null;
 }
 
-export function buildShellModel(entries: readonly MenuEntry[]): ShellModel {
+/**
+ * `titleOf` names an entry in the user's language (menuTitle); by default the server's own name.
+ */
+export function buildShellModel(entries: readonly MenuEntry[], titleOf: (entry: MenuEntry) => string = serverTitle): ShellModel {
   const routes = menuToRoutes(entries);
   const flat = flattenRoutes(routes);
   const tree = buildMenuTree(entries);
@@ -64,7 +70,7 @@ export function buildShellModel(entries: readonly MenuEntry[]): ShellModel {
   const homeResolved = (): Resolved => ({
     kind: 'home',
     path: HOME_PATH,
-    title: home ? home.entry.extraInfo.meta?.title || home.entry.moduleName : '',
+    title: home ? titleOf(home.entry) : '',
     moduleId: home?.entry.moduleId ?? null,
     ...(home?.url ? { url: home.url, login: Boolean(home.entry.extraInfo.login) } : {}),
   });
@@ -72,7 +78,7 @@ export function buildShellModel(entries: readonly MenuEntry[]): ShellModel {
   const resolveRoute = (r: MenuRoute, path: string): Resolved => {
     if (home && r.entry.id === home.entry.id) return path === HOME_PATH ? homeResolved() : { kind: 'redirect', to: HOME_PATH };
     if ((r.kind === 'frame' || r.kind === 'frameLogin') && r.url) {
-      return { kind: 'frame', path, title: r.title, moduleId: r.entry.moduleId, url: r.url, login: r.kind === 'frameLogin' };
+      return { kind: 'frame', path, title: titleOf(r.entry), moduleId: r.entry.moduleId, url: r.url, login: r.kind === 'frameLogin' };
     }
     const leaf = firstLeaf(r);
     if (leaf !== r && normalisePath(leaf.path) !== path) return { kind: 'redirect', to: normalisePath(leaf.path) };
@@ -80,7 +86,7 @@ export function buildShellModel(entries: readonly MenuEntry[]): ShellModel {
     const candidates = [r.component, r.name.replace(/_children$/, ''), r.entry.moduleId];
     const screen = candidates.map((k) => getScreen(k)).find((s) => s && !s.structural);
     const screenKey = screen?.key ?? candidates.find((k) => k && !SHELL_COMPONENTS.has(k)) ?? r.entry.moduleId;
-    return { kind: 'screen', path, title: r.title, moduleId: r.entry.moduleId, screenKey, ...(screen ? { screen } : {}) };
+    return { kind: 'screen', path, title: titleOf(r.entry), moduleId: r.entry.moduleId, screenKey, ...(screen ? { screen } : {}) };
   };
 
   const resolve = (rawPath: string): Resolved => {
@@ -97,9 +103,10 @@ export function buildShellModel(entries: readonly MenuEntry[]): ShellModel {
   return {
     tree,
     routes,
-    homeTitle: home ? home.entry.extraInfo.meta?.title || home.entry.moduleName : null,
+    homeTitle: home ? titleOf(home.entry) : null,
     pathOf: (node) => normalisePath(pathByModule.get(node.moduleId) ?? `/${node.extraInfo.name || node.moduleId}`),
     resolve,
+    titleOf,
     moduleOf: (path) => {
       const r = resolve(path);
       return r.kind === 'screen' || r.kind === 'frame' || r.kind === 'home' ? r.moduleId : null;
