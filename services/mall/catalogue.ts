@@ -1,9 +1,16 @@
-// §7 goods catalogue calls: categories (groupName mallProduct …), specs, units, suppliers, purchaser role groups
-// and their price config, products, SKUs, delivery routes, price surveys, and the price list (for export).
+// §7 the mall's calls, one module (the catalogue and the prices fetched the same endpoints from two files):
+// categories (groupName mallProduct …), specs, units, suppliers, purchaser role groups and their price config,
+// products, SKUs, delivery routes, price surveys, SKU prices and their log. A list read by a screen has its
+// queryOptions here; their keys start with 'prices', 'skus' or 'roleGroups', the roots that writes and the live
+// updates of src/app/liveUpdates.ts invalidate.
+import { queryOptions } from '@tanstack/react-query';
 import { del, get, post, put } from '../http.ts';
 import { PAGE } from '../../domain/constants.ts';
+import type { ListResult } from '../../domain/types.ts';
 
-export interface ListResult<T> { rows: T[]; count: number }
+export type { ListResult };
+
+const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
 
 // ---- categories (§3 category; §7 $orderby sort asc,id asc) ----
 export interface Category {
@@ -54,6 +61,13 @@ export interface RoleGroupConfig {
 }
 export const listRoleGroupConfigs = (params: { roleGroupId?: string; orgId?: string } = {}) =>
   get<ListResult<RoleGroupConfig>>('/v4/mall/rolegroup/config', params, { host: 'mall' });
+export const roleGroupConfigKey = (orgId: string) => ['roleGroups', orgId, 'priceConfig'] as const;
+/** The purchaser role groups of the current org with their price config. */
+export const roleGroupConfigsQuery = (orgId: string) => queryOptions({
+  queryKey: roleGroupConfigKey(orgId),
+  queryFn: async () => (await listRoleGroupConfigs()).rows,
+  enabled: !!orgId,
+});
 export const updateRoleGroupConfig = (roleGroupId: string, body: Partial<Omit<RoleGroupConfig, 'roleGroupId' | 'groupName' | 'code' | 'orgId'>>) =>
   put<RoleGroupConfig>(`/v4/mall/rolegroup/config/${encodeURIComponent(roleGroupId)}`, body, { host: 'mall' });
 
@@ -83,6 +97,15 @@ export const createSku = (body: SkuInput & { productId: string }) => post<Sku>('
 export const updateSku = (body: Partial<SkuInput> & { skuId: string }) => put<Sku>('/v4/mall/sku', body, { host: 'mall' });
 export const deleteSku = (skuId: string) => del<{ skuId: string }>('/v4/mall/sku', { skuId }, { host: 'mall' });
 
+export interface SkuPage { name?: string; $limit: number; $skip: number }
+export const priceableSkusKey = (orgId: string, q: SkuPage) => ['skus', orgId, 'priceable', q] as const;
+/** The supplier's SKUs to price, a page at a time. */
+export const priceableSkusQuery = (orgId: string, q: SkuPage) => queryOptions({
+  queryKey: priceableSkusKey(orgId, q),
+  queryFn: () => listSkus(clean(q)),
+  enabled: !!orgId,
+});
+
 // ---- delivery routes (M7) ----
 export interface MallRoute {
   objectId: string; id: string; orgId: string; name: string; roleGroupId: string | null; manageRoleNames: string[]; purchaserOrgIds: string[]; deliveryUserIds: string[];
@@ -107,14 +130,167 @@ export const listSurveys = (q: { kind?: SurveyKind; priceClass?: string; keyword
 export const recordSurveys = (kind: SurveyKind, surveys: SurveyInput[]) => post<ListResult<PriceSurvey>>('/v5/mall/price/survey', { kind, surveys }, { host: 'mall' });
 export const deleteSurvey = (id: string) => del<{ id: string }>(`/v5/mall/price/survey/${encodeURIComponent(id)}`, undefined, { host: 'mall' });
 
-// ---- prices (read side, for the export) ----
-export interface SkuPrice {
-  id: string; skuId: string; skuName: string; spec: string; unit: string; productId: string; productName: string; categoryId: string | null; priceClass: string | null;
-  supplierId: string; supplierName: string; roleGroupId: string; roleGroupName: string; price: number; marketAvg: number | null; isCheck: number; status: string;
-  startDate: string; endDate: string; enable: number; extraInfo: Record<string, unknown>; createdAt: string; checkedAt: string | null;
+// ---- SKU prices (§3 SKU price; §4 approval) ----
+/** A SKU price as the server lists it, with names and the approver's comparison. */
+export interface Price {
+  id: string;
+  skuPriceId: string;
+  skuId: string;
+  roleGroupId: string;
+  price: number;
+  startDate: string;
+  endDate: string;
+  /** §4 0 pending, 1 approved, -2 rejected */
+  isCheck: number;
+  enable: number;
+  isDelete: number;
+  checkedAt: string | null;
+  createdAt: string;
+  version: number;
+  skuName: string;
+  spec: string;
+  unit: string;
+  productId: string;
+  productName: string;
+  categoryId: string | null;
+  priceClass: string | null;
+  supplierId: string;
+  supplierName: string;
+  roleGroupName: string;
+  marketAvg: number | null;
+  status: 'pending' | 'rejected' | 'effective' | 'approved' | 'expired' | 'deleted';
+  updatedAt: string;
+  extraInfo: { checkRemark?: string; mallAvgPrice?: number | null; isPriceNewCycle?: boolean; replaces?: string; [key: string]: unknown };
+  lastApprovedPrice?: number | null;
+  lastApprovedAt?: string | null;
 }
-export interface PriceQuery { skuId?: string; productId?: string; supplierId?: string; roleGroupId?: string; isCheck?: string; categoryId?: string; keyword?: string; effective?: number; $limit?: number; $skip?: number }
-export const listPrices = (q: PriceQuery) => get<ListResult<SkuPrice>>('/v5/mall/sku/price', q as Record<string, unknown>, { host: 'mall', timeout: 60_000 });
+
+export interface PriceQuery {
+  id?: string;
+  skuId?: string;
+  productId?: string;
+  supplierId?: string;
+  roleGroupId?: string;
+  /** comma-separated isCheck values, e.g. '0' for the approval queue */
+  isCheck?: string;
+  categoryId?: string;
+  keyword?: string;
+  /** 1: only prices in effect now */
+  effective?: number;
+  /** 1: deleted (withdrawn, replaced) prices too, e.g. to name the rows of the log */
+  includeDeleted?: 0 | 1;
+  $limit?: number;
+  $skip?: number;
+}
+
+export interface PriceLogQuery {
+  skuPriceId?: string;
+  skuId?: string;
+  roleGroupId?: string;
+  $limit?: number;
+  $skip?: number;
+}
+
+/** Query keys: every price query starts with `priceKeys.all`, so a write (or a live price event) invalidates them all with it. */
+export const priceKeys = {
+  all: ['prices'] as const,
+  list: (orgId: string, q: PriceQuery) => ['prices', orgId, 'list', q] as const,
+  latest: (orgId: string, q: PriceQuery) => ['prices', orgId, 'latest', q] as const,
+  log: (orgId: string, q: PriceLogQuery) => ['prices', orgId, 'log', q] as const,
+};
+
+// §7 GET /v5/mall/sku/price — a supplier its own; a bureau those of its area; a school only effective ones
+export function fetchPrices(q: PriceQuery, opts: { timeout?: number } = {}): Promise<ListResult<Price>> {
+  return get<ListResult<Price>>('/v5/mall/sku/price', clean(q), { host: 'mall', ...opts });
+}
+export const pricesQuery = (orgId: string, q: PriceQuery) => queryOptions({
+  queryKey: priceKeys.list(orgId, q),
+  queryFn: () => fetchPrices(q),
+  enabled: !!orgId,
+});
+
+// §7 GET /v5/mall/sku/price/latest-price — the newest price per SKU and role group (a school: the effective one)
+export function fetchLatestPrices(q: PriceQuery): Promise<ListResult<Price>> {
+  return get<ListResult<Price>>('/v5/mall/sku/price/latest-price', { ...clean(q), $groupby: 'skuId,roleGroupId' }, { host: 'mall' });
+}
+export const latestPricesQuery = (orgId: string, q: PriceQuery) => queryOptions({
+  queryKey: priceKeys.latest(orgId, q),
+  queryFn: () => fetchLatestPrices(q),
+  enabled: !!orgId,
+});
+
+export interface NewPrice {
+  skuId: string;
+  roleGroupId: string;
+  price: number;
+  startDate?: string | null;
+  endDate?: string | null;
+  marketAvg?: number | null;
+}
+
+// §7 POST /v5/mall/sku/price — all or nothing; pending where the role group needs approval
+export async function createPrices(rows: NewPrice[]): Promise<Price[]> {
+  return (await post<ListResult<Price>>('/v5/mall/sku/price', { skuPrice: rows }, { host: 'mall' })).rows;
+}
+
+export interface PriceChange {
+  id: string;
+  price?: number;
+  startDate?: string | null;
+  endDate?: string | null;
+  version?: number;
+}
+
+// §7 PUT /v5/mall/sku/price — a pending or rejected price changes in place; an approved one gets a successor
+export async function changePrices(rows: PriceChange[]): Promise<Price[]> {
+  return (await put<ListResult<Price>>('/v5/mall/sku/price', { skuPrice: rows }, { host: 'mall' })).rows;
+}
+
+export interface PriceDecision {
+  id: string;
+  approve: boolean;
+  remark?: string;
+  version?: number;
+}
+
+// §7 PUT /v5/mall/sku/price with isCheckPrice — approve (1) or reject (-2, extraInfo.checkRemark) many at once
+export async function decidePrices(decisions: PriceDecision[], opts: { isEduBureauOrg?: boolean } = {}): Promise<Price[]> {
+  const skuPrice = decisions.map((d) => ({
+    id: d.id, isCheck: d.approve ? 1 : -2, ...(d.version !== undefined && { version: d.version }),
+    ...(d.remark ? { extraInfo: { checkRemark: d.remark } } : {}),
+  }));
+  return (await put<ListResult<Price>>('/v5/mall/sku/price', { isCheckPrice: true, isEduBureauOrg: opts.isEduBureauOrg ?? false, skuPrice }, { host: 'mall' })).rows;
+}
+
+// §7 DELETE /v5/mall/sku/price — logical; the log keeps them
+export function deletePrices(ids: string[]): Promise<{ count: number }> {
+  return del<{ count: number }>('/v5/mall/sku/price', { skuPriceId: ids }, { host: 'mall' });
+}
+
+/** One event of a price's history (ARCHITECTURE.md: logs are views of events). */
+export interface PriceLogRow {
+  id: number;
+  skuPriceId: string;
+  type: 'SkuPriceCreated' | 'SkuPriceChanged' | 'SkuPriceDecided' | 'SkuPriceDeleted' | string;
+  version: number;
+  data: {
+    price?: number; startDate?: string; endDate?: string; isCheck?: number; checkRemark?: string; skuId?: string; roleGroupId?: string;
+    supersededBy?: string; [key: string]: unknown;
+  };
+  userId: string | null;
+  username: string | null;
+  time: string;
+}
+
+// §7 GET /v5/mall/sku/price/log — newest first
+export function fetchPriceLog(q: PriceLogQuery): Promise<ListResult<PriceLogRow>> {
+  return get<ListResult<PriceLogRow>>('/v5/mall/sku/price/log', clean(q), { host: 'mall' });
+}
+export const priceLogQuery = (orgId: string, q: PriceLogQuery) => queryOptions({
+  queryKey: priceKeys.log(orgId, q),
+  queryFn: () => fetchPriceLog(q),
+  enabled: !!orgId,
+});
 
 // ---- cloud goods library (standard org) ----
 export type LibraryProduct = Product & { skus: Sku[]; copied: boolean };

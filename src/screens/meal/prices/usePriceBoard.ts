@@ -14,7 +14,7 @@ import {
   type PriceRecord,
   type SubmitPriceInput,
 } from '../../../../machines/priceApproval.machine.ts';
-import { changePrices, createPrices, decidePrices, priceKeys, type Price, type PriceDecision } from '../../../../services/mall/prices.ts';
+import { changePrices, createPrices, decidePrices, priceKeys, type Price, type PriceDecision } from '../../../../services/mall/catalogue.ts';
 import type { PriceState } from './PriceStatusBadge.tsx';
 import { journal } from '../../../inspector/journal.ts';
 

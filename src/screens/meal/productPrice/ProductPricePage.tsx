@@ -35,16 +35,13 @@ import { ROLE_CODE } from '../../../../domain/constants.ts';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START } from '../../../../domain/priceApproval.ts';
 import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import {
-  fetchLatestPrices,
-  fetchRoleGroupConfigs,
-  fetchSkus,
-  priceableSkusKey,
-  priceKeys,
-  roleGroupConfigKey,
+  latestPricesQuery,
+  priceableSkusQuery,
+  roleGroupConfigsQuery,
   type Price,
-  type RoleGroupPriceConfig,
+  type RoleGroupConfig,
   type Sku,
-} from '../../../../services/mall/prices.ts';
+} from '../../../../services/mall/catalogue.ts';
 import { FrozenBuyersNotice } from '../prices/FrozenBuyersNotice.tsx';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
@@ -87,14 +84,14 @@ function SupplierPrices() {
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
-  const [editing, setEditing] = useState<{ sku: Sku; group: RoleGroupPriceConfig; price: Price | undefined } | null>(null);
+  const [editing, setEditing] = useState<{ sku: Sku; group: RoleGroupConfig; price: Price | undefined } | null>(null);
 
-  const groups = useQuery({ queryKey: roleGroupConfigKey(orgId), queryFn: fetchRoleGroupConfigs, enabled: !!orgId });
+  const groups = useQuery(roleGroupConfigsQuery(orgId));
   const skuQuery = { name: search || undefined, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const skus = useQuery({ queryKey: priceableSkusKey(orgId, skuQuery), queryFn: () => fetchSkus(skuQuery), enabled: !!orgId });
+  const skus = useQuery(priceableSkusQuery(orgId, skuQuery));
   const skuIds = (skus.data?.rows ?? []).map((s) => s.skuId).join(',');
   const latestQuery = { skuId: skuIds, $limit: 1000 };
-  const latest = useQuery({ queryKey: priceKeys.latest(orgId, latestQuery), queryFn: () => fetchLatestPrices(latestQuery), enabled: !!orgId && !!skuIds });
+  const latest = useQuery({ ...latestPricesQuery(orgId, latestQuery), enabled: !!orgId && !!skuIds });
   const byCell = useMemo(() => new Map((latest.data?.rows ?? []).map((p) => [cellKey(p.skuId, p.roleGroupId), p])), [latest.data]);
 
   // fresh rows reach the price actors (approved elsewhere, superseded by a newer approval)
@@ -102,7 +99,7 @@ function SupplierPrices() {
     if (latest.data) board.send({ type: 'ROWS', rows: latest.data.rows });
   }, [board, latest.data]);
 
-  const open = (sku: Sku, group: RoleGroupPriceConfig) => {
+  const open = (sku: Sku, group: RoleGroupConfig) => {
     const price = byCell.get(cellKey(sku.skuId, group.roleGroupId));
     const key = cellKey(sku.skuId, group.roleGroupId);
     board.send({ type: 'UNTRACK', key });
@@ -209,7 +206,7 @@ function PriceCell({ price, onEdit, groupName, roleGroupId }: { price: Price | u
   );
 }
 
-function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku: Sku; group: RoleGroupPriceConfig; onClose: () => void }) {
+function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku: Sku; group: RoleGroupConfig; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useLingui();
   const actor = usePriceActor(board, cellKey(sku.skuId, group.roleGroupId));
@@ -301,7 +298,7 @@ function EffectivePrices() {
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   const query = { keyword: search || undefined, $limit: 200 };
-  const prices = useQuery({ queryKey: priceKeys.latest(orgId, query), queryFn: () => fetchLatestPrices(query), enabled: !!orgId });
+  const prices = useQuery(latestPricesQuery(orgId, query));
   return (
     <div className={styles.root} data-testid="effective-price-page">
       <Title3><Trans>商品价格</Trans></Title3>

@@ -36,8 +36,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START } from '../../../../domain/priceApproval.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
-import { listCategories } from '../../../../services/mall/catalogue.ts';
-import { fetchPrices, priceKeys, type Price, type PriceQuery } from '../../../../services/mall/prices.ts';
+import { listCategories, pricesQuery, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
 import { priceActorId } from '../../../../machines/priceApproval.machine.ts';
 import { PriceCompareBar } from '../prices/PriceCompareBar.tsx';
 import { PriceStatusBadge, usePriceStateLabel } from '../prices/PriceStatusBadge.tsx';
@@ -75,7 +74,7 @@ export default function ProductPriceApprovalPage() {
   const [rejecting, setRejecting] = useState<string[] | null>(null);
 
   const query: PriceQuery = { ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const queue = useQuery({ queryKey: priceKeys.list(orgId, query), queryFn: () => fetchPrices(query), enabled: !!orgId });
+  const queue = useQuery(pricesQuery(orgId, query));
   const rows = useMemo(() => queue.data?.rows ?? [], [queue.data]);
   // suppliers and categories the approver has seen in the queue, for the filters
   const [suppliers, setSuppliers] = useState<Map<string, string>>(new Map());

@@ -3,7 +3,7 @@ import { Button, Dropdown, Field, Input, Option, ProgressBar, Text } from '@flue
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listPrices, listRoleGroupConfigs, type PriceQuery, type SkuPrice } from '../../../../services/mall/catalogue.ts';
+import { fetchPrices, listRoleGroupConfigs, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -15,6 +15,9 @@ import { PRICE_SHEET_HEADERS, priceSheetRows } from '../shared/priceSheet.ts';
 
 const PAGE_SIZE = 20;
 const EXPORT_PAGE = 1000;
+
+/** The whole list can be long: a page of the export may take up to a minute. */
+const listPrices = (q: PriceQuery) => fetchPrices(q, { timeout: 60_000 });
 
 /** productPriceExportList: the price list with filters, exported to .xlsx in the browser; the same sheet imports back. */
 export default function ProductPriceExportListPage() {
@@ -32,7 +35,7 @@ export default function ProductPriceExportListPage() {
     queryKey: key('prices', 'export', filters, page), queryFn: () => listPrices({ ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }),
     enabled: ready, placeholderData: keepPreviousData,
   });
-  const statusText = (p: SkuPrice) => ({ pending: t`待审核`, rejected: t`已驳回`, effective: t`生效中`, approved: t`已审核`, expired: t`已过期`, deleted: t`已删除` } as Record<string, string>)[p.status] ?? p.status;
+  const statusText = (p: Price) => ({ pending: t`待审核`, rejected: t`已驳回`, effective: t`生效中`, approved: t`已审核`, expired: t`已过期`, deleted: t`已删除` } as Record<string, string>)[p.status] ?? p.status;
   const checkLabel: Record<string, string> = { '': t`全部`, '0': t`待审核`, '1': t`已审核`, '-2': t`已驳回` };
 
   const exportAll = async () => {
@@ -55,7 +58,7 @@ export default function ProductPriceExportListPage() {
     }
   };
 
-  const columns: Column<SkuPrice>[] = [
+  const columns: Column<Price>[] = [
     { key: 'product', header: <Trans>商品</Trans>, render: (p) => p.productName },
     { key: 'sku', header: <Trans>SKU</Trans>, render: (p) => `${p.skuName} ${p.spec}`.trim() },
     { key: 'group', header: <Trans>采购角色组</Trans>, render: (p) => p.roleGroupName },

@@ -22,7 +22,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START } from '../../../../domain/priceApproval.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
-import { fetchPriceLog, fetchPrices, priceKeys, type PriceLogRow } from '../../../../services/mall/prices.ts';
+import { priceLogQuery, pricesQuery, type PriceLogRow } from '../../../../services/mall/catalogue.ts';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 
 const PAGE_SIZE = 50;
@@ -50,15 +50,11 @@ export default function ProductSkuLogPage() {
   const orgId = useCurrentOrgApp()?.orgId ?? '';
   const [page, setPage] = useState(0);
   const query = { $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const log = useQuery({ queryKey: priceKeys.log(orgId, query), queryFn: () => fetchPriceLog(query), enabled: !!orgId });
+  const log = useQuery(priceLogQuery(orgId, query));
   const ids = useMemo(() => [...new Set((log.data?.rows ?? []).map((r) => r.skuPriceId))].sort().join(','), [log.data]);
   // names of the SKUs and role groups the page's events are about (deleted prices included)
   const priceQuery = { id: ids, $limit: 1000, includeDeleted: 1 as const };
-  const prices = useQuery({
-    queryKey: priceKeys.list(orgId, priceQuery),
-    queryFn: () => fetchPrices(priceQuery),
-    enabled: !!orgId && !!ids,
-  });
+  const prices = useQuery({ ...pricesQuery(orgId, priceQuery), enabled: !!orgId && !!ids });
   const byId = useMemo(() => new Map((prices.data?.rows ?? []).map((p) => [p.id, p])), [prices.data]);
 
   const what = (r: PriceLogRow) => {

@@ -1,6 +1,6 @@
 import { validatePrice } from '../../../../domain/priceApproval.ts';
 import type { PriceImportRow } from '../../../../services/mall/imports.ts';
-import type { RoleGroupConfig, SkuPrice } from '../../../../services/mall/catalogue.ts';
+import type { Price, RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
 import type { SheetRow } from '../../../components/excel/sheet.ts';
 import type { ParsedRow } from './ImportPanel.tsx';
 
@@ -10,7 +10,7 @@ export const PRICE_IMPORT_HEADERS = ['SKU ID*', '商品', 'SKU', '采购角色�
 
 export type PriceSheetRow = Omit<PriceImportRow, 'row'> & { productName: string; skuName: string; roleGroupName: string };
 
-export function priceSheetRows(prices: readonly SkuPrice[], statusText: (p: SkuPrice) => string): (string | number | null)[][] {
+export function priceSheetRows(prices: readonly Price[], statusText: (p: Price) => string): (string | number | null)[][] {
   return prices.map((p) => [p.skuId, p.productName, p.skuName, p.spec, p.unit, p.roleGroupName, p.price, p.marketAvg, p.startDate, p.endDate, statusText(p)]);
 }
 
