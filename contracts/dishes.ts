@@ -9,7 +9,9 @@ import { NUTRIENT_KEYS } from '../domain/nutrition.ts';
 
 const tags = ['menu'];
 
+// type lists, not unions: the server coerces types, and a union would turn a null into '' or 0
 const nullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] });
+const nullableText = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
 const DosageMode = Type.Union([Type.Literal('netWeight'), Type.Literal('grossWeight')]);
 
 export const DishLine = Type.Object({ foodId: Type.String(), foodName: Type.String(), weight: Type.Number() });
@@ -53,10 +55,10 @@ const LineInput = Type.Object({ foodId: Type.String({ minLength: 1, maxLength: 3
 const fields = {
   tags: Type.Optional(list),
   people: Type.Optional(list),
-  season: Type.Optional(Type.Union([Type.String({ maxLength: 4 }), Type.Null()])),
+  season: Type.Optional(nullableText(4)),
   allergens: Type.Optional(list),
   note: Type.Optional(text(DISH_LIMITS.noteMax)),
-  photo: Type.Optional(Type.Union([text(DISH_LIMITS.photoMax), Type.Null()])),
+  photo: Type.Optional(nullableText(DISH_LIMITS.photoMax)),
   dosageMode: Type.Optional(DosageMode),
 };
 

@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { List, Removed, Version } from './common.ts';
 import { BATCH, PAGE } from '../domain/constants.ts';
-import { FOOD_GROUPS, INGREDIENT_NAME_MAX } from '../domain/ingredients.ts';
+import { FOOD_GROUPS, INGREDIENT_NAME_MAX, type FoodGroup } from '../domain/ingredients.ts';
 import { NUTRIENT_KEYS } from '../domain/nutrition.ts';
 
 const tags = ['food'];
@@ -59,7 +59,7 @@ const Per100gInput = Type.Object(
 const fields = {
   nameZh: Type.Optional(Type.String({ maxLength: INGREDIENT_NAME_MAX })),
   nameEn: Type.Optional(Type.String({ maxLength: 200 })),
-  group: Type.Optional(Type.Union(FOOD_GROUPS.map((g) => Type.Literal(g)))),
+  group: Type.Optional(Type.Unsafe<FoodGroup>({ type: 'string', enum: [...FOOD_GROUPS] })),
   ediblePortionPct: Type.Optional(inputNumber),
   per100g: Type.Optional(Per100gInput),
 };

@@ -33,6 +33,9 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Product', ['products']],
   ['Order', ['orders']],
   ['Recipe', ['recipes']],
+  // an org's ingredient values feed its dishes' nutrients
+  ['FoodIngredient', ['foodIngredients', 'dishes']],
+  ['Dish', ['dishes']],
   ['MemberAccess', ['users', 'contacts', 'orgApps']],
   ['Member', ['members']],
   ['Supplier', ['suppliers']],

@@ -63,8 +63,9 @@ describe('dishes', () => {
   });
 
   it('a gross-weight dish takes the edible portion; an unknown nutrient is listed as incomplete, not 0', async () => {
-    const res = await post(dietitianA, { name: '白灼虾', categoryId: categoriesA.get('荤菜'), dosageMode: 'grossWeight', lines: [{ foodId: '15270', weight: 100 }] });
+    const res = await post(dietitianA, { name: '白灼虾', categoryId: categoriesA.get('荤菜'), dosageMode: 'grossWeight', season: null, photo: null, lines: [{ foodId: '15270', weight: 100 }] });
     expect(res.status, res.body.status_text).toBe(200);
+    expect([res.body.data.season, res.body.data.photo]).toEqual([null, null]);
     const shrimp = food('15270');
     expect(res.body.data.nutrients.protein).toBeCloseTo((shrimp.per100g.protein! * shrimp.ediblePortionPct!) / 100, 6);
     expect(res.body.data.nutrients.vitaminC).toBeNull();

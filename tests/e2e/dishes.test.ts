@@ -1,0 +1,68 @@
+// Issue 9 in Chromium: the dietitian creates a dish from five ingredients and sees its energy and protein per
+// portion while editing (computed in the console) and in the dish list (computed by the server).
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { roundHalfUp } from '../../domain/numberInput.ts';
+
+const harness = useConsole();
+
+const foodsFile = JSON.parse(fs.readFileSync(new URL('../../server/data/foods.json', import.meta.url), 'utf8')) as {
+  foods: { id: string; nameZh: string; group: string; per100g: Record<string, number | null> }[];
+};
+
+/** Five ingredients, the text typed to find each (胡萝卜 by its pinyin initials), grams per portion (net). */
+const LINES: [string, string, number][] = [
+  ['猪后腿肉', '猪后腿', 60], ['马铃薯（土豆）', '土豆', 100], ['胡萝卜', 'hlb', 40], ['大豆油', '大豆油', 8], ['食盐', '食盐', 1.5],
+];
+const food = (name: string) => foodsFile.foods.find((f) => f.nameZh === name)!;
+/** per-100 g × grams / 100, summed, as the catalogue shows it (energy 0 decimals, protein 1) */
+const expected = (key: string, decimals: number) =>
+  roundHalfUp(LINES.reduce((s, [name, , g]) => s + ((food(name).per100g[key] ?? 0) * g) / 100, 0), decimals).toFixed(decimals);
+
+async function addFood(page: Page, name: string, search: string, grams: number) {
+  const box = page.getByTestId('dish-food-search');
+  await box.fill(search);
+  await page.getByRole('option', { name: `${name}（${food(name).group}）`, exact: true }).click();
+  const line = page.getByTestId('dish-line').filter({ hasText: name });
+  await line.getByTestId('dish-line-weight').fill(String(grams));
+}
+
+describe('dishes', () => {
+  it('the dietitian creates a dish from five ingredients and sees its energy and protein per portion', async () => {
+    for (const [name] of LINES) expect(food(name), name).toBeTruthy();
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000006');
+    await openScreen(page, 'menuManage');
+    await page.getByTestId('screen-menuManage').waitFor();
+
+    await page.getByTestId('dish-add').click();
+    await page.getByTestId('dish-name').fill('土豆胡萝卜炖肉');
+    await page.getByTestId('dish-category').click();
+    await page.getByRole('option', { name: '半荤半素' }).click();
+    // an empty dish is a known zero, not unknown
+    expect(await page.getByTestId('dish-nutrient-energyKcal').textContent()).toBe('0');
+    for (const [name, search, grams] of LINES) await addFood(page, name, search, grams);
+    await expect.poll(() => page.getByTestId('dish-line').count()).toBe(5);
+
+    const energy = expected('energyKcal', 0);
+    const protein = expected('protein', 1);
+    await expect.poll(() => page.getByTestId('dish-nutrient-energyKcal').textContent()).toBe(energy);
+    expect(await page.getByTestId('dish-nutrient-protein').textContent()).toBe(protein);
+    // the nutrients follow an edit of a weight
+    const pork = page.getByTestId('dish-line').filter({ hasText: '猪后腿肉' }).getByTestId('dish-line-weight');
+    await pork.fill('120');
+    await expect.poll(() => page.getByTestId('dish-nutrient-protein').textContent()).not.toBe(protein);
+    await pork.fill('60');
+    await expect.poll(() => page.getByTestId('dish-nutrient-protein').textContent()).toBe(protein);
+
+    await page.getByTestId('dish-submit').click();
+    await page.getByTestId('dish-search').fill('土豆胡萝卜');
+    const row = page.getByTestId('dish-table').locator('tr').filter({ hasText: '土豆胡萝卜炖肉' });
+    await row.waitFor();
+    expect(await row.getByTestId('dish-row-energyKcal').textContent()).toBe(energy);
+    expect(await row.getByTestId('dish-row-protein').textContent()).toBe(protein);
+    await page.close();
+  });
+});
