@@ -30,6 +30,8 @@ export interface LoginResult extends User {
   accesstoken: string;
   /** absolute expiry of the token, ISO time */
   expiresAt: string;
+  /** the password and SMS sign-in answer with the user's org-apps (as GET /v2/users/org/app lists them) */
+  orgApps?: OrgApp[];
 }
 
 export type OrgType = 'project' | 'product' | 'trialVersion' | 'preActivation' | 'formal';

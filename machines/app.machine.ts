@@ -82,7 +82,7 @@ export type AppViewEvent =
 
 /** Reports the children send to the root. */
 export type AppChildReport =
-  | { type: 'SESSION.SIGNED_IN'; login: LoginResult }
+  | { type: 'SESSION.SIGNED_IN'; login: LoginResult; orgApps?: OrgApp[] | null }
   | { type: 'SESSION.SIGNED_OUT'; reason: SignedOutReason | null }
   | { type: 'ORG_APP.READY'; orgApp: OrgApp; menu: MenuEntry[] }
   | DoneActorEvent<QrSignInOutput, 'qrSignIn'>;
@@ -109,7 +109,7 @@ export function createAppMachine(impl: AppImplementations = {}) {
     actions: {
       clearStorageAndReload: () => act.clearStorageAndReload?.(),
       clearSessionStorage: () => act.clearSessionStorage?.(),
-      reportSignedIn: sendParent(({ context }) => ({ type: 'SESSION.SIGNED_IN', login: context.user })),
+      reportSignedIn: sendParent(({ context }) => ({ type: 'SESSION.SIGNED_IN', login: context.user, orgApps: context.orgApps })),
       reportSignedOut: sendParent(({ context }) => ({ type: 'SESSION.SIGNED_OUT', reason: context.signedOutReason })),
     },
   });
@@ -195,10 +195,11 @@ export function createAppMachine(impl: AppImplementations = {}) {
       // signed in → the org-app list, or straight back into the persisted / last org-app
       'SESSION.SIGNED_IN': {
         actions: [
-          enqueueActions(({ context, enqueue }) => {
+          enqueueActions(({ context, event, enqueue }) => {
             enqueue.sendTo(
               'orgApp',
-              context.lastOrgApp ? { type: 'RESTORE', orgApp: context.lastOrgApp } : { type: 'LOAD' },
+              // the list the sign-in answered with, if it did (issue 12: one round trip fewer)
+              context.lastOrgApp ? { type: 'RESTORE', orgApp: context.lastOrgApp } : { type: 'LOAD', orgApps: event.orgApps ?? null },
             );
           }),
           'stopQr',

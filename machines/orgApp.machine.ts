@@ -8,6 +8,11 @@ export interface OrgAppRef {
 }
 export interface OrgAppKeyOutput {
   key: string;
+  /**
+   * Issue 12: the key call may answer the whole context too (POST /v2/users/org/app/context): then the org-app
+   * is ready without a second round trip.
+   */
+  context?: OrgAppContextOutput;
 }
 /** §4 choosing an org-app: display name refreshed, theme, org config and locale loaded, menu refreshed. */
 export interface OrgAppContextOutput {
@@ -34,7 +39,8 @@ export interface OrgAppMachineContext {
 }
 
 export type OrgAppEvent =
-  | { type: 'LOAD' }
+  /** the list, unless the sign-in already answered with it (`orgApps`) */
+  | { type: 'LOAD'; orgApps?: OrgApp[] | null }
   | { type: 'CHOOSE'; orgApp: OrgApp }
   | { type: 'RESTORE'; orgApp: OrgApp }
   | { type: 'CLEAR' };
@@ -69,6 +75,29 @@ export const orgAppMachine = setup({
       pending: ({ event }) => (event.type === 'CHOOSE' || event.type === 'RESTORE' ? event.orgApp : null),
       error: null,
     }),
+    // the list shows the key too, so choosing it again does not fetch again
+    keepKeyInList: assign({
+      orgApps: ({ context, event }) => {
+        const key = (event as { output?: OrgAppKeyOutput }).output?.key ?? '';
+        return context.orgApps.map((o) => (o.id === context.pending!.id ? { ...o, key } : o));
+      },
+    }),
+    // the chosen org-app, its display name refreshed, and its context: from loadOrgAppContext, or the key call's
+    storeContext: assign(({ context, event }) => {
+      const output = (event as { output?: OrgAppContextOutput | OrgAppKeyOutput }).output;
+      const ctx = output && 'context' in output ? output.context! : (output as OrgAppContextOutput);
+      const chosen = output && 'key' in output ? { ...context.pending!, key: output.key } : context.pending!;
+      const refreshed = ctx.orgApp;
+      return {
+        current: refreshed ? { ...chosen, ...refreshed, key: refreshed.key || chosen.key } : chosen,
+        pending: null,
+        menu: ctx.menu,
+        theme: ctx.theme,
+        config: ctx.config,
+        locale: ctx.locale,
+        error: null,
+      };
+    }),
     storeError: assign({
       error: ({ event }) => ('error' in event ? errorMessage(event.error) : null),
       pending: null,
@@ -77,13 +106,23 @@ export const orgAppMachine = setup({
   guards: {
     // §4 choosing one: if it has no key, a key is fetched
     chosenHasKey: ({ event }) => (event.type === 'CHOOSE' || event.type === 'RESTORE') && Boolean(event.orgApp.key),
+    listGiven: ({ event }) => event.type === 'LOAD' && Array.isArray(event.orgApps),
+    keyCameWithContext: ({ event }) => Boolean((event as { output?: OrgAppKeyOutput }).output?.context),
   },
 }).createMachine({
   id: 'orgApp',
   context: EMPTY,
   initial: 'idle',
   on: {
-    LOAD: { target: '.loadingList', reenter: true },
+    LOAD: [
+      {
+        guard: 'listGiven',
+        target: '.choosing',
+        reenter: true,
+        actions: assign({ orgApps: ({ event }) => (event.type === 'LOAD' && event.orgApps) || [], error: null }),
+      },
+      { target: '.loadingList', reenter: true },
+    ],
     CHOOSE: [
       { guard: 'chosenHasKey', target: '.loadingContext', reenter: true, actions: 'setPending' },
       { target: '.fetchingKey', reenter: true, actions: 'setPending' },
@@ -111,15 +150,17 @@ export const orgAppMachine = setup({
       invoke: {
         src: 'fetchOrgAppKey',
         input: ({ context }) => ({ orgApp: context.pending! }),
-        onDone: {
-          target: 'loadingContext',
-          actions: assign({
-            pending: ({ context, event }) => ({ ...context.pending!, key: event.output.key }),
-            // the list shows the key too, so choosing it again does not fetch again
-            orgApps: ({ context, event }) =>
-              context.orgApps.map((o) => (o.id === context.pending!.id ? { ...o, key: event.output.key } : o)),
-          }),
-        },
+        onDone: [
+          {
+            guard: 'keyCameWithContext',
+            target: 'ready',
+            actions: ['keepKeyInList', 'storeContext'],
+          },
+          {
+            target: 'loadingContext',
+            actions: ['keepKeyInList', assign({ pending: ({ context, event }) => ({ ...context.pending!, key: event.output.key }) })],
+          },
+        ],
         onError: { target: 'choosing', actions: 'storeError' },
       },
     },
@@ -127,22 +168,7 @@ export const orgAppMachine = setup({
       invoke: {
         src: 'loadOrgAppContext',
         input: ({ context }) => ({ orgApp: context.pending! }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const chosen = context.pending!;
-            const refreshed = event.output.orgApp;
-            return {
-              current: refreshed ? { ...chosen, ...refreshed, key: refreshed.key || chosen.key } : chosen,
-              pending: null,
-              menu: event.output.menu,
-              theme: event.output.theme,
-              config: event.output.config,
-              locale: event.output.locale,
-              error: null,
-            };
-          }),
-        },
+        onDone: { target: 'ready', actions: 'storeContext' },
         onError: { target: 'choosing', actions: 'storeError' },
       },
     },

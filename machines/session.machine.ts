@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { shouldShowForbidden } from '../domain/forbiddenDedup.ts';
 import { shouldLoseSession } from '../domain/guard.ts';
-import type { LoginResult } from '../domain/types.ts';
+import type { LoginResult, OrgApp } from '../domain/types.ts';
 import { errorMessage, MAX_TIMER_MS, notProvided } from './errorMessage.ts';
 
 // §1 sign-in: phone + SMS code, password or QR code, or the cross-application handoff (bridge)
@@ -36,6 +36,11 @@ export interface SessionContext {
   lastForbiddenAt: number | null;
   signedOutReason: SignedOutReason | null;
   mode: SessionMode | null;
+  /**
+   * The org-apps the sign-in answered with (issue 12: the chooser needs no call of its own); null when the
+   * sign-in did not list them (QR, bridge, a restored login). Not part of `user`, which is persisted.
+   */
+  orgApps: OrgApp[] | null;
 }
 
 export type SessionEvent =
@@ -93,6 +98,7 @@ export const sessionMachine = setup({
         mode: event.type === 'QR_CONFIRMED' ? ('qr' as const) : ('bridge' as const),
         error: null,
         signedOutReason: null,
+        orgApps: null,
       };
     }),
     setNow: assign({
@@ -102,6 +108,7 @@ export const sessionMachine = setup({
       user: null,
       expiresAt: null,
       signedOutReason: params.reason,
+      orgApps: null,
     })),
     noteForbidden: assign(({ context, event }) => {
       if (event.type !== 'SESSION_LOST' || !shouldShowForbidden(context.lastForbiddenAt, event.now)) {
@@ -130,6 +137,7 @@ export const sessionMachine = setup({
     lastForbiddenAt: null,
     signedOutReason: null,
     mode: null,
+    orgApps: null,
   }),
   initial: 'signedOut',
   on: {
@@ -175,12 +183,10 @@ export const sessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: [
-            assign(({ event }) => ({
-              user: event.output,
-              expiresAt: expiryOf(event.output),
-              error: null,
-              signedOutReason: null,
-            })),
+            assign(({ event }) => {
+              const { orgApps, ...user } = event.output;
+              return { user, expiresAt: expiryOf(user), error: null, signedOutReason: null, orgApps: orgApps ?? null };
+            }),
             'reportSignedIn',
           ],
         },

@@ -29,7 +29,11 @@ export async function fetchTheme(opts?: CallOptions): Promise<ThemeConfig | null
 
 // §7 GET /v1/config/locales → the org-app's locale
 export async function fetchLocale(opts?: CallOptions): Promise<Locale | null> {
-  const value = await get<unknown>('/v1/config/locales', undefined, opts);
+  return pickLocale(await get<unknown>('/v1/config/locales', undefined, opts));
+}
+
+/** The org-app's locale in what GET /v1/config/locales answers (the org-app context carries the same). */
+export function pickLocale(value: unknown): Locale | null {
   if (typeof value === 'string') return value as Locale;
   if (value && typeof value === 'object') {
     const v = value as { locale?: unknown; locales?: unknown; default?: unknown };

@@ -1,8 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { APP_VERSION } from '../domain/constants.ts';
 import type { Envelope } from '../domain/types.ts';
 import type { BodyOf, DataOf, Endpoint, ParamsOf, QueryOf } from '../contracts/endpoint.ts';
-import { shouldLoseSession } from '../domain/guard.ts';
+import { ApiError, REQUEST_ERROR_MESSAGE, isEnvelope, standardHeaders, toApiError } from './transport.ts';
 
 // §7 hosts: canteen, archives, mall, form, device, notices — one origin for now, one table to change.
 export const HOSTS = {
@@ -15,104 +14,38 @@ export const HOSTS = {
 } as const;
 export type HostName = keyof typeof HOSTS;
 
-/** §8 missing body: "request error, retry later" (zh-CN source text; the view translates). */
-export const REQUEST_ERROR_MESSAGE = '请求出错，请稍后重试';
-
-/** A failed call: HTTP status, the envelope's status_code and status_text. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly statusCode: number;
-  readonly statusText: string;
-  constructor(status: number, statusCode: number, statusText: string) {
-    super(statusText || REQUEST_ERROR_MESSAGE);
-    this.name = 'ApiError';
-    this.status = status;
-    this.statusCode = statusCode;
-    this.statusText = statusText;
-  }
-}
-
-/** The aggregate changed since the version the caller read (409): reload, then tell the user what happened. */
-export const isStaleVersion = (e: unknown): e is ApiError => e instanceof ApiError && e.status === 409;
-
-type StaleListener = (statusText: string) => void;
-let onStaleListener: StaleListener | null = null;
-
-/**
- * A write refused because the data changed since it was read (409, e.g. a stale `version`): the app reloads
- * what it shows and tells the user, in one place for every screen.
- */
-export function onStale(listener: StaleListener | null): void {
-  onStaleListener = listener;
-}
+// The headers, the error and what a failure means are shared with the fetch transport of the sign-in calls.
+export {
+  ApiError, REQUEST_ERROR_MESSAGE, getAuthContext, isStaleVersion, onSessionLost, onStale, setAuthContext, type AuthContext,
+} from './transport.ts';
 
 /** `If-Match` for a call that carries no body (a delete): the version the caller read. */
 export const ifMatch = (version: number | undefined): CallOptions => (version === undefined ? {} : { headers: { 'if-match': `"${version}"` } });
-
-export interface AuthContext {
-  accesstoken: string | null;
-  key: string | null;
-}
-
-let auth: AuthContext = { accesstoken: null, key: null };
-type SessionLostListener = (status: number, statusText: string) => void;
-let onSessionLostListener: SessionLostListener | null = null;
-
-/** The app keeps the token and org-app key current here; every request reads them. */
-export function setAuthContext(next: Partial<AuthContext>): void {
-  auth = { ...auth, ...next };
-}
-export function getAuthContext(): AuthContext {
-  return auth;
-}
-
-/** §8 401/403 and 500-with-forbidden-text: the app decides what to do (sign out, go to login). */
-export function onSessionLost(listener: SessionLostListener | null): void {
-  onSessionLostListener = listener;
-}
 
 /** Calls made before there is a session (sign-in itself) do not report a lost session. */
 interface SessionAware {
   ignoreSessionLost?: boolean;
 }
 
-function isEnvelope(body: unknown): body is Envelope<unknown> {
-  return typeof body === 'object' && body !== null && 'status_code' in body;
-}
-
-/** The one place deciding what a failure means (§8). */
-function toApiError(status: number, body: unknown, config?: AxiosRequestConfig): ApiError {
-  const error = isEnvelope(body)
-    ? new ApiError(status, body.status_code, body.status_text ?? '')
-    : new ApiError(status, status, '');
-  if (status === 409) onStaleListener?.(error.statusText);
-  const watched = !(config as SessionAware | undefined)?.ignoreSessionLost;
-  if (watched && (shouldLoseSession(status, error.statusText) || shouldLoseSession(error.statusCode, error.statusText))) {
-    onSessionLostListener?.(status, error.statusText);
-  }
-  return error;
-}
+const watched = (config?: AxiosRequestConfig) => !(config as SessionAware | undefined)?.ignoreSessionLost;
 
 function createHost(baseURL: string): AxiosInstance {
   // arrays go as repeated keys (code=M1&code=M6), which is how the server reads list parameters; axios's
   // default (code[]=M1) would reach it as an unknown key and filter nothing
   const instance = axios.create({ baseURL, paramsSerializer: { indexes: null } });
   instance.interceptors.request.use((config) => {
-    config.headers.set('appversion', APP_VERSION);
-    config.headers.set('platform', 'web');
-    if (auth.accesstoken && !config.headers.has('accesstoken')) config.headers.set('accesstoken', auth.accesstoken);
-    if (auth.key !== null && !config.headers.has('key')) config.headers.set('key', auth.key);
+    for (const [name, value] of Object.entries(standardHeaders((h) => config.headers.has(h)))) config.headers.set(name, value);
     return config;
   });
   instance.interceptors.response.use(
     (response) => {
       const body: unknown = response.data;
-      if (!isEnvelope(body) || body.status_code !== 200) throw toApiError(response.status, body, response.config);
+      if (!isEnvelope(body) || body.status_code !== 200) throw toApiError(response.status, body, watched(response.config));
       return response;
     },
     (err: unknown) => {
       if (err instanceof ApiError) throw err;
-      if (err instanceof AxiosError && err.response) throw toApiError(err.response.status, err.response.data, err.config);
+      if (err instanceof AxiosError && err.response) throw toApiError(err.response.status, err.response.data, watched(err.config));
       throw new ApiError(0, 0, REQUEST_ERROR_MESSAGE);
     },
   );

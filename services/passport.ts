@@ -1,7 +1,10 @@
 import type { LoginResult, QrCodeStatus } from '../domain/types.ts';
-import { get, post } from './http.ts';
+import { request, type RequestOptions } from './transport.ts';
 
-// §7 Passport. Sign-in calls carry no session yet: a 401 is an answer, not a lost session.
+// §7 Passport. Sign-in calls carry no session yet: a 401 is an answer, not a lost session. Over fetch
+// (services/transport.ts), not axios: the sign-in screen is the entry's own small chunk.
+const post = <T = unknown>(url: string, body: unknown, opts?: RequestOptions) => request<T>('POST', url, { body }, opts);
+const get = <T = unknown>(url: string, query: Record<string, unknown> | undefined, opts?: RequestOptions) => request<T>('GET', url, { query }, opts);
 const anonymous = { ignoreSessionLost: true, key: '' } as const;
 
 export interface SmsCodeSent {

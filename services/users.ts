@@ -1,5 +1,6 @@
 import type { ListResult, OrgApp, User } from '../domain/types.ts';
-import { get, post, put } from './http.ts';
+import type { loadOrgAppContext, OrgAppContext } from '../contracts/orgAppContext.ts';
+import { call, get, post, put } from './http.ts';
 
 // §7 GET /v2/users/loginstatus (firstLogin)
 export function fetchLoginStatus(): Promise<{ firstLogin: boolean; user: User }> {
@@ -18,6 +19,15 @@ export async function fetchOrgApps(): Promise<OrgApp[]> {
 // §7 POST /v1/token/orgappkey/encrypt {orgId, appId} → the org-app key
 export function fetchOrgAppKey(orgApp: Pick<OrgApp, 'orgId' | 'appId'>): Promise<{ key: string }> {
   return post<{ key: string }>('/v1/token/orgappkey/encrypt', { orgId: orgApp.orgId, appId: orgApp.appId }, { key: '' });
+}
+
+// Issue 12: POST /v2/users/org/app/context {orgId, appId, configPath} → the key and what choosing the org-app
+// loads (org-app, config, theme, locales, menu, quick entries, powers) in one round trip
+export function fetchOrgAppContext(orgApp: Pick<OrgApp, 'orgId' | 'appId'>, configPath: readonly string[]): Promise<OrgAppContext> {
+  return call<typeof loadOrgAppContext>(
+    { method: 'POST', path: '/v2/users/org/app/context', body: { orgId: orgApp.orgId, appId: orgApp.appId, configPath: [...configPath] } },
+    { key: '' },
+  );
 }
 
 export interface OrgCheck {

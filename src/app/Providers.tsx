@@ -1,12 +1,10 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { AppActorContext, type AppActorRef } from './actorContext.ts';
-import { useLocale, useOrgAppActor, useThemeMode } from './hooks.ts';
+import { useLocale, useOrgAppActor, useThemeMode } from './baseHooks.ts';
 import { activateLocale, i18n } from './i18n.ts';
-import { queryClient } from './queryClient.ts';
 import { buildTheme } from './theme.ts';
 
 /** Fluent theme from the org's ysdadminTheme brand colour, light or dark as chosen. */
@@ -35,11 +33,10 @@ function Localised({ children }: { children: ReactNode }) {
 export function Providers({ actor, children }: { actor: AppActorRef; children: ReactNode }) {
   return (
     <AppActorContext.Provider value={actor}>
-      <QueryClientProvider client={queryClient}>
-        <Localised>
-          <ThemedFluent>{children}</ThemedFluent>
-        </Localised>
-      </QueryClientProvider>
+      {/* the query cache is the signed-in console's (src/app/Console.tsx): the sign-in screen needs none */}
+      <Localised>
+        <ThemedFluent>{children}</ThemedFluent>
+      </Localised>
     </AppActorContext.Provider>
   );
 }

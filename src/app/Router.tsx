@@ -7,12 +7,20 @@ import { ErrorPage } from '../shell/ErrorPage.tsx';
 import { useCurrentOrgApp, useGuard, useMenuEntries, useOrgAppActor, useSession } from './hooks.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
 import { normalisePath } from '../../domain/routePath.ts';
+// the sign-in screen is in the entry (src/app/bootstrap.tsx), not a chunk of its own
+import { LoginPage } from '../screens/login/LoginPage.tsx';
 
 // the shell (layout, menu, tabs) loads after sign-in: it is not needed to show the sign-in screen
 const loadShell = () => import('../shell/ShellRoutes.tsx');
 const ShellRoutes = lazy(loadShell);
-const LoginPage = lazy(() => import('../screens/login/LoginPage.tsx'));
-const OrgAppPage = lazy(() => import('../screens/orgapp/OrgAppPage.tsx'));
+const loadOrgAppPage = () => import('../screens/orgapp/OrgAppPage.tsx');
+const OrgAppPage = lazy(loadOrgAppPage);
+
+/** What a sign-in shows next (the chooser, then the shell): fetched while the user types (src/app/bootstrap.tsx). */
+export function prefetchAfterSignIn(): void {
+  void loadOrgAppPage();
+  void loadShell();
+}
 const QrConfirmPage = lazy(() => import('../screens/qrconfirm/QrConfirmPage.tsx'));
 const ApplyTrialExpire = lazy(() => import('../screens/trial/ApplyTrialExpire.tsx'));
 const ApplyTrialUserForm = lazy(() => import('../screens/trial/ApplyTrialUserForm.tsx'));

@@ -1,20 +1,21 @@
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts';
 import type { OrgApp, ThemeConfig } from '../../domain/types.ts';
+import type { OrgAppContextOutput } from '../../machines/orgApp.machine.ts';
 import { createAppMachine } from '../../machines/app.machine.ts';
 import { journal } from '../inspector/journal.ts';
 import type { QrCode } from '../../machines/qrSignIn.machine.ts';
-import type { OrgAppActorRef, SessionRef } from './hooks.ts';
-import { fetchLocale, fetchOrgConfig, fetchSystemNotify, fetchTheme } from '../../services/config.ts';
-import { onSessionLost, setAuthContext } from '../../services/http.ts';
+import { onSessionLost, setAuthContext } from '../../services/transport.ts';
 import * as passport from '../../services/passport.ts';
-import { fetchUserMenu } from '../../services/permissions.ts';
-import { fetchOrgAppKey, fetchOrgApps } from '../../services/users.ts';
 import type { AppActorRef } from './actorContext.ts';
-import { menuQueryKey } from './hooks.ts';
+import type { OrgAppActorRef, SessionRef } from './baseHooks.ts';
 import { setOrgLocale, setOrgThemeMode } from './preferences.ts';
-import { queryClient } from './queryClient.ts';
 import { clearSession, clearStorageExceptUserAndAgent, readLogin, readOrgApp, writeLogin, writeOrgApp } from './storage.ts';
+
+// The root actor starts with the sign-in screen, in the entry; what only a signed-in console calls (axios,
+// react-query, the §7 services after sign-in) is imported when first needed (prefetched while the user types:
+// src/app/signedInConsole.ts), so the entry stays small.
+const signedIn = () => import('./signedInServices.ts');
 
 /** Org config paths read when an org-app is chosen (§2 title, §2 notice, theme, locales). */
 const ORG_CONFIG_PATHS = ['titleName', 'systemNotify', 'ysdadminTheme', 'locales', 'systemName', 'icon'] as const;
@@ -27,6 +28,31 @@ function themeFromConfig(value: unknown): ThemeConfig | null {
   return typeof v.brandColor === 'string' ? { ysdadminTheme: { brandColor: v.brandColor, mode: v.mode === 'dark' ? 'dark' : 'light' } } : null;
 }
 
+/**
+ * §4 choosing an org-app: its key, refreshed display name, config, theme, locale and menu, in one call (POST
+ * /v2/users/org/app/context); its menu, quick entries and powers go into the query cache, so the shell asks
+ * for none of them again.
+ */
+async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
+  const { fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey } = await signedIn();
+  const ctx = await fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS);
+  // every call of this org-app carries its key from now on
+  setAuthContext({ key: ctx.key });
+  const { orgId, appId } = orgApp;
+  queryClient.setQueryData(menuQueryKey(orgId, appId, 'pcMenu'), ctx.menu);
+  queryClient.setQueryData(menuQueryKey(orgId, appId, 'quickEntry'), ctx.quickEntries);
+  queryClient.setQueryData(powersQueryKey(orgId, appId), ctx.permission);
+  const locale = pickLocale(ctx.locales);
+  const configLocale = ctx.config.locales;
+  return {
+    orgApp: { ...orgApp, key: ctx.key, orgName: ctx.orgApp.orgName, appName: ctx.orgApp.appName, orgType: ctx.orgApp.orgType, orgConfig: ctx.orgApp.orgConfig },
+    menu: ctx.menu,
+    theme: ctx.theme ?? themeFromConfig(ctx.config.ysdadminTheme),
+    config: ctx.config,
+    locale: isLocale(locale) ? locale : isLocale(configLocale) ? configLocale : DEFAULT_LOCALE,
+  };
+}
+
 // The real I/O behind the statecharts: each actor a thin wrapper over a service call.
 const machine = createAppMachine({
   actors: {
@@ -34,34 +60,18 @@ const machine = createAppMachine({
       passport.login({ username: input.username, password: input.password, ...(input.mode === 'sms' ? { type: 'loginsmscode' as const } : {}) }),
     ),
     logout: fromPromise(async ({ input }) => passport.logout(input.accesstoken)),
-    loadOrgApps: fromPromise(async () => fetchOrgApps()),
-    fetchOrgAppKey: fromPromise(async ({ input }) => fetchOrgAppKey(input.orgApp)),
-    loadOrgAppContext: fromPromise(async ({ input }) => {
-      const { orgApp } = input;
-      // every call of this org-app carries its key from now on
-      setAuthContext({ key: orgApp.key });
-      const opts = { key: orgApp.key };
-      const [menu, config, theme, locale, refreshed] = await Promise.all([
-        fetchUserMenu({ groupName: 'pcMenu', orgId: orgApp.orgId, appId: orgApp.appId }),
-        fetchOrgConfig(ORG_CONFIG_PATHS, { orgId: orgApp.orgId, appId: orgApp.appId }, opts).catch(() => ({}) as Record<string, unknown>),
-        fetchTheme(opts).catch(() => null),
-        fetchLocale(opts).catch(() => null),
-        // §4 the display name is refreshed from the list
-        fetchOrgApps().then((list) => list.find((o) => o.orgId === orgApp.orgId && o.appId === orgApp.appId) ?? null).catch(() => null),
-      ]);
-      queryClient.setQueryData(menuQueryKey(orgApp.orgId, orgApp.appId, 'pcMenu'), menu);
-      const configLocale = (config as { locales?: unknown }).locales;
-      return {
-        orgApp: refreshed ? { ...orgApp, orgName: refreshed.orgName, appName: refreshed.appName, orgType: refreshed.orgType, orgConfig: refreshed.orgConfig } : orgApp,
-        menu,
-        theme: theme ?? themeFromConfig((config as { ysdadminTheme?: unknown }).ysdadminTheme),
-        config,
-        locale: isLocale(locale) ? locale : isLocale(configLocale) ? configLocale : DEFAULT_LOCALE,
-      };
+    loadOrgApps: fromPromise(async () => (await signedIn()).fetchOrgApps()),
+    // issue 12: the key call answers the whole context (one round trip from choosing to the menu)
+    fetchOrgAppKey: fromPromise(async ({ input }) => {
+      const context = await loadContext(input.orgApp);
+      return { key: context.orgApp?.key ?? '', context };
     }),
+    // a restored org-app (its key stored): the same one call
+    loadOrgAppContext: fromPromise(async ({ input }) => loadContext(input.orgApp)),
     reloadMenu: fromPromise(async () => {
       const orgApp = orgAppOf();
       if (!orgApp) return 0;
+      const { queryClient, menuQueryKey, fetchUserMenu } = await signedIn();
       const menu = await queryClient.fetchQuery({
         queryKey: menuQueryKey(orgApp.orgId, orgApp.appId, 'pcMenu'),
         queryFn: () => fetchUserMenu({ groupName: 'pcMenu', orgId: orgApp.orgId, appId: orgApp.appId }),
@@ -69,7 +79,7 @@ const machine = createAppMachine({
       });
       return menu.length;
     }),
-    fetchSystemNotify: fromPromise(async ({ input }) => fetchSystemNotify(input)),
+    fetchSystemNotify: fromPromise(async ({ input }) => (await signedIn()).fetchSystemNotify(input)),
     createQrCode: fromPromise<QrCode, Record<string, never>>(async () => {
       const qr = await passport.createQrCode();
       return { id: qr.id, expiresAt: qr.expiresAt };
@@ -85,14 +95,14 @@ const machine = createAppMachine({
     clearStorageAndReload: () => {
       clearStorageExceptUserAndAgent();
       setAuthContext({ accesstoken: null, key: null });
-      queryClient.clear();
       window.location.hash = '#/login';
       window.location.reload();
     },
     clearSessionStorage: () => {
       clearSession();
       setAuthContext({ accesstoken: null });
-      queryClient.clear();
+      // nothing cached survives the session (the cache exists only once the signed-in console has loaded)
+      void signedIn().then(({ queryClient }) => queryClient.clear());
     },
     persistOrgApp: (orgApp) => writeOrgApp(orgApp),
     scrollToTop: () => {

@@ -1,19 +1,22 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { EntryPage } from '../../domain/constants.ts';
+import { BRIDGE_PARAM, type EntryPage } from '../../domain/constants.ts';
+import { readBridgeParam } from '../../domain/bridge.ts';
+import { normalisePath } from '../../domain/routePath.ts';
+import { LoginPage } from '../screens/login/LoginPage.tsx';
 import { getAppActor } from './appActor.ts';
-import { readBridgeLogin, setEntryPage } from './bridge.ts';
+import { useSession, type SessionRef } from './baseHooks.ts';
+import { setEntryPage } from './entryPage.ts';
 import { Providers } from './Providers.tsx';
-import { AppRouter } from './Router.tsx';
-import { resolveAgentMode } from './agentMode.ts';
 import { activateLocale } from './i18n.ts';
 import { currentLocale } from './preferences.ts';
-import type { SessionRef } from './hooks.ts';
 
-// The toasts load after the first paint: nothing before sign-in can be refused (403) or stale (409), and the
-// sign-in screen should not wait for Fluent's toaster.
-const ForbiddenToast = lazy(() => import('../shell/ForbiddenToast.tsx'));
-const StaleToast = lazy(() => import('../shell/StaleToast.tsx'));
+// Issue 12: the sign-in screen is the entry's own small chunk (React, the Fluent components it uses, the root actor
+// with the session machine, the passport calls over fetch). The rest of the console (router, shell, query cache,
+// axios and the services) is one import away: fetched while the user types, shown once signing in starts or when
+// the page opens anywhere but the sign-in screen. Nothing before the first paint waits on the network.
+const loadConsole = () => import('./Console.tsx');
+const Console = lazy(loadConsole);
 
 /** §2 plain http is redirected to https, except on localhost. */
 function redirectToHttps(): boolean {
@@ -24,31 +27,81 @@ function redirectToHttps(): boolean {
   return true;
 }
 
+const hashPath = () => normalisePath(window.location.hash.replace(/^#/, '') || '/');
+const subscribeHash = (onChange: () => void) => {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+};
+
+/**
+ * Fetches the console (and what a sign-in shows next) once: on the first key press or field focus, or after a short
+ * while. Not on the first click: that is often the sign-in screen's own tab, and the screen is already whole.
+ */
+function usePrefetchConsole() {
+  useEffect(() => {
+    let done = false;
+    const prefetch = () => {
+      if (done) return;
+      done = true;
+      void loadConsole().then((m) => m.prefetch());
+      cleanup();
+    };
+    const onFocus = (e: FocusEvent) => { if (e.target instanceof HTMLInputElement) prefetch(); };
+    const timer = window.setTimeout(prefetch, 2000);
+    const cleanup = () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('keydown', prefetch, true);
+      document.removeEventListener('focusin', onFocus, true);
+    };
+    document.addEventListener('keydown', prefetch, true);
+    document.addEventListener('focusin', onFocus, true);
+    return cleanup;
+  }, []);
+}
+
+/** The sign-in screen alone while signed out on it; the console from the moment signing in starts, or elsewhere. */
+function Entry() {
+  const path = useSyncExternalStore(subscribeHash, hashPath);
+  const { status } = useSession();
+  const signInOnly = status === 'signedOut' && path === '/login';
+  // once shown, the console stays: it has its own /login route (the same LoginPage)
+  const [consoleShown, setConsoleShown] = useState(!signInOnly);
+  useEffect(() => { if (!signInOnly) setConsoleShown(true); }, [signInOnly]);
+  usePrefetchConsole();
+  if (!consoleShown) return <LoginPage />;
+  return (
+    // while the console loads after a submit, the sign-in screen stays (its button shows the sign-in under way)
+    <Suspense fallback={path === '/login' ? <LoginPage /> : null}>
+      <Console />
+    </Suspense>
+  );
+}
+
 /** Shared start of the four entry pages (index, jydd, yyxc, zzy): sign-in bridge, root actor, render. */
 export async function bootstrap(page: EntryPage): Promise<void> {
   if (redirectToHttps()) return;
   setEntryPage(page);
-  // §1/§6 agent mode by domain: resolved in the background; the chooser reads the stored agent
-  void resolveAgentMode(window.location.hostname);
-  // the bridge runs first: it may store the org-app the root restores after BRIDGE_LOGIN
+  // the bridge runs first: it may store the org-app the root restores after BRIDGE_LOGIN (only with its parameter)
+  const bridging = readBridgeParam(window.location.href, BRIDGE_PARAM) !== null;
   // the saved language's catalog before the first paint (zh-CN is in the entry; the others load on demand)
-  const [bridged] = await Promise.all([readBridgeLogin().catch(() => null), activateLocale(currentLocale())]);
+  const [bridged] = await Promise.all([
+    bridging ? import('./bridge.ts').then((b) => b.readBridgeLogin()).catch(() => null) : null,
+    activateLocale(currentLocale()),
+  ]);
   const actor = getAppActor();
   if (bridged) {
     (actor.system.get('session') as SessionRef).send({ type: 'BRIDGE_LOGIN', login: bridged.login, now: Date.now() });
     if (bridged.route) window.location.hash = `#${bridged.route.startsWith('/') ? bridged.route : `/${bridged.route}`}`;
   }
+  // signed out at the root: the guard would send the page to /login, so go there before the first paint
+  const signedOut = !(actor.system.get('session') as SessionRef).getSnapshot().context.user;
+  if (signedOut && hashPath() === '/') window.history.replaceState(window.history.state, '', '#/login');
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
   createRoot(container).render(
     <StrictMode>
       <Providers actor={actor}>
-        <AppRouter />
-        {/* at the root, not in the layout: a lost session leaves the layout, the message must still show */}
-        <Suspense fallback={null}>
-          <ForbiddenToast />
-          <StaleToast />
-        </Suspense>
+        <Entry />
       </Providers>
     </StrictMode>,
   );

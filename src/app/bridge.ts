@@ -10,14 +10,7 @@ export interface BridgeOutcome {
   route: string | null;
 }
 
-/** The entry page this bundle was loaded as (index, jydd, yyxc, zzy). */
-let currentEntry: EntryPage = 'index';
-export function setEntryPage(page: EntryPage): void {
-  currentEntry = page;
-}
-export function entryPage(): EntryPage {
-  return currentEntry;
-}
+export { entryPage, setEntryPage } from './entryPage.ts';
 
 /**
  * §2/§4/§5 sign-in bridge, run before the app starts: reads the bridge parameter from the query or the

@@ -1,28 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-  Tab,
-  TabList,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular, LockClosedRegular, PhoneRegular, QrCodeRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Field, Input, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { SMS } from '../../../domain/constants.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { SESSION_LOST_MESSAGE } from '../../../machines/session.machine.ts';
 import { sendLoginSmsCode } from '../../../services/passport.ts';
-import { useAppActor, useQrSignIn, useSession, useSessionActor, type QrSignInRef } from '../../app/hooks.ts';
+import { useAppActor, useQrSignIn, useSession, useSessionActor, type QrSignInRef } from '../../app/baseHooks.ts';
 import { readRememberedUsername } from '../../app/storage.ts';
-import { QrCodeImage } from './QrCodeImage.tsx';
+import { LockIcon, PhoneIcon, QrIcon } from './signInIcons.tsx';
+
+// a sign-in error or a lost session's message is rare: its bar loads when there is one
+const LoginNotice = lazy(() => import('./LoginNotice.tsx'));
+// the sign-in screen is the entry (src/app/bootstrap.tsx): the QR tab's image encoder loads when that tab opens
+const QrCodeImage = lazy(() => import('./QrCodeImage.tsx').then((m) => ({ default: m.QrCodeImage })));
 
 type LoginTab = 'sms' | 'password' | 'qr';
 
@@ -103,7 +94,55 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
   },
   qrStatus: { color: tokens.colorNeutralForeground2, textAlign: 'center' },
+  tabs: { display: 'flex', gap: tokens.spacingHorizontalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  tab: {
+    display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalSNudge, padding: `${tokens.spacingVerticalMNudge} ${tokens.spacingHorizontalMNudge}`,
+    border: 'none', borderBottom: '3px solid transparent', marginBottom: '-1px', background: 'none', cursor: 'pointer',
+    fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300, color: tokens.colorNeutralForeground2,
+    ':hover': { color: tokens.colorNeutralForeground1 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px', borderRadius: tokens.borderRadiusMedium },
+  },
+  tabSelected: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold, borderBottomColor: tokens.colorCompoundBrandStroke },
 });
+
+const TAB_ORDER: LoginTab[] = ['sms', 'password', 'qr'];
+
+/**
+ * The three ways to sign in as tabs (WAI-ARIA tabs: arrow keys move between them). Fluent's TabList would bring its
+ * arrow-navigation machinery (tabster's Mover) into the sign-in entry for three buttons (issue 12).
+ */
+function SignInTabs({ selected, onSelect, tabs }: { selected: LoginTab; onSelect: (tab: LoginTab) => void; tabs: { value: LoginTab; icon: ReactNode; label: ReactNode }[] }) {
+  const styles = useStyles();
+  const refs = useRef<Partial<Record<LoginTab, HTMLButtonElement | null>>>({});
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = TAB_ORDER[(TAB_ORDER.indexOf(selected) + step + TAB_ORDER.length) % TAB_ORDER.length];
+    onSelect(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" className={styles.tabs} onKeyDown={onKeyDown}>
+      {tabs.map(({ value, icon, label }) => (
+        <button
+          key={value}
+          ref={(el) => { refs.current[value] = el; }}
+          type="button"
+          role="tab"
+          aria-selected={selected === value}
+          tabIndex={selected === value ? 0 : -1}
+          data-testid={`login-tab-${value}`}
+          className={mergeClasses(styles.tab, selected === value && styles.tabSelected)}
+          onClick={() => onSelect(value)}
+        >
+          {icon}
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 function useResendCountdown() {
   const [until, setUntil] = useState(0);
@@ -124,6 +163,27 @@ function useResendCountdown() {
   };
 }
 
+/**
+ * Sending the sign-in SMS code: pending, sent or refused (the server's message). Local state, not react-query: the
+ * sign-in entry carries no query cache, and nothing here is server data to keep.
+ */
+function useSendCode(onSent: () => void) {
+  const [state, setState] = useState<{ status: 'idle' | 'pending' | 'success' | 'error'; error: Error | null }>({ status: 'idle', error: null });
+  return {
+    isPending: state.status === 'pending',
+    isSuccess: state.status === 'success',
+    isError: state.status === 'error',
+    error: state.error ?? new Error(''),
+    mutate: (phone: string) => {
+      setState({ status: 'pending', error: null });
+      sendLoginSmsCode(phone).then(
+        () => { setState({ status: 'success', error: null }); onSent(); },
+        (e: unknown) => setState({ status: 'error', error: e instanceof Error ? e : new Error(String(e)) }),
+      );
+    },
+  };
+}
+
 function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string) => void }) {
   const styles = useStyles();
   const { t } = useLingui();
@@ -134,7 +194,7 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const countdown = useResendCountdown();
-  const send = useMutation({ mutationFn: (p: string) => sendLoginSmsCode(p), onSuccess: () => countdown.start() });
+  const send = useSendCode(() => countdown.start());
   const phoneOk = isValidPhone(phone);
   const phoneError = touched && !phoneOk ? (phone ? t`请输入正确的手机号码` : t`请输入手机号码`) : undefined;
 
@@ -154,7 +214,7 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
           inputMode="numeric"
           maxLength={11}
           autoComplete="tel"
-          contentBefore={<PhoneRegular />}
+          contentBefore={<PhoneIcon />}
           placeholder={t`请输入手机号码`}
           value={phone}
           onChange={(_, d) => setPhone(d.value.replace(/\D/g, ''))}
@@ -216,7 +276,7 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
         <Input
           data-testid="login-username"
           autoComplete="username"
-          contentBefore={<PhoneRegular />}
+          contentBefore={<PhoneIcon />}
           placeholder={t`手机号码`}
           value={username}
           onChange={(_, d) => setUsername(d.value)}
@@ -227,7 +287,7 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
           data-testid="login-password"
           type="password"
           autoComplete="current-password"
-          contentBefore={<LockClosedRegular />}
+          contentBefore={<LockIcon />}
           placeholder={t`请输入密码`}
           value={password}
           onChange={(_, d) => setPassword(d.value)}
@@ -276,7 +336,11 @@ function QrPanel({ qr }: { qr: QrSignInRef }) {
   return (
     <div className={styles.qr}>
       <div className={styles.qrBox}>
-        {url ? <QrCodeImage value={url} label={t`登录二维码`} testId="qr-image" /> : <Spinner />}
+        {url ? (
+          <Suspense fallback={<Spinner />}>
+            <QrCodeImage value={url} label={t`登录二维码`} testId="qr-image" />
+          </Suspense>
+        ) : <Spinner />}
         {(phase === 'expired' || phase === 'error' || phase === 'scanned') && (
           <div className={styles.qrMask}>
             <span>{phase === 'scanned' ? <Trans>已扫码</Trans> : statusText[phase]}</span>
@@ -362,40 +426,24 @@ export function LoginPage() {
               <Trans>登录后选择机构与应用</Trans>
             </p>
           </div>
-          <TabList selectedValue={tab} onTabSelect={(_, d) => {
-              setTab(d.value as LoginTab);
+          <SignInTabs
+            selected={tab}
+            onSelect={(value) => {
+              setTab(value);
               if (session.error) sessionActor.send({ type: 'DISMISS_ERROR' });
-            }}>
-            <Tab value="sms" icon={<PhoneRegular />} data-testid="login-tab-sms">
-              <Trans>验证码登录</Trans>
-            </Tab>
-            <Tab value="password" icon={<LockClosedRegular />} data-testid="login-tab-password">
-              <Trans>密码登录</Trans>
-            </Tab>
-            <Tab value="qr" icon={<QrCodeRegular />} data-testid="login-tab-qr">
-              <Trans>扫码登录</Trans>
-            </Tab>
-          </TabList>
-          {forbidden && (
-            <MessageBar intent="warning">
-              <MessageBarBody>{forbidden}</MessageBarBody>
-              <MessageBarActions
-                containerAction={
-                  <Button appearance="transparent" aria-label={t`关闭`} icon={<DismissRegular />} onClick={() => sessionActor.send({ type: 'DISMISS_FORBIDDEN' })} />
-                }
-              />
-            </MessageBar>
-          )}
-          {session.error && (
-            <MessageBar intent="error" data-testid="login-error">
-              <MessageBarBody>{session.error}</MessageBarBody>
-              <MessageBarActions
-                containerAction={
-                  <Button appearance="transparent" aria-label={t`关闭`} icon={<DismissRegular />} onClick={() => sessionActor.send({ type: 'DISMISS_ERROR' })} />
-                }
-              />
-            </MessageBar>
-          )}
+            }}
+            tabs={[
+              { value: 'sms', icon: <PhoneIcon />, label: <Trans>验证码登录</Trans> },
+              { value: 'password', icon: <LockIcon />, label: <Trans>密码登录</Trans> },
+              { value: 'qr', icon: <QrIcon />, label: <Trans>扫码登录</Trans> },
+            ]}
+          />
+          <Suspense fallback={null}>
+            {forbidden && <LoginNotice intent="warning" text={forbidden} onDismiss={() => sessionActor.send({ type: 'DISMISS_FORBIDDEN' })} />}
+            {session.error && (
+              <LoginNotice intent="error" testId="login-error" text={session.error} onDismiss={() => sessionActor.send({ type: 'DISMISS_ERROR' })} />
+            )}
+          </Suspense>
           {tab === 'sms' && <SmsForm busy={busy} onLogin={login('sms')} />}
           {tab === 'password' && <PasswordForm busy={busy} onLogin={login('password')} />}
           {tab === 'qr' && <QrTab />}

@@ -119,6 +119,25 @@ describe('appMachine: children', () => {
 });
 
 describe('appMachine: wiring', () => {
+  it('a sign-in that answers with the org-app list shows the chooser without the list call; the user keeps no list (issue 12)', async () => {
+    const f = fakes();
+    const listed = [orgApp({ id: 'listed', key: '' })];
+    const impl = { ...f.impl, actors: { ...f.impl.actors, login: fromPromise(async () => ({ ...loginResult(T0 + HOUR), orgApps: listed })) } };
+    const actor = createActor(createAppMachine(impl), { input: { now: T0 } }).start();
+    const session = actor.system.get('session') as AnyActorRef;
+    session.send({ type: 'LOGIN', mode: 'password', username: 'a', password: 'b', now: T0 });
+    await vi.advanceTimersByTimeAsync(0);
+    const orgAppSnap = (actor.system.get('orgApp') as AnyActorRef).getSnapshot() as Snap<typeof orgAppMachine>;
+    expect(orgAppSnap.value).toBe('choosing');
+    expect(orgAppSnap.context.orgApps).toEqual(listed);
+    expect(f.calls.loadOrgApps).toBe(0);
+    const user = (session.getSnapshot() as Snap<typeof sessionMachine>).context.user;
+    expect(user).not.toHaveProperty('orgApps');
+    // signed out and in again without a list (QR, a restored login): the list is fetched
+    session.send({ type: 'SESSION_LOST', status: 401, now: T0 + 1 });
+    expect((session.getSnapshot() as Snap<typeof sessionMachine>).context.orgApps).toBeNull();
+  });
+
   it('signing in loads the org-app list; choosing one makes it ready and fetches the notice 400 ms later', async () => {
     const app = start();
     app.child('session').send({ type: 'LOGIN', mode: 'password', username: 'a', password: 'b', now: T0 });

@@ -14,7 +14,7 @@ const contextOutput = (over: Partial<OrgAppContextOutput> = {}): OrgAppContextOu
 
 function make(opts: {
   list?: () => Promise<OrgApp[]>;
-  key?: (input: OrgAppRef) => Promise<{ key: string }>;
+  key?: (input: OrgAppRef) => Promise<{ key: string; context?: OrgAppContextOutput }>;
   context?: (input: OrgAppRef) => Promise<OrgAppContextOutput>;
 } = {}) {
   const calls = { list: 0, key: [] as OrgApp[], context: [] as OrgApp[], persisted: [] as OrgApp[] };
@@ -24,7 +24,7 @@ function make(opts: {
         calls.list++;
         return (opts.list ?? (async () => [orgApp(), orgApp({ id: 'oa2', key: '' })]))();
       }),
-      fetchOrgAppKey: fromPromise<{ key: string }, OrgAppRef>(async ({ input }) => {
+      fetchOrgAppKey: fromPromise<{ key: string; context?: OrgAppContextOutput }, OrgAppRef>(async ({ input }) => {
         calls.key.push(input.orgApp);
         return (opts.key ?? (async () => ({ key: 'fetched-key' })))(input);
       }),
@@ -171,5 +171,41 @@ describe('orgAppMachine', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.current?.id).toBe('oa3');
+  });
+
+  it('takes the list the sign-in answered with, without a call of its own (issue 12)', async () => {
+    const { actor, calls } = make();
+    actor.start();
+    const given = [orgApp({ id: 'given', key: '' })];
+    actor.send({ type: 'LOAD', orgApps: given });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.orgApps).toEqual(given);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.list).toBe(0);
+    // no list given (a restored login, QR): the list is fetched
+    actor.send({ type: 'LOAD', orgApps: null });
+    expect(actor.getSnapshot().value).toBe('loadingList');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.list).toBe(1);
+  });
+
+  it('is ready from a key call that answered the whole context, without loading it again (issue 12)', async () => {
+    const refreshed = orgApp({ id: 'oa2', orgName: '新名称', key: 'ctx-key' });
+    const { actor, calls } = make({ key: async () => ({ key: 'ctx-key', context: contextOutput({ orgApp: refreshed, locale: 'en-US' }) }) });
+    actor.start();
+    actor.send({ type: 'LOAD' });
+    await vi.advanceTimersByTimeAsync(0);
+    const chosen = actor.getSnapshot().context.orgApps.find((o) => o.id === 'oa2')!;
+    actor.send({ type: 'CHOOSE', orgApp: chosen });
+    expect(actor.getSnapshot().value).toBe('fetchingKey');
+    await vi.advanceTimersByTimeAsync(0);
+    const snap = actor.getSnapshot();
+    expect(snap.value).toBe('ready');
+    expect(calls.context).toHaveLength(0);
+    expect(snap.context.current).toMatchObject({ id: 'oa2', orgName: '新名称', key: 'ctx-key' });
+    expect(snap.context.locale).toBe('en-US');
+    expect(snap.context.menu).toEqual([menuEntry()]);
+    expect(snap.context.orgApps.find((o) => o.id === 'oa2')?.key).toBe('ctx-key');
+    expect(calls.persisted.at(-1)).toMatchObject({ id: 'oa2', key: 'ctx-key' });
   });
 });
