@@ -20,6 +20,7 @@ import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
 import { seedMall } from './seedMall.ts';
 import { seedRecipes } from './seedRecipes.ts';
+import { seedRecipeCycles } from './seedRecipeCycles.ts';
 import { seedMembers } from '../modules/members/seedMembers.ts';
 import { seedInitTemplates } from '../modules/orgInit/seedTemplates.ts';
 import { streamVersion } from '../store/eventStore.ts';
@@ -155,7 +156,8 @@ function orgConfigOf(org: SeedOrg, now: Date): Record<string, unknown> {
       },
     },
     recipeConfig: {
-      recipeApprovalEnable: false,
+      // the schools' weekly recipes are approved by their admin before the canteen sees them (issue 9)
+      recipeApprovalEnable: org.kind === 'school',
       recipeRecommendEnable: false,
       recipeModeTip: '',
       recipeDosageExportReportWrap: false,
@@ -380,6 +382,14 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
 
     events += (await seedMall(tx, { now: opts.now, meta })).events;
     events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'experience').map((o) => o.orgId) });
+    const dietitian = await tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', '13800000006').executeTakeFirstOrThrow();
+    events += await seedRecipeCycles(tx, {
+      meta, now: opts.now, author: { userId: dietitian.user_id, name: dietitian.name },
+      schools: [
+        { orgId: SCHOOL_A, ageGroups: [{ ageRange: '6-8', people: 120 }, { ageRange: '9-11', people: 110 }] },
+        { orgId: SCHOOL_B, ageGroups: [{ ageRange: '12-14', people: 260 }, { ageRange: '15-17', people: 240 }] },
+      ],
+    });
     events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgId: SCHOOL_B });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };

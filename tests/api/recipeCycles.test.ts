@@ -9,6 +9,7 @@ import { auth } from './mallApi.ts';
 import type { RecipeCycleDetail, RecipeCycleList, RecipeCycleRow } from '../../contracts/recipeCycles.ts';
 import type { Dish } from '../../contracts/dishes.ts';
 import { MEAL_PATTERN_CODES } from '../../domain/constants.ts';
+import { mondayOf, seedRecipeCycles } from '../../server/seed/seedRecipeCycles.ts';
 
 let server: TestServer;
 let dietitian: Session;
@@ -134,7 +135,8 @@ describe('recipe cycles', () => {
   });
 
   it('approval: submitted by the dietitian, rejected with a remark, edited back to draft, approved and published by the admin', async () => {
-    // approval off: nothing to submit
+    // approval off (the demo schools have it on): nothing to submit
+    expect((await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'recipeConfig.recipeApprovalEnable', value: false } })).status).toBe(200);
     expect((await req(dietitian, 'POST', `/${cycle.id}/submit`, {})).body.status_text).toMatch(/未开启食谱审核/);
     expect((await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'recipeConfig.recipeApprovalEnable', value: true } })).status).toBe(200);
     expect((await req(dietitian, 'POST', `/${cycle.id}/publish`, {})).status).toBe(409);
@@ -197,5 +199,26 @@ describe('recipe cycles', () => {
     expect(await names('?semester=second&schoolYear=2027')).toEqual([]);
     const list = (await req<RecipeCycleList>(dietitian, 'GET', '')).body.data;
     expect(list.semesters.first).toEqual({ start: '09-01', end: '01-31' });
+  });
+
+  it('the demo seed: a published four-week cycle from the org’s dishes (lunch every weekday, breakfast Mon/Wed/Fri) and a draft; again, nothing', async () => {
+    const db = server.store.db;
+    const author = await db.selectFrom('users').select(['user_id', 'name']).where('username', '=', DEMO.dietitian).executeTakeFirstOrThrow();
+    const opts = {
+      meta: { time: new Date().toISOString(), route: 'test', username: 'seed' }, now: new Date(), author: { userId: author.user_id, name: author.name },
+      schools: [{ orgId: dietitian.orgApp!.orgId, ageGroups: [{ ageRange: '6-8' as const, people: 120 }] }],
+    };
+    const written = await db.transaction().execute((tx) => seedRecipeCycles(tx, opts));
+    expect(written).toBeGreaterThan(0);
+    expect(await db.transaction().execute((tx) => seedRecipeCycles(tx, opts))).toBe(0);
+    const rows = (await req<RecipeCycleList>(purchaser, 'GET', '')).body.data.rows.filter((r) => r.name.includes(mondayOf(new Date())));
+    const published = rows.find((r) => r.status === 'published')!;
+    expect(published).toMatchObject({ weeks: 4, days: 28, startDate: mondayOf(new Date()) });
+    const cells = (await req<RecipeCycleDetail>(purchaser, 'GET', `/${published.id}`)).body.data.cells;
+    const lunchDays = cells.filter((c) => c.mealCode === 3).map((c) => c.day);
+    expect(lunchDays).toEqual([0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 21, 22, 23, 24, 25]);
+    expect(cells.filter((c) => c.mealCode === 1).map((c) => c.day % 7)).toEqual(Array(12).fill(0).map((_, i) => [0, 2, 4][i % 3]));
+    const drafts = (await req<RecipeCycleList>(dietitian, 'GET', '?status=draft')).body.data.rows.filter((r) => r.name.endsWith('（草稿）'));
+    expect(drafts).toHaveLength(1);
   });
 });
