@@ -79,13 +79,15 @@ const useStyles = makeStyles({
 });
 
 export interface AppHeaderProps {
+  /** phones: one row of icons; the names move into tooltips and the user menu */
+  compact?: boolean;
   menuOpen: boolean;
   onToggleMenu: () => void;
   onNavigate: (path: string) => void;
 }
 
 /** The header: app and org, org switch, language, light/dark, and the user menu with logout. */
-export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps) {
+export function AppHeader({ compact = false, menuOpen, onToggleMenu, onNavigate }: AppHeaderProps) {
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const orgApp = useCurrentOrgApp();
@@ -107,9 +109,11 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
         <span className={styles.logo} aria-hidden>
           <FoodRegular />
         </span>
-        <Text weight="semibold" size={400} className={styles.appName} data-testid="app-name">
-          {orgApp?.appName || t`营养餐管理平台`}
-        </Text>
+        {!compact && (
+          <Text weight="semibold" size={400} className={styles.appName} data-testid="app-name">
+            {orgApp?.appName || t`营养餐管理平台`}
+          </Text>
+        )}
       </div>
       {orgApp && (
         <div className={styles.org} title={orgApp.orgName}>
@@ -119,8 +123,8 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
       )}
       <div className={styles.spacer} />
 
-      <Button appearance="subtle" icon={<ArrowSwapRegular />} data-testid="org-switch" onClick={() => onNavigate('/orgapp')}>
-        <Trans>切换机构</Trans>
+      <Button appearance="subtle" icon={<ArrowSwapRegular />} data-testid="org-switch" aria-label={t`切换机构`} onClick={() => onNavigate('/orgapp')}>
+        {!compact && <Trans>切换机构</Trans>}
       </Button>
 
       <Menu
@@ -132,7 +136,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
       >
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" icon={<LocalLanguageRegular />} data-testid="locale-switch" aria-label={t`切换语言`}>
-            {LOCALE_NAMES[locale]}
+            {!compact && LOCALE_NAMES[locale]}
           </Button>
         </MenuTrigger>
         <MenuPopover>
@@ -160,7 +164,7 @@ export function AppHeader({ menuOpen, onToggleMenu, onNavigate }: AppHeaderProps
           <Button appearance="subtle" className={styles.userButton} data-testid="user-menu">
             <span className={styles.user}>
               <Avatar name={displayName} initials={avatarInitials(displayName, 1)} size={28} color="colorful" />
-              <span className={styles.userName}>{displayName}</span>
+              {!compact && <span className={styles.userName}>{displayName}</span>}
             </span>
           </Button>
         </MenuTrigger>

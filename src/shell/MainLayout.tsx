@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { MenuNode } from '../../domain/menuTree.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { NoticeBanner } from './NoticeBanner.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { useViewport } from './useViewport.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -42,12 +43,24 @@ export interface MainLayoutProps {
 /** §2 the main layout: header, side menu, notice banner, tabs and the content of the current route. */
 export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNavigate, tags, children }: MainLayoutProps) {
   const styles = useStyles();
-  const [menuOpen, setMenuOpen] = useState(true);
+  const viewport = useViewport();
+  // the menu is open on desktops and starts closed where it would take the page's room (issue 13)
+  const [menuOpen, setMenuOpen] = useState(viewport === 'desktop');
+  useEffect(() => setMenuOpen(viewport === 'desktop'), [viewport]);
   return (
     <div className={styles.root} data-testid="main-layout">
-      <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onNavigate={onNavigate} />
+      <AppHeader compact={viewport === 'phone'} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onNavigate={onNavigate} />
       <div className={styles.body}>
-        <SideMenu tree={menuTree} pathOf={pathOf} activeModuleId={activeModuleId} open={menuOpen} loading={menuLoading} onNavigate={onNavigate} />
+        <SideMenu
+          tree={menuTree}
+          pathOf={pathOf}
+          activeModuleId={activeModuleId}
+          open={menuOpen}
+          loading={menuLoading}
+          onNavigate={onNavigate}
+          overlay={viewport === 'phone'}
+          onDismiss={() => setMenuOpen(false)}
+        />
         <main className={styles.main}>
           <NoticeBanner />
           {tags}

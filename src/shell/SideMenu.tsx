@@ -26,6 +26,9 @@ export interface SideMenuProps {
   /** the menu is still being read */
   loading?: boolean;
   onNavigate: (path: string) => void;
+  /** phones: the menu floats over the page and closes when dismissed or after a choice */
+  overlay?: boolean;
+  onDismiss?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -61,7 +64,7 @@ const iconOf = (n: MenuNode, className: string) => {
 };
 
 /** §2 the side menu: the user's menu tree, groups collapsible, the current screen highlighted. */
-export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNavigate }: SideMenuProps) {
+export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNavigate, overlay, onDismiss }: SideMenuProps) {
   const styles = useStyles();
   const { t } = useLingui();
   const titleOf = useMenuTitle();
@@ -82,8 +85,11 @@ export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNaviga
 
   return (
     <NavDrawer
-      type="inline"
+      type={overlay ? 'overlay' : 'inline'}
       open={open}
+      onOpenChange={(_, data) => {
+        if (!data.open) onDismiss?.();
+      }}
       className={styles.drawer}
       data-testid="side-menu"
       aria-label={t`主菜单`}
@@ -97,7 +103,9 @@ export function SideMenu({ tree, pathOf, activeModuleId, open, loading, onNaviga
       }}
       onNavItemSelect={(_, data) => {
         const node = byModule.get(String(data.value));
-        if (node) onNavigate(pathOf(node));
+        if (!node) return;
+        onNavigate(pathOf(node));
+        if (overlay) onDismiss?.();
       }}
     >
       <NavDrawerBody className={styles.body}>

@@ -1,0 +1,54 @@
+// Issue 13: the shell on a 390 × 844 phone. The side menu no longer takes the page: it is closed, opens as an
+// overlay drawer over the content and closes after a choice; the header stays one row inside the screen.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInToHome, useConsole } from '../support/console.ts';
+
+const h = useConsole();
+
+/** Elements of the header or the page whose right edge passes the viewport's. */
+const overflowing = (page: Page, selector: string) =>
+  page.$$eval(selector, (els) => els.filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => e.outerHTML.slice(0, 80)));
+
+describe('the shell on a phone', () => {
+  it('keeps the menu as an overlay drawer and the header in one row', async () => {
+    const page = await h.browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInToHome(page, h.server.url, '13800000008');
+
+    const content = page.getByTestId('shell-content');
+    const menu = page.getByTestId('side-menu');
+    // closed: the content has the whole width
+    expect(await menu.isVisible()).toBe(false);
+    expect((await content.boundingBox())!.width).toBeGreaterThan(380);
+
+    // the header: every control on one row, none past the right edge
+    const header = (await page.getByTestId('app-header').boundingBox())!;
+    for (const id of ['menu-toggle', 'org-switch', 'locale-switch', 'theme-switch', 'user-menu']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.y, id).toBeGreaterThanOrEqual(header.y);
+      expect(box.y + box.height, id).toBeLessThanOrEqual(header.y + header.height + 0.5);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    }
+    expect(await overflowing(page, '[data-testid="app-header"] *')).toEqual([]);
+
+    // the drawer floats over the content and closes once an entry is chosen
+    await page.getByTestId('menu-toggle').click();
+    await menu.waitFor();
+    expect((await content.boundingBox())!.width).toBeGreaterThan(380);
+    const group = menu.getByTestId('menu-item-baseModule');
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await menu.getByTestId('menu-item-contacts').click();
+    await page.waitForURL(/#\/contacts/);
+    await menu.waitFor({ state: 'hidden' });
+  });
+
+  it('keeps the menu open beside the content on a desktop', async () => {
+    const page = await h.browser.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToHome(page, h.server.url, '13800000008');
+    const menu = (await page.getByTestId('side-menu').boundingBox())!;
+    const content = (await page.getByTestId('shell-content').boundingBox())!;
+    expect(content.x).toBeGreaterThanOrEqual(menu.x + menu.width - 1);
+  });
+});
