@@ -1,0 +1,128 @@
+// Issue 9 in Chromium: the dietitian builds a week of a recipe cycle by dragging dishes into cells (and with the
+// keyboard/click alternative), copies Monday to Tuesday, undoes an edit and submits; a second console of hers sees
+// the change live; the school admin approves and publishes; the school purchaser sees the published week.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openScreen, signInWithPassword, useConsole } from '../support/console.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
+import { auth } from '../api/mallApi.ts';
+
+const harness = useConsole();
+
+async function signInTo(page: Page, username: string, orgName: string) {
+  await signInWithPassword(page, harness.server.url, username);
+  await page.getByTestId('orgapp-item').filter({ hasText: orgName }).first().click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+async function openCycle(page: Page, name: string) {
+  await page.getByTestId('recipe-table').locator('tr').filter({ hasText: name }).getByTestId('recipe-open').click();
+  await page.getByTestId('recipe-cycle-editor').waitFor();
+}
+
+const cellDishes = (page: Page, day: number, meal: number) => page.getByTestId(`cell-${day}-${meal}`).getByTestId('cell-dish');
+const namesIn = async (page: Page, day: number, meal: number) => (await cellDishes(page, day, meal).allTextContents()).map((s) => s.trim()).sort();
+
+describe('weekly recipe cycles', () => {
+  it('dietitian builds and submits a week, a second console sees it live, the admin approves and publishes, the purchaser reads it', async () => {
+    // dishes of school A through the dish endpoint (the dishes engineer's screen is tested on its own)
+    const api = await signIn(harness.server, DEMO.dietitian, SCHOOL_A);
+    const cats = new Map((await call<{ rows: { id: string; name: string }[] }>(harness.server, 'GET', '/v2/category?groupName=menuCategory', auth(api))).body.data.rows.map((c) => [c.name, c.id]));
+    for (const [name, category, foodId, weight] of [['e2e米饭', '主食', '01123', 150], ['e2e番茄炒蛋', '半荤半素', '11529', 120], ['e2e紫菜汤', '汤类', '11529', 30]] as const) {
+      const res = await call(harness.server, 'POST', '/v4/mall/menu', { ...auth(api), body: { name, categoryId: cats.get(category), lines: [{ foodId, weight }] } });
+      expect(res.status, res.body.status_text).toBe(200);
+    }
+
+    const page = await harness.browser.context.newPage();
+    await signInTo(page, DEMO.dietitian, SCHOOL_A);
+    await openScreen(page, 'mallRecipeCycleManage');
+    await page.getByTestId('screen-mallRecipeCycleManage').waitFor();
+
+    // a new one-week cycle, opened in the grid
+    await page.getByTestId('recipe-create').click();
+    await page.getByTestId('recipe-new-name').fill('e2e 一周食谱');
+    await page.getByTestId('recipe-new-start').fill('2026-11-30');
+    await page.getByTestId('recipe-new-weeks').fill('1');
+    await page.getByTestId('recipe-new-save').click();
+    await page.getByTestId('recipe-cycle-editor').waitFor();
+    expect(await page.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('draft');
+
+    // the dietitian's second console, on the same cycle
+    const second = await launchBrowser();
+    try {
+      const other = await second.context.newPage();
+      await signInTo(other, DEMO.dietitian, SCHOOL_A);
+      await openScreen(other, 'mallRecipeCycleManage');
+      await openCycle(other, 'e2e 一周食谱');
+
+      // drag two dishes onto Monday lunch (HTML5 drag and drop)
+      const dish = (name: string) => page.getByTestId('recipe-dish').filter({ hasText: name });
+      await dish('e2e米饭').dragTo(page.getByTestId('cell-0-3'));
+      await expect.poll(() => namesIn(page, 0, 3)).toEqual(['e2e米饭']);
+      await dish('e2e番茄炒蛋').dragTo(page.getByTestId('cell-0-3'));
+      await expect.poll(() => namesIn(page, 0, 3)).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
+      // the keyboard / click alternative: select Monday breakfast, then "add to the selected meal"
+      await page.getByTestId('cell-0-1').focus();
+      await page.keyboard.press('Enter');
+      await dish('e2e紫菜汤').getByTestId('recipe-dish-add').click();
+      await expect.poll(() => namesIn(page, 0, 1)).toEqual(['e2e紫菜汤']);
+      // undo the last edit, then add it back
+      await page.getByTestId('recipe-undo').click();
+      await expect.poll(() => cellDishes(page, 0, 1).count()).toBe(0);
+      await dish('e2e紫菜汤').getByTestId('recipe-dish-add').click();
+      await expect.poll(() => namesIn(page, 0, 1)).toEqual(['e2e紫菜汤']);
+
+      // the other console shows Monday's dishes without a reload (live update)
+      await expect.poll(() => namesIn(other, 0, 3), { timeout: 10_000 }).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
+
+      // copy Monday onto Tuesday
+      await page.getByTestId('copy-day-0').click();
+      await page.getByTestId('copy-day-0-to-1').click();
+      await expect.poll(() => namesIn(page, 1, 3)).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
+      expect(await namesIn(page, 1, 1)).toEqual(['e2e紫菜汤']);
+      await expect.poll(() => namesIn(other, 1, 3), { timeout: 10_000 }).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
+
+      // submit: the grid locks; the other console sees the new status
+      await page.getByTestId('recipe-submit').click();
+      await expect.poll(() => page.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('submitted');
+      expect(await page.getByTestId('cell-dish-remove').count()).toBe(0);
+      await expect.poll(() => other.getByTestId('recipe-cycle-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('submitted');
+    } finally {
+      await second.close();
+    }
+    await page.close();
+
+    // the school admin approves and publishes
+    const adminBrowser = await launchBrowser();
+    try {
+      const admin = await adminBrowser.context.newPage();
+      await signInTo(admin, DEMO.schoolAdmin, SCHOOL_A);
+      await admin.goto(`${harness.server.url}/#/mallRecipeCycleManage`);
+      await admin.getByTestId('screen-mallRecipeCycleManage').waitFor();
+      await openCycle(admin, 'e2e 一周食谱');
+      await admin.getByTestId('recipe-approve').click();
+      await expect.poll(() => admin.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('approved');
+      await admin.getByTestId('recipe-publish').click();
+      await expect.poll(() => admin.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('published');
+    } finally {
+      await adminBrowser.close();
+    }
+
+    // the purchaser sees the published week, and cannot change it
+    const buyerBrowser = await launchBrowser();
+    try {
+      const buyer = await buyerBrowser.context.newPage();
+      await signInTo(buyer, DEMO.purchaser, SCHOOL_A);
+      await openScreen(buyer, 'mallRecipeCycleManage');
+      await openCycle(buyer, 'e2e 一周食谱');
+      expect(await buyer.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('published');
+      await expect.poll(() => namesIn(buyer, 1, 3)).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
+      expect(await namesIn(buyer, 0, 1)).toEqual(['e2e紫菜汤']);
+      expect(await buyer.getByTestId('cell-dish-remove').count()).toBe(0);
+      expect(await buyer.getByTestId('recipe-submit').count()).toBe(0);
+    } finally {
+      await buyerBrowser.close();
+    }
+  });
+});
