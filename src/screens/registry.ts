@@ -95,7 +95,7 @@ const meal: Def[] = [
   { key: 'mallRecipeCustomPeopleManage', label: msg`自定义人群管理` },
   { key: 'mallRecipeCycleLableManage', label: msg`食谱标签管理` },
   { key: 'mallRecipeCycleLabelSet', label: msg`食品标签设置` },
-  { key: 'menuCategory', label: msg`菜品分类` },
+  { key: 'menuCategory', label: msg`菜品分类`, load: () => import('./meal/menuCategory/MenuCategoryPage.tsx') },
   { key: 'menuManage', label: msg`菜品管理`, load: () => import('./meal/menuManage/MenuManagePage.tsx') },
   { key: 'packageSetting', label: msg`套餐设置` },
   { key: 'packageManage', label: msg`套餐管理` },

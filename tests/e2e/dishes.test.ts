@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { roundHalfUp } from '../../domain/numberInput.ts';
+import { RECIPE_CATEGORIES } from '../../domain/constants.ts';
 
 const harness = useConsole();
 
@@ -34,6 +35,9 @@ describe('dishes', () => {
     for (const [name] of LINES) expect(food(name), name).toBeTruthy();
     const page = await harness.browser.context.newPage();
     await signInToHome(page, harness.server.url, '13800000006');
+    // the §9 recipe categories are there to file the dish under
+    await openScreen(page, 'menuCategory');
+    await expect.poll(() => page.getByTestId('screen-menuCategory').getByTestId('category-name').allTextContents()).toEqual([...RECIPE_CATEGORIES]);
     await openScreen(page, 'menuManage');
     await page.getByTestId('screen-menuManage').waitFor();
 

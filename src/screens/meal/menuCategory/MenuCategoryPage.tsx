@@ -1,0 +1,10 @@
+import { Trans } from '@lingui/react/macro';
+import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
+import { writesRecipes } from '../../../../domain/recipeAccess.ts';
+import { usePowers } from '../../../app/hooks.ts';
+import { CategoryTreeScreen } from '../shared/CategoryTreeScreen.tsx';
+
+/** menuCategory: the recipe categories dishes are filed under (groupName menuCategory; §9 主食 … 乳品 seeded). */
+export default function MenuCategoryPage() {
+  return <CategoryTreeScreen group={DISH_CATEGORY_GROUP} title={<Trans>菜品分类</Trans>} testId="screen-menuCategory" writes={writesRecipes(usePowers())} />;
+}
