@@ -6,6 +6,7 @@ import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { NoticeBanner } from './NoticeBanner.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useViewport } from './useViewport.ts';
+import { usePhoneStyles } from './usePhoneStyles.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -43,6 +44,7 @@ export interface MainLayoutProps {
 /** §2 the main layout: header, side menu, notice banner, tabs and the content of the current route. */
 export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNavigate, tags, children }: MainLayoutProps) {
   const styles = useStyles();
+  usePhoneStyles();
   const viewport = useViewport();
   // the menu is open on desktops and starts closed where it would take the page's room (issue 13)
   const [menuOpen, setMenuOpen] = useState(viewport === 'desktop');

@@ -41,6 +41,17 @@ describe('the shell on a phone', () => {
     await menu.getByTestId('menu-item-contacts').click();
     await page.waitForURL(/#\/contacts/);
     await menu.waitFor({ state: 'hidden' });
+
+    // a dialog is a full-screen sheet, its buttons big enough for a finger
+    await page.getByTestId('person-create').click();
+    const sheet = async () => {
+      const b = (await page.getByTestId('person-dialog').boundingBox())!;
+      return [b.x, b.y, b.width, b.height].map(Math.round);
+    };
+    // polled: the sheet grows in with Fluent's opening animation
+    await expect.poll(sheet).toEqual([0, 0, 390, 844]);
+    const buttons = await page.getByTestId('person-dialog').locator('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(Math.min(...buttons)).toBeGreaterThanOrEqual(40);
   });
 
   it('keeps the menu open beside the content on a desktop', async () => {
