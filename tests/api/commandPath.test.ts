@@ -73,6 +73,23 @@ describe('every module reads versions the same way', () => {
   });
 });
 
+describe('a user account reads versions the same way', () => {
+  it('an edit with If-Match at the version read wins once; the same version again is stale and changes nothing', async () => {
+    type Detail = { userId: string; name: string; version: number };
+    const created = (await req<Detail>(admin, 'POST', '/v2/users', { username: '13955550002', name: '版本用户' })).body.data;
+    const first = await req<Detail>(admin, 'PUT', `/v2/users/${created.userId}`, { name: '第一次' }, { 'if-match': `"${created.version}"` });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ name: '第一次', version: created.version + 1 });
+    const stale = await req(platform, 'PUT', `/v2/users/${created.userId}`, { name: '第二次' }, { 'if-match': `W/"${created.version}"` });
+    expect(stale.status).toBe(409);
+    expect(stale.body.status_text).toContain(DEMO.schoolAdmin);
+    expect((await req<Detail>(admin, 'GET', `/v2/users/${created.userId}`)).body.data.name).toBe('第一次');
+    // the same values again record nothing, so the version the editor holds stays good
+    const same = await req<Detail>(admin, 'PUT', `/v2/users/${created.userId}`, { name: '第一次', version: created.version + 1 });
+    expect(same.body.data.version).toBe(created.version + 1);
+  });
+});
+
 describe('concurrent commands without a version', () => {
   it('ten parallel deletes of one notice: one is decided, nine find it gone, one event is written', async () => {
     const created = (await req<Notice>(admin, 'POST', '/v1/notices', { title: '并发删除' })).body.data;
