@@ -1,6 +1,6 @@
 // Demo recipe data (issue 9), inside seedDemo's transaction and through the deciders, so the seed obeys the same
 // rules as a user: each school org gets the §9 recipe categories (group menuCategory) and the demo dishes of
-// server/seed/demoDishes.ts. Idempotent: what an org already has (a category or dish of the same name) is left
+// server/seed/demoDishes.ts (a refusal there fails the seed: the demo data must obey the rules). Idempotent: what an org already has (a category or dish of the same name) is left
 // alone, so running it again writes nothing.
 import crypto from 'node:crypto';
 import type { EventMeta, Tx } from '../store/eventStore.ts';
@@ -8,7 +8,9 @@ import { decideAndAppend } from '../store/command.ts';
 import { categoryDecider, ROOT_PARENT } from '../../domain/aggregates/category.ts';
 import { categoryStream } from '../modules/categories/routes.ts';
 import { RECIPE_CATEGORIES } from '../../domain/constants.ts';
-import { DISH_CATEGORY_GROUP } from '../../domain/aggregates/dish.ts';
+import { DISH_CATEGORY_GROUP, dishDecider, dishStream } from '../../domain/aggregates/dish.ts';
+import { foods } from '../modules/mall/skuIngredientRoutes.ts';
+import { allergensOf, DEMO_DISHES } from './demoDishes.ts';
 
 export interface SeedRecipesOptions { meta: EventMeta; appId: string; schoolOrgIds: readonly string[] }
 
@@ -31,11 +33,43 @@ async function seedCategories(tx: Tx, orgId: string, opts: SeedRecipesOptions): 
   return { ids, events };
 }
 
+/** The platform food of a Chinese name; a name not in foods.json is a mistake in the demo data. */
+function foodNamed(nameZh: string) {
+  const found = [...foods().values()].find((f) => f.nameZh === nameZh);
+  if (!found) throw new Error(`demo dish food not in foods.json: ${nameZh}`);
+  return found;
+}
+
+/** The demo dishes an org lacks (by name), each decided by the dish decider like a dietitian's. */
+async function seedDishes(tx: Tx, orgId: string, categories: Map<string, string>, opts: SeedRecipesOptions): Promise<number> {
+  const existing = new Set((await tx.selectFrom('dishes').select('name').where('org_id', '=', orgId).execute()).map((r) => r.name));
+  let events = 0;
+  for (const dish of DEMO_DISHES) {
+    if (existing.has(dish.name)) continue;
+    const lineFoods = dish.lines.map(([name]) => foodNamed(name));
+    const dishId = crypto.randomUUID();
+    const res = await decideAndAppend(tx, {
+      orgId, streamId: dishStream(dishId), streamType: 'dish', decider: dishDecider, meta: opts.meta,
+      command: {
+        type: 'CreateDish', dishId, categoryExists: categories.has(dish.category), unknownFoods: [],
+        fields: {
+          name: dish.name, categoryId: categories.get(dish.category) ?? '', tags: dish.tags ?? [], season: dish.season ?? null,
+          allergens: allergensOf(lineFoods), dosageMode: dish.dosageMode ?? 'netWeight',
+          lines: dish.lines.map(([, grams], i) => ({ foodId: lineFoods[i].id, weight: grams })),
+        },
+      },
+    });
+    events += res.events.length;
+  }
+  return events;
+}
+
 export async function seedRecipes(tx: Tx, opts: SeedRecipesOptions): Promise<number> {
   let events = 0;
   for (const orgId of opts.schoolOrgIds) {
     const categories = await seedCategories(tx, orgId, opts);
     events += categories.events;
+    events += await seedDishes(tx, orgId, categories.ids, opts);
   }
   return events;
 }

@@ -8,6 +8,9 @@ import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from
 import { auth } from './mallApi.ts';
 import type { Dish } from '../../contracts/dishes.ts';
 import { RECIPE_CATEGORIES } from '../../domain/constants.ts';
+import { runCommand } from '../../server/store/command.ts';
+import { seedRecipes } from '../../server/seed/seedRecipes.ts';
+import { DEMO_DISHES } from '../../server/seed/demoDishes.ts';
 
 type Rows = { rows: Dish[]; count: number };
 type Category = { id: string; name: string };
@@ -148,5 +151,34 @@ describe('bad input', () => {
     expect((await call(server, 'PUT', '/v4/mall/menu/nope', { ...auth(dietitianA), body: { name: 'x' } })).status).toBe(404);
     expect(await eventCount(server)).toBe(before);
     expect(await dump()).toEqual(rows);
+  });
+});
+
+describe('demo dishes', () => {
+  it('each demo school has about 60 dishes in all seven categories, 2 to 6 known foods each, with nutrients', async () => {
+    // school B: the tests above write no dish there (school A has some of the same names)
+    const namesA = new Set((await list(dietitianA, '?$limit=10000')).body.data.rows.map((d) => d.name));
+    expect(DEMO_DISHES.every((x) => namesA.has(x.name))).toBe(true);
+    for (const s of [dietitianB]) {
+      const all = (await list(s, '?$limit=10000')).body.data.rows;
+      expect(all.length).toBe(DEMO_DISHES.length);
+      expect(all.length).toBeGreaterThanOrEqual(60);
+      expect(new Set(all.map((d) => d.categoryName))).toEqual(new Set(RECIPE_CATEGORIES));
+      for (const d of all) {
+        expect(d.lines.length, d.name).toBeGreaterThanOrEqual(2);
+        expect(d.lines.length, d.name).toBeLessThanOrEqual(6);
+        expect(d.lines.every((l) => food(l.foodId)?.nameZh === l.foodName), d.name).toBe(true);
+        expect(d.nutrients.energyKcal, d.name).toBeGreaterThan(0);
+      }
+      expect(all.find((d) => d.name === '番茄炒蛋')?.allergens).toContain('蛋类');
+    }
+  });
+
+  it('seeding again writes nothing (idempotent)', async () => {
+    const before = await eventCount(server);
+    const meta = { time: new Date().toISOString(), route: 'test', username: 'seed' };
+    const written = await runCommand(server.store.db, (tx) => seedRecipes(tx, { meta, appId: dietitianA.orgApp!.appId, schoolOrgIds: [dietitianA.orgApp!.orgId, dietitianB.orgApp!.orgId] }));
+    expect(written).toBe(0);
+    expect(await eventCount(server)).toBe(before);
   });
 });
