@@ -88,7 +88,7 @@ describe('catalogue screens', () => {
     await page.getByTestId('survey-price-input').fill('2.65');
     await page.getByTestId('survey-submit').click();
     await expect.poll(() => page.getByTestId('survey-product').allTextContents()).toContain('散装大米');
-    expect(await page.getByTestId('survey-price').allTextContents()).toContain('2.65');
+    expect(await page.getByTestId('survey-price').allTextContents()).toContain('¥2.65');
     // a bad price is refused with the server's message, nothing recorded
     await page.getByTestId('survey-add').click();
     await page.getByTestId('survey-product-name').fill('面粉');

@@ -50,7 +50,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
         await dialog.getByTestId('price-submit').click();
         await dialog.waitFor({ state: 'detached' });
         await expect.poll(() => cell(skuId).getAttribute('data-state')).toBe('pending');
-        await expect.poll(() => cell(skuId).getByTestId('price-value').textContent()).toBe(price);
+        await expect.poll(() => cell(skuId).getByTestId('price-value').textContent()).toBe(`¥${price}`);
       }
 
       // the bureau sees both pending, live
@@ -88,7 +88,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
       await dialog.getByTestId('price-refusal').waitFor();
       expect(await dialog.getByTestId('price-refusal').textContent()).toContain('审核周期内');
       await dialog.getByTestId('price-cancel').click();
-      expect(await cell(skuB).getByTestId('price-value').textContent()).toBe('12.80');
+      expect(await cell(skuB).getByTestId('price-value').textContent()).toBe('¥12.80');
       // the server refuses the same change whatever the console does
       const prices = await call<{ rows: Price[] }>(harness.server, 'GET', `/v5/mall/sku/price?skuId=${skuA},${skuB}`, auth(supplierApi));
       const idB = prices.body.data.rows.find((p) => p.skuId === skuB)!.id;
@@ -118,7 +118,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
       const schoolRows = school.getByTestId('effective-price-row');
       await expect.poll(() => schoolRows.count()).toBe(1);
       expect(await schoolRows.first().getAttribute('data-sku-id')).toBe(skuB);
-      expect(await schoolRows.first().getByTestId('price-value').textContent()).toBe('12.80');
+      expect(await schoolRows.first().getByTestId('price-value').textContent()).toBe('¥12.80');
       const schoolApi = await signIn(harness.server, SCHOOL, SCHOOL_NAME);
       const seen = await call<{ rows: Price[] }>(harness.server, 'GET', `/v5/mall/sku/price/latest-price?$groupby=skuId,roleGroupId&skuId=${skuA},${skuB}`, auth(schoolApi));
       expect(seen.body.data.rows.map((p) => [p.skuId, p.price, p.isCheck])).toEqual([[skuB, 12.8, 1]]);

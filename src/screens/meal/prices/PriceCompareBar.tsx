@@ -1,4 +1,5 @@
 import { makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { useMoney } from '../../../components/useMoney.ts';
 import { useLingui } from '@lingui/react/macro';
 
 export interface PriceComparison {
@@ -16,13 +17,12 @@ const useStyles = makeStyles({
   over: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
-const money = (n: number) => n.toFixed(2);
-
 /**
  * The price beside the market average, the mall average and the last approved price, as small bars on one
  * scale (an approver reads "higher than the others" faster from lengths than from four numbers).
  */
 export function PriceCompareBar({ value }: { value: PriceComparison }) {
+  const money = useMoney();
   const styles = useStyles();
   const { t } = useLingui();
   const bars = [

@@ -1,6 +1,7 @@
 // §2 productPrice. A supplier (2) or its salesman (6) prices each SKU for the purchaser role groups it serves
 // (SKUs × role groups), with start and end dates; each cell being edited is a priceApproval actor spawned
 // by the screen's board actor. A school (purchaser) sees only the effective, approved prices.
+import { useMoney } from '../../../components/useMoney.ts';
 import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
@@ -183,13 +184,14 @@ function SupplierPrices() {
 }
 
 function PriceCell({ price, onEdit, groupName, roleGroupId }: { price: Price | undefined; onEdit: () => void; groupName: string; roleGroupId: string }) {
+  const money = useMoney();
   const styles = useStyles();
   const { t } = useLingui();
   const state = serverState(price);
   return (
     <div className={styles.cell} data-testid="price-cell" data-role-group-id={roleGroupId} data-state={state}>
       <div className={styles.line}>
-        {price && <span className={styles.price} data-testid="price-value">{price.price.toFixed(2)}</span>}
+        {price && <span className={styles.price} data-testid="price-value">{money(price.price)}</span>}
         <PriceStatusBadge state={state} />
         <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={onEdit} aria-label={t`为 ${groupName} 定价`} data-testid="price-edit">
           {price ? <Trans>改价</Trans> : <Trans>定价</Trans>}
@@ -200,13 +202,14 @@ function PriceCell({ price, onEdit, groupName, roleGroupId }: { price: Price | u
         <Text className={styles.remark}><Trans>驳回原因：</Trans><span data-testid="price-remark">{price.extraInfo.checkRemark}</span></Text>
       )}
       {price?.status === 'pending' && price.lastApprovedPrice !== null && price.lastApprovedPrice !== undefined && (
-        <Text className={styles.muted}><Trans>当前生效：</Trans><span>{price.lastApprovedPrice.toFixed(2)}</span></Text>
+        <Text className={styles.muted}><Trans>当前生效：</Trans><span>{money(price.lastApprovedPrice)}</span></Text>
       )}
     </div>
   );
 }
 
 function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku: Sku; group: RoleGroupConfig; onClose: () => void }) {
+  const money = useMoney();
   const styles = useStyles();
   const { t } = useLingui();
   const actor = usePriceActor(board, cellKey(sku.skuId, group.roleGroupId));
@@ -245,7 +248,7 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
             <div className={styles.line}>
               <Text><Trans>当前状态</Trans></Text>
               <PriceStatusBadge state={view.price ? view.state : 'none'} />
-              {view.price && <span className={styles.price}>{view.price.price.toFixed(2)}</span>}
+              {view.price && <span className={styles.price}>{money(view.price.price)}</span>}
             </div>
             {view.state === 'rejected' && view.price?.extraInfo?.checkRemark && (
               <Text className={styles.remark}><Trans>驳回原因：</Trans><span>{view.price.extraInfo.checkRemark}</span></Text>
@@ -292,6 +295,7 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
 // school: the effective approved prices of its suppliers
 
 function EffectivePrices() {
+  const money = useMoney();
   const styles = useStyles();
   const { t } = useLingui();
   const orgId = useCurrentOrgApp()?.orgId ?? '';
@@ -331,7 +335,7 @@ function EffectivePrices() {
               <TableCell>{p.productName}</TableCell>
               <TableCell>{p.skuName}</TableCell>
               <TableCell>{p.supplierName}</TableCell>
-              <TableCell><span className={styles.price} data-testid="price-value">{p.price.toFixed(2)}</span></TableCell>
+              <TableCell><span className={styles.price} data-testid="price-value">{money(p.price)}</span></TableCell>
               <TableCell>{dateText(p) || t`长期`}</TableCell>
             </TableRow>
           ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMoney } from '../../../components/useMoney.ts';
 import { Button, Dropdown, Field, Input, Option, ProgressBar, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +22,7 @@ const listPrices = (q: PriceQuery) => fetchPrices(q, { timeout: 60_000 });
 
 /** productPriceExportList: the price list with filters, exported to .xlsx in the browser; the same sheet imports back. */
 export default function ProductPriceExportListPage() {
+  const money = useMoney();
   const { t } = useLingui();
   const { key, ready, orgApp } = useOrgQueryKey();
   const [keyword, setKeyword] = useState('');
@@ -62,8 +64,8 @@ export default function ProductPriceExportListPage() {
     { key: 'product', header: <Trans>商品</Trans>, render: (p) => p.productName },
     { key: 'sku', header: <Trans>SKU</Trans>, render: (p) => `${p.skuName} ${p.spec}`.trim() },
     { key: 'group', header: <Trans>采购角色组</Trans>, render: (p) => p.roleGroupName },
-    { key: 'price', header: <Trans>价格</Trans>, render: (p) => <span data-testid="price-value">{p.price.toFixed(2)}</span> },
-    { key: 'avg', header: <Trans>市场均价</Trans>, render: (p) => (p.marketAvg === null ? '—' : p.marketAvg.toFixed(2)) },
+    { key: 'price', header: <Trans>价格</Trans>, render: (p) => <span data-testid="price-value">{money(p.price)}</span> },
+    { key: 'avg', header: <Trans>市场均价</Trans>, render: (p) => (p.marketAvg === null ? '—' : money(p.marketAvg)) },
     { key: 'status', header: <Trans>状态</Trans>, render: (p) => statusText(p) },
     { key: 'dates', header: <Trans>有效期</Trans>, render: (p) => `${p.startDate} ~ ${p.endDate}` },
   ];

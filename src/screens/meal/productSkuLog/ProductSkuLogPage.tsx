@@ -1,5 +1,6 @@
 // §2 productSkuLog: the price log (/v5/mall/sku/price/log). Every creation, change and decision of a price is
 // an event; this lists them newest first: who, when, what.
+import { useMoney } from '../../../components/useMoney.ts';
 import { useMemo, useState } from 'react';
 import {
   Button,
@@ -57,12 +58,13 @@ export default function ProductSkuLogPage() {
   const prices = useQuery({ ...pricesQuery(orgId, priceQuery), enabled: !!orgId && !!ids });
   const byId = useMemo(() => new Map((prices.data?.rows ?? []).map((p) => [p.id, p])), [prices.data]);
 
+  const money = useMoney();
   const what = (r: PriceLogRow) => {
     const d = r.data;
     const range = d.startDate && d.endDate && !(d.startDate === DEFAULT_PRICE_START && d.endDate === DEFAULT_PRICE_END) ? `（${d.startDate} ~ ${d.endDate}）` : '';
     switch (r.type) {
-      case 'SkuPriceCreated': return { action: t`新增价格`, detail: `${Number(d.price).toFixed(2)}${range}`, state: decidedState(d.isCheck) };
-      case 'SkuPriceChanged': return { action: t`修改价格`, detail: `${Number(d.price).toFixed(2)}${range}`, state: decidedState(d.isCheck) };
+      case 'SkuPriceCreated': return { action: t`新增价格`, detail: `${money(Number(d.price))}${range}`, state: decidedState(d.isCheck) };
+      case 'SkuPriceChanged': return { action: t`修改价格`, detail: `${money(Number(d.price))}${range}`, state: decidedState(d.isCheck) };
       case 'SkuPriceDecided':
         return { action: d.isCheck === 1 ? t`审核通过` : t`审核驳回`, detail: d.checkRemark ?? '', state: decidedState(d.isCheck) };
       case 'SkuPriceDeleted':

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useMoney } from '../../../components/useMoney.ts';
 import {
   Button, Dropdown, Field, Input, Option, tokens,
 } from '@fluentui/react-components';
@@ -27,6 +28,7 @@ const PAGE_SIZE = 20;
  * name. The current month's surveys of a SKU become the market average (marketAvg) of its new prices.
  */
 export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title: ReactNode; testId: string }) {
+  const money = useMoney();
   const { t, i18n } = useLingui();
   const { key, ready } = useOrgQueryKey();
   const qc = useQueryClient();
@@ -61,7 +63,7 @@ export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title:
     { key: 'date', header: <Trans>询价日期</Trans>, render: (s) => s.surveyDate, width: '110px' },
     { key: 'product', header: <Trans>商品</Trans>, render: (s) => <span data-testid="survey-product">{s.productName}</span> },
     { key: 'class', header: <Trans>价格分类</Trans>, render: (s) => classLabel(s.priceClass) },
-    { key: 'price', header: <Trans>询价价格</Trans>, render: (s) => <span data-testid="survey-price">{s.price.toFixed(2)}</span> },
+    { key: 'price', header: <Trans>询价价格</Trans>, render: (s) => <span data-testid="survey-price">{money(s.price)}</span> },
     { key: 'source', header: <Trans>询价来源</Trans>, render: (s) => s.source },
     { key: 'remark', header: <Trans>备注</Trans>, render: (s) => s.remark },
     { key: 'actions', header: <Trans>操作</Trans>, width: '90px', render: (s) => <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(s)}><Trans>删除</Trans></Button> },
