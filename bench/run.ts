@@ -1,4 +1,4 @@
-// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices.
+// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes.
 // Needs a built console (`npm run build`) and /usr/bin/chromium, except `menu` (the menu load step alone, no
 // browser). Each step runs on its own fresh server.
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import { benchContacts } from './contacts.ts';
 import { benchContactsUi } from './contactsUi.ts';
 import { benchPrices } from './prices.ts';
 import { benchPricesImport } from './pricesImport.ts';
+import { benchRecipeCycle } from './recipeCycle.ts';
 
 type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
 
@@ -28,6 +29,9 @@ const sections: Record<string, Step[]> = {
   prices: [
     ['Price import through the all-or-nothing import session (batches of 60)', benchPricesImport],
     ['Prices at scale (import 10,000 in batches of 60; approval queue at 100,000)', benchPrices],
+  ],
+  recipes: [
+    ['A four-week recipe cycle (60 dishes, 4 age groups, 84 cells): open, save one cell, open → rendered grid (Chromium)', benchRecipeCycle],
   ],
 };
 
