@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts';
 import type { OrgApp, ThemeConfig } from '../../domain/types.ts';
@@ -87,7 +88,7 @@ const machine = createAppMachine({
     pollQrCode: fromPromise(async ({ input }) => {
       const res = await passport.fetchQrCode(input.id);
       // §7 an empty object means the code is unknown
-      if (!res?.status) throw new Error('二维码已失效');
+      if (!res?.status) throw new Error(t`二维码已失效`);
       return { status: res.status, ...(res.login ? { login: res.login } : {}) };
     }),
   },

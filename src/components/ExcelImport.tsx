@@ -23,6 +23,7 @@ import { ArrowDownloadRegular, DocumentArrowUpRegular } from '@fluentui/react-ic
 import { Trans, useLingui } from '@lingui/react/macro';
 import { inBatches } from '../../services/batch.ts';
 import { downloadFile, readSheet, writeWorkbook, type SheetRecord } from './excel/sheet.ts';
+import { sheetErrorText } from './excel/sheetErrorText.ts';
 import { VirtualTable, type VirtualColumn } from './VirtualTable.tsx';
 
 const useStyles = makeStyles({
@@ -92,7 +93,8 @@ export function ExcelImport<T>({ title, headers, example, templateName, parse, s
       if (records.length === 0) setResult({ intent: 'error', text: t`文件中没有数据行` });
     } catch (e) {
       setRows([]);
-      setResult({ intent: 'error', text: t`无法读取文件：${(e as Error).message}` });
+      const reason = sheetErrorText(e);
+      setResult({ intent: 'error', text: t`无法读取文件：${reason}` });
     } finally {
       setReading(false);
     }

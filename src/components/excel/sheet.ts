@@ -11,6 +11,14 @@ export interface SheetRow {
   cells: SheetRecord;
 }
 
+/** Why a file could not be read; the screens word it in the user's language (sheetErrorText). */
+export class SheetError extends Error {
+  constructor(readonly code: 'unreadable' | 'noWorksheet') {
+    super(code);
+    this.name = 'SheetError';
+  }
+}
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function cellText(value: unknown): string {
@@ -33,10 +41,10 @@ export async function readSheetRows(data: ArrayBuffer): Promise<{ headers: strin
   try {
     await wb.xlsx.load(data);
   } catch {
-    throw new Error('无法读取该文件，请上传 .xlsx 格式的 Excel 表格');
+    throw new SheetError('unreadable');
   }
   const sheet = wb.worksheets[0];
-  if (!sheet) throw new Error('表格中没有工作表');
+  if (!sheet) throw new SheetError('noWorksheet');
   const headers: string[] = [];
   sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { headers[col - 1] = cellText(cell.value); });
   const rows: SheetRow[] = [];

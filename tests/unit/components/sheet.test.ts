@@ -13,6 +13,6 @@ describe('Excel sheets', () => {
 
   it('refuses a malformed file with a readable message', async () => {
     const garbage = new TextEncoder().encode('name,price\nrice,3.5\n').buffer as ArrayBuffer;
-    await expect(readSheetRows(garbage)).rejects.toThrow('无法读取该文件，请上传 .xlsx 格式的 Excel 表格');
+    await expect(readSheetRows(garbage)).rejects.toMatchObject({ name: 'SheetError', code: 'unreadable' });
   });
 });

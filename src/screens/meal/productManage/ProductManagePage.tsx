@@ -129,7 +129,7 @@ export default function ProductManagePage() {
         <Trans>确定删除商品「{removing?.name}」及其 SKU 吗？</Trans>
       </ConfirmDialog>
       <ImportPanel<ProductSheetRow>
-        open={importing} onClose={() => setImporting(false)} title={<Trans>导入商品</Trans>} templateName="商品导入模板.xlsx" headers={PRODUCT_IMPORT_HEADERS}
+        open={importing} onClose={() => setImporting(false)} title={<Trans>导入商品</Trans>} templateName={t`商品导入模板.xlsx`} headers={PRODUCT_IMPORT_HEADERS}
         parse={(r) => parseProductRows(r, cats)}
         columns={[
           { key: 'name', header: <Trans>商品</Trans>, render: (r) => r.value?.name ?? '' },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { isPriceClass, isUnit } from '../../../../domain/mallCatalogue.ts';
 import type { ProductImportRow } from '../../../../services/mall/imports.ts';
 import type { Category } from '../../../../services/mall/catalogue.ts';
@@ -21,18 +22,19 @@ export function parseProductRows(rows: SheetRow[], categories: Category[]): Pars
     const skuUnit = cells['SKU单位*'] ?? '';
     const unit = cells['单位'] ?? '';
     const categoryName = cells['商品分类'] ?? '';
-    const priceClass = priceClassOf(cells['价格分类'] ?? '');
+    const rawPriceClass = cells['价格分类'] ?? '';
+    const priceClass = priceClassOf(rawPriceClass);
     const rr = cells['生熟'] ?? '';
-    if (!name) errors.push('缺少商品名称');
-    if (!skuName) errors.push('缺少 SKU 名称');
-    if (!skuUnit) errors.push('缺少 SKU 单位');
-    else if (!isUnit(skuUnit)) errors.push(`SKU 单位「${skuUnit}」不可用`);
-    if (unit && !isUnit(unit)) errors.push(`单位「${unit}」不可用`);
-    if (categoryName && !names.has(categoryName)) errors.push(`商品分类「${categoryName}」不存在`);
-    if (priceClass && !isPriceClass(priceClass)) errors.push(`价格分类「${cells['价格分类']}」不存在`);
-    if (rr && !['生', '熟', 'raw', 'ripe'].includes(rr)) errors.push('生熟应为「生」或「熟」');
+    if (!name) errors.push(t`缺少商品名称`);
+    if (!skuName) errors.push(t`缺少 SKU 名称`);
+    if (!skuUnit) errors.push(t`缺少 SKU 单位`);
+    else if (!isUnit(skuUnit)) errors.push(t`SKU 单位「${skuUnit}」不可用`);
+    if (unit && !isUnit(unit)) errors.push(t`单位「${unit}」不可用`);
+    if (categoryName && !names.has(categoryName)) errors.push(t`商品分类「${categoryName}」不存在`);
+    if (priceClass && !isPriceClass(priceClass)) errors.push(t`价格分类「${rawPriceClass}」不存在`);
+    if (rr && !['生', '熟', 'raw', 'ripe'].includes(rr)) errors.push(t`生熟应为「生」或「熟」`);
     const key = `${name}|${skuName}`;
-    if (name && skuName && skuKeys.has(key)) errors.push('SKU 重复');
+    if (name && skuName && skuKeys.has(key)) errors.push(t`SKU 重复`);
     skuKeys.add(key);
     const value: ProductSheetRow = {
       name, categoryName, unit, priceClass, rawRipe: rr === '熟' || rr === 'ripe' ? 'ripe' : 'raw', isPackage: ['是', '1', 'true', 'Y'].includes(cells['套餐'] ?? ''),

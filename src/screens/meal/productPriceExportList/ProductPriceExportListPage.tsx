@@ -52,7 +52,9 @@ export default function ProductPriceExportListPage() {
         setExporting({ done: i + 1, total });
       }
       const workbook = await writeWorkbook(PRICE_SHEET_HEADERS, priceSheetRows(all, statusText), t`价格`);
-      downloadFile(workbook, `${orgApp?.orgName ?? ''}价格${new Date().toISOString().slice(0, 10)}.xlsx`);
+      const org = orgApp?.orgName ?? '';
+      const day = new Date().toISOString().slice(0, 10);
+      downloadFile(workbook, t`${org}价格${day}.xlsx`);
     } catch (e) {
       setError(errorText(e));
     } finally {

@@ -5,7 +5,8 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BatchProgress } from '../../../../services/batch.ts';
 import { ImportError } from '../../../../services/mall/imports.ts';
-import { downloadFile, readSheetRows, writeWorkbook, type SheetRow } from '../../../components/excel/sheet.ts';
+import { downloadFile, readSheetRows, SheetError, writeWorkbook, type SheetRow } from '../../../components/excel/sheet.ts';
+import { sheetErrorText } from '../../../components/excel/sheetErrorText.ts';
 import { DataTable, type Column } from './DataTable.tsx';
 import { errorText } from './errors.ts';
 
@@ -49,7 +50,7 @@ export function ImportPanel<T>({ open, onClose, title, templateName, headers, pa
       if (!sheet.rows.length) throw new Error(t`表格中没有数据行`);
       setRows(await parse(sheet.rows));
     } catch (e) {
-      setFileError(errorText(e));
+      setFileError(e instanceof SheetError ? sheetErrorText(e) : errorText(e));
     }
   };
   const start = async () => {

@@ -23,7 +23,7 @@ export function PriceImportButton() {
     <>
       <Button icon={<ArrowUploadRegular />} onClick={() => setOpen(true)} data-testid="price-import"><Trans>导入价格</Trans></Button>
       <ImportPanel<PriceSheetRow>
-        open={open} onClose={() => setOpen(false)} title={<Trans>导入价格</Trans>} templateName="价格导入模板.xlsx" headers={PRICE_IMPORT_HEADERS}
+        open={open} onClose={() => setOpen(false)} title={<Trans>导入价格</Trans>} templateName={t`价格导入模板.xlsx`} headers={PRICE_IMPORT_HEADERS}
         parse={async (rows) => parsePriceRows(rows, (await groups.refetch()).data?.rows ?? groups.data?.rows ?? [])}
         columns={[
           { key: 'sku', header: <Trans>商品 / SKU</Trans>, render: (r) => (r.value ? `${r.value.productName} ${r.value.skuName}`.trim() || r.value.skuId : '') },

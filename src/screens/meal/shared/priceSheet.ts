@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { validatePrice } from '../../../../domain/priceApproval.ts';
 import type { PriceImportRow } from '../../../../services/mall/imports.ts';
 import type { Price, RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
@@ -24,17 +25,17 @@ export function parsePriceRows(rows: SheetRow[], groups: readonly RoleGroupConfi
     const skuId = cells['SKU ID*'] ?? '';
     const groupText = cells['采购角色组*'] ?? '';
     const roleGroupId = ids.has(groupText) ? groupText : byName.get(groupText);
-    if (!skuId) errors.push('缺少 SKU ID');
-    if (!groupText) errors.push('缺少采购角色组');
-    else if (!roleGroupId) errors.push(`采购角色组「${groupText}」不存在`);
+    if (!skuId) errors.push(t`缺少 SKU ID`);
+    if (!groupText) errors.push(t`缺少采购角色组`);
+    else if (!roleGroupId) errors.push(t`采购角色组「${groupText}」不存在`);
     const startDate = cells['开始日期'] || null;
     const endDate = cells['结束日期'] || null;
     const valid = validatePrice({ price: cells['价格*'] ?? '', startDate, endDate });
     if (!valid.ok) errors.push(...valid.errors);
     const marketAvg = cells['市场均价'] ?? '';
-    if (marketAvg && !(Number(marketAvg) >= 0)) errors.push('市场均价必须是不小于 0 的数字');
+    if (marketAvg && !(Number(marketAvg) >= 0)) errors.push(t`市场均价必须是不小于 0 的数字`);
     const key = `${skuId}|${roleGroupId}`;
-    if (!errors.length && seen.has(key)) errors.push('同一 SKU 和采购角色组重复定价');
+    if (!errors.length && seen.has(key)) errors.push(t`同一 SKU 和采购角色组重复定价`);
     seen.add(key);
     if (errors.length || !valid.ok) return { row, value: null, errors };
     return {
