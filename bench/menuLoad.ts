@@ -9,7 +9,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { callerQuery } from '../server/http/auth.ts';
-import { menuQuery, seesEverything } from '../server/modules/permissions/menu.ts';
+import { menuStatement, seesEverything } from '../server/modules/permissions/menu.ts';
 import type { Database } from '../server/store/schema.ts';
 import { freePort } from '../server/store/database.ts';
 import { apiSession, percentile, treeCpuMs, type BenchServer } from './serverProcess.ts';
@@ -67,8 +67,8 @@ async function endpointQueries(databaseUrl: string, token: string, key: string) 
     const caller = callerQuery(token, key).compile(db);
     const { rows: [row] } = await pool.query<{ org_id: string; app_id: string; roles: { roleId: string; name: string; code: string }[] }>(caller.sql, [...caller.parameters]);
     const roleIds = seesEverything(row.roles) ? 'all' as const : row.roles.map((r) => r.roleId);
-    const menu = menuQuery(db, { orgId: row.org_id, appId: row.app_id, groupName: 'pcMenu', roleIds }).compile();
-    return { caller: { sql: caller.sql, parameters: caller.parameters }, menu: { sql: menu.sql, parameters: menu.parameters } };
+    const menu = menuStatement(db, { orgId: row.org_id, appId: row.app_id, groupName: 'pcMenu', roleIds });
+    return { caller: { sql: caller.sql, parameters: caller.parameters }, menu };
   } finally {
     await db.destroy();
   }

@@ -1,7 +1,7 @@
 // Tenancy and powers on every request (ARCHITECTURE.md "HTTP contract"):
 // token → user; `key` header → an org-app the user belongs to; the route's power.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { hashToken } from './tokens.ts';
 import { preparedMarker } from '../store/database.ts';
@@ -76,7 +76,9 @@ interface Caller {
 }
 
 /** The caller query alone (bench/menuLoad.ts runs the same SQL through bare `pg` as the baseline). */
-export const callerQuery = (token: string, key: string | undefined) => sql<CallerRow>`${sql.raw(preparedMarker('caller'))}
+export const callerQuery = (token: string, key: string | undefined) => callerQueryByHash(hashToken(token), key ?? null);
+
+const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerRow>`${sql.raw(preparedMarker('caller'))}
     SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
            oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, oa.disabled, (m.user_id IS NOT NULL) AS member,
            m.enable AS member_enable, m.expiration AS member_expiration,
@@ -89,13 +91,25 @@ export const callerQuery = (token: string, key: string | undefined) => sql<Calle
                      AND po.org_type = ${PLATFORM_ORG_TYPE}) AS platform
     FROM access_tokens t
     JOIN users u ON u.user_id = t.user_id
-    LEFT JOIN org_apps oa ON oa.key = ${key ?? null}
+    LEFT JOIN org_apps oa ON oa.key = ${key}
     LEFT JOIN orgs o ON o.org_id = oa.org_id
     LEFT JOIN org_app_users m ON m.org_id = oa.org_id AND m.app_id = oa.app_id AND m.user_id = u.user_id
-    WHERE t.token_hash = ${hashToken(token)}`;
+    WHERE t.token_hash = ${tokenHash}`;
+
+// The caller query compiled once with placeholders, then run with each request's token hash and key: building and
+// compiling it with Kysely on every request is per-request overhead the endpoints' goal (issue 12) counts.
+const KEY_PLACEHOLDER = '\u0000key';
+const HASH_PLACEHOLDER = '\u0000tokenHash';
+let callerTemplate: CompiledQuery | null = null;
+
+function callerStatement(db: Kysely<Database>, token: string, key: string | undefined): CompiledQuery<CallerRow> {
+  callerTemplate ??= callerQueryByHash(HASH_PLACEHOLDER, KEY_PLACEHOLDER).compile(db);
+  const tokenHash = hashToken(token);
+  return CompiledQuery.raw(callerTemplate.sql, callerTemplate.parameters.map((p) => (p === KEY_PLACEHOLDER ? (key ?? null) : p === HASH_PLACEHOLDER ? tokenHash : p))) as CompiledQuery<CallerRow>;
+}
 
 async function resolveCaller(db: Kysely<Database>, token: string, key: string | undefined, now: Date): Promise<Caller> {
-  const { rows } = await callerQuery(token, key).execute(db);
+  const { rows } = await db.executeQuery(callerStatement(db, token, key));
   const row = rows[0];
   const live = row && !row.revoked_at && row.expires_at > now && row.enable && !(row.expiration && row.expiration <= now);
   if (!live) return { user: null, orgApp: null, roles: [], platform: false };

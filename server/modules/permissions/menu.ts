@@ -1,6 +1,7 @@
 // The menu entries and power keys a user holds in an org-app (§6): through their roles' permission links;
 // system providers and admins hold every enabled entry.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { preparedMarker } from '../../store/database.ts';
 import type { Database } from '../../store/schema.ts';
 import type { MenuEntry } from '../../../domain/types.ts';
 import { isAdmin, isSystemProvider, isUserAdminOnly, type RoleLike } from '../../../domain/roles.ts';
@@ -24,16 +25,47 @@ export function menuQuery(db: Kysely<Database>, opts: { orgId: string; appId: st
     .select(['p.permission_id', 'p.module_id', 'p.parent_id', 'p.module_name', 'p.group_name', 'p.sort', 'p.enable', 'p.extra_info'])
     .where('p.org_id', '=', opts.orgId).where('p.app_id', '=', opts.appId).where('p.group_name', '=', opts.groupName).where('p.enable', '=', true);
   if (opts.roleIds !== 'all') {
+    // one array parameter, not a list of them: the statement's text is the same for any number of roles
     const linked = db.selectFrom('role_permissions as rp').select('rp.permission_id')
-      .where('rp.org_id', '=', opts.orgId).where('rp.role_id', 'in', [...opts.roleIds]);
+      .where('rp.org_id', '=', opts.orgId).where(sql<boolean>`rp.role_id = ANY(${[...opts.roleIds]}::text[])`);
     q = q.where(sql<boolean>`p.permission_id = ANY(ARRAY(${linked}))`);
   }
   return q;
 }
 
-export async function menuOf(db: Kysely<Database>, opts: { orgId: string; appId: string; groupName: string; roleIds: readonly string[] | 'all' }): Promise<MenuEntry[]> {
+type MenuOptions = { orgId: string; appId: string; groupName: string; roleIds: readonly string[] | 'all' };
+type MenuRow = { permission_id: string; module_id: string; parent_id: string; module_name: string; group_name: string; sort: number; enable: boolean; extra_info: unknown };
+
+// menuQuery built and compiled once per form (every entry, or through roles) with placeholder arguments; each call
+// then only fills in its own: building and compiling it with Kysely on every request was a measurable share of the
+// menu endpoint's CPU (issue 12). Marked to be prepared once per connection, as the caller query is.
+const PLACEHOLDER = { orgId: '\u0000orgId', appId: '\u0000appId', groupName: '\u0000groupName' } as const;
+const PLACEHOLDER_ROLES: readonly string[] = ['\u0000roleIds'];
+const compiled = new Map<'all' | 'roles', { sql: string; parameters: readonly unknown[] }>();
+
+/** The SQL and parameters menuOf runs (bench/menuLoad.ts sends the same through bare `pg` as the baseline). */
+export function menuStatement(db: Kysely<Database>, opts: MenuOptions): { sql: string; parameters: unknown[] } {
+  const form = opts.roleIds === 'all' ? 'all' : 'roles';
+  let template = compiled.get(form);
+  if (!template) {
+    const q = menuQuery(db, { ...PLACEHOLDER, roleIds: form === 'all' ? 'all' : PLACEHOLDER_ROLES }).compile();
+    template = { sql: `${preparedMarker(`menu-${form}`)}\n${q.sql}`, parameters: q.parameters };
+    compiled.set(form, template);
+  }
+  const parameters = template.parameters.map((p) => {
+    if (p === PLACEHOLDER.orgId) return opts.orgId;
+    if (p === PLACEHOLDER.appId) return opts.appId;
+    if (p === PLACEHOLDER.groupName) return opts.groupName;
+    if (Array.isArray(p) && p[0] === PLACEHOLDER_ROLES[0]) return [...(opts.roleIds as readonly string[])];
+    return p;
+  });
+  return { sql: template.sql, parameters };
+}
+
+export async function menuOf(db: Kysely<Database>, opts: MenuOptions): Promise<MenuEntry[]> {
   if (opts.roleIds !== 'all' && !opts.roleIds.length) return [];
-  const rows = await menuQuery(db, opts).execute();
+  const statement = menuStatement(db, opts);
+  const { rows } = await db.executeQuery<MenuRow>(CompiledQuery.raw(statement.sql, statement.parameters));
   return sortMenu(rows.map((r): MenuEntry => ({
     id: r.permission_id, moduleId: r.module_id, parentId: r.parent_id, moduleName: r.module_name, groupName: r.group_name,
     sort: r.sort, enable: r.enable, extraInfo: (r.extra_info ?? {}) as MenuEntry['extraInfo'],
