@@ -1,4 +1,4 @@
-// Issue 12 hardening: security headers from @fastify/helmet on every answer, the API docs still served.
+// Issue 12 hardening: security headers from helmet on every answer, the API docs still served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
