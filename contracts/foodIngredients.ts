@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { List, Removed, Version } from './common.ts';
 import { BATCH, PAGE } from '../domain/constants.ts';
-import { FOOD_GROUPS, INGREDIENT_NAME_MAX, type FoodGroup } from '../domain/ingredients.ts';
+import { FOOD_GROUPS, INGREDIENT_IMPORT_MAX_ROWS, INGREDIENT_NAME_MAX, type FoodGroup } from '../domain/ingredients.ts';
 import { NUTRIENT_KEYS } from '../domain/nutrition.ts';
 
 const tags = ['food'];
@@ -118,4 +118,22 @@ export const deleteFoodIngredient = endpoint({
 export const listIngredientProducts = endpoint({
   method: 'GET', path: '/v4/mall/food/ingredients/product', tags, querystring: IngredientProductQuery, response: List(IngredientProduct),
   summary: 'Ingredient ↔ product links (SKUs linked to foods) of the suppliers the caller may read, paged by $skip',
+});
+
+export const FoodIngredientImportRow = Type.Object({
+  /** the sheet row number, for the row errors */
+  row: Type.Integer({ minimum: 1 }),
+  nameZh: Type.String({ maxLength: INGREDIENT_NAME_MAX * 2 }),
+  nameEn: Type.Optional(Type.String({ maxLength: 200 })),
+  group: Type.String({ maxLength: 20 }),
+  ediblePortionPct: Type.Optional(nullableNumber),
+  per100g: Type.Optional(Per100gInput),
+}, { additionalProperties: false });
+export type FoodIngredientImportRow = Static<typeof FoodIngredientImportRow>;
+
+export const importFoodIngredients = endpoint({
+  method: 'POST', path: '/v4/mall/food/ingredients/import', tags,
+  body: Type.Object({ rows: Type.Array(FoodIngredientImportRow, { minItems: 1, maxItems: INGREDIENT_IMPORT_MAX_ROWS }) }, { additionalProperties: false }),
+  response: Type.Object({ created: Type.Integer(), updated: Type.Integer() }),
+  summary: "Import the org's local ingredients, all or nothing: a name the org already has updates it, a new one is added; every refused row is named",
 });

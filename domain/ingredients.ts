@@ -4,6 +4,7 @@
 // override merges over the platform food, and how a search matches (§5 search rule: letters search the pinyin
 // initials and English name, digits the id, Chinese characters the name).
 import { NUTRIENT_KEYS, type FoodNutrition, type NutrientKey, type Nutrients } from './nutrition.ts';
+import { nutrientEntry } from './nutrientCatalogue.ts';
 
 /** WS/T 554-2017 food groups, as foods.json assigns them. */
 export const FOOD_GROUPS = ['谷薯类', '蔬菜类', '水果类', '畜禽肉类', '鱼虾类', '蛋类', '奶及奶制品', '大豆类及其制品和坚果', '植物油', '盐', '其他'] as const;
@@ -121,4 +122,28 @@ export function matchesIngredient(i: Pick<Ingredient, 'foodId' | 'nameZh' | 'nam
   if (/^\d+$/.test(q)) return i.foodId.includes(q);
   if (/^[a-z\s]+$/.test(q)) return i.pinyin.startsWith(q.replace(/\s+/g, '')) || i.pinyin.includes(q.replace(/\s+/g, '')) || i.nameEn.toLowerCase().includes(q);
   return i.nameZh.includes(q) || i.group.includes(q) || i.nameEn.toLowerCase().includes(q);
+}
+
+/** The Excel sheet of local ingredients (issue 9 import): one row per ingredient, nutrients per 100 g edible portion. */
+export const INGREDIENT_SHEET = {
+  name: '食材名称*',
+  group: '食物分类*',
+  nameEn: '英文名称',
+  edible: '可食部(%)',
+  /** a nutrient's column: its §3 catalogue name and unit, e.g. "蛋白质(g)" */
+  nutrient: (key: NutrientKey) => `${nutrientEntry(key).cnName}(${nutrientEntry(key).unit})`,
+} as const;
+
+/** At most this many rows in one import: a canteen's own foods, not a food table. */
+export const INGREDIENT_IMPORT_MAX_ROWS = 2000;
+
+/**
+ * A sheet cell as a nutrient or edible-portion value: empty is unknown (null), a number is itself, anything
+ * else is refused (undefined), since guessing would put a wrong figure into every dish using it.
+ */
+export function sheetNumber(cell: string | undefined): number | null | undefined {
+  const text = (cell ?? '').trim();
+  if (!text) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
 }

@@ -2,11 +2,12 @@
 // contracts/foodIngredients.ts and contracts/dishes.ts; each list has its queryOptions keyed by org, with the
 // live-update roots ('foodIngredients', 'dishes': src/app/liveUpdates.ts) first.
 import { queryOptions } from '@tanstack/react-query';
-import { call, ifMatch, type CallOptions } from './http.ts';
+import { ApiError, call, ifMatch, type CallOptions } from './http.ts';
+import { ImportError, parseRowErrors } from './mall/imports.ts';
 import type * as food from '../contracts/foodIngredients.ts';
 import type * as menu from '../contracts/dishes.ts';
 
-export type { FoodIngredient, FoodIngredientQuery, FoodIngredientInput, FoodIngredientChange, IngredientProduct } from '../contracts/foodIngredients.ts';
+export type { FoodIngredient, FoodIngredientQuery, FoodIngredientInput, FoodIngredientChange, FoodIngredientImportRow, IngredientProduct } from '../contracts/foodIngredients.ts';
 export type { Dish, DishQuery, DishInput, DishChange } from '../contracts/dishes.ts';
 
 const MALL: CallOptions = { host: 'mall' };
@@ -27,6 +28,16 @@ export function deleteFoodIngredient(foodId: string, version?: number) {
 }
 export function fetchIngredientProducts(query: food.IngredientProductQuery = {}) {
   return call<typeof food.listIngredientProducts>({ method: 'GET', path: '/v4/mall/food/ingredients/product', query }, MALL);
+}
+
+/** The local ingredient import, all or nothing; a refusal comes back as ImportError with its rows. */
+export async function importFoodIngredients(rows: food.FoodIngredientImportRow[]) {
+  try {
+    return await call<typeof food.importFoodIngredients>({ method: 'POST', path: '/v4/mall/food/ingredients/import', body: { rows } }, MALL);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 400) throw new ImportError(e.statusText || e.message, parseRowErrors(e.statusText));
+    throw e;
+  }
 }
 
 export const foodIngredientKeys = {

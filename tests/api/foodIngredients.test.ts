@@ -152,3 +152,47 @@ describe('ingredient ↔ product links', () => {
     expect((await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=01123', auth(delivery))).body.data.count).toBe(0);
   });
 });
+
+describe('Excel import of local ingredients', () => {
+  type Result = { created: number; updated: number };
+  const imp = (s: Session, rows: unknown[]) => call<Result>(server, 'POST', '/v4/mall/food/ingredients/import', { ...auth(s), body: { rows } });
+
+  it('adds new names, updates names the org has, and changes nothing when imported again', async () => {
+    const rows = [
+      { row: 2, nameZh: '学校自制酸梅汤', group: '其他', ediblePortionPct: 100, per100g: { energyKcal: 40, vitaminC: null } },
+      { row: 3, nameZh: '本地黑猪肉', group: '畜禽肉类', per100g: { protein: 20.5, fat: 12 } },
+    ];
+    const first = await imp(dietitianA, rows);
+    expect(first.status, first.body.status_text).toBe(200);
+    expect(first.body.data).toEqual({ created: 2, updated: 0 });
+    const before = await eventCount(server);
+    expect((await imp(dietitianA, rows)).body.data).toEqual({ created: 0, updated: 0 });
+    expect(await eventCount(server)).toBe(before);
+    const changed = await imp(dietitianA, [{ ...rows[1], per100g: { protein: 21 } }]);
+    expect(changed.body.data).toEqual({ created: 0, updated: 1 });
+    const pork = (await list(dietitianA, q('本地黑猪肉'))).body.data.rows;
+    expect(pork).toHaveLength(1);
+    expect([pork[0].per100g.protein, pork[0].per100g.fat, pork[0].source]).toEqual([21, 12, 'local']);
+    expect((await list(dietitianB, q('本地黑猪肉'))).body.data.count).toBe(0);
+  });
+
+  it('refuses the whole sheet when a row is bad, naming every bad row, and writes nothing', async () => {
+    const before = await eventCount(server);
+    const rows = await dump();
+    const res = await imp(dietitianA, [
+      { row: 2, nameZh: '好的食材', group: '蔬菜类' },
+      { row: 3, nameZh: '', group: '蔬菜类' },
+      { row: 4, nameZh: '坏分类', group: '零食' },
+      { row: 5, nameZh: '负值', group: '蔬菜类', per100g: { protein: -3 } },
+      { row: 6, nameZh: '好的食材', group: '蔬菜类' },
+    ]);
+    expect(res.status).toBe(400);
+    for (const n of [3, 4, 5, 6]) expect(res.body.status_text).toContain(`第 ${n} 行`);
+    expect(res.body.status_text).not.toContain('第 2 行');
+    expect(await eventCount(server)).toBe(before);
+    expect(await dump()).toEqual(rows);
+    expect((await imp(dietitianA, [])).status).toBe(400);
+    const delivery = await signIn(server, DEMO.delivery);
+    expect((await imp(delivery, [{ row: 2, nameZh: 'x', group: '其他' }])).status).toBe(403);
+  });
+});

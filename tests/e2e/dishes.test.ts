@@ -1,11 +1,13 @@
 // Issue 9 in Chromium: the dietitian creates a dish from five ingredients and sees its energy and protein per
 // portion while editing (computed in the console) and in the dish list (computed by the server).
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { roundHalfUp } from '../../domain/numberInput.ts';
 import { RECIPE_CATEGORIES } from '../../domain/constants.ts';
+import { INGREDIENT_IMPORT_HEADERS } from '../../src/screens/meal/localFoodIngredientsManage/ingredientImport.ts';
 
 const harness = useConsole();
 
@@ -67,6 +69,30 @@ describe('dishes', () => {
     await row.waitFor();
     expect(await row.getByTestId('dish-row-energyKcal').textContent()).toBe(energy);
     expect(await row.getByTestId('dish-row-protein').textContent()).toBe(protein);
+    await page.close();
+  });
+
+  it('the dietitian imports local ingredients from Excel and finds them in the local library with unknowns as unknown', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000006');
+    await openScreen(page, 'localFoodIngredientsManage');
+    await page.getByTestId('screen-localFoodIngredientsManage').waitFor();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    ws.addRow(INGREDIENT_IMPORT_HEADERS);
+    const cells = (values: Record<string, string | number>) => INGREDIENT_IMPORT_HEADERS.map((h) => values[h] ?? '');
+    ws.addRow(cells({ '食材名称*': '端到端自制豆花', '食物分类*': '大豆类及其制品和坚果', '可食部(%)': 100, '能量(kcal)': 50, '蛋白质(g)': 4.5 }));
+    await page.getByTestId('ingredient-import').click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'foods.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+    });
+    await page.getByTestId('import-start').click();
+    await expect.poll(() => page.getByTestId('import-result').getAttribute('data-ok')).toBe('1');
+    await page.getByTestId('import-close').click();
+    const row = page.getByTestId('ingredient-table').locator('tr').filter({ hasText: '端到端自制豆花' });
+    await row.waitFor();
+    expect(await row.getByTestId('ingredient-protein-value').textContent()).toBe('4.5');
+    expect(await row.getByTestId('ingredient-vitaminC-value').getAttribute('data-unknown')).toBe('1');
     await page.close();
   });
 });

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import ingredientRoutes from './ingredientRoutes.ts';
 import dishRoutes from './dishRoutes.ts';
+import ingredientImportRoutes from './ingredientImport.ts';
 
 export default async function recipeRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await ingredientRoutes(app, ctx);
   await dishRoutes(app, ctx);
+  await ingredientImportRoutes(app, ctx);
 }

@@ -4,13 +4,15 @@
 // unknown. Buttons the server would refuse are not offered (domain/recipeAccess.ts).
 import { useState } from 'react';
 import { Badge, Button, Dropdown, Field, Input, Option } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FOOD_GROUPS } from '../../../../domain/ingredients.ts';
 import { NUTRIENT_KEYS } from '../../../../domain/nutrition.ts';
 import { writesRecipes } from '../../../../domain/recipeAccess.ts';
-import { deleteFoodIngredient, foodIngredientKeys, foodIngredientsQuery, type FoodIngredient, type FoodIngredientQuery } from '../../../../services/recipes.ts';
+import {
+  deleteFoodIngredient, foodIngredientKeys, foodIngredientsQuery, importFoodIngredients, type FoodIngredient, type FoodIngredientQuery,
+} from '../../../../services/recipes.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { ScreenFrame } from './ScreenFrame.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
@@ -20,6 +22,8 @@ import { errorText } from './errors.ts';
 import { useOrgQueryKey } from './useOrgQueryKey.ts';
 import { NutrientHeader, NutrientValue } from './nutrients.tsx';
 import { IngredientEditor, type IngredientTarget } from './IngredientEditor.tsx';
+import { ImportPanel } from './ImportPanel.tsx';
+import { INGREDIENT_IMPORT_HEADERS, parseIngredientRows, type IngredientSheetRow } from '../localFoodIngredientsManage/ingredientImport.ts';
 
 const PAGE_SIZE = 50;
 
@@ -33,6 +37,7 @@ export function IngredientLibraryScreen({ mode }: { mode: 'library' | 'org' }) {
   const [editing, setEditing] = useState<IngredientTarget | null>(null);
   const [removing, setRemoving] = useState<FoodIngredient | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const writes = writesRecipes(usePowers());
 
   const query: FoodIngredientQuery = {
@@ -82,7 +87,10 @@ export function IngredientLibraryScreen({ mode }: { mode: 'library' | 'org' }) {
       testId={mode === 'org' ? 'screen-localFoodIngredientsManage' : 'screen-mallFoodIngredientsManage'}
       loading={list.isLoading} error={error ?? (list.error ? errorText(list.error) : null)}
       actions={writes && mode === 'org' ? (
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ kind: 'new' })} data-testid="ingredient-add"><Trans>新增本地食材</Trans></Button>
+        <>
+          <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)} data-testid="ingredient-import"><Trans>导入本地食材</Trans></Button>
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ kind: 'new' })} data-testid="ingredient-add"><Trans>新增本地食材</Trans></Button>
+        </>
       ) : undefined}
       toolbar={(
         <>
@@ -101,6 +109,21 @@ export function IngredientLibraryScreen({ mode }: { mode: 'library' | 'org' }) {
       <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(i) => i.foodId} testId="ingredient-table" />
       <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={setPage} />
       <IngredientEditor target={editing} onClose={() => setEditing(null)} />
+      <ImportPanel<IngredientSheetRow>
+        open={importing} onClose={() => setImporting(false)} title={<Trans>导入本地食材</Trans>} templateName="本地食材导入模板.xlsx" headers={INGREDIENT_IMPORT_HEADERS}
+        parse={parseIngredientRows}
+        columns={[
+          { key: 'name', header: <Trans>食材名称</Trans>, render: (r) => r.value?.nameZh ?? '' },
+          { key: 'group', header: <Trans>食物分类</Trans>, render: (r) => r.value?.group ?? '' },
+        ]}
+        run={async (values, onProgress) => {
+          onProgress({ done: 0, total: 1 });
+          const res = await importFoodIngredients(values);
+          onProgress({ done: 1, total: 1 });
+          return t`导入完成：新增 ${res.created} 种食材，更新 ${res.updated} 种`;
+        }}
+        onDone={() => void qc.invalidateQueries({ queryKey: foodIngredientKeys.all })}
+      />
       <ConfirmDialog open={removing !== null} title={<Trans>删除食材</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
         {removing?.source === 'override'
           ? <Trans>确定删除本机构对「{removing.nameZh}」的修改、恢复平台数据吗？</Trans>
