@@ -70,7 +70,12 @@ function validateNutritiousmeals(v: unknown): string[] {
 function validateRecipeConfig(v: unknown): string[] {
   if (!isObj(v)) return ['recipeConfig 必须是对象'];
   const errors: string[] = [];
-  checkKeys(v, {
+  // issue 9: the roles (by name) that approve weekly recipe cycles besides the org admin — a list of names
+  const { recipeApprovalRoleNames: approvers, ...rest } = v;
+  if (approvers !== undefined && !(Array.isArray(approvers) && approvers.length <= 50 && approvers.every((n) => typeof n === 'string' && n.trim() && n.length <= 100))) {
+    errors.push('recipeConfig.recipeApprovalRoleNames 必须是角色名称的列表');
+  }
+  checkKeys(rest, {
     recipeApprovalEnable: 'boolean', recipeRecommendEnable: 'boolean', recipeModeTip: 'string', recipeDosageExportReportWrap: 'boolean',
     dosageMode: 'string', aiMealsAllocate: 'object',
   }, 'recipeConfig.', errors);

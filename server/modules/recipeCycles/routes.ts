@@ -82,16 +82,19 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
     'c.created_at', 'c.updated_at', streamVersionOf('c', 'recipeCycle', 'id').as('version'),
   ] as const;
 
+  /** Editors and approvers see every cycle of the org; the others the published ones and their own. */
+  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approverRoleNames);
+
   /** The cycles of the org this caller may see. */
   function visible(request: OrgAppRequest, s: Standing) {
     let q = db.selectFrom('recipe_cycles as c').where('c.org_id', '=', request.orgApp.orgId);
-    if (!isRecipeEditor(s.viewer)) q = q.where((eb) => eb.or([eb('c.status', '=', 'published'), eb('c.created_by', '=', request.user.userId)]));
+    if (!seesAll(s)) q = q.where((eb) => eb.or([eb('c.status', '=', 'published'), eb('c.created_by', '=', request.user.userId)]));
     return q;
   }
 
   async function findRow(request: OrgAppRequest, s: Standing, id: string): Promise<CycleRow> {
     const row = await visible(request, s).select([...select]).where('c.id', '=', id).executeTakeFirst();
-    if (!row || !seesUnpublished(s.viewer, row.created_by) && row.status !== 'published') throw notFound(RECIPE_TEXT.notFound);
+    if (!row || (!seesAll(s) && !seesUnpublished(s.viewer, row.created_by) && row.status !== 'published')) throw notFound(RECIPE_TEXT.notFound);
     return row as CycleRow;
   }
 
