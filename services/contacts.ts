@@ -1,5 +1,6 @@
 // §7 contacts: the department tree and its persons. Contacts return plain arrays (no {rows, count}).
 import type { AxiosResponseTransformer } from 'axios';
+import { queryOptions } from '@tanstack/react-query';
 import { PAGE } from '../domain/constants.ts';
 import { readContactPages } from '../domain/contactsPaging.ts';
 import { departmentUpdateFields, type DepartmentUpdateInput } from '../domain/departmentRules.ts';
@@ -232,3 +233,27 @@ export function bulkCreatePersons(persons: PersonInput[]): Promise<{ count: numb
 export function bulkUpdatePersons(persons: PersonInput[]): Promise<{ count: number }> {
   return bulk('put', '/v3/contacts/person/bulk', { persons });
 }
+
+/** Query keys: the live-update roots 'departments' and 'contacts' first (src/app/liveUpdates.ts), then the org. */
+export const departmentKeys = {
+  all: ['departments'] as const,
+  tree: (orgId: string | undefined) => [...departmentKeys.all, orgId, 'tree'] as const,
+};
+export const contactKeys = {
+  all: ['contacts'] as const,
+  persons: (orgId: string | undefined, q: PersonQuery) => [...contactKeys.all, orgId, 'persons', q.departmentId ?? null, q.search ?? ''] as const,
+};
+
+/** The org's whole department tree. */
+export const departmentsQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: departmentKeys.tree(orgId),
+  queryFn: () => fetchDepartments(),
+  enabled: Boolean(orgId),
+});
+
+/** Every person matching `q` (§9 pages of 5000); `onPage` sees each page as it arrives. */
+export const personsQuery = (orgId: string | undefined, q: PersonQuery, onPage?: (rows: Person[], skip: number) => void) => queryOptions({
+  queryKey: contactKeys.persons(orgId, q),
+  queryFn: () => fetchAllPersons(q, onPage),
+  enabled: Boolean(orgId),
+});

@@ -1,5 +1,6 @@
 import type { ListResult, OrgApp, User } from '../domain/types.ts';
 import type { loadOrgAppContext, OrgAppContext } from '../contracts/orgAppContext.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { call, get, post, put } from './http.ts';
 
 // §7 GET /v2/users/loginstatus (firstLogin)
@@ -100,3 +101,29 @@ export interface OrgUserLimit {
 export function fetchOrgUserLimit(): Promise<OrgUserLimit> {
   return get<OrgUserLimit>('/v2/users/org/userlimit');
 }
+
+/**
+ * Query keys: a user account and the org's user limit are shown by the contacts screen, so they sit under its
+ * live-update root 'contacts' (User, Person, UserRole and MemberAccess events and the contacts writes refresh them).
+ */
+export const userKeys = {
+  all: ['contacts'] as const,
+  limit: (orgId: string | undefined) => [...userKeys.all, orgId, 'userLimit'] as const,
+  detail: (orgId: string | undefined, userId: string) => [...userKeys.all, orgId, 'user', userId] as const,
+};
+
+/** §7 the org's user limit (used / limit). */
+export const orgUserLimitQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: userKeys.limit(orgId),
+  queryFn: () => fetchOrgUserLimit(),
+  enabled: Boolean(orgId),
+});
+
+/** A user's account, read once per edit: a refresh must not overwrite the form being edited. */
+export const userQuery = (orgId: string | undefined, userId: string) => queryOptions({
+  queryKey: userKeys.detail(orgId, userId),
+  queryFn: () => fetchUser(userId),
+  staleTime: Infinity,
+  gcTime: 0,
+  enabled: Boolean(orgId),
+});

@@ -21,10 +21,10 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person } from '../../../../services/contacts.ts';
-import { updateUserAccount, type UserDetail } from '../../../../services/users.ts';
+import { updateUserAccount, userKeys, type UserDetail } from '../../../../services/users.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { dateToExpiration, expirationToDate } from './accountDates.ts';
-import { userKey, useUserAccount } from './queries.ts';
+import { useUserAccount } from './queries.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -73,7 +73,7 @@ function AccountForm({ user, onSaved, onClose }: { user: UserDetail; onSaved: ()
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: () => updateUserAccount(user.username, { enable, expiration: dateToExpiration(expiration), password, version: user.version }),
-    onSuccess: () => client.removeQueries({ queryKey: userKey(orgApp?.orgId, user.userId) }),
+    onSuccess: () => client.removeQueries({ queryKey: userKeys.detail(orgApp?.orgId, user.userId) }),
   });
   const submit = () => save.mutate(undefined, { onSuccess: onSaved });
   return (

@@ -34,7 +34,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUERY_RANGES, type QueryRange } from '../../../../domain/contactsVisibility.ts';
 import { isPrivilegedRole } from '../../../../domain/roleGroupVisibility.ts';
-import { fetchDepartments } from '../../../../services/contacts.ts';
+import { departmentsQuery } from '../../../../services/contacts.ts';
 import {
   fetchPermissionTree,
   fetchRolePermissions,
@@ -274,7 +274,7 @@ function QueryScope({ current, onSave }: { current: QueryRange | null | undefine
   const [range, setRange] = useState<QueryRange['range']>(current?.range ?? 'departmentAndSubordinateDepartments');
   const [ids, setIds] = useState<string[]>(current?.range === 'specificDepartment' ? [...current.departmentIds] : []);
   const [saving, setSaving] = useState(false);
-  const departments = useQuery({ queryKey: ['departments', orgApp?.orgId, 'tree'], queryFn: () => fetchDepartments(), enabled: range === 'specificDepartment' });
+  const departments = useQuery({ ...departmentsQuery(orgApp?.orgId), enabled: range === 'specificDepartment' });
   const labels: Record<QueryRange['range'], string> = {
     all: t`全部部门`,
     departmentAndSubordinateDepartments: t`本部门及下级部门`,
