@@ -47,7 +47,7 @@ function usePrefetchConsole() {
       cleanup();
     };
     const onFocus = (e: FocusEvent) => { if (e.target instanceof HTMLInputElement) prefetch(); };
-    const timer = window.setTimeout(prefetch, 2000);
+    const timer = window.setTimeout(prefetch, 3000);
     const cleanup = () => {
       window.clearTimeout(timer);
       document.removeEventListener('keydown', prefetch, true);

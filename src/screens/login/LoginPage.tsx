@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Field, Input, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { SMS } from '../../../domain/constants.ts';
@@ -10,6 +10,8 @@ import { useAppActor, useQrSignIn, useSession, useSessionActor, type QrSignInRef
 import { readRememberedUsername } from '../../app/storage.ts';
 import { LockIcon, PhoneIcon, QrIcon } from './signInIcons.tsx';
 
+// shown only while something loads (the console prefetch usually brings it first)
+const Spinner = lazy(() => import('./LoginSpinner.tsx'));
 // a sign-in error or a lost session's message is rare: its bar loads when there is one
 const LoginNotice = lazy(() => import('./LoginNotice.tsx'));
 // the sign-in screen is the entry (src/app/bootstrap.tsx): the QR tab's image encoder loads when that tab opens
@@ -252,7 +254,7 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
         </div>
       </Field>
       <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
-        {busy ? <Spinner size="tiny" label={t`登录中…`} /> : <Trans>登录</Trans>}
+        {busy ? <Suspense fallback={t`登录中…`}><Spinner size="tiny" label={t`登录中…`} /></Suspense> : <Trans>登录</Trans>}
       </Button>
     </form>
   );
@@ -294,7 +296,7 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
         />
       </Field>
       <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
-        {busy ? <Spinner size="tiny" label={t`登录中…`} /> : <Trans>登录</Trans>}
+        {busy ? <Suspense fallback={t`登录中…`}><Spinner size="tiny" label={t`登录中…`} /></Suspense> : <Trans>登录</Trans>}
       </Button>
     </form>
   );
@@ -337,10 +339,10 @@ function QrPanel({ qr }: { qr: QrSignInRef }) {
     <div className={styles.qr}>
       <div className={styles.qrBox}>
         {url ? (
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={null}>
             <QrCodeImage value={url} label={t`登录二维码`} testId="qr-image" />
           </Suspense>
-        ) : <Spinner />}
+        ) : <Suspense fallback={null}><Spinner /></Suspense>}
         {(phase === 'expired' || phase === 'error' || phase === 'scanned') && (
           <div className={styles.qrMask}>
             <span>{phase === 'scanned' ? <Trans>已扫码</Trans> : statusText[phase]}</span>
@@ -369,7 +371,7 @@ function QrTab() {
     root.send({ type: 'QR_OPEN', now: Date.now() });
     return () => root.send({ type: 'QR_CLOSE' });
   }, [root]);
-  return qr ? <QrPanel qr={qr} /> : <Spinner />;
+  return qr ? <QrPanel qr={qr} /> : <Suspense fallback={null}><Spinner /></Suspense>;
 }
 
 /** §1 sign-in: phone + SMS code, password, or QR code. */

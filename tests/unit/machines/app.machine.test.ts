@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { appMachine, createAppMachine, type AppImplementations, type AppInput } from '../../../machines/app.machine.ts';
-import type { LogoutInput, sessionMachine } from '../../../machines/session.machine.ts';
+import type { LoginInput, LogoutInput, sessionMachine } from '../../../machines/session.machine.ts';
 import type { orgAppMachine } from '../../../machines/orgApp.machine.ts';
 import type { noticeBannerMachine } from '../../../machines/noticeBanner.machine.ts';
 import type { QrCode, QrPollInput, QrPollOutput, qrSignInMachine } from '../../../machines/qrSignIn.machine.ts';
 import { TIMERS } from '../../../domain/constants.ts';
-import type { OrgApp } from '../../../domain/types.ts';
+import type { LoginResult, OrgApp } from '../../../domain/types.ts';
 import { HOUR, loginResult, menuEntry, orgApp, T0 } from './fixtures.ts';
 
 type Snap<M> = M extends Parameters<typeof createActor>[0] ? SnapshotFrom<M> : never;
@@ -122,7 +122,7 @@ describe('appMachine: wiring', () => {
   it('a sign-in that answers with the org-app list shows the chooser without the list call; the user keeps no list (issue 12)', async () => {
     const f = fakes();
     const listed = [orgApp({ id: 'listed', key: '' })];
-    const impl = { ...f.impl, actors: { ...f.impl.actors, login: fromPromise(async () => ({ ...loginResult(T0 + HOUR), orgApps: listed })) } };
+    const impl = { ...f.impl, actors: { ...f.impl.actors, login: fromPromise<LoginResult, LoginInput>(async () => ({ ...loginResult(T0 + HOUR), orgApps: listed })) } };
     const actor = createActor(createAppMachine(impl), { input: { now: T0 } }).start();
     const session = actor.system.get('session') as AnyActorRef;
     session.send({ type: 'LOGIN', mode: 'password', username: 'a', password: 'b', now: T0 });
