@@ -21,6 +21,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ENTRY_PAGES, LOCALES, type Locale } from '../../domain/constants.ts';
 import { entryPage } from '../app/bridge.ts';
 import { avatarInitials } from './avatarInitials.ts';
+import { appTitle } from './menuTitle.ts';
 import { roleLabel } from './roleLabel.ts';
 import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
 import { useCurrentOrgApp, useLaunchEntry, useLocale, useLogout, usePowers, useSession, useThemeMode } from '../app/hooks.ts';
@@ -111,7 +112,7 @@ export function AppHeader({ compact = false, menuOpen, onToggleMenu, onNavigate 
         </span>
         {!compact && (
           <Text weight="semibold" size={400} className={styles.appName} data-testid="app-name">
-            {orgApp?.appName || t`营养餐管理平台`}
+            {appTitle(orgApp?.appName, i18n)}
           </Text>
         )}
       </div>

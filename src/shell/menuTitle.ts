@@ -1,4 +1,5 @@
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { MenuEntry } from '../../domain/types.ts';
 import { DEFAULT_LOCALE } from '../../domain/constants.ts';
 import { messages as zhCN } from '../../locales/zh-CN.ts';
@@ -15,8 +16,22 @@ import { getScreen, SCREENS, SCREEN_GROUP_LABELS } from '../screens/registry.ts'
 /** The source catalog on its own, so a registry label's zh-CN text is known whatever locale is active. */
 const source = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: zhCN } });
 
-/** Labels that are not screens but name menu groups (营养餐模块 …), by their zh-CN text. */
-const GROUP_BY_SOURCE = new Map<string, MessageDescriptor>(Object.values(SCREEN_GROUP_LABELS).map((d) => [source._(d), d]));
+/** Labels that are not screens but name menu groups (营养餐模块 …) and the home entry, by their zh-CN text. */
+const GROUP_BY_SOURCE = new Map<string, MessageDescriptor>([...Object.values(SCREEN_GROUP_LABELS), msg`首页`].map((d) => [source._(d), d]));
+
+/** The product's own name, which apps keep unless the platform named them otherwise. */
+const PRODUCT_NAME = msg`营养餐管理平台`;
+
+/**
+ * A name the server holds (an app's, an entry's) in the user's language: when it is still the catalog's own zh-CN
+ * text of `label`, its translation; a name someone chose stays as it is.
+ */
+export function localizedName(name: string | null | undefined, label: MessageDescriptor, i18n: I18n): string {
+  return !name || name === source._(label) ? i18n._(label) : name;
+}
+
+/** The app's name in the header: the product's name in the user's language unless the app was named otherwise. */
+export const appTitle = (appName: string | null | undefined, i18n: I18n) => localizedName(appName, PRODUCT_NAME, i18n);
 
 /** Registry labels by their zh-CN text, for entries whose component is not set but whose name is a screen's. */
 const SCREEN_BY_SOURCE = new Map<string, MessageDescriptor>(SCREENS.filter((s) => !s.structural).map((s) => [source._(s.label), s.label]));
@@ -35,6 +50,6 @@ export function menuTitle(entry: Pick<MenuEntry, 'moduleId' | 'moduleName' | 'ex
   if (i18n.locale === DEFAULT_LOCALE) return name;
   const { component, name: routeName } = entry.extraInfo;
   const screen = [component, routeName?.replace(/_children$/, ''), entry.moduleId].map((k) => getScreen(k)).find((s) => s && !s.structural);
-  const label = screen ? (source._(screen.label) === name ? screen.label : undefined) : (SCREEN_BY_SOURCE.get(name) ?? GROUP_BY_SOURCE.get(name));
-  return label ? i18n._(label) : name;
+  const label = screen?.label ?? SCREEN_BY_SOURCE.get(name) ?? GROUP_BY_SOURCE.get(name);
+  return label ? localizedName(name, label, i18n) : name;
 }

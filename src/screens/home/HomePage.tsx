@@ -7,6 +7,7 @@ import { buildMenuTree, type MenuNode } from '../../../domain/menuTree.ts';
 import { useCurrentOrgApp, useMenuEntries, useNoticeBanner, usePowers, useSession } from '../../app/hooks.ts';
 import { avatarInitials } from '../../shell/avatarInitials.ts';
 import { roleLabel } from '../../shell/roleLabel.ts';
+import { appTitle } from '../../shell/menuTitle.ts';
 import { QuickEntries } from '../../shell/QuickEntries.tsx';
 import { useStoredTags } from '../../shell/tagsStore.ts';
 import { useShellPath } from '../../shell/useShellPath.ts';
@@ -81,6 +82,7 @@ export default function HomePage() {
   const { navigate } = useShellPath();
   const { user } = useSession();
   const orgApp = useCurrentOrgApp();
+  const appName = appTitle(orgApp?.appName, i18n);
   const { roles, isLoading: rolesLoading } = usePowers();
   const menu = useMenuEntries('pcMenu');
   const quick = useMenuEntries('quickEntry');
@@ -105,7 +107,7 @@ export default function HomePage() {
           <Text className={styles.muted}>
             {orgApp ? (
               <Trans>
-                当前机构：{orgApp.orgName} · {orgApp.appName}
+                当前机构：{orgApp.orgName} · {appName}
               </Trans>
             ) : (
               <Trans>尚未选择机构</Trans>
