@@ -1,5 +1,6 @@
 import type { ListResult, MenuEntry, UserPowers } from '../domain/types.ts';
 import type { Role } from '../domain/types.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { get } from './http.ts';
 
 export type MenuGroupName = 'pcMenu' | 'quickEntry';
@@ -46,3 +47,35 @@ export async function fetchUserPermission(): Promise<UserPermission> {
     isPlatform: Boolean(res?.isPlatform),
   };
 }
+
+/**
+ * Query keys of the user's own menu and powers in an org-app (live-update roots 'menu' and 'powers': role,
+ * permission and menu events refresh them). The org-app context seeds them (src/app/appActor.ts).
+ */
+export const menuKeys = {
+  all: ['menu'] as const,
+  group: (orgId: string | undefined, appId: string | undefined, groupName: MenuGroupName) => [...menuKeys.all, orgId, appId, groupName] as const,
+};
+export const powerKeys = {
+  all: ['powers'] as const,
+  orgApp: (orgId: string | undefined, appId: string | undefined) => [...powerKeys.all, orgId, appId] as const,
+};
+/** The permission tree of an org-app (services/rolePermissions.ts): root 'permissions'. */
+export const permissionKeys = {
+  all: ['permissions'] as const,
+  tree: (orgId: string | undefined, appId: string | undefined) => [...permissionKeys.all, orgId, appId, 'tree'] as const,
+};
+
+/** §7 the user's menu (pcMenu) or quick entries in an org-app. */
+export const menuQuery = (orgId: string | undefined, appId: string | undefined, groupName: MenuGroupName) => queryOptions({
+  queryKey: menuKeys.group(orgId, appId, groupName),
+  queryFn: () => fetchUserMenu({ groupName, orgId, appId }),
+  enabled: Boolean(orgId && appId),
+});
+
+/** §6 the user's roles and module powers in an org-app. */
+export const powersQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
+  queryKey: powerKeys.orgApp(orgId, appId),
+  queryFn: fetchUserPermission,
+  enabled: Boolean(orgId && appId),
+});

@@ -3,7 +3,10 @@
 import type { ListResult } from '../domain/types.ts';
 import { PAGE } from '../domain/constants.ts';
 import type { QueryRange } from '../domain/contactsVisibility.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { del, get, post, put } from './http.ts';
+import { permissionKeys } from './permissions.ts';
+import { roleKeys } from './roles.ts';
 
 export interface PermissionNode {
   permissionId: string;
@@ -61,3 +64,17 @@ export function revokePermissions(roleId: string, permissionIds: string[]): Prom
 export function grantPermissionsWithScope(roleId: string, permissionIds: string[], department?: QueryRange): Promise<{ count: number }> {
   return put('/v2/roles/role/permission/batch', { roleId, permissionId: permissionIds, extraInfo: department ? { department } : {} });
 }
+
+/** The whole permission tree of an org-app. */
+export const permissionTreeQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
+  queryKey: permissionKeys.tree(orgId, appId),
+  queryFn: () => fetchPermissionTree(),
+  enabled: Boolean(orgId && appId),
+});
+
+/** A role's links to the permission tree. */
+export const rolePermissionsQuery = (orgId: string | undefined, roleId: string | null) => queryOptions({
+  queryKey: roleKeys.permissions(orgId, roleId),
+  queryFn: () => fetchRolePermissions([roleId!]),
+  enabled: Boolean(orgId && roleId),
+});

@@ -1,6 +1,7 @@
 // §7 roles and role groups: lists (§6 visibility is the server's), create, edit, delete, relations, role users.
 import type { ListResult, Role, RoleGroup } from '../domain/types.ts';
 import { PAGE, ROLE_CODE } from '../domain/constants.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, del, get, post, put } from './http.ts';
 
 /** §8 removing role users with no user list and not all */
@@ -136,3 +137,41 @@ export async function fetchOrgSalesmen(): Promise<GroupSalesman[]> {
   }
   return [...byId.values()];
 }
+
+/**
+ * Query keys: the live-update roots 'roles' and 'roleGroups' (src/app/liveUpdates.ts), then the org. A role
+ * write also changes the user's own powers and menu: invalidate `powerKeys.all` and `menuKeys.all` too.
+ */
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: (orgId: string | undefined) => [...roleKeys.all, orgId, 'list'] as const,
+  relations: (orgId: string | undefined) => [...roleKeys.all, orgId, 'relations'] as const,
+  users: (orgId: string | undefined, roleId: string | null) => [...roleKeys.all, orgId, 'users', roleId] as const,
+  /** a role's permission links (services/rolePermissions.ts): under 'roles', which RolePermission events refresh */
+  permissions: (orgId: string | undefined, roleId: string | null) => [...roleKeys.all, orgId, 'permissions', roleId] as const,
+};
+export const roleGroupKeys = {
+  all: ['roleGroups'] as const,
+  list: (orgId: string | undefined) => [...roleGroupKeys.all, orgId, 'list'] as const,
+};
+
+export const rolesQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: roleKeys.list(orgId),
+  queryFn: () => fetchRoles(),
+  enabled: Boolean(orgId),
+});
+export const roleGroupsQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: roleGroupKeys.list(orgId),
+  queryFn: fetchRoleGroups,
+  enabled: Boolean(orgId),
+});
+export const roleRelationsQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: roleKeys.relations(orgId),
+  queryFn: fetchRoleRelations,
+  enabled: Boolean(orgId),
+});
+export const roleUsersQuery = (orgId: string | undefined, roleId: string | null) => queryOptions({
+  queryKey: roleKeys.users(orgId, roleId),
+  queryFn: () => fetchRoleUsers({ roleId: roleId! }),
+  enabled: Boolean(orgId && roleId),
+});

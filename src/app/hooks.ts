@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { EntryPage } from '../../domain/constants.ts';
-import type { MenuEntry, OrgApp } from '../../domain/types.ts';
+import type { OrgApp } from '../../domain/types.ts';
 import { isAdmin as hasAdminRole, isSystemProvider as hasSystemProviderRole } from '../../domain/roles.ts';
-import { fetchUserMenu, fetchUserPermission, type MenuGroupName, type UserRole } from '../../services/permissions.ts';
+import { menuKeys, menuQuery, powerKeys, powersQuery, type MenuGroupName, type UserRole } from '../../services/permissions.ts';
 import { useAppActor, useFrameBridge, useOrgAppActor, useSession } from './baseHooks.ts';
 import { launchEntry } from './bridge.ts';
 
@@ -19,20 +19,15 @@ export function useOrgAppStatus() {
   return useSelector(useOrgAppActor(), (s) => s.value);
 }
 
-export const menuQueryKey = (orgId: string | undefined, appId: string | undefined, groupName: MenuGroupName) =>
-  ['menu', orgId, appId, groupName] as const;
+/** The keys the org-app context seeds (src/app/appActor.ts through signedInServices.ts). */
+export const menuQueryKey = menuKeys.group;
+export const powersQueryKey = powerKeys.orgApp;
 
 /** §7 the user's menu (pcMenu) or quick entries in the current org-app. */
 export function useMenuEntries(groupName: MenuGroupName) {
   const orgApp = useCurrentOrgApp();
-  return useQuery<MenuEntry[]>({
-    queryKey: menuQueryKey(orgApp?.orgId, orgApp?.appId, groupName),
-    queryFn: () => fetchUserMenu({ groupName, orgId: orgApp!.orgId, appId: orgApp!.appId }),
-    enabled: Boolean(orgApp?.key),
-  });
+  return useQuery({ ...menuQuery(orgApp?.orgId, orgApp?.appId, groupName), enabled: Boolean(orgApp?.key) });
 }
-
-export const powersQueryKey = (orgId: string | undefined, appId: string | undefined) => ['powers', orgId, appId] as const;
 
 export interface PowersView {
   powers: string[];
@@ -50,11 +45,7 @@ export interface PowersView {
 /** §6 the user's roles and module powers in the current org-app. */
 export function usePowers(): PowersView {
   const orgApp = useCurrentOrgApp();
-  const query = useQuery({
-    queryKey: powersQueryKey(orgApp?.orgId, orgApp?.appId),
-    queryFn: fetchUserPermission,
-    enabled: Boolean(orgApp?.key),
-  });
+  const query = useQuery({ ...powersQuery(orgApp?.orgId, orgApp?.appId), enabled: Boolean(orgApp?.key) });
   const data = query.data;
   const roles = data?.roles ?? [];
   return {

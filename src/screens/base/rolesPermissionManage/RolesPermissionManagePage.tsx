@@ -35,15 +35,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUERY_RANGES, type QueryRange } from '../../../../domain/contactsVisibility.ts';
 import { isPrivilegedRole } from '../../../../domain/roleGroupVisibility.ts';
 import { departmentsQuery } from '../../../../services/contacts.ts';
+import { menuKeys, permissionKeys, powerKeys } from '../../../../services/permissions.ts';
 import {
-  fetchPermissionTree,
-  fetchRolePermissions,
   grantPermissions,
   grantPermissionsWithScope,
+  permissionTreeQuery,
   revokePermissions,
+  rolePermissionsQuery,
   type PermissionNode,
 } from '../../../../services/rolePermissions.ts';
-import type { RoleRow } from '../../../../services/roles.ts';
+import { roleKeys, type RoleRow } from '../../../../services/roles.ts';
 import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { CONSOLE_BASE_POWER } from '../contacts/basePowers.ts';
@@ -132,21 +133,12 @@ function RolesPermissionManagePage() {
   const [roleFilter, setRoleFilter] = useState('');
   const [tab, setTab] = useState<'pcMenu' | 'quickEntry'>('pcMenu');
 
-  const tree = useQuery({
-    queryKey: ['permissions', orgApp?.orgId, orgApp?.appId, 'tree'],
-    queryFn: () => fetchPermissionTree(),
-    enabled: Boolean(orgApp?.key && canManage),
-  });
-  const linksKey = ['roles', orgApp?.orgId, 'permissions', roleId] as const;
-  const links = useQuery({
-    queryKey: linksKey,
-    queryFn: () => fetchRolePermissions([roleId!]),
-    enabled: Boolean(orgApp?.key && roleId && canManage),
-  });
+  const tree = useQuery({ ...permissionTreeQuery(orgApp?.orgId, orgApp?.appId), enabled: Boolean(orgApp?.key && canManage) });
+  const links = useQuery({ ...rolePermissionsQuery(orgApp?.orgId, roleId), enabled: Boolean(orgApp?.key && roleId && canManage) });
   const held = useMemo(() => new Set((links.data ?? []).map((l) => l.permissionId)), [links.data]);
   const model = useMemo(() => permissionTree(tree.data ?? [], tab), [tree.data, tab]);
 
-  const refresh = () => Promise.all(['roles', 'permissions', 'powers', 'menu'].map((root) => client.invalidateQueries({ queryKey: [root] })));
+  const refresh = () => Promise.all([roleKeys.all, permissionKeys.all, powerKeys.all, menuKeys.all].map((queryKey) => client.invalidateQueries({ queryKey })));
   const change = useMutation({
     mutationFn: async ({ grant, revoke }: { grant: string[]; revoke: string[] }) => {
       if (grant.length) await grantPermissions(roleId!, grant);

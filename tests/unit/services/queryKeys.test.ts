@@ -1,0 +1,61 @@
+// The services' query keys (issue 14): each key starts with the root the live updates invalidate for the
+// events of its aggregate (src/app/liveUpdates.ts), then the org, so another console's change or this
+// console's own write (invalidating `xxxKeys.all`) refreshes every view of it, and orgs never share an entry.
+import { describe, expect, it } from 'vitest';
+import { queryRootsFor } from '../../../src/app/liveUpdates.ts';
+import { contactKeys, departmentKeys, departmentsQuery, personsQuery } from '../../../services/contacts.ts';
+import { menuKeys, menuQuery, permissionKeys, powerKeys, powersQuery } from '../../../services/permissions.ts';
+import { permissionTreeQuery, rolePermissionsQuery } from '../../../services/rolePermissions.ts';
+import { roleGroupKeys, roleGroupsQuery, roleKeys, roleRelationsQuery, rolesQuery, roleUsersQuery } from '../../../services/roles.ts';
+import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
+
+const under = (root: readonly unknown[], key: readonly unknown[]) => root.every((part, i) => key[i] === part);
+
+describe('service query keys', () => {
+  it('every query sits under its family key, scoped by the org right after the root', () => {
+    const cases: [readonly unknown[], readonly unknown[]][] = [
+      [departmentKeys.all, departmentsQuery('o1').queryKey],
+      [contactKeys.all, personsQuery('o1', { search: 'li' }).queryKey],
+      [userKeys.all, orgUserLimitQuery('o1').queryKey],
+      [userKeys.all, userQuery('o1', 'u1').queryKey],
+      [roleKeys.all, rolesQuery('o1').queryKey],
+      [roleKeys.all, roleRelationsQuery('o1').queryKey],
+      [roleKeys.all, roleUsersQuery('o1', 'r1').queryKey],
+      [roleKeys.all, rolePermissionsQuery('o1', 'r1').queryKey],
+      [roleGroupKeys.all, roleGroupsQuery('o1').queryKey],
+      [permissionKeys.all, permissionTreeQuery('o1', 'a1').queryKey],
+      [menuKeys.all, menuQuery('o1', 'a1', 'pcMenu').queryKey],
+      [powerKeys.all, powersQuery('o1', 'a1').queryKey],
+    ];
+    for (const [root, key] of cases) {
+      expect(under(root, key), JSON.stringify(key)).toBe(true);
+      expect(key[1]).toBe('o1');
+    }
+    expect(personsQuery('o1', {}).queryKey).not.toEqual(personsQuery('o2', {}).queryKey);
+  });
+
+  it('a query waits for its org', () => {
+    expect(rolesQuery(undefined).enabled).toBe(false);
+    expect(departmentsQuery(undefined).enabled).toBe(false);
+    expect(roleUsersQuery('o1', null).enabled).toBe(false);
+    expect(menuQuery('o1', undefined, 'pcMenu').enabled).toBe(false);
+  });
+
+  it('the live events of an aggregate invalidate the root of its queries', () => {
+    const refreshes = (event: string, root: readonly unknown[]) => expect(queryRootsFor(event), event).toContain(root[0]);
+    refreshes('DepartmentCreated', departmentKeys.all);
+    refreshes('PersonCreated', contactKeys.all);
+    refreshes('ContactMoved', contactKeys.all);
+    refreshes('UserChanged', userKeys.all);
+    refreshes('MemberAccessSet', userKeys.all);
+    refreshes('RoleCreated', roleKeys.all);
+    refreshes('UserRoleGranted', roleKeys.all);
+    refreshes('RolePermissionGranted', roleKeys.all);
+    refreshes('RoleGroupCreated', roleGroupKeys.all);
+    refreshes('PermissionCreated', permissionKeys.all);
+    refreshes('RolePermissionGranted', permissionKeys.all);
+    refreshes('UserRoleGranted', menuKeys.all);
+    refreshes('UserRoleGranted', powerKeys.all);
+    refreshes('MenuChanged', menuKeys.all);
+  });
+});
