@@ -83,6 +83,14 @@ describe('weekly recipe cycles', () => {
       expect(await namesIn(page, 1, 1)).toEqual(['e2e紫菜汤']);
       await expect.poll(() => namesIn(other, 1, 3), { timeout: 10_000 }).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
 
+      // per-person dosages per age group: the dish's portion by default, changed in the dosage dialog
+      const rice = page.getByTestId('cell-0-3').getByTestId('cell-dish-name').filter({ hasText: 'e2e米饭' });
+      expect(await rice.getAttribute('title')).toBe('用量：6-8: 150g / 9-11: 150g');
+      await rice.click();
+      await page.getByTestId('dosage-9-11').fill('180');
+      await page.getByTestId('dosage-save').click();
+      await expect.poll(() => rice.getAttribute('title')).toBe('用量：6-8: 150g / 9-11: 180g');
+
       // submit: the grid locks; the other console sees the new status
       await page.getByTestId('recipe-submit').click();
       await expect.poll(() => page.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('submitted');

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
-import { dateOfDay } from '../../../../domain/recipeCycle.ts';
+import { RECIPE_LIMITS, dateOfDay } from '../../../../domain/recipeCycle.ts';
 import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '../../../../machines/recipeApproval.machine.ts';
 import { listCategories } from '../../../../services/mall/catalogue.ts';
 import { dishesQuery } from '../../../../services/recipes.ts';
@@ -93,6 +93,7 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const [rejecting, setRejecting] = useState(false);
+  const [dosing, setDosing] = useState<(Target & { dishId: string; values: Record<string, string> }) | null>(null);
   const [remark, setRemark] = useState('');
 
   const categories = useQuery({ queryKey: key('categories', DISH_CATEGORY_GROUP), queryFn: () => listCategories(DISH_CATEGORY_GROUP), enabled: ready });
@@ -177,6 +178,18 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
     void save((version) => copyRecipeCycle(id, { fromDay, toDay, version }), { label: t`复制一天`, cells: replaced });
   }
 
+  function copyWeek(fromWeek: number, toWeek: number) {
+    const replaced = Array.from({ length: 7 }, (_, i) => toWeek * 7 + i).filter((d) => d < cycle.days)
+      .flatMap((day) => cycle.mealCodes.map((mealCode) => ({ day, mealCode, dishes: cellOf(day, mealCode) })));
+    void save((version) => copyRecipeCycle(id, { fromWeek, toWeek, version }), { label: t`复制一周`, cells: replaced });
+  }
+
+  /** New dosages (grams per person per age group) of one dish of a cell. */
+  function setDosages(target: Target, dishId: string, dosages: Record<string, number>) {
+    const current = cellOf(target.day, target.mealCode);
+    void setCells([{ ...target, dishes: current.map((d) => (d.dishId === dishId ? { dishId, dosages } : d)) }], t`修改用量`, [{ ...target, dishes: current }]);
+  }
+
   async function undoLast() {
     const last = undo[undo.length - 1];
     if (!last) return;
@@ -233,6 +246,20 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
         <TabList selectedValue={String(week)} onTabSelect={(_, d) => setWeek(Number(d.value))} data-testid="recipe-weeks">
           {Array.from({ length: weeks }, (_, w) => <Tab key={w} value={String(w)} data-testid={`recipe-week-${w}`}><Trans>第 {w + 1} 周</Trans></Tab>)}
         </TabList>
+        {editable && weeks > 1 && (
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <Button size="small" icon={<CopyRegular />} data-testid="copy-week">{t`复制本周到…`}</Button>
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                {Array.from({ length: weeks }, (_, w) => w).filter((w) => w !== week).map((w) => (
+                  <MenuItem key={w} onClick={() => copyWeek(week, w)} data-testid={`copy-week-to-${w}`}>{t`复制到第 ${w + 1} 周`}</MenuItem>
+                ))}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        )}
         <Checkbox checked={weekend} onChange={(_, d) => setWeekend(Boolean(d.checked))} label={t`显示周末`} data-testid="recipe-weekend" />
       </div>
       <div className={s.body}>
@@ -283,7 +310,12 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
                       >
                         {cellOf(day, mealCode).map((d) => (
                           <div key={d.dishId} className={s.chip} title={dosageText(d)} data-testid="cell-dish">
-                            <span className={s.chipName}>{dishName.get(d.dishId) ?? d.dishId}</span>
+                            {editable ? (
+                              <Button size="small" appearance="transparent" className={s.chipName} title={t`用量：${dosageText(d)}`} data-testid="cell-dish-name"
+                                onClick={(e) => { e.stopPropagation(); setDosing({ day, mealCode, dishId: d.dishId, values: Object.fromEntries(cycle.ageGroups.map((g) => [g.ageRange, String(d.dosages[g.ageRange] ?? '')])) }); }}>
+                                {dishName.get(d.dishId) ?? d.dishId}
+                              </Button>
+                            ) : <span className={s.chipName}>{dishName.get(d.dishId) ?? d.dishId}</span>}
                             {editable && (
                               <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={t`移除`}
                                 onClick={(e) => { e.stopPropagation(); removeDish({ day, mealCode }, d.dishId); }} data-testid="cell-dish-remove" />
@@ -331,6 +363,31 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
           </div>
         </aside>
       </div>
+      <Dialog open={dosing !== null} onOpenChange={(_, d) => { if (!d.open) setDosing(null); }}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t`每人用量：${dosing ? dishName.get(dosing.dishId) ?? dosing.dishId : ''}`}</DialogTitle>
+            <DialogContent>
+              {dosing && cycle.ageGroups.map((g) => (
+                <Field key={g.ageRange} label={t`${g.ageRange}岁（克）`}>
+                  <Input type="number" min={0} max={RECIPE_LIMITS.dosageMaxG} value={dosing.values[g.ageRange] ?? ''} data-testid={`dosage-${g.ageRange}`}
+                    onChange={(_, d) => setDosing({ ...dosing, values: { ...dosing.values, [g.ageRange]: d.value } })} />
+                </Field>
+              ))}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setDosing(null)}><Trans>取消</Trans></Button>
+              <Button appearance="primary" data-testid="dosage-save" onClick={() => {
+                if (!dosing) return;
+                setDosages({ day: dosing.day, mealCode: dosing.mealCode }, dosing.dishId, Object.fromEntries(Object.entries(dosing.values).map(([r, v]) => [r, Number(v)])));
+                setDosing(null);
+              }}>
+                <Trans>保存</Trans>
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
       <Dialog open={rejecting} onOpenChange={(_, d) => setRejecting(d.open)}>
         <DialogSurface>
           <DialogBody>
