@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
+import { signInCatalog } from './scripts/signInCatalog.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -13,6 +14,8 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    // the sign-in screen's zh-CN messages alone, for the entry (issue 12)
+    signInCatalog(),
     precompress(),
   ],
   build: {

@@ -8,14 +8,15 @@ import { getAppActor } from './appActor.ts';
 import { useSession, type SessionRef } from './baseHooks.ts';
 import { setEntryPage } from './entryPage.ts';
 import { Providers } from './Providers.tsx';
-import { activateLocale } from './i18n.ts';
+import { activateLocale, loadConsoleCatalog } from './i18n.ts';
 import { currentLocale } from './preferences.ts';
 
 // Issue 12: the sign-in screen is the entry's own small chunk (React, the Fluent components it uses, the root actor
 // with the session machine, the passport calls over fetch). The rest of the console (router, shell, query cache,
 // axios and the services) is one import away: fetched while the user types, shown once signing in starts or when
 // the page opens anywhere but the sign-in screen. Nothing before the first paint waits on the network.
-const loadConsole = () => import('./Console.tsx');
+// the console's screens need the whole catalog of the language: both before it renders
+const loadConsole = () => Promise.all([import('./Console.tsx'), loadConsoleCatalog()]).then(([m]) => m);
 const Console = lazy(loadConsole);
 
 /** §2 plain http is redirected to https, except on localhost. */
