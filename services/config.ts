@@ -1,5 +1,6 @@
 import type { Locale } from '../domain/constants.ts';
 import type { SystemNotify, ThemeConfig } from '../domain/types.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { get, put, type CallOptions } from './http.ts';
 
 /** Org config paths the console reads (§3 org config). */
@@ -49,3 +50,19 @@ export async function fetchSystemNotify(target: { orgId: string; appId: string }
   const notify = config.systemNotify;
   return notify && typeof notify === 'object' ? (notify as SystemNotify) : null;
 }
+
+/**
+ * Query keys of an org-app's config (live-update root 'config': OrgConfig and AppConfig events refresh it). The
+ * settings reads of services/settings.ts sit under it too, so one invalidation after a save refreshes them all.
+ */
+export const configKeys = {
+  all: ['config'] as const,
+  orgApp: (orgId: string | undefined, appId: string | undefined, part: string) => [...configKeys.all, orgId, appId, part] as const,
+};
+
+/** Every stored path of an org-app ({path: value}). */
+export const orgConfigQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
+  queryKey: configKeys.orgApp(orgId, appId, 'all'),
+  queryFn: () => fetchOrgConfig([], { orgId, appId }),
+  enabled: Boolean(orgId && appId),
+});

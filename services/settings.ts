@@ -1,5 +1,7 @@
 import type { FoodLabelConfig } from '../domain/foodLabel.ts';
 import type { Holiday } from '../domain/types.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { configKeys } from './config.ts';
 import { del, get, post, put } from './http.ts';
 
 /** The org config paths the system settings screen has forms for (PUT /v1/config/settings validates them). */
@@ -61,3 +63,17 @@ export function updateHoliday(h: HolidayInput): Promise<HolidayInput> {
 export function removeHoliday(date: string): Promise<unknown> {
   return del('/v1/datetime/holidays', { date });
 }
+
+/** The food label config of an org-app (under the config keys: a save invalidates `configKeys.all`). */
+export const foodLabelConfigQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
+  queryKey: configKeys.orgApp(orgId, appId, 'foodLabelConfig'),
+  queryFn: fetchFoodLabelConfig,
+  enabled: Boolean(orgId && appId),
+});
+
+/** The org-app's text overrides per locale. */
+export const localeOverridesQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
+  queryKey: configKeys.orgApp(orgId, appId, 'locales'),
+  queryFn: fetchLocaleOverrides,
+  enabled: Boolean(orgId && appId),
+});

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { nowParts } from '../../domain/onlineRestriction.ts';
 import type { Holiday, MenuEntry, OnlineRule } from '../../domain/types.ts';
-import { fetchHolidays } from '../../services/datetime.ts';
+import { holidaysQuery } from '../../services/datetime.ts';
 import { useAppActor, useOnlineRestriction, usePowers } from '../app/hooks.ts';
 
 export type OnlineGate =
@@ -32,8 +32,8 @@ export function useOnlineGate(path: string, entry: MenuEntry | undefined): Onlin
   const year = Number(nowParts(new Date(minute * MINUTE_MS)).date.slice(0, 4));
   // §4 model 2: non-working days come from the holiday calendar (§7 GET /v1/datetime/holidays)
   const needsHolidays = Boolean(rule?.enable && rule.model === 2);
-  const holidays = useQuery({ queryKey: ['holidays', year], queryFn: () => fetchHolidays(year), enabled: needsHolidays });
-  const holidayRows = (holidays.data as Holiday[] | undefined) ?? NO_HOLIDAYS;
+  const holidays = useQuery({ ...holidaysQuery(year), enabled: needsHolidays });
+  const holidayRows = holidays.data ?? NO_HOLIDAYS;
   // a calendar that cannot be read leaves the weekend rule (isNonWorkingDay without listed dates)
   const ready = Boolean(rule) && !powers.isLoading && (!needsHolidays || !holidays.isPending || holidays.isError);
   const rolesKey = powers.roles.map((r) => `${r.name}\u0000${r.code}`).join('\u0001');

@@ -3,6 +3,9 @@
 // console's own write (invalidating `xxxKeys.all`) refreshes every view of it, and orgs never share an entry.
 import { describe, expect, it } from 'vitest';
 import { queryRootsFor } from '../../../src/app/liveUpdates.ts';
+import { configKeys, orgConfigQuery } from '../../../services/config.ts';
+import { holidayKeys, holidaysQuery } from '../../../services/datetime.ts';
+import { foodLabelConfigQuery, localeOverridesQuery } from '../../../services/settings.ts';
 import { contactKeys, departmentKeys, departmentsQuery, personsQuery } from '../../../services/contacts.ts';
 import { menuKeys, menuQuery, permissionKeys, powerKeys, powersQuery } from '../../../services/permissions.ts';
 import { permissionTreeQuery, rolePermissionsQuery } from '../../../services/rolePermissions.ts';
@@ -26,12 +29,17 @@ describe('service query keys', () => {
       [permissionKeys.all, permissionTreeQuery('o1', 'a1').queryKey],
       [menuKeys.all, menuQuery('o1', 'a1', 'pcMenu').queryKey],
       [powerKeys.all, powersQuery('o1', 'a1').queryKey],
+      [configKeys.all, orgConfigQuery('o1', 'a1').queryKey],
+      [configKeys.all, foodLabelConfigQuery('o1', 'a1').queryKey],
+      [configKeys.all, localeOverridesQuery('o1', 'a1').queryKey],
     ];
     for (const [root, key] of cases) {
       expect(under(root, key), JSON.stringify(key)).toBe(true);
       expect(key[1]).toBe('o1');
     }
     expect(personsQuery('o1', {}).queryKey).not.toEqual(personsQuery('o2', {}).queryKey);
+    // the holiday calendar is one for every org: keyed by year only
+    expect(holidaysQuery(2026).queryKey).toEqual([...holidayKeys.all, 2026]);
   });
 
   it('a query waits for its org', () => {
@@ -57,5 +65,8 @@ describe('service query keys', () => {
     refreshes('UserRoleGranted', menuKeys.all);
     refreshes('UserRoleGranted', powerKeys.all);
     refreshes('MenuChanged', menuKeys.all);
+    refreshes('OrgConfigSet', configKeys.all);
+    refreshes('AppConfigSet', configKeys.all);
+    refreshes('HolidayAdded', holidayKeys.all);
   });
 });

@@ -9,8 +9,7 @@ import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular } from '@fluentu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WEEK_STARTS_ON } from '../../../../domain/constants.ts';
-import type { Holiday } from '../../../../domain/types.ts';
-import { fetchHolidays } from '../../../../services/datetime.ts';
+import { holidayKeys, holidaysQuery } from '../../../../services/datetime.ts';
 import { addHoliday, removeHoliday, updateHoliday } from '../../../../services/settings.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { useFormStyles } from './formStyles.ts';
@@ -28,7 +27,6 @@ const useStyles = makeStyles({
   head: { color: tokens.colorNeutralForeground3 },
 });
 
-type Row = Holiday & { name?: string };
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function HolidaysCalendar() {
@@ -38,7 +36,7 @@ export function HolidaysCalendar() {
   const client = useQueryClient();
   const { isSystemProvider } = usePowers();
   const [year, setYear] = useState(new Date().getFullYear());
-  const query = useQuery({ queryKey: ['holidays', year], queryFn: () => fetchHolidays(year) as Promise<Row[]> });
+  const query = useQuery(holidaysQuery(year));
   const byDate = useMemo(() => new Map((query.data ?? []).map((h) => [h.date, h])), [query.data]);
   const [date, setDate] = useState('');
   const [type, setType] = useState<0 | 1>(1);
@@ -57,7 +55,7 @@ export function HolidaysCalendar() {
     setError(null);
     try {
       await fn();
-      await client.invalidateQueries({ queryKey: ['holidays'] });
+      await client.invalidateQueries({ queryKey: holidayKeys.all });
     } catch (e) {
       setError(errorText(e));
     }

@@ -5,7 +5,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LOCALES, type Locale } from '../../../../domain/constants.ts';
-import { fetchLocaleOverrides, saveLocaleOverrides } from '../../../../services/settings.ts';
+import { localeOverridesQuery, saveLocaleOverrides } from '../../../../services/settings.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
@@ -19,7 +19,7 @@ export function LocalesForm({ canEdit }: { canEdit: boolean }) {
   const { t } = useLingui();
   const saved = useConfigSaved();
   const orgApp = useCurrentOrgApp();
-  const query = useQuery({ queryKey: ['config', orgApp?.orgId, orgApp?.appId, 'locales'], queryFn: fetchLocaleOverrides, enabled: Boolean(orgApp?.key) });
+  const query = useQuery({ ...localeOverridesQuery(orgApp?.orgId, orgApp?.appId), enabled: Boolean(orgApp?.key) });
   const [all, setAll] = useState<Record<string, Rows> | null>(null);
   const [locale, setLocale] = useState<Locale>('zh-CN');
   const [state, setState] = useState<SaveState>({ kind: 'idle' });

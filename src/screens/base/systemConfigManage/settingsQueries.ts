@@ -1,10 +1,10 @@
-// Query keys and hooks of the system settings screen. Keys start with the live-update roots ('config',
-// 'holidays') so an event of the org refreshes them (src/app/liveUpdates.ts).
+// Hooks of the system settings screen over the queryOptions of services/config.ts and services/settings.ts
+// (keys under the live-update root 'config', so an event of the org refreshes them: src/app/liveUpdates.ts).
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { powerKey } from '../../../../domain/powerKey.ts';
-import { fetchOrgConfig } from '../../../../services/config.ts';
-import { fetchFoodLabelConfig } from '../../../../services/settings.ts';
+import { configKeys, orgConfigQuery } from '../../../../services/config.ts';
+import { foodLabelConfigQuery } from '../../../../services/settings.ts';
 import { useCurrentOrgApp, useOrgAppActor } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 
@@ -18,20 +18,12 @@ export function useCanEditConfig(): boolean {
 /** Every stored path of the current org-app ({path: value}). */
 export function useOrgConfig() {
   const orgApp = useCurrentOrgApp();
-  return useQuery({
-    queryKey: ['config', orgApp?.orgId, orgApp?.appId, 'all'],
-    queryFn: () => fetchOrgConfig([], { orgId: orgApp!.orgId, appId: orgApp!.appId }),
-    enabled: Boolean(orgApp?.key),
-  });
+  return useQuery({ ...orgConfigQuery(orgApp?.orgId, orgApp?.appId), enabled: Boolean(orgApp?.key) });
 }
 
 export function useFoodLabelConfig() {
   const orgApp = useCurrentOrgApp();
-  return useQuery({
-    queryKey: ['config', orgApp?.orgId, orgApp?.appId, 'foodLabelConfig'],
-    queryFn: fetchFoodLabelConfig,
-    enabled: Boolean(orgApp?.key),
-  });
+  return useQuery({ ...foodLabelConfigQuery(orgApp?.orgId, orgApp?.appId), enabled: Boolean(orgApp?.key) });
 }
 
 /**
@@ -43,7 +35,7 @@ export function useConfigSaved(): (opts?: { reloadContext?: boolean }) => void {
   const orgAppActor = useOrgAppActor();
   const orgApp = useCurrentOrgApp();
   return useCallback((opts) => {
-    void client.invalidateQueries({ queryKey: ['config'] });
+    void client.invalidateQueries({ queryKey: configKeys.all });
     if (opts?.reloadContext && orgApp) orgAppActor.send({ type: 'RESTORE', orgApp });
   }, [client, orgAppActor, orgApp]);
 }
