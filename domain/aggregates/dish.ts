@@ -51,7 +51,8 @@ export type DishCommand =
   /** `categoryExists`: the category is a live menuCategory of the org; `unknownFoods`: line foodIds the org's library lacks */
   | { type: 'CreateDish'; dishId: string; fields: Omit<DishFields, 'dosageMode' | 'tags' | 'people' | 'allergens' | 'note' | 'photo' | 'season'> & Partial<DishFields>; categoryExists: boolean; unknownFoods: string[] }
   | { type: 'UpdateDish'; dishId: string; change: Partial<DishFields>; categoryExists: boolean; unknownFoods: string[] }
-  | { type: 'RemoveDish'; dishId: string };
+  /** `packagesUsing`: the org's set meals that hold the dish */
+  | { type: 'RemoveDish'; dishId: string; packagesUsing?: number };
 
 export interface DishState {
   status: 'none' | 'live' | 'removed';
@@ -72,6 +73,7 @@ export const DISH_TEXT = {
   dosageMode: `用量方式须为 ${DOSAGE_MODES.join(' 或 ')}`,
   list: (what: string) => `${what}最多 ${DISH_LIMITS.listItems} 项，每项不超过 ${DISH_LIMITS.listItemMax} 个字`,
   note: `做法说明不能超过 ${DISH_LIMITS.noteMax} 个字`,
+  inPackages: (n: number) => `该菜品已在 ${n} 个套餐中，请先从套餐中移除`,
 } as const;
 
 /** Every reason a dish's fields are refused; empty = acceptable. */
@@ -143,6 +145,7 @@ export const dishDecider: Decider<DishCommand, DishState, DishEvent> = {
       }
       case 'RemoveDish':
         if (state.status !== 'live') return refuse('notFound', DISH_TEXT.notFound);
+        if ((command.packagesUsing ?? 0) > 0) return refuse('conflict', DISH_TEXT.inPackages(command.packagesUsing ?? 0));
         return [{ type: 'DishRemoved', data: { dishId: command.dishId } }];
     }
   },

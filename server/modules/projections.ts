@@ -20,3 +20,4 @@ import './notices/projection.ts';
 import './recipeCycles/projection.ts';
 import './recipes/ingredientProjection.ts';
 import './recipes/dishProjection.ts';
+import './recipes/packageProjection.ts';

@@ -117,6 +117,7 @@ export interface Database {
     created_at: Time; updated_at: Time;
   };
   food_ingredients: { org_id: string; food_id: string; kind: string; name_zh: string | null; pinyin: string; data: Json; created_at: Time; updated_at: Time };
+  dish_packages: { org_id: string; id: string; name: string; category_id: string; data: Json; created_at: Time; updated_at: Time };
 }
 
 /**
@@ -145,5 +146,5 @@ export const PROJECTION_TABLES = [
   'price_surveys', 'mall_routes',
   'notices', 'notice_reads',
   'recipe_cycles', 'recipe_cycle_cells',
-  'dishes', 'food_ingredients',
+  'dishes', 'food_ingredients', 'dish_packages',
 ] as const;

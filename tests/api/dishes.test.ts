@@ -11,9 +11,11 @@ import { RECIPE_CATEGORIES } from '../../domain/constants.ts';
 import { runCommand } from '../../server/store/command.ts';
 import { seedRecipes } from '../../server/seed/seedRecipes.ts';
 import { DEMO_DISHES } from '../../server/seed/demoDishes.ts';
+import type { DishPackage } from '../../contracts/dishPackages.ts';
+import { AGE_RANGES } from '../../domain/constants.ts';
 
 type Rows = { rows: Dish[]; count: number };
-type Category = { id: string; name: string };
+type Category = { id: string; name: string; isPackage: number; extraInfo: { ageRange?: string } };
 const foodsFile = JSON.parse(fs.readFileSync(new URL('../../server/data/foods.json', import.meta.url), 'utf8')) as {
   foods: { id: string; nameZh: string; ediblePortionPct: number | null; per100g: Record<string, number | null> }[];
 };
@@ -25,7 +27,9 @@ let dietitianB: Session;
 let categoriesA: Map<string, string>;
 let categoriesB: Map<string, string>;
 
-const categoriesOf = async (s: Session) => new Map((await call<{ rows: Category[] }>(server, 'GET', '/v2/category?groupName=menuCategory', auth(s))).body.data.rows.map((c) => [c.name, c.id]));
+const menuCategories = async (s: Session) => (await call<{ rows: Category[] }>(server, 'GET', '/v2/category?groupName=menuCategory', auth(s))).body.data.rows;
+/** dish categories by name (the package categories share the group, flagged isPackage) */
+const categoriesOf = async (s: Session) => new Map((await menuCategories(s)).filter((c) => !c.isPackage).map((c) => [c.name, c.id]));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -179,6 +183,69 @@ describe('demo dishes', () => {
     const meta = { time: new Date().toISOString(), route: 'test', username: 'seed' };
     const written = await runCommand(server.store.db, (tx) => seedRecipes(tx, { meta, appId: dietitianA.orgApp!.appId, schoolOrgIds: [dietitianA.orgApp!.orgId, dietitianB.orgApp!.orgId] }));
     expect(written).toBe(0);
+    expect(await eventCount(server)).toBe(before);
+  });
+});
+
+describe('set meals (packages)', () => {
+  it('each school has a package category per §9 age range and a demo set meal in each, with nutrients per serving', async () => {
+    const packageCategories = (await menuCategories(dietitianB)).filter((c) => c.isPackage);
+    expect(packageCategories.map((c) => c.extraInfo.ageRange).sort()).toEqual([...AGE_RANGES].sort());
+    const list = (await call<{ rows: DishPackage[]; count: number }>(server, 'GET', '/v4/mall/menu/package', auth(dietitianB))).body.data;
+    expect(list.rows.map((p) => p.ageRange).sort()).toEqual([...AGE_RANGES].sort());
+    const small = list.rows.find((p) => p.ageRange === '6-8')!;
+    const big = list.rows.find((p) => p.ageRange === '15-17')!;
+    expect(small.dishes.map((d) => d.dishName)).toEqual(['米饭', '番茄炒蛋', '清炒西兰花', '紫菜蛋花汤']);
+    // the same dishes at 0.8 and 1.4 portions
+    expect(big.nutrients.energyKcal! / small.nutrients.energyKcal!).toBeCloseTo(1.4 / 0.8, 4);
+  });
+
+  it('creates, changes with its version and deletes a set meal; a dish in a set meal is not deleted', async () => {
+    const pkgCategory = (await menuCategories(dietitianA)).find((c) => c.isPackage && c.extraInfo.ageRange === '9-11')!;
+    const dishes = (await list(dietitianA, '?$limit=10000')).body.data.rows;
+    const rice = dishes.find((d) => d.name === '红薯饭')!;
+    const meat = dishes.find((d) => d.name === '红烧肉')!;
+    const made = await call<DishPackage>(server, 'POST', '/v4/mall/menu/package', {
+      ...auth(dietitianA), body: { name: '红烧肉套餐', categoryId: pkgCategory.id, tags: ['经典午餐'], dishes: [{ dishId: rice.id, portions: 1 }, { dishId: meat.id, portions: 1 }] },
+    });
+    expect(made.status, made.body.status_text).toBe(200);
+    expect(made.body.data.ageRange).toBe('9-11');
+    expect(made.body.data.nutrients.energyKcal).toBeCloseTo(rice.nutrients.energyKcal! + meat.nutrients.energyKcal!, 5);
+    expect((await call(server, 'DELETE', `/v4/mall/menu/${meat.id}`, auth(dietitianA))).status).toBe(409);
+    const changed = await call<DishPackage>(server, 'PUT', `/v4/mall/menu/package/${made.body.data.id}`, {
+      ...auth(dietitianA), body: { dishes: [{ dishId: rice.id, portions: 1.5 }], version: made.body.data.version },
+    });
+    expect(changed.status, changed.body.status_text).toBe(200);
+    expect((await call(server, 'PUT', `/v4/mall/menu/package/${made.body.data.id}`, { ...auth(dietitianA), body: { name: 'x', version: made.body.data.version } })).status).toBe(409);
+    expect((await call(server, 'GET', '/v4/mall/menu/package', auth(dietitianB))).body.data).not.toContainEqual(expect.objectContaining({ name: '红烧肉套餐' }));
+    expect((await call(server, 'DELETE', `/v4/mall/menu/package/${made.body.data.id}`, auth(dietitianB))).status).toBe(404);
+    expect((await call(server, 'DELETE', `/v4/mall/menu/package/${made.body.data.id}`, auth(dietitianA))).status).toBe(200);
+  });
+
+  it('refuses bad set meals and writes nothing', async () => {
+    const categories = await menuCategories(dietitianA);
+    const pkgCategory = categories.find((c) => c.isPackage)!.id;
+    const dishCategory = categories.find((c) => !c.isPackage)!.id;
+    const dish = (await list(dietitianA, '?$limit=1')).body.data.rows[0];
+    const dishB = (await list(dietitianB, '?$limit=1')).body.data.rows[0];
+    const delivery = await signIn(server, DEMO.delivery);
+    const before = await eventCount(server);
+    const cases: [unknown, RegExp][] = [
+      [{ name: '', categoryId: pkgCategory, dishes: [{ dishId: dish.id, portions: 1 }] }, /名称不能为空/],
+      [{ name: '套餐', categoryId: dishCategory, dishes: [{ dishId: dish.id, portions: 1 }] }, /套餐分类不存在/],
+      [{ name: '套餐', categoryId: pkgCategory, dishes: [] }, /至少包含一道/],
+      [{ name: '套餐', categoryId: pkgCategory, dishes: [{ dishId: dish.id, portions: 0 }] }, /份数/],
+      [{ name: '套餐', categoryId: pkgCategory, dishes: [{ dishId: dish.id, portions: 99 }] }, /份数/],
+      [{ name: '套餐', categoryId: pkgCategory, dishes: [{ dishId: dish.id, portions: 1 }, { dishId: dish.id, portions: 1 }] }, /重复/],
+      [{ name: '套餐', categoryId: pkgCategory, dishes: [{ dishId: dishB.id, portions: 1 }] }, /菜品不存在/],
+      [{ name: '套餐', categoryId: pkgCategory, dishes: Array.from({ length: 10_000 }, (_, i) => ({ dishId: String(i), portions: 1 })) }, /dishes/],
+    ];
+    for (const [body, text] of cases) {
+      const res = await call(server, 'POST', '/v4/mall/menu/package', { ...auth(dietitianA), body });
+      expect(res.status, JSON.stringify(body).slice(0, 100)).toBe(400);
+      expect(res.body.status_text).toMatch(text);
+    }
+    expect((await call(server, 'POST', '/v4/mall/menu/package', { ...auth(delivery), body: { name: '套餐', categoryId: pkgCategory, dishes: [] } })).status).toBe(403);
     expect(await eventCount(server)).toBe(before);
   });
 });

@@ -85,10 +85,11 @@ export default async function dishRoutes(app: FastifyInstance, { db, clock }: Mo
   };
   const one = async (orgId: string, id: string) => (await dishViews(db, orgId, [await findOne(orgId, id)]))[0];
 
-  /** The facts the decider needs: the category is a live menuCategory of the org; the line foods the library lacks. */
+  /** The facts the decider needs: the category is a live menuCategory of the org (a dish category, not a package one); the line foods the library lacks. */
   async function facts(orgId: string, categoryId: string | undefined, lines: { foodId: string }[] | undefined) {
     const category = categoryId === undefined ? undefined : await db.selectFrom('categories').select('id')
-      .where('org_id', '=', orgId).where('id', '=', categoryId).where('group_name', '=', DISH_CATEGORY_GROUP).where('is_delete', '=', false).where('enable', '=', true)
+      .where('org_id', '=', orgId).where('id', '=', categoryId).where('group_name', '=', DISH_CATEGORY_GROUP).where('is_package', '=', false)
+      .where('is_delete', '=', false).where('enable', '=', true)
       .executeTakeFirst();
     const ids = [...new Set((lines ?? []).map((l) => l.foodId))];
     const known = await orgFoods(db, orgId, ids);
@@ -120,7 +121,9 @@ export default async function dishRoutes(app: FastifyInstance, { db, clock }: Mo
     const { orgId } = request.orgApp;
     const { id } = request.params;
     await findOne(orgId, id);
-    await command(request, { type: 'RemoveDish', dishId: id });
+    const used = await db.selectFrom('dish_packages').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('org_id', '=', orgId).where(sql<boolean>`data -> 'dishes' @> ${JSON.stringify([{ dishId: id }])}::jsonb`).executeTakeFirstOrThrow();
+    await command(request, { type: 'RemoveDish', dishId: id, packagesUsing: Number(used.n) });
     return ok({ id });
   });
 }
