@@ -2,6 +2,7 @@
 // GET/POST/PUT/DELETE /v1/productmembers/group; GET/POST/PUT /v1/productmembers/config.
 import type { ListResult } from '../domain/types.ts';
 import type { MemberConfig, MemberGroup, MemberLevel, ProductMember } from '../domain/members.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { del, get, post, put, queryParams } from './http.ts';
 
 export interface MemberQuery {
@@ -67,3 +68,27 @@ export function fetchMemberConfig(): Promise<MemberConfig> {
 export function saveMemberLevels(memberLevel: MemberLevel[]): Promise<MemberConfig> {
   return put<MemberConfig>('/v1/productmembers/config', { memberLevel });
 }
+
+/** Query keys: the live-update root 'members' (Member… events invalidate it), then the org. */
+export const memberKeys = {
+  all: ['members'] as const,
+  list: (orgId: string | undefined, q: MemberQuery) => [...memberKeys.all, orgId, 'list', q] as const,
+  groups: (orgId: string | undefined) => [...memberKeys.all, orgId, 'groups'] as const,
+  config: (orgId: string | undefined) => [...memberKeys.all, orgId, 'config'] as const,
+};
+
+export const membersQuery = (orgId: string | undefined, q: MemberQuery) => queryOptions({
+  queryKey: memberKeys.list(orgId, q),
+  queryFn: () => fetchMembers(q),
+  enabled: Boolean(orgId),
+});
+export const memberGroupsQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: memberKeys.groups(orgId),
+  queryFn: fetchMemberGroups,
+  enabled: Boolean(orgId),
+});
+export const memberConfigQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: memberKeys.config(orgId),
+  queryFn: fetchMemberConfig,
+  enabled: Boolean(orgId),
+});
