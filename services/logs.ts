@@ -1,5 +1,6 @@
 // §7 logging: GET /v1/log/apilog and GET /v1/log/operationlog (views of the event table, newest first).
 import type { ListResult } from '../domain/types.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { get, queryParams } from './http.ts';
 
 export interface LogQuery {
@@ -47,3 +48,34 @@ export function fetchOperationLog(q: LogQuery = {}): Promise<ListResult<Operatio
 export function fetchApiLog(q: LogQuery = {}): Promise<ListResult<ApiLogRow>> {
   return get<ListResult<ApiLogRow>>('/v1/log/apilog', queryParams(q));
 }
+
+/** Query keys: the live-update root 'logs' (every event is also a log entry, so every event invalidates it), then the org. */
+export const logKeys = {
+  all: ['logs'] as const,
+  operation: (orgId: string | undefined, q: LogQuery) => [...logKeys.all, orgId, 'operation', q] as const,
+  api: (orgId: string | undefined, q: LogQuery) => [...logKeys.all, orgId, 'api', q] as const,
+  request: (orgId: string | undefined, requestId: string) => [...logKeys.all, orgId, 'request', requestId] as const,
+};
+
+export const operationLogQuery = (orgId: string | undefined, q: LogQuery) => queryOptions({
+  queryKey: logKeys.operation(orgId, q),
+  queryFn: () => fetchOperationLog(q),
+  enabled: Boolean(orgId),
+});
+
+export const apiLogQuery = (orgId: string | undefined, q: LogQuery) => queryOptions({
+  queryKey: logKeys.api(orgId, q),
+  queryFn: () => fetchApiLog(q),
+  enabled: Boolean(orgId),
+});
+
+/** The events one request appended: the operation log of that second, narrowed to the request id. */
+export const requestEventsQuery = (orgId: string | undefined, row: Pick<ApiLogRow, 'requestId' | 'time' | 'types'>) => queryOptions({
+  queryKey: logKeys.request(orgId, row.requestId),
+  queryFn: async () => {
+    const start = new Date(row.time);
+    const res = await fetchOperationLog({ startTime: start.toISOString(), endTime: new Date(start.getTime() + 1000).toISOString(), type: row.types });
+    return res.rows.filter((r) => r.requestId === row.requestId || r.id === row.requestId);
+  },
+  enabled: Boolean(orgId),
+});

@@ -6,6 +6,8 @@ import { queryRootsFor } from '../../../src/app/liveUpdates.ts';
 import { configKeys, orgConfigQuery } from '../../../services/config.ts';
 import { holidayKeys, holidaysQuery } from '../../../services/datetime.ts';
 import { foodLabelConfigQuery, localeOverridesQuery } from '../../../services/settings.ts';
+import { apiLogQuery, logKeys, operationLogQuery, requestEventsQuery } from '../../../services/logs.ts';
+import { memberConfigQuery, memberGroupsQuery, memberKeys, membersQuery } from '../../../services/members.ts';
 import { contactKeys, departmentKeys, departmentsQuery, personsQuery } from '../../../services/contacts.ts';
 import { menuKeys, menuQuery, permissionKeys, powerKeys, powersQuery } from '../../../services/permissions.ts';
 import { permissionTreeQuery, rolePermissionsQuery } from '../../../services/rolePermissions.ts';
@@ -30,6 +32,12 @@ describe('service query keys', () => {
       [menuKeys.all, menuQuery('o1', 'a1', 'pcMenu').queryKey],
       [powerKeys.all, powersQuery('o1', 'a1').queryKey],
       [configKeys.all, orgConfigQuery('o1', 'a1').queryKey],
+      [memberKeys.all, membersQuery('o1', { keyword: 'x' }).queryKey],
+      [logKeys.all, operationLogQuery('o1', { $skip: 20 }).queryKey],
+      [logKeys.all, apiLogQuery('o1', { route: '/v2/roles' }).queryKey],
+      [logKeys.all, requestEventsQuery('o1', { requestId: 'q1', time: '2026-01-01T00:00:00Z', types: [] }).queryKey],
+      [memberKeys.all, memberGroupsQuery('o1').queryKey],
+      [memberKeys.all, memberConfigQuery('o1').queryKey],
       [configKeys.all, foodLabelConfigQuery('o1', 'a1').queryKey],
       [configKeys.all, localeOverridesQuery('o1', 'a1').queryKey],
     ];
@@ -66,6 +74,11 @@ describe('service query keys', () => {
     refreshes('UserRoleGranted', powerKeys.all);
     refreshes('MenuChanged', menuKeys.all);
     refreshes('OrgConfigSet', configKeys.all);
+    refreshes('MemberAdded', memberKeys.all);
+    // every event is also an operation-log entry
+    refreshes('NoticeCreated', logKeys.all);
+    refreshes('VideoDeviceAdded', logKeys.all);
+    refreshes('MemberGroupCreated', memberKeys.all);
     refreshes('AppConfigSet', configKeys.all);
     refreshes('HolidayAdded', holidayKeys.all);
   });

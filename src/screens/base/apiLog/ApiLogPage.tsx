@@ -7,7 +7,7 @@ import {
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { fetchApiLog, fetchOperationLog, type ApiLogRow } from '../../../../services/logs.ts';
+import { apiLogQuery, requestEventsQuery, type ApiLogRow } from '../../../../services/logs.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { OperationLogView } from '../operationLog/OperationLogView.tsx';
 import { EMPTY_FILTERS, LogFilters, toLogQuery, type LogFilterValues } from './LogFilters.tsx';
@@ -27,20 +27,11 @@ const useStyles = makeStyles({
   },
 });
 
-export const apiLogKey = (orgId: string | undefined, f: LogFilterValues, page: number) => ['logs', orgId, 'api', f, page] as const;
-
 /** The events one request appended: the operation log of that instant, narrowed to the request id. */
 function RequestEvents({ row }: { row: ApiLogRow }) {
   const styles = useStyles();
   const orgApp = useCurrentOrgApp();
-  const start = new Date(row.time);
-  const events = useQuery({
-    queryKey: ['logs', orgApp?.orgId, 'request', row.requestId],
-    queryFn: async () => {
-      const res = await fetchOperationLog({ startTime: start.toISOString(), endTime: new Date(start.getTime() + 1000).toISOString(), type: row.types });
-      return res.rows.filter((r) => r.requestId === row.requestId || r.id === row.requestId);
-    },
-  });
+  const events = useQuery(requestEventsQuery(orgApp?.orgId, row));
   if (events.isLoading) return <Spinner size="tiny" />;
   return (
     <>
@@ -62,8 +53,7 @@ function ApiLogView() {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<ApiLogRow | null>(null);
   const log = useQuery({
-    queryKey: apiLogKey(orgApp?.orgId, filters, page),
-    queryFn: () => fetchApiLog({ ...toLogQuery(filters), $limit: LOG_PAGE_SIZE, $skip: page * LOG_PAGE_SIZE }),
+    ...apiLogQuery(orgApp?.orgId, { ...toLogQuery(filters), $limit: LOG_PAGE_SIZE, $skip: page * LOG_PAGE_SIZE }),
     enabled: Boolean(orgApp?.key),
     placeholderData: (prev) => prev,
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Badge, makeStyles, MessageBar, MessageBarBody, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { fetchOperationLog, type OperationLogRow } from '../../../../services/logs.ts';
+import { operationLogQuery, type OperationLogRow } from '../../../../services/logs.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { EMPTY_FILTERS, LogFilters, toLogQuery, type LogFilterValues } from '../apiLog/LogFilters.tsx';
 import { LOG_PAGE_SIZE, LogPager } from '../apiLog/LogPager.tsx';
@@ -18,8 +18,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-export const operationLogKey = (orgId: string | undefined, f: LogFilterValues, page: number) => ['logs', orgId, 'operation', f, page] as const;
-
 export function OperationLogView() {
   const styles = useStyles();
   const { t, i18n } = useLingui();
@@ -28,8 +26,7 @@ export function OperationLogView() {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<OperationLogRow | null>(null);
   const log = useQuery({
-    queryKey: operationLogKey(orgApp?.orgId, filters, page),
-    queryFn: () => fetchOperationLog({ ...toLogQuery(filters), $limit: LOG_PAGE_SIZE, $skip: page * LOG_PAGE_SIZE }),
+    ...operationLogQuery(orgApp?.orgId, { ...toLogQuery(filters), $limit: LOG_PAGE_SIZE, $skip: page * LOG_PAGE_SIZE }),
     enabled: Boolean(orgApp?.key),
     placeholderData: (prev) => prev,
   });
