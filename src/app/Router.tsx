@@ -20,6 +20,8 @@ const OrgAppPage = lazy(loadOrgAppPage);
 export function prefetchAfterSignIn(): void {
   void loadOrgAppPage();
   void loadShell();
+  // the screen the guard lands on after choosing (ShellRoutes loads it lazily)
+  void import('../screens/home/HomePage.tsx');
 }
 const QrConfirmPage = lazy(() => import('../screens/qrconfirm/QrConfirmPage.tsx'));
 const ApplyTrialExpire = lazy(() => import('../screens/trial/ApplyTrialExpire.tsx'));
