@@ -1,4 +1,5 @@
 import type { ListResult } from '../domain/types.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { get, post, put } from './http.ts';
 
 export interface ProductAgent {
@@ -38,3 +39,21 @@ export function createAgent(body: AgentInput & { name: string }): Promise<Produc
 export function updateAgent(agentId: string, body: AgentInput): Promise<ProductAgent> {
   return put<ProductAgent>(`/v1/productagent/${encodeURIComponent(agentId)}`, body);
 }
+
+/** Query keys: the live-update root 'agents' (Agent… events), then the caller's org. The agent by domain is read by the app machine, not cached here. */
+export const agentKeys = {
+  all: ['agents'] as const,
+  list: (orgId: string | undefined) => [...agentKeys.all, orgId, 'list'] as const,
+  children: (orgId: string | undefined, agentId: string) => [...agentKeys.all, orgId, 'child', agentId] as const,
+};
+
+export const agentsQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: agentKeys.list(orgId),
+  queryFn: fetchAgents,
+  enabled: Boolean(orgId),
+});
+export const childAgentsQuery = (orgId: string | undefined, agentId: string) => queryOptions({
+  queryKey: agentKeys.children(orgId, agentId),
+  queryFn: () => fetchChildAgents(agentId),
+  enabled: Boolean(orgId && agentId),
+});

@@ -1,4 +1,5 @@
 import type { ListResult } from '../domain/types.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { get, post, put, queryParams } from './http.ts';
 
 export interface AppRow { appId: string; appName: string; config: Record<string, unknown>; orgCount: number }
@@ -54,3 +55,27 @@ export interface OrgSettings { name?: string; orgType?: string; agentId?: string
 export function updateOrgSettings(orgId: string, body: OrgSettings): Promise<OrgSettings & { orgId: string }> {
   return put(`/v2/config/orgapp/org/${encodeURIComponent(orgId)}`, body);
 }
+
+/**
+ * Query keys of the platform's lists (system providers see every org): the live-update roots 'apps' and
+ * 'orgApps', then the caller's org, so a switch of org-app never shows another account's answer.
+ */
+export const appKeys = {
+  all: ['apps'] as const,
+  list: (orgId: string | undefined) => [...appKeys.all, orgId, 'all'] as const,
+};
+export const orgAppKeys = {
+  all: ['orgApps'] as const,
+  list: (orgId: string | undefined, filter: OrgAppFilter) => [...orgAppKeys.all, orgId, filter] as const,
+};
+
+export const appsQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: appKeys.list(orgId),
+  queryFn: fetchAllApps,
+  enabled: Boolean(orgId),
+});
+export const orgAppsQuery = (orgId: string | undefined, filter: OrgAppFilter) => queryOptions({
+  queryKey: orgAppKeys.list(orgId, filter),
+  queryFn: () => fetchOrgApps(filter),
+  enabled: Boolean(orgId),
+});

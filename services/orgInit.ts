@@ -1,5 +1,6 @@
 import type { ListResult } from '../domain/types.ts';
 import type { InitTemplate, InitTemplateContent, OrgInitStep } from '../domain/orgInit.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { get, post, put } from './http.ts';
 import { PAGE } from '../domain/constants.ts';
 
@@ -59,3 +60,22 @@ export interface CreateOrgResult {
 export function createOrgFromTemplate(body: CreateOrgBody): Promise<CreateOrgResult> {
   return post<CreateOrgResult>('/v3/orgappinit/create', body);
 }
+
+/** Query keys: the live-update root 'initTemplates' (InitTemplate… events), then the caller's org. */
+export const initTemplateKeys = {
+  all: ['initTemplates'] as const,
+  list: (orgId: string | undefined, scope: 'all' | 'enabled') => [...initTemplateKeys.all, orgId, scope] as const,
+};
+
+/** Every template with its content (the template screen). */
+export const initTemplatesQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: initTemplateKeys.list(orgId, 'all'),
+  queryFn: () => fetchInitTemplates(),
+  enabled: Boolean(orgId),
+});
+/** The enabled templates, names and step counts only (creating an org). */
+export const enabledInitTemplatesQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: initTemplateKeys.list(orgId, 'enabled'),
+  queryFn: () => fetchInitTemplates({ disabled: false, $select: 'name,disabled,summary' }),
+  enabled: Boolean(orgId),
+});

@@ -24,6 +24,8 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Org', ['orgApps', 'orgs']],
   ['App', ['apps', 'orgApps']],
   ['Holiday', ['holidays']],
+  // org-app init templates (services/orgInit.ts initTemplateKeys); the first-word fallback would say 'inits'
+  ['InitTemplate', ['initTemplates']],
   ['Category', ['categories']],
   ['Spec', ['specs']],
   // price events (SkuPriceCreated/Changed/Decided/Deleted) refresh price lists, queues and logs, not the SKU lists

@@ -6,6 +6,9 @@ import { queryRootsFor } from '../../../src/app/liveUpdates.ts';
 import { configKeys, orgConfigQuery } from '../../../services/config.ts';
 import { holidayKeys, holidaysQuery } from '../../../services/datetime.ts';
 import { foodLabelConfigQuery, localeOverridesQuery } from '../../../services/settings.ts';
+import { agentKeys, agentsQuery, childAgentsQuery } from '../../../services/agents.ts';
+import { appKeys, appsQuery, orgAppKeys, orgAppsQuery } from '../../../services/apps.ts';
+import { enabledInitTemplatesQuery, initTemplateKeys, initTemplatesQuery } from '../../../services/orgInit.ts';
 import { apiLogQuery, logKeys, operationLogQuery, requestEventsQuery } from '../../../services/logs.ts';
 import { memberConfigQuery, memberGroupsQuery, memberKeys, membersQuery } from '../../../services/members.ts';
 import { contactKeys, departmentKeys, departmentsQuery, personsQuery } from '../../../services/contacts.ts';
@@ -34,6 +37,12 @@ describe('service query keys', () => {
       [configKeys.all, orgConfigQuery('o1', 'a1').queryKey],
       [memberKeys.all, membersQuery('o1', { keyword: 'x' }).queryKey],
       [logKeys.all, operationLogQuery('o1', { $skip: 20 }).queryKey],
+      [appKeys.all, appsQuery('o1').queryKey],
+      [orgAppKeys.all, orgAppsQuery('o1', { appId: 'a1' }).queryKey],
+      [agentKeys.all, agentsQuery('o1').queryKey],
+      [agentKeys.all, childAgentsQuery('o1', 'g1').queryKey],
+      [initTemplateKeys.all, initTemplatesQuery('o1').queryKey],
+      [initTemplateKeys.all, enabledInitTemplatesQuery('o1').queryKey],
       [logKeys.all, apiLogQuery('o1', { route: '/v2/roles' }).queryKey],
       [logKeys.all, requestEventsQuery('o1', { requestId: 'q1', time: '2026-01-01T00:00:00Z', types: [] }).queryKey],
       [memberKeys.all, memberGroupsQuery('o1').queryKey],
@@ -55,6 +64,7 @@ describe('service query keys', () => {
     expect(departmentsQuery(undefined).enabled).toBe(false);
     expect(roleUsersQuery('o1', null).enabled).toBe(false);
     expect(menuQuery('o1', undefined, 'pcMenu').enabled).toBe(false);
+    expect(childAgentsQuery('o1', '').enabled).toBe(false);
   });
 
   it('the live events of an aggregate invalidate the root of its queries', () => {
@@ -75,6 +85,11 @@ describe('service query keys', () => {
     refreshes('MenuChanged', menuKeys.all);
     refreshes('OrgConfigSet', configKeys.all);
     refreshes('MemberAdded', memberKeys.all);
+    refreshes('AppCreated', appKeys.all);
+    refreshes('AppCreated', orgAppKeys.all);
+    refreshes('OrgAppDisabled', orgAppKeys.all);
+    refreshes('AgentRegistered', agentKeys.all);
+    refreshes('InitTemplateCreated', initTemplateKeys.all);
     // every event is also an operation-log entry
     refreshes('NoticeCreated', logKeys.all);
     refreshes('VideoDeviceAdded', logKeys.all);

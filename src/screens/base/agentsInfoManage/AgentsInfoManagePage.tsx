@@ -8,7 +8,8 @@ import {
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createAgent, fetchAgents, fetchChildAgents, updateAgent, type ProductAgent } from '../../../../services/agents.ts';
+import { agentKeys, agentsQuery, childAgentsQuery, createAgent, updateAgent, type ProductAgent } from '../../../../services/agents.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { readAgentId } from '../../../app/storage.ts';
 import { useIsProvider } from '../orgAppManage/useIsProvider.ts';
 
@@ -26,8 +27,9 @@ export default function AgentsInfoManagePage() {
   const isProvider = useIsProvider();
   const [parent, setParent] = useState('');
   const [editing, setEditing] = useState<ProductAgent | 'new' | null>(null);
-  const all = useQuery({ queryKey: ['agents'], queryFn: fetchAgents });
-  const children = useQuery({ queryKey: ['agents', 'child', parent], queryFn: () => fetchChildAgents(parent), enabled: parent !== '' });
+  const orgId = useCurrentOrgApp()?.orgId;
+  const all = useQuery(agentsQuery(orgId));
+  const children = useQuery(childAgentsQuery(orgId, parent));
   const rows = parent ? (children.data?.rows ?? []) : (all.data?.rows ?? []);
   const nameOf = (id: string | null) => all.data?.rows.find((a) => a.agentId === id)?.name ?? id ?? '';
   const current = readAgentId();
@@ -96,7 +98,7 @@ function AgentDialog({ agent, all, onClose }: { agent: ProductAgent | null; all:
       return agent ? updateAgent(agent.agentId, body) : createAgent(body);
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['agents'] });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
       onClose();
     },
   });

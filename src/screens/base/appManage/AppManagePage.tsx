@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Field, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { fetchAllApps } from '../../../../services/apps.ts';
+import { appsQuery } from '../../../../services/apps.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { OrgAppList } from '../orgAppManage/OrgAppList.tsx';
 
 const useStyles = makeStyles({
@@ -13,7 +14,7 @@ const useStyles = makeStyles({
 export default function AppManagePage() {
   const styles = useStyles();
   const { t } = useLingui();
-  const apps = useQuery({ queryKey: ['apps', 'all'], queryFn: fetchAllApps });
+  const apps = useQuery(appsQuery(useCurrentOrgApp()?.orgId));
   const [appId, setAppId] = useState('');
   useEffect(() => {
     if (!appId && apps.data?.rows.length) setAppId(apps.data.rows[0].appId);

@@ -8,7 +8,8 @@ import {
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createApp, fetchAllApps, updateApp, type AppRow } from '../../../../services/apps.ts';
+import { appKeys, appsQuery, createApp, updateApp, type AppRow } from '../../../../services/apps.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useIsProvider } from '../orgAppManage/useIsProvider.ts';
 
 const useStyles = makeStyles({
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
 export default function AppsManagePage() {
   const styles = useStyles();
   const { t } = useLingui();
-  const apps = useQuery({ queryKey: ['apps', 'all'], queryFn: fetchAllApps });
+  const apps = useQuery(appsQuery(useCurrentOrgApp()?.orgId));
   const [editing, setEditing] = useState<AppRow | 'new' | null>(null);
   const isProvider = useIsProvider();
   return (
@@ -82,7 +83,7 @@ function AppDialog({ app, onClose }: { app: AppRow | null; onClose: () => void }
   const save = useMutation({
     mutationFn: () => (app ? updateApp(app.appId, { appName: appName.trim(), config: parsed ?? {} }) : createApp({ appName: appName.trim(), config: parsed ?? {} })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['apps'] });
+      void queryClient.invalidateQueries({ queryKey: appKeys.all });
       onClose();
     },
   });

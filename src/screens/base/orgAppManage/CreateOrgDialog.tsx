@@ -28,9 +28,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORG_INIT_STEPS, ORG_TYPES, type OrgInitStep } from '../../../../domain/orgInit.ts';
 import { isValidPhone } from '../../../../domain/phone.ts';
 import type { OrgType } from '../../../../domain/types.ts';
-import { createOrgFromTemplate, fetchInitTemplates, type CreateOrgResult } from '../../../../services/orgInit.ts';
-import { fetchAllApps } from '../../../../services/apps.ts';
-import { fetchAgents } from '../../../../services/agents.ts';
+import { createOrgFromTemplate, enabledInitTemplatesQuery, type CreateOrgResult } from '../../../../services/orgInit.ts';
+import { appKeys, appsQuery, orgAppKeys } from '../../../../services/apps.ts';
+import { agentKeys, agentsQuery } from '../../../../services/agents.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { readAgentId } from '../../../app/storage.ts';
 import { ORG_TYPE_LABELS } from './orgLabels.ts';
 
@@ -73,9 +74,10 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: ['initTemplates', 'enabled'], queryFn: () => fetchInitTemplates({ disabled: false, $select: 'name,disabled,summary' }), enabled: open });
-  const apps = useQuery({ queryKey: ['apps', 'all'], queryFn: fetchAllApps, enabled: open });
-  const agents = useQuery({ queryKey: ['agents'], queryFn: fetchAgents, enabled: open });
+  const orgId = useCurrentOrgApp()?.orgId;
+  const templates = useQuery({ ...enabledInitTemplatesQuery(orgId), enabled: open && Boolean(orgId) });
+  const apps = useQuery({ ...appsQuery(orgId), enabled: open && Boolean(orgId) });
+  const agents = useQuery({ ...agentsQuery(orgId), enabled: open && Boolean(orgId) });
 
   const [templateId, setTemplateId] = useState('');
   const [orgName, setOrgName] = useState('');
@@ -92,9 +94,9 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
   const create = useMutation({
     mutationFn: createOrgFromTemplate,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['orgApps'] });
-      void queryClient.invalidateQueries({ queryKey: ['apps'] });
-      void queryClient.invalidateQueries({ queryKey: ['agents'] });
+      void queryClient.invalidateQueries({ queryKey: orgAppKeys.all });
+      void queryClient.invalidateQueries({ queryKey: appKeys.all });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
     },
   });
 

@@ -33,8 +33,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORG_TYPES } from '../../../../domain/orgInit.ts';
 import { orgTypeLabelKey } from '../../../../domain/orgAppChooser.ts';
 import type { OrgType } from '../../../../domain/types.ts';
-import { fetchOrgApps, setOrgAppDisabled, updateOrgSettings, type OrgAppRow } from '../../../../services/apps.ts';
-import { fetchAgents } from '../../../../services/agents.ts';
+import { orgAppKeys, orgAppsQuery, setOrgAppDisabled, updateOrgSettings, type OrgAppRow } from '../../../../services/apps.ts';
+import { agentsQuery } from '../../../../services/agents.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useIsProvider } from './useIsProvider.ts';
 import { CreateOrgDialog } from './CreateOrgDialog.tsx';
 import { ORG_TYPE_LABELS, SUPPLIER_TYPE_LABELS } from './orgLabels.ts';
@@ -72,11 +73,12 @@ export function OrgAppList({ title, testId, supplierType, appId, preferTemplate 
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OrgAppRow | null>(null);
   const filter = { supplierType, appId, orgType: orgType || undefined };
-  const list = useQuery({ queryKey: ['orgApps', filter], queryFn: () => fetchOrgApps(filter) });
-  const agents = useQuery({ queryKey: ['agents'], queryFn: fetchAgents });
+  const orgId = useCurrentOrgApp()?.orgId;
+  const list = useQuery(orgAppsQuery(orgId, filter));
+  const agents = useQuery(agentsQuery(orgId));
   const toggle = useMutation({
     mutationFn: (row: OrgAppRow) => setOrgAppDisabled(row.id, !row.disabled),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orgApps'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgAppKeys.all }),
   });
   const isProvider = useIsProvider();
 
@@ -202,7 +204,7 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
       expiration: expiration ? new Date(`${expiration}T23:59:59`).toISOString() : null, userLimit: userLimit ? Number(userLimit) : null,
     }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['orgApps'] });
+      void queryClient.invalidateQueries({ queryKey: orgAppKeys.all });
       onClose();
     },
   });

@@ -10,7 +10,8 @@ import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { emptyTemplateContent, ORG_INIT_STEPS, validateTemplate, type InitTemplateContent } from '../../../../domain/orgInit.ts';
-import { createInitTemplate, fetchInitTemplates, updateInitTemplate, type InitTemplateRow } from '../../../../services/orgInit.ts';
+import { createInitTemplate, initTemplateKeys, initTemplatesQuery, updateInitTemplate, type InitTemplateRow } from '../../../../services/orgInit.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { STEP_LABELS } from '../orgAppManage/CreateOrgDialog.tsx';
 import { useIsProvider } from '../orgAppManage/useIsProvider.ts';
 
@@ -28,12 +29,12 @@ export default function OrgAppTemplateManagePage() {
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: ['initTemplates', 'all'], queryFn: () => fetchInitTemplates() });
+  const templates = useQuery(initTemplatesQuery(useCurrentOrgApp()?.orgId));
   const [editing, setEditing] = useState<InitTemplateRow | 'new' | null>(null);
   const isProvider = useIsProvider();
   const toggle = useMutation({
     mutationFn: (row: InitTemplateRow) => updateInitTemplate({ id: row.id, disabled: !row.disabled }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['initTemplates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: initTemplateKeys.all }),
   });
   return (
     <div className={styles.root} data-testid="template-manage-page">
@@ -106,7 +107,7 @@ function TemplateDialog({ template, all, onClose }: { template: InitTemplateRow 
   const save = useMutation({
     mutationFn: () => (template ? updateInitTemplate({ id: template.id, name: name.trim(), content: content! }) : createInitTemplate({ name: name.trim(), content: content! })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['initTemplates'] });
+      void queryClient.invalidateQueries({ queryKey: initTemplateKeys.all });
       onClose();
     },
   });
