@@ -3,6 +3,7 @@
 // recipe user limit, the approval flow, and the semester filter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { appendToStream } from '../../server/store/eventStore.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
 import { auth } from './mallApi.ts';
@@ -188,6 +189,32 @@ describe('recipe cycles', () => {
     expect((await req<RecipeCycleList>(dietitian, 'GET', '')).body.data.abilities.approve).toBe(false);
   });
 
+  it('a supplier who is a member of the school reads published cycles only and creates none', async () => {
+    // fixture: the demo supplier joins school A with its supplier role, as the seed joins members (member events)
+    const db = server.store.db;
+    const orgId = dietitian.orgApp!.orgId;
+    const supplierUser = await db.selectFrom('users').select('user_id').where('username', '=', DEMO.supplier).executeTakeFirstOrThrow();
+    const role = await db.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('name', '=', 'supplier').executeTakeFirstOrThrow();
+    await db.transaction().execute((tx) => appendToStream(tx, {
+      orgId, streamId: `member-${orgId}-${supplierUser.user_id}`, streamType: 'member', expectedVersion: 0, meta: { time: new Date().toISOString(), route: 'test' },
+      events: [
+        { type: 'UserJoinedOrgApp', data: { orgId, appId: dietitian.orgApp!.appId, userId: supplierUser.user_id, extraInfo: {} } },
+        { type: 'UserRoleGranted', data: { userId: supplierUser.user_id, roleId: role.role_id } },
+      ],
+    }));
+    const supplier = await signIn(server, DEMO.supplier, SCHOOL_A);
+    expect(supplier.key).toBeTruthy();
+    const draft = (await req<RecipeCycleDetail>(dietitian, 'POST', '', cycleInput({ name: '供应商看不到的草稿', weeks: 1 }))).body.data;
+    const seen = (await req<RecipeCycleList>(supplier, 'GET', '')).body.data;
+    expect(seen.rows.length).toBeGreaterThan(0);
+    expect(seen.rows.every((r) => r.status === 'published')).toBe(true);
+    expect(seen.abilities).toMatchObject({ create: false, edit: false, approve: false });
+    expect((await req(supplier, 'GET', `/${draft.id}`)).status).toBe(404);
+    expect((await req<RecipeCycleDetail>(supplier, 'GET', `/${seen.rows[0].id}`)).status).toBe(200);
+    expect((await req(supplier, 'POST', '', cycleInput({ name: '供应商食谱' }))).status).toBe(403);
+    expect((await req(supplier, 'PUT', `/${seen.rows[0].id}/cell`, { cells: [{ day: 0, mealCode: 3, dishes: [] }] })).status).toBe(403);
+  });
+
   it('refuses the sixth new cycle of a user when the org limits them', async () => {
     expect((await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'nutritiousmeals.mallRecipeUserLimiteEnable', value: true } })).status).toBe(200);
     for (let i = 1; i <= 5; i++) {
@@ -207,7 +234,7 @@ describe('recipe cycles', () => {
   });
 
   it('filters the list by semester (§9 defaults: first from Sept 1, second from Feb 1)', async () => {
-    const spring = await req<RecipeCycleDetail>(dietitian, 'POST', '', cycleInput({ name: '春季第一轮', startDate: '2027-03-01' }));
+    const spring = await req<RecipeCycleDetail>(admin, 'POST', '', cycleInput({ name: '春季第一轮', startDate: '2027-03-01' }));
     expect(spring.status, spring.body.status_text).toBe(200);
     const names = async (q: string) => (await req<RecipeCycleList>(dietitian, 'GET', q)).body.data.rows.map((r) => r.name);
     expect(await names('?semester=first&schoolYear=2026')).toContain('秋季第一轮');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { recipeCycleDecider, type RecipeCycleCommand, type RecipeCycleEvent } from '../../../../domain/aggregates/recipeCycle.ts';
 import { MEAL_PATTERN_CODES } from '../../../../domain/constants.ts';
-import { mealsOfPattern, recipeQuotaRefusal, recipeUserLimit, cycleDays, type Cell } from '../../../../domain/recipeCycle.ts';
+import {
+  mealsOfPattern, recipeQuotaRefusal, recipeUserLimit, cycleDays, isRecipeEditor, mayApprove, mayCreate, mayEdit, seesUnpublished, type Cell,
+} from '../../../../domain/recipeCycle.ts';
 import { given } from '../../../support/decider.ts';
 
 const quota = { enabled: true, exempt: false, used: 0 };
@@ -47,6 +49,31 @@ describe('recipe cycle rules (§9)', () => {
     expect(recipeQuotaRefusal({ ...quota, used: 5, extra: 1 })).toBeNull();
     expect(recipeQuotaRefusal({ ...quota, used: 50, exempt: true })).toBeNull();
     expect(recipeQuotaRefusal({ ...quota, used: 50, enabled: false })).toBeNull();
+  });
+});
+
+describe('who sees and changes a cycle (§6 recipe roles 1, 2, 5)', () => {
+  const viewer = (roleCodes: string[], admin = false, roleNames: string[] = []) => ({ admin, roleCodes, roleNames, userId: 'me' });
+  it('dietitians and admins edit every cycle; a purchaser only hers; a supplier none', () => {
+    expect(isRecipeEditor(viewer(['5']))).toBe(true);
+    expect(isRecipeEditor(viewer([], true))).toBe(true);
+    expect(mayEdit(viewer(['1']), 'me')).toBe(true);
+    expect(mayEdit(viewer(['1']), 'someone')).toBe(false);
+    expect(mayEdit(viewer(['2']), 'me')).toBe(false);
+    expect(mayCreate(viewer(['1']))).toBe(true);
+    expect(mayCreate(viewer(['2']))).toBe(false);
+  });
+  it('a supplier and a purchaser who did not write it see only what is published', () => {
+    expect(seesUnpublished(viewer(['2']), 'someone')).toBe(false);
+    expect(seesUnpublished(viewer(['1']), 'someone')).toBe(false);
+    expect(seesUnpublished(viewer(['1']), 'me')).toBe(true);
+    expect(seesUnpublished(viewer(['5']), 'someone')).toBe(true);
+  });
+  it('the org admin approves, or a role the config names', () => {
+    expect(mayApprove(viewer(['5']), [])).toBe(false);
+    expect(mayApprove(viewer([], true), [])).toBe(true);
+    expect(mayApprove(viewer(['1'], false, ['purchaser']), ['purchaser'])).toBe(true);
+    expect(mayApprove(viewer(['1'], false, ['purchaser']), null)).toBe(false);
   });
 });
 
