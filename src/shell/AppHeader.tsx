@@ -136,7 +136,7 @@ export function AppHeader({ compact = false, menuOpen, onToggleMenu, onNavigate 
         }}
       >
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<LocalLanguageRegular />} data-testid="locale-switch" aria-label={t`切换语言`}>
+          <Button appearance="subtle" icon={<LocalLanguageRegular />} data-testid="locale-switch" aria-label={compact ? t`切换语言` : undefined} title={t`切换语言`}>
             {!compact && LOCALE_NAMES[locale]}
           </Button>
         </MenuTrigger>

@@ -140,8 +140,9 @@ export function TagsView(props: TagsViewProps) {
   }, [activePath, tags.length]);
 
   return (
-    <div className={styles.root} data-testid="tags-view" role="tablist" aria-label={t`已打开的页面`}>
-      <div className={styles.strip} ref={stripRef}>
+    <div className={styles.root} data-testid="tags-view">
+      {/* the tablist holds the tabs only; the actions menu beside it is no tab */}
+      <div className={styles.strip} ref={stripRef} role="tablist" aria-label={t`已打开的页面`}>
         {tags.map((tag) => {
           const isActive = tag.path === activePath;
           return (
@@ -168,18 +169,20 @@ export function TagsView(props: TagsViewProps) {
                   {tag.affix && <HomeRegular className={styles.icon} aria-hidden />}
                   <span data-testid="tag-title">{tag.title}</span>
                   {!tag.affix && (
-                    <button
-                      type="button"
+                    // the × is the mouse's way; keyboards and screen readers close a tab with Delete or its
+                    // menu, so the × is no control of its own (a control inside a tab is nested-interactive)
+                    <span
                       data-testid="tag-close"
                       className={mergeClasses(styles.close, isActive && styles.closeActive)}
-                      aria-label={t`关闭 ${tag.title}`}
+                      aria-hidden
+                      title={t`关闭 ${tag.title}`}
                       onClick={(e) => {
                         e.stopPropagation();
                         onClose(tag.path);
                       }}
                     >
                       <DismissRegular />
-                    </button>
+                    </span>
                   )}
                 </div>
               </MenuTrigger>
