@@ -6,9 +6,11 @@ import { ApiError, call, ifMatch, type CallOptions } from './http.ts';
 import { ImportError, parseRowErrors } from './mall/imports.ts';
 import type * as food from '../contracts/foodIngredients.ts';
 import type * as menu from '../contracts/dishes.ts';
+import type * as pkg from '../contracts/dishPackages.ts';
 
 export type { FoodIngredient, FoodIngredientQuery, FoodIngredientInput, FoodIngredientChange, FoodIngredientImportRow, IngredientProduct } from '../contracts/foodIngredients.ts';
 export type { Dish, DishQuery, DishInput, DishChange } from '../contracts/dishes.ts';
+export type { DishPackage, DishPackageQuery, DishPackageInput, DishPackageChange } from '../contracts/dishPackages.ts';
 
 const MALL: CallOptions = { host: 'mall' };
 
@@ -71,5 +73,29 @@ export const dishKeys = {
 export const dishesQuery = (orgId: string | undefined, query: menu.DishQuery) => queryOptions({
   queryKey: dishKeys.list(orgId, query),
   queryFn: () => fetchDishes(query),
+  enabled: Boolean(orgId),
+});
+
+// ---- set meals (packages) ----
+export function fetchDishPackages(query: pkg.DishPackageQuery = {}) {
+  return call<typeof pkg.listDishPackages>({ method: 'GET', path: '/v4/mall/menu/package', query }, MALL);
+}
+export function createDishPackage(body: pkg.DishPackageInput) {
+  return call<typeof pkg.createDishPackage>({ method: 'POST', path: '/v4/mall/menu/package', body }, MALL);
+}
+export function updateDishPackage(id: string, body: pkg.DishPackageChange) {
+  return call<typeof pkg.updateDishPackage>({ method: 'PUT', path: '/v4/mall/menu/package/{id}', params: { id }, body }, MALL);
+}
+export function deleteDishPackage(id: string, version?: number) {
+  return call<typeof pkg.deleteDishPackage>({ method: 'DELETE', path: '/v4/mall/menu/package/{id}', params: { id } }, { ...MALL, ...ifMatch(version) });
+}
+
+export const dishPackageKeys = {
+  all: ['dishPackages'] as const,
+  list: (orgId: string | undefined, query: pkg.DishPackageQuery) => [...dishPackageKeys.all, orgId, query] as const,
+};
+export const dishPackagesQuery = (orgId: string | undefined, query: pkg.DishPackageQuery) => queryOptions({
+  queryKey: dishPackageKeys.list(orgId, query),
+  queryFn: () => fetchDishPackages(query),
   enabled: Boolean(orgId),
 });

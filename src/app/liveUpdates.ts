@@ -37,7 +37,8 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Recipe', ['recipes']],
   // an org's ingredient values feed its dishes' nutrients
   ['FoodIngredient', ['foodIngredients', 'dishes']],
-  ['Dish', ['dishes']],
+  ['DishPackage', ['dishPackages']],
+  ['Dish', ['dishes', 'dishPackages']],
   ['MemberAccess', ['users', 'contacts', 'orgApps']],
   ['Member', ['members']],
   ['Supplier', ['suppliers']],

@@ -95,4 +95,30 @@ describe('dishes', () => {
     expect(await row.getByTestId('ingredient-vitaminC-value').getAttribute('data-unknown')).toBe('1');
     await page.close();
   });
+
+  it('the dietitian sees a package category per age range and makes a set meal of two dishes with its nutrients per serving', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000006');
+    await openScreen(page, 'packageSetting');
+    await expect.poll(() => page.getByTestId('package-category-name').allTextContents()).toEqual(['6-8岁套餐', '9-11岁套餐', '12-14岁套餐', '15-17岁套餐']);
+    await openScreen(page, 'packageManage');
+    await expect.poll(() => page.getByTestId('package-row-name').count()).toBe(4);
+    await page.getByTestId('package-add').click();
+    await page.getByTestId('package-name').fill('端到端午餐');
+    await page.getByTestId('package-category').click();
+    await page.getByRole('option', { name: '9-11岁套餐' }).click();
+    for (const dish of ['米饭', '红烧肉']) {
+      await page.getByTestId('package-dish-search').fill(dish);
+      await page.getByRole('option', { name: new RegExp(`^${dish}（`) }).click();
+    }
+    await page.getByTestId('package-line').filter({ hasText: '红烧肉' }).getByTestId('package-line-portions').fill('2');
+    const energy = await page.getByTestId('package-nutrient-energyKcal').textContent();
+    await page.getByTestId('package-submit').click();
+    await page.getByTestId('package-search').fill('端到端');
+    const row = page.getByTestId('package-table').locator('tr').filter({ hasText: '端到端午餐' });
+    await row.waitFor();
+    expect(await row.getByTestId('package-row-energyKcal').textContent()).toBe(energy);
+    expect(Number(energy)).toBeGreaterThan(0);
+    await page.close();
+  });
 });

@@ -6,5 +6,5 @@ import { CategoryTreeScreen } from '../shared/CategoryTreeScreen.tsx';
 
 /** menuCategory: the recipe categories dishes are filed under (groupName menuCategory; §9 主食 … 乳品 seeded). */
 export default function MenuCategoryPage() {
-  return <CategoryTreeScreen group={DISH_CATEGORY_GROUP} title={<Trans>菜品分类</Trans>} testId="screen-menuCategory" writes={writesRecipes(usePowers())} />;
+  return <CategoryTreeScreen group={DISH_CATEGORY_GROUP} title={<Trans>菜品分类</Trans>} testId="screen-menuCategory" writes={writesRecipes(usePowers())} isPackage={false} />;
 }

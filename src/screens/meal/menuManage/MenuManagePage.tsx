@@ -44,7 +44,8 @@ export default function MenuManagePage() {
     onError: (e) => { setRemoving(null); setError(errorText(e)); },
   });
 
-  const cats = (categories.data?.rows ?? []).filter((c) => c.enable);
+  // package categories (isPackage, packageSetting) share the group; dishes are filed under the others
+  const cats = (categories.data?.rows ?? []).filter((c) => c.enable && !c.isPackage);
   const columns: Column<Dish>[] = [
     { key: 'name', header: <Trans>菜品名称</Trans>, render: (d) => <span data-testid="dish-row-name">{d.name}</span> },
     { key: 'category', header: <Trans>分类</Trans>, render: (d) => d.categoryName, width: '96px' },

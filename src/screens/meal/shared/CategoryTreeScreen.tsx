@@ -16,7 +16,11 @@ import { flattenCategories, reorder, type CategoryNode } from './categoryTree.ts
  * A category tree of one §3 group (mallProduct for productCategory, menuCategory for menuCategory): create,
  * rename, reorder, enable, delete. Without `writes` it only shows the tree.
  */
-export function CategoryTreeScreen({ group: GROUP, title, testId, writes = true }: { group: string; title: ReactNode; testId: string; writes?: boolean }) {
+export function CategoryTreeScreen({ group: GROUP, title, testId, writes = true, isPackage }: {
+  group: string; title: ReactNode; testId: string; writes?: boolean;
+  /** only the categories with this isPackage flag (menuCategory holds dish and package categories); new ones get it */
+  isPackage?: boolean;
+}) {
   const { t } = useLingui();
   const { key, ready } = useOrgQueryKey();
   const qc = useQueryClient();
@@ -32,7 +36,7 @@ export function CategoryTreeScreen({ group: GROUP, title, testId, writes = true 
     mutationFn: async (name: string) => {
       if (editing?.category) return updateCategory(editing.category.id, { name, version: editing.category.version });
       const siblings = (query.data?.rows ?? []).filter((c) => c.parentId === (editing?.parentId ?? '-1'));
-      return createCategory({ name, groupName: GROUP, parentId: editing?.parentId ?? '-1', sort: (siblings.length + 1) * 10, enable: 1 });
+      return createCategory({ name, groupName: GROUP, parentId: editing?.parentId ?? '-1', sort: (siblings.length + 1) * 10, enable: 1, ...(isPackage !== undefined && { isPackage: isPackage ? 1 : 0 }) });
     },
     onSuccess: () => { setEditing(null); done(); },
     onError: fail,
@@ -47,7 +51,7 @@ export function CategoryTreeScreen({ group: GROUP, title, testId, writes = true 
   });
   const remove = useMutation({ mutationFn: (c: Category) => deleteCategory(c.id), onSuccess: () => { setRemoving(null); done(); }, onError: (e) => { setRemoving(null); fail(e); } });
 
-  const nodes = flattenCategories(query.data?.rows ?? []);
+  const nodes = flattenCategories((query.data?.rows ?? []).filter((c) => isPackage === undefined || Boolean(c.isPackage) === isPackage));
   const columns: Column<CategoryNode>[] = [
     {
       key: 'name', header: <Trans>分类名称</Trans>,
