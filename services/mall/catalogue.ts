@@ -318,3 +318,80 @@ export const searchFoods = (query: string, $limit = 20) => get<ListResult<Food>>
 export const listSkuIngredients = (skuId: string) => get<ListResult<SkuIngredient>>('/v4/mall/sku/ingredients', { skuId }, { host: 'mall' });
 export const setSkuIngredients = (skuId: string, ingredients: { foodId: string; ratio: number }[]) =>
   put<ListResult<SkuIngredient>>('/v4/mall/sku/ingredients', { skuId, ingredients }, { host: 'mall' });
+
+// ---- queryOptions of the catalogue lists the screens read: the live-update root first (categories, specs,
+// suppliers, routes, roleGroups), then the org-app, then the list's own parts, so a live event of the org or a
+// write invalidating `xxxKeys.all` refreshes every view of the group.
+type Org = string | undefined;
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  group: (orgId: Org, appId: Org, groupName: string) => [...categoryKeys.all, orgId, appId, groupName] as const,
+  /** another org's categories (a supplier's, for its permissions) */
+  ofOrg: (orgId: Org, appId: Org, groupName: string, ownerOrgId: Org) => [...categoryKeys.group(orgId, appId, groupName), ownerOrgId] as const,
+};
+/** The categories of one §3 group of the current org. */
+export const categoriesQuery = (orgId: Org, appId: Org, groupName: string) => queryOptions({
+  queryKey: categoryKeys.group(orgId, appId, groupName),
+  queryFn: () => listCategories(groupName),
+  enabled: Boolean(orgId),
+});
+/** The categories of one §3 group of another org (waits for that org). */
+export const orgCategoriesQuery = (orgId: Org, appId: Org, groupName: string, ownerOrgId: Org) => queryOptions({
+  queryKey: categoryKeys.ofOrg(orgId, appId, groupName, ownerOrgId),
+  queryFn: () => listCategories(groupName, { orgId: ownerOrgId }),
+  enabled: Boolean(orgId && ownerOrgId),
+});
+
+export const specKeys = {
+  all: ['specs'] as const,
+  list: (orgId: Org, appId: Org, keyword: string) => [...specKeys.all, orgId, appId, keyword] as const,
+};
+export const specsQuery = (orgId: Org, appId: Org, keyword: string) => queryOptions({
+  queryKey: specKeys.list(orgId, appId, keyword),
+  queryFn: () => listSpecs(keyword ? { name: keyword } : {}),
+  enabled: Boolean(orgId),
+});
+
+export const supplierKeys = {
+  all: ['suppliers'] as const,
+  /** no filter: [root, org, app]; with a type and name: their values follow */
+  list: (orgId: Org, appId: Org, filter?: { type: string; name: string }) =>
+    (filter ? [...supplierKeys.all, orgId, appId, filter.type, filter.name] : [...supplierKeys.all, orgId, appId]) as readonly unknown[],
+  /** the purchasing orgs linked to this org as a supplier */
+  buyers: (orgId: Org, appId: Org) => [...supplierKeys.all, orgId, appId, 'buyers'] as const,
+};
+/** The org's suppliers, optionally by type and name ('' is no filter). */
+export const suppliersQuery = (orgId: Org, appId: Org, filter?: { type: string; name: string }) => queryOptions({
+  queryKey: supplierKeys.list(orgId, appId, filter),
+  queryFn: () => listSuppliers(filter ? { type: filter.type || undefined, name: filter.name || undefined } : {}),
+  enabled: Boolean(orgId),
+});
+/** The links in which this org is the supplier (who buys from it). */
+export const supplierBuyersQuery = (orgId: Org, appId: Org) => queryOptions({
+  queryKey: supplierKeys.buyers(orgId, appId),
+  queryFn: () => listSuppliers({ supplierOrgId: orgId }),
+  enabled: Boolean(orgId),
+});
+
+export const routeKeys = {
+  all: ['routes'] as const,
+  list: (orgId: Org, appId: Org, keyword: string) => [...routeKeys.all, orgId, appId, keyword] as const,
+};
+export const routesQuery = (orgId: Org, appId: Org, keyword: string) => queryOptions({
+  queryKey: routeKeys.list(orgId, appId, keyword),
+  queryFn: () => listRoutes({ keyword: keyword || undefined }),
+  enabled: Boolean(orgId),
+});
+
+/** Role group keys of the catalogue screens (the price config of this org is `roleGroupConfigKey`). */
+export const mallRoleGroupKeys = {
+  all: ['roleGroups'] as const,
+  /** another org's purchaser role groups with their price config (a supplier org's, to buy under) */
+  configOfOrg: (orgId: Org, appId: Org, ownerOrgId: Org) => [...mallRoleGroupKeys.all, orgId, appId, 'config', ownerOrgId] as const,
+};
+export const orgRoleGroupConfigsQuery = (orgId: Org, appId: Org, ownerOrgId: Org) => queryOptions({
+  queryKey: mallRoleGroupKeys.configOfOrg(orgId, appId, ownerOrgId),
+  queryFn: () => listRoleGroupConfigs({ orgId: ownerOrgId }),
+  enabled: Boolean(orgId && ownerOrgId),
+});

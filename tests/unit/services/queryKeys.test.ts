@@ -9,6 +9,10 @@ import { foodLabelConfigQuery, localeOverridesQuery } from '../../../services/se
 import { agentKeys, agentsQuery, childAgentsQuery } from '../../../services/agents.ts';
 import { appKeys, appsQuery, orgAppKeys, orgAppsQuery } from '../../../services/apps.ts';
 import { enabledInitTemplatesQuery, initTemplateKeys, initTemplatesQuery } from '../../../services/orgInit.ts';
+import {
+  categoriesQuery, categoryKeys, mallRoleGroupKeys, orgCategoriesQuery, orgRoleGroupConfigsQuery, routeKeys, routesQuery, specKeys, specsQuery,
+  supplierBuyersQuery, supplierKeys, suppliersQuery,
+} from '../../../services/mall/catalogue.ts';
 import { apiLogQuery, logKeys, operationLogQuery, requestEventsQuery } from '../../../services/logs.ts';
 import { memberConfigQuery, memberGroupsQuery, memberKeys, membersQuery } from '../../../services/members.ts';
 import { contactKeys, departmentKeys, departmentsQuery, personsQuery } from '../../../services/contacts.ts';
@@ -38,6 +42,14 @@ describe('service query keys', () => {
       [memberKeys.all, membersQuery('o1', { keyword: 'x' }).queryKey],
       [logKeys.all, operationLogQuery('o1', { $skip: 20 }).queryKey],
       [appKeys.all, appsQuery('o1').queryKey],
+      [categoryKeys.all, categoriesQuery('o1', 'a1', 'mallProduct').queryKey],
+      [categoryKeys.all, orgCategoriesQuery('o1', 'a1', 'mallProduct', 'o9').queryKey],
+      [specKeys.all, specsQuery('o1', 'a1', '').queryKey],
+      [supplierKeys.all, suppliersQuery('o1', 'a1').queryKey],
+      [supplierKeys.all, suppliersQuery('o1', 'a1', { type: 'xg', name: '' }).queryKey],
+      [supplierKeys.all, supplierBuyersQuery('o1', 'a1').queryKey],
+      [routeKeys.all, routesQuery('o1', 'a1', 'north').queryKey],
+      [mallRoleGroupKeys.all, orgRoleGroupConfigsQuery('o1', 'a1', 'o9').queryKey],
       [orgAppKeys.all, orgAppsQuery('o1', { appId: 'a1' }).queryKey],
       [agentKeys.all, agentsQuery('o1').queryKey],
       [agentKeys.all, childAgentsQuery('o1', 'g1').queryKey],
@@ -65,6 +77,9 @@ describe('service query keys', () => {
     expect(roleUsersQuery('o1', null).enabled).toBe(false);
     expect(menuQuery('o1', undefined, 'pcMenu').enabled).toBe(false);
     expect(childAgentsQuery('o1', '').enabled).toBe(false);
+    // another org's lists wait for that org to be chosen
+    expect(orgCategoriesQuery('o1', 'a1', 'mallProduct', undefined).enabled).toBe(false);
+    expect(orgRoleGroupConfigsQuery('o1', 'a1', undefined).enabled).toBe(false);
   });
 
   it('the live events of an aggregate invalidate the root of its queries', () => {
@@ -86,6 +101,12 @@ describe('service query keys', () => {
     refreshes('OrgConfigSet', configKeys.all);
     refreshes('MemberAdded', memberKeys.all);
     refreshes('AppCreated', appKeys.all);
+    refreshes('CategoryCreated', categoryKeys.all);
+    refreshes('SpecCreated', specKeys.all);
+    refreshes('SupplierLinked', supplierKeys.all);
+    refreshes('MallSupplierLinked', supplierKeys.all);
+    refreshes('MallRouteCreated', routeKeys.all);
+    refreshes('RoleGroupConfigChanged', mallRoleGroupKeys.all);
     refreshes('AppCreated', orgAppKeys.all);
     refreshes('OrgAppDisabled', orgAppKeys.all);
     refreshes('AgentRegistered', agentKeys.all);

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SUPPLIER_TYPES } from '../../../../domain/constants.ts';
-import { createSupplier, listRoleGroupConfigs, listSuppliers, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
+import { createSupplier, orgRoleGroupConfigsQuery, supplierKeys, suppliersQuery, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -18,22 +18,21 @@ interface Draft { objectId?: string; supplierOrgId: string; name: string; type: 
 /** mallSupplierManage: the suppliers the org buys from (§9 types xg, sxps, jgpt) and the purchaser role group it buys under. */
 export default function MallSupplierManagePage() {
   const { t, i18n } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [type, setType] = useState<'' | SupplierType>('');
   const [name, setName] = useState('');
-  const suppliers = useQuery({ queryKey: key('suppliers', type, name), queryFn: () => listSuppliers({ type: type || undefined, name: name || undefined }), enabled: ready });
+  const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId, { type, name }), enabled: ready });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   // the supplier org's purchaser role groups (M1), to pick the one this org buys under
   const groups = useQuery({
-    queryKey: key('roleGroups', 'config', draft?.supplierOrgId),
-    queryFn: () => listRoleGroupConfigs({ orgId: draft!.supplierOrgId }),
+    ...orgRoleGroupConfigsQuery(orgApp?.orgId, orgApp?.appId, draft?.supplierOrgId),
     enabled: ready && Boolean(draft?.supplierOrgId && draft.supplierOrgId.length > 3),
     retry: false,
   });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['suppliers'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: supplierKeys.all });
   const save = useMutation({
     mutationFn: (d: Draft) => (d.objectId
       ? updateSupplier(d.objectId, { name: d.name, type: d.type, roleGroupId: d.roleGroupId })

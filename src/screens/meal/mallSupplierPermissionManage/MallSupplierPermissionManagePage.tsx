@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Dropdown, Field, MessageBar, MessageBarBody, MessageBarTitle, Option, Text, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listCategories, listSuppliers, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
+import { orgCategoriesQuery, supplierKeys, suppliersQuery, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
 import { categoryAllowed, permissionsOf, type SupplierPermissionsInput } from '../../../../domain/supplierPermissions.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -25,14 +25,14 @@ const inputOf = (s: Supplier | undefined): SupplierPermissionsInput => {
  */
 export default function MallSupplierPermissionManagePage() {
   const { t, i18n } = useLingui();
-  const { orgApp, key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
-  const suppliers = useQuery({ queryKey: key('suppliers'), queryFn: () => listSuppliers(), enabled: ready });
+  const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
   const [objectId, setObjectId] = useState('');
   const supplier = suppliers.data?.rows.find((s) => s.objectId === objectId);
   const own = Boolean(supplier && supplier.orgId === orgApp?.orgId);
   const categories = useQuery({
-    queryKey: key('categories', 'mallProduct', supplier?.supplierOrgId), queryFn: () => listCategories('mallProduct', { orgId: supplier!.supplierOrgId }),
+    ...orgCategoriesQuery(orgApp?.orgId, orgApp?.appId, 'mallProduct', supplier?.supplierOrgId),
     enabled: ready && Boolean(supplier), retry: false,
   });
   const tree = useMemo(() => flattenCategories(categories.data?.rows ?? []), [categories.data]);
@@ -48,7 +48,7 @@ export default function MallSupplierPermissionManagePage() {
     onSuccess: () => {
       setMessage({ objectId, text: t`已保存`, ok: true });
       setDraft(null);
-      void qc.invalidateQueries({ queryKey: ['suppliers'] });
+      void qc.invalidateQueries({ queryKey: supplierKeys.all });
     },
     onError: (e) => setMessage({ objectId, text: errorText(e), ok: false }),
   });

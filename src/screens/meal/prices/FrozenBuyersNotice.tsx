@@ -1,7 +1,7 @@
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { listSuppliers } from '../../../../services/mall/catalogue.ts';
+import { supplierBuyersQuery } from '../../../../services/mall/catalogue.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 
 /**
@@ -10,8 +10,8 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
  */
 export function FrozenBuyersNotice() {
   const { i18n } = useLingui();
-  const { key, ready, orgApp } = useOrgQueryKey();
-  const links = useQuery({ queryKey: key('suppliers', 'buyers'), queryFn: () => listSuppliers({ supplierOrgId: orgApp?.orgId }), enabled: ready });
+  const { ready, orgApp } = useOrgQueryKey();
+  const links = useQuery({ ...supplierBuyersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
   const frozen = (links.data?.rows ?? []).filter((l) => l.priceFrozenAt);
   if (!frozen.length) return null;
   const since = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });

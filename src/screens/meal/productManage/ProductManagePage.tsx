@@ -4,7 +4,7 @@ import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@flu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
-import { deleteProduct, listCategories, listProducts, setUppershelf, type Product } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery, deleteProduct, listProducts, setUppershelf, type Product } from '../../../../services/mall/catalogue.ts';
 import { importProducts } from '../../../../services/mall/imports.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
@@ -16,7 +16,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS } from '../shared/options.ts';
 import { ProductEditor } from './ProductEditor.tsx';
-import { usePowers, useCurrentOrgApp } from '../../../app/hooks.ts';
+import { usePowers } from '../../../app/hooks.ts';
 import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { groupProducts, parseProductRows, PRODUCT_IMPORT_HEADERS, type ProductSheetRow } from './productImport.ts';
 
@@ -28,7 +28,7 @@ const PAGE_SIZE = 20;
  */
 export default function ProductManagePage() {
   const { t, i18n } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, key, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -40,7 +40,7 @@ export default function ProductManagePage() {
   const [importing, setImporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const categories = useQuery({ queryKey: key('categories', 'mallProduct'), queryFn: () => listCategories('mallProduct'), enabled: ready });
+  const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, 'mallProduct'), enabled: ready });
   const q = { name: name || undefined, categoryId: categoryId || undefined, isUppershelf: shelf === '' ? undefined : Number(shelf), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
   const products = useQuery({ queryKey: key('products', q), queryFn: () => listProducts(q), enabled: ready, placeholderData: keepPreviousData });
   const refresh = () => { setError(null); void qc.invalidateQueries({ queryKey: ['products'] }); };
@@ -57,7 +57,6 @@ export default function ProductManagePage() {
 
   // buttons the server would refuse are not offered (issue 16): a purchasing org reads its suppliers' goods
   const powers = usePowers();
-  const orgApp = useCurrentOrgApp();
   const writes = writesGoods(powers);
   const mayEdit = (p: Product) => writes && p.orgId === orgApp?.orgId;
   const cats = categories.data?.rows ?? [];

@@ -36,7 +36,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START } from '../../../../domain/priceApproval.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
-import { listCategories, pricesQuery, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery, pricesQuery, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
 import { priceActorId } from '../../../../machines/priceApproval.machine.ts';
 import { PriceCompareBar } from '../prices/PriceCompareBar.tsx';
 import { PriceStatusBadge, usePriceStateLabel } from '../prices/PriceStatusBadge.tsx';
@@ -65,7 +65,8 @@ export default function ProductPriceApprovalPage() {
   const styles = useStyles();
   const { t } = useLingui();
   const stateLabel = usePriceStateLabel();
-  const orgId = useCurrentOrgApp()?.orgId ?? '';
+  const orgApp = useCurrentOrgApp();
+  const orgId = orgApp?.orgId ?? '';
   const board = usePriceBoard();
   const [filters, setFilters] = useState({ supplierId: '', categoryId: '', isCheck: '0', keyword: '' });
   const [keyword, setKeyword] = useState('');
@@ -78,11 +79,7 @@ export default function ProductPriceApprovalPage() {
   const rows = useMemo(() => queue.data?.rows ?? [], [queue.data]);
   // suppliers and categories the approver has seen in the queue, for the filters
   const [suppliers, setSuppliers] = useState<Map<string, string>>(new Map());
-  const categories = useQuery({
-    queryKey: ['categories', orgId, 'mallProduct'],
-    queryFn: () => listCategories('mallProduct'),
-    enabled: !!orgId,
-  });
+  const categories = useQuery(categoriesQuery(orgId, orgApp?.appId, 'mallProduct'));
 
   useEffect(() => {
     setSuppliers((prev) => {

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { DEFAULT_SPEC_SORT } from '../../../../domain/constants.ts';
-import { createSpec, listSpecs, updateSpec, type Spec } from '../../../../services/mall/catalogue.ts';
+import { createSpec, specKeys, specsQuery, updateSpec, type Spec } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -16,10 +16,10 @@ interface Draft { id?: string; name: string; sort: number; options: string }
 /** productSpec: specs and settings (name, options, sort; §9 default sort 99). */
 export default function ProductSpecPage() {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
-  const query = useQuery({ queryKey: key('specs', keyword), queryFn: () => listSpecs(keyword ? { name: keyword } : {}), enabled: ready });
+  const query = useQuery({ ...specsQuery(orgApp?.orgId, orgApp?.appId, keyword), enabled: ready });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   useEffect(() => setFormError(null), [draft?.id]);
@@ -36,7 +36,7 @@ export default function ProductSpecPage() {
       }
       return d.id ? updateSpec(d.id, { name: d.name, sort: d.sort, options }) : createSpec({ name: d.name, sort: d.sort, options });
     },
-    onSuccess: () => { setDraft(null); void qc.invalidateQueries({ queryKey: ['specs'] }); },
+    onSuccess: () => { setDraft(null); void qc.invalidateQueries({ queryKey: specKeys.all }); },
     onError: (e) => setFormError(errorText(e)),
   });
 

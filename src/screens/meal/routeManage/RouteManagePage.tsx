@@ -4,7 +4,7 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { createRoute, deleteRoute, listRoutes, updateRoute, type MallRoute } from '../../../../services/mall/catalogue.ts';
+import { createRoute, deleteRoute, routeKeys, routesQuery, updateRoute, type MallRoute } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -16,15 +16,15 @@ const list = (text: string) => text.split(/[,，\s]+/).map((s) => s.trim()).filt
 
 /** routeManage: delivery routes (§6 M7: suppliers see all, delivery users those they manage). */
 export default function RouteManagePage() {
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
-  const query = useQuery({ queryKey: key('routes', keyword), queryFn: () => listRoutes({ keyword: keyword || undefined }), enabled: ready });
+  const query = useQuery({ ...routesQuery(orgApp?.orgId, orgApp?.appId, keyword), enabled: ready });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<MallRoute | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['routes'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: routeKeys.all });
   const save = useMutation({
     mutationFn: (d: Draft) => {
       const body = { name: d.name.trim(), sort: d.sort, manageRoleNames: list(d.manageRoleNames), purchaserOrgIds: list(d.purchaserOrgIds), remark: d.remark };

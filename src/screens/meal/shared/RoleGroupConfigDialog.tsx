@@ -4,26 +4,26 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { parseDuration } from '../../../../domain/durations.ts';
-import { listCategories, updateRoleGroupConfig, type RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery, mallRoleGroupKeys, updateRoleGroupConfig, type RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
 import { errorText } from './errors.ts';
 import { useOrgQueryKey } from './useOrgQueryKey.ts';
 
 /** §3 role group config editor: approval on/off, modify limit, cycle rule (§5 duration: 5d, 2w, 1m, 0d), approval group. */
 export function RoleGroupConfigDialog({ config, onClose }: { config: RoleGroupConfig | null; onClose: () => void }) {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [draft, setDraft] = useState<RoleGroupConfig | null>(config);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => { setDraft(config); setError(null); }, [config]);
-  const approvalGroups = useQuery({ queryKey: key('categories', 'mallPriceApprovalGroups'), queryFn: () => listCategories('mallPriceApprovalGroups'), enabled: ready && config !== null });
+  const approvalGroups = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, 'mallPriceApprovalGroups'), enabled: ready && config !== null });
   const ruleOk = !draft?.priceApprovalTimeRule || parseDuration(draft.priceApprovalTimeRule) !== null;
   const save = useMutation({
     mutationFn: (d: RoleGroupConfig) => updateRoleGroupConfig(d.roleGroupId, {
       priceApprovalEnable: d.priceApprovalEnable, priceModifyLimitEnable: d.priceModifyLimitEnable, priceApprovalTimeRule: d.priceApprovalTimeRule.trim(),
       priceApprovalGroup: d.priceApprovalGroup,
     }),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['roleGroups'] }); onClose(); },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: mallRoleGroupKeys.all }); onClose(); },
     onError: (e) => setError(errorText(e)),
   });
   const groups = approvalGroups.data?.rows ?? [];

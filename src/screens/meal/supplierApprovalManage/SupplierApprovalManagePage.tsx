@@ -3,7 +3,7 @@ import { Badge, Button, Dropdown, Field, Option } from '@fluentui/react-componen
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUPPLIER_TYPES } from '../../../../domain/constants.ts';
-import { listSuppliers, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
+import { supplierKeys, suppliersQuery, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -13,14 +13,14 @@ import { SUPPLIER_TYPE_LABELS } from '../shared/options.ts';
 /** supplierApprovalManage: the org's supplier links by approval status (0 waiting, 1 approved, -2 rejected); approve or reject. */
 export default function SupplierApprovalManagePage() {
   const { t, i18n } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [status, setStatus] = useState<string>('0');
   const [error, setError] = useState<string | null>(null);
-  const suppliers = useQuery({ queryKey: key('suppliers'), queryFn: () => listSuppliers(), enabled: ready });
+  const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
   const decide = useMutation({
     mutationFn: ({ s, to }: { s: Supplier; to: number }) => updateSupplier(s.objectId, { status: to, enable: to === 1 ? 1 : 0 }),
-    onSuccess: () => { setError(null); void qc.invalidateQueries({ queryKey: ['suppliers'] }); },
+    onSuccess: () => { setError(null); void qc.invalidateQueries({ queryKey: supplierKeys.all }); },
     onError: (e) => setError(errorText(e)),
   });
   const label: Record<string, string> = { '': t`全部`, 0: t`待审核`, 1: t`已通过`, '-2': t`已驳回` };
