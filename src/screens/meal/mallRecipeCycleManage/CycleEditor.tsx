@@ -114,15 +114,17 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
     inspect: journal.inspect,
   });
   const flow = useSelector(actor, (snap) => snap);
+  const sending = flow.matches('sending');
   useEffect(() => {
     // the cycle as the server now has it (an edit, a live update from another console, a refetch)
     const c = actor.getSnapshot().context;
     const changed = c.cycle.status !== cycle.status || c.cycle.version !== cycle.version || c.cycle.cellCount !== cycle.cellCount
       || c.approvalEnabled !== cycle.abilities.approvalEnabled;
-    if (changed && !actor.getSnapshot().matches('sending')) actor.send({ type: 'SYNC', cycle: summaryOf(cycle), approvalEnabled: cycle.abilities.approvalEnabled });
-  }, [cycle, actor]);
+    // not while a step is on its way (SYNC would drop it); checked again when it lands
+    // an answer older than what the actor already holds (a refetch that started before its step) is skipped
+    if (changed && !sending && cycle.version >= c.cycle.version) actor.send({ type: 'SYNC', cycle: summaryOf(cycle), approvalEnabled: cycle.abilities.approvalEnabled });
+  }, [cycle, actor, sending]);
   const can = allowedActions(flow.context);
-  const sending = flow.matches('sending');
   const seenVersion = useRef(flow.context.cycle.version);
   useEffect(() => {
     // an approval step done: the lists and the detail show the new status
