@@ -134,6 +134,12 @@ export const INGREDIENT_SHEET = {
   nutrient: (key: NutrientKey) => `${nutrientEntry(key).cnName}(${nutrientEntry(key).unit})`,
 } as const;
 
+/** The row errors of a sheet, the same in the console's preview and the server's refusal. */
+export const INGREDIENT_SHEET_TEXT = {
+  notNumber: (header: string) => `${header} 须为数字，未知请留空`,
+  duplicate: (name: string) => `食材名称重复：${name}`,
+} as const;
+
 /** At most this many rows in one import: a canteen's own foods, not a food table. */
 export const INGREDIENT_IMPORT_MAX_ROWS = 2000;
 

@@ -13,7 +13,7 @@ import * as api from '../../../contracts/foodIngredients.ts';
 import {
   foodIngredientDecider, foodIngredientStream, type FoodIngredientCommand, type FoodIngredientState,
 } from '../../../domain/aggregates/foodIngredient.ts';
-import type { IngredientFields } from '../../../domain/ingredients.ts';
+import { INGREDIENT_SHEET_TEXT, type IngredientFields } from '../../../domain/ingredients.ts';
 import { requireRecipeWriter } from './access.ts';
 
 const ROWS_IN_TEXT = 20;
@@ -40,7 +40,7 @@ export default async function ingredientImportRoutes(app: FastifyInstance, { db,
           ...(r.ediblePortionPct !== undefined && { ediblePortionPct: r.ediblePortionPct }), ...(r.per100g !== undefined && { per100g: r.per100g }),
         };
         const twice = seen.get(r.nameZh);
-        if (r.nameZh && twice !== undefined) { errors.push({ row: r.row, errors: [`食材名称重复：${r.nameZh}`] }); continue; }
+        if (r.nameZh && twice !== undefined) { errors.push({ row: r.row, errors: [INGREDIENT_SHEET_TEXT.duplicate(r.nameZh)] }); continue; }
         seen.set(r.nameZh, r.row);
         const own = byName.get(r.nameZh);
         const foodId = own?.food_id ?? `L${crypto.randomBytes(5).toString('hex').toUpperCase()}`;

@@ -1,6 +1,6 @@
-// The local ingredient sheet (issue 9): read and checked here row by row with the same domain rules the server
-// applies (domain/ingredients.ts), so a bad row shows before anything is sent.
-import { INGREDIENT_SHEET, ingredientProblems, sheetNumber, type IngredientFields } from '../../../../domain/ingredients.ts';
+// The local ingredient sheet (issue 9): read and checked here row by row with the same domain rules and texts the
+// server applies (domain/ingredients.ts), so a bad row shows before anything is sent, worded as the server would.
+import { INGREDIENT_SHEET, INGREDIENT_SHEET_TEXT, ingredientProblems, sheetNumber, type IngredientFields } from '../../../../domain/ingredients.ts';
 import { NUTRIENT_KEYS, type NutrientKey } from '../../../../domain/nutrition.ts';
 import type { FoodIngredientImportRow } from '../../../../services/recipes.ts';
 import type { SheetRow } from '../../../components/excel/sheet.ts';
@@ -18,12 +18,12 @@ export function parseIngredientRows(rows: SheetRow[]): ParsedRow<IngredientSheet
     const errors: string[] = [];
     const nameZh = (cells[INGREDIENT_SHEET.name] ?? '').trim();
     const edible = sheetNumber(cells[INGREDIENT_SHEET.edible]);
-    if (edible === undefined) errors.push(`${INGREDIENT_SHEET.edible} 须为数字`);
+    if (edible === undefined) errors.push(INGREDIENT_SHEET_TEXT.notNumber(INGREDIENT_SHEET.edible));
     const per100g: Partial<Record<NutrientKey, number | null>> = {};
     for (const k of NUTRIENT_KEYS) {
       const header = INGREDIENT_SHEET.nutrient(k);
       const v = sheetNumber(cells[header]);
-      if (v === undefined) errors.push(`${header} 须为数字，未知请留空`);
+      if (v === undefined) errors.push(INGREDIENT_SHEET_TEXT.notNumber(header));
       else per100g[k] = v;
     }
     const value: IngredientSheetRow = {
@@ -32,7 +32,7 @@ export function parseIngredientRows(rows: SheetRow[]): ParsedRow<IngredientSheet
     };
     errors.push(...ingredientProblems(value as IngredientFields, 'local'));
     const before = names.get(nameZh);
-    if (nameZh && before !== undefined) errors.push(`食材名称重复：${nameZh}`);
+    if (nameZh && before !== undefined) errors.push(INGREDIENT_SHEET_TEXT.duplicate(nameZh));
     names.set(nameZh, row);
     return { row, value: errors.length ? null : value, errors };
   });

@@ -110,7 +110,7 @@ export function IngredientLibraryScreen({ mode }: { mode: 'library' | 'org' }) {
       <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={setPage} />
       <IngredientEditor target={editing} onClose={() => setEditing(null)} />
       <ImportPanel<IngredientSheetRow>
-        open={importing} onClose={() => setImporting(false)} title={<Trans>导入本地食材</Trans>} templateName="本地食材导入模板.xlsx" headers={INGREDIENT_IMPORT_HEADERS}
+        open={importing} onClose={() => setImporting(false)} title={<Trans>导入本地食材</Trans>} templateName={t`本地食材导入模板.xlsx`} headers={INGREDIENT_IMPORT_HEADERS}
         parse={parseIngredientRows}
         columns={[
           { key: 'name', header: <Trans>食材名称</Trans>, render: (r) => r.value?.nameZh ?? '' },
