@@ -153,7 +153,11 @@ export const roleKeys = {
 export const roleGroupKeys = {
   all: ['roleGroups'] as const,
   list: (orgId: string | undefined) => [...roleGroupKeys.all, orgId, 'list'] as const,
+  /** a salesman group's salesmen ('new': the org's salesmen for a group not created yet) */
+  salesmen: (orgId: string | undefined, appId: string | undefined, roleGroupId: string) => [...roleGroupKeys.all, orgId, appId, 'salesmen', roleGroupId] as const,
 };
+/** Whether a key is a salesman group's members (kept when a refused save refreshes the group lists). */
+export const isSalesmenKey = (key: readonly unknown[]) => key[0] === roleGroupKeys.all[0] && key[3] === 'salesmen';
 
 export const rolesQuery = (orgId: string | undefined) => queryOptions({
   queryKey: roleKeys.list(orgId),
@@ -174,4 +178,11 @@ export const roleUsersQuery = (orgId: string | undefined, roleId: string | null)
   queryKey: roleKeys.users(orgId, roleId),
   queryFn: () => fetchRoleUsers({ roleId: roleId! }),
   enabled: Boolean(orgId && roleId),
+});
+
+/** A salesman group's salesmen and the org's other salesmen; no group yet: every salesman is a candidate. */
+export const salesmanGroupQuery = (orgId: string | undefined, appId: string | undefined, roleGroupId: string | null) => queryOptions({
+  queryKey: roleGroupKeys.salesmen(orgId, appId, roleGroupId ?? 'new'),
+  queryFn: async (): Promise<SalesmanGroupMembers> => (roleGroupId ? fetchSalesmanGroupMembers(roleGroupId) : { members: [], candidates: await fetchOrgSalesmen() }),
+  enabled: Boolean(orgId),
 });

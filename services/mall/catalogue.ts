@@ -389,7 +389,14 @@ export const mallRoleGroupKeys = {
   all: ['roleGroups'] as const,
   /** another org's purchaser role groups with their price config (a supplier org's, to buy under) */
   configOfOrg: (orgId: Org, appId: Org, ownerOrgId: Org) => [...mallRoleGroupKeys.all, orgId, appId, 'config', ownerOrgId] as const,
+  /** the org's role groups of one §6 code (M1 purchasers, M6 salesmen) */
+  byCode: (orgId: Org, appId: Org, code: string) => [...mallRoleGroupKeys.all, orgId, appId, 'list', code] as const,
 };
+export const roleGroupsByCodeQuery = (orgId: Org, appId: Org, code: string) => queryOptions({
+  queryKey: mallRoleGroupKeys.byCode(orgId, appId, code),
+  queryFn: () => listRoleGroups([code]),
+  enabled: Boolean(orgId),
+});
 export const orgRoleGroupConfigsQuery = (orgId: Org, appId: Org, ownerOrgId: Org) => queryOptions({
   queryKey: mallRoleGroupKeys.configOfOrg(orgId, appId, ownerOrgId),
   queryFn: () => listRoleGroupConfigs({ orgId: ownerOrgId }),

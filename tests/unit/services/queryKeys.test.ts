@@ -10,7 +10,7 @@ import { agentKeys, agentsQuery, childAgentsQuery } from '../../../services/agen
 import { appKeys, appsQuery, orgAppKeys, orgAppsQuery } from '../../../services/apps.ts';
 import { enabledInitTemplatesQuery, initTemplateKeys, initTemplatesQuery } from '../../../services/orgInit.ts';
 import {
-  categoriesQuery, categoryKeys, mallRoleGroupKeys, orgCategoriesQuery, orgRoleGroupConfigsQuery, routeKeys, routesQuery, specKeys, specsQuery,
+  categoriesQuery, categoryKeys, mallRoleGroupKeys, roleGroupConfigsQuery, roleGroupsByCodeQuery, orgCategoriesQuery, orgRoleGroupConfigsQuery, routeKeys, routesQuery, specKeys, specsQuery,
   supplierBuyersQuery, supplierKeys, suppliersQuery,
 } from '../../../services/mall/catalogue.ts';
 import { apiLogQuery, logKeys, operationLogQuery, requestEventsQuery } from '../../../services/logs.ts';
@@ -18,7 +18,9 @@ import { memberConfigQuery, memberGroupsQuery, memberKeys, membersQuery } from '
 import { contactKeys, departmentKeys, departmentsQuery, personsQuery } from '../../../services/contacts.ts';
 import { menuKeys, menuQuery, permissionKeys, powerKeys, powersQuery } from '../../../services/permissions.ts';
 import { permissionTreeQuery, rolePermissionsQuery } from '../../../services/rolePermissions.ts';
-import { roleGroupKeys, roleGroupsQuery, roleKeys, roleRelationsQuery, rolesQuery, roleUsersQuery } from '../../../services/roles.ts';
+import {
+  isSalesmenKey, roleGroupKeys, roleGroupsQuery, roleKeys, roleRelationsQuery, rolesQuery, roleUsersQuery, salesmanGroupQuery,
+} from '../../../services/roles.ts';
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
 
 const under = (root: readonly unknown[], key: readonly unknown[]) => root.every((part, i) => key[i] === part);
@@ -50,6 +52,9 @@ describe('service query keys', () => {
       [supplierKeys.all, supplierBuyersQuery('o1', 'a1').queryKey],
       [routeKeys.all, routesQuery('o1', 'a1', 'north').queryKey],
       [mallRoleGroupKeys.all, orgRoleGroupConfigsQuery('o1', 'a1', 'o9').queryKey],
+      [mallRoleGroupKeys.all, roleGroupConfigsQuery('o1').queryKey],
+      [mallRoleGroupKeys.all, roleGroupsByCodeQuery('o1', 'a1', 'M6').queryKey],
+      [roleGroupKeys.all, salesmanGroupQuery('o1', 'a1', 'g1').queryKey],
       [orgAppKeys.all, orgAppsQuery('o1', { appId: 'a1' }).queryKey],
       [agentKeys.all, agentsQuery('o1').queryKey],
       [agentKeys.all, childAgentsQuery('o1', 'g1').queryKey],
@@ -68,6 +73,9 @@ describe('service query keys', () => {
     }
     expect(personsQuery('o1', {}).queryKey).not.toEqual(personsQuery('o2', {}).queryKey);
     // the holiday calendar is one for every org: keyed by year only
+    // a refused salesman group save refreshes the group lists but keeps the picker's members
+    expect(isSalesmenKey(salesmanGroupQuery('o1', 'a1', null).queryKey)).toBe(true);
+    expect(isSalesmenKey(roleGroupsByCodeQuery('o1', 'a1', 'M6').queryKey)).toBe(false);
     expect(holidaysQuery(2026).queryKey).toEqual([...holidayKeys.all, 2026]);
   });
 

@@ -4,8 +4,8 @@ import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_CODE } from '../../../../domain/constants.ts';
-import { deleteRoleGroup, listRoleGroups, type RoleGroup } from '../../../../services/mall/catalogue.ts';
-import { fetchSalesmanGroupMembers } from '../../../../services/roles.ts';
+import { deleteRoleGroup, mallRoleGroupKeys, roleGroupsByCodeQuery, type RoleGroup } from '../../../../services/mall/catalogue.ts';
+import { salesmanGroupQuery } from '../../../../services/roles.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
@@ -21,23 +21,23 @@ import { SalesmanGroupDialog } from './SalesmanGroupDialog.tsx';
  * providers create, edit and delete salesman groups and put salesmen into them (with their count per group).
  */
 export default function MallPurchaserRolesListPage() {
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const { roles } = usePowers();
   const qc = useQueryClient();
   const [code, setCode] = useState<'M1' | 'M6'>('M1');
   const [editing, setEditing] = useState<RoleGroup | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RoleGroup | null>(null);
-  const query = useQuery({ queryKey: key('roleGroups', 'list', code), queryFn: () => listRoleGroups([code]), enabled: ready });
+  const query = useQuery({ ...roleGroupsByCodeQuery(orgApp?.orgId, orgApp?.appId, code), enabled: ready });
   const remove = useMutation({
     mutationFn: (g: RoleGroup) => deleteRoleGroup(g.roleGroupId),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['roleGroups'] }); setDeleting(null); },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: mallRoleGroupKeys.all }); setDeleting(null); },
   });
   const editable = code === 'M6' && roles.some((r) => r.code === ROLE_CODE.supplier || r.code === ROLE_CODE.systemProvider);
   // §6 the salesmen in each salesman group (those who keep the groups may read them)
   const groups = query.data?.rows ?? [];
   const counts = useQueries({
     queries: (editable ? groups : []).map((g) => ({
-      queryKey: key('roleGroups', 'salesmen', g.roleGroupId), queryFn: () => fetchSalesmanGroupMembers(g.roleGroupId), enabled: ready,
+      ...salesmanGroupQuery(orgApp?.orgId, orgApp?.appId, g.roleGroupId), enabled: ready,
     })),
     combine: (results) => new Map(results.map((r, i) => [groups[i]?.roleGroupId, r.data?.members.length])),
   });

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { createRoleGroup, updateRoleGroup, type RoleGroup } from '../../../../services/mall/catalogue.ts';
-import { fetchOrgSalesmen, fetchSalesmanGroupMembers, setSalesmanGroupMembers, type GroupSalesman } from '../../../../services/roles.ts';
+import { isSalesmenKey, roleGroupKeys, salesmanGroupQuery, setSalesmanGroupMembers, type GroupSalesman } from '../../../../services/roles.ts';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 
@@ -32,7 +32,7 @@ export function SalesmanGroupDialog({ group, onClose }: { group: RoleGroup | 'ne
   const s = useStyles();
   const { t } = useLingui();
   const qc = useQueryClient();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const [name, setName] = useState('');
   const [sort, setSort] = useState(0);
   const [managers, setManagers] = useState('');
@@ -42,11 +42,7 @@ export function SalesmanGroupDialog({ group, onClose }: { group: RoleGroup | 'ne
   const [createdId, setCreatedId] = useState<string | null>(null);
   const groupId = group && group !== 'new' ? group.roleGroupId : null;
 
-  const salesmen = useQuery({
-    queryKey: key('roleGroups', 'salesmen', groupId ?? 'new'),
-    queryFn: async () => (groupId ? fetchSalesmanGroupMembers(groupId) : { members: [], candidates: await fetchOrgSalesmen() }),
-    enabled: ready && !!group,
-  });
+  const salesmen = useQuery({ ...salesmanGroupQuery(orgApp?.orgId, orgApp?.appId, groupId), enabled: ready && !!group });
   const people = useMemo(() => {
     const all = [...(salesmen.data?.members ?? []), ...(salesmen.data?.candidates ?? [])];
     return new Map(all.map((p) => [p.userId, p]));
@@ -61,9 +57,9 @@ export function SalesmanGroupDialog({ group, onClose }: { group: RoleGroup | 'ne
       if (!id) setCreatedId(saved.roleGroupId);
       if (!sameSet(selected, initial)) await setSalesmanGroupMembers(saved.roleGroupId, selected);
     },
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['roleGroups'] }); onClose(); },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: roleGroupKeys.all }); onClose(); },
     // refused: the lists may hold a group just created; the picker keeps what the user chose
-    onError: () => { void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'roleGroups' && q.queryKey[3] !== 'salesmen' }); },
+    onError: () => { void qc.invalidateQueries({ queryKey: roleGroupKeys.all, predicate: (q) => !isSalesmenKey(q.queryKey) }); },
   });
   useEffect(() => {
     if (!group) return;

@@ -3,7 +3,7 @@ import { Badge, Button } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { listRoleGroupConfigs, type RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
+import { roleGroupConfigsQuery, type RoleGroupConfig } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { RoleGroupConfigDialog } from '../shared/RoleGroupConfigDialog.tsx';
@@ -12,8 +12,8 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 
 /** mallPurchaserRolesManage: the purchaser role groups (M1) of the org with their price config (§3). */
 export default function MallPurchaserRolesManagePage() {
-  const { key, ready } = useOrgQueryKey();
-  const query = useQuery({ queryKey: key('roleGroups', 'config'), queryFn: () => listRoleGroupConfigs(), enabled: ready });
+  const { orgApp, ready } = useOrgQueryKey();
+  const query = useQuery({ ...roleGroupConfigsQuery(orgApp?.orgId ?? ''), enabled: ready });
   const [editing, setEditing] = useState<RoleGroupConfig | null>(null);
   const onOff = (v: boolean) => (v ? <Badge color="success"><Trans>开启</Trans></Badge> : <Badge color="informative" appearance="outline"><Trans>关闭</Trans></Badge>);
   const columns: Column<RoleGroupConfig>[] = [
@@ -29,7 +29,7 @@ export default function MallPurchaserRolesManagePage() {
   ];
   return (
     <ScreenFrame title={<Trans>采购单位管理</Trans>} testId="screen-mallPurchaserRolesManage" loading={query.isLoading} error={query.error ? errorText(query.error) : null}>
-      <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(g) => g.roleGroupId} testId="group-table" />
+      <DataTable rows={query.data ?? []} columns={columns} rowKey={(g) => g.roleGroupId} testId="group-table" />
       <RoleGroupConfigDialog config={editing} onClose={() => setEditing(null)} />
     </ScreenFrame>
   );

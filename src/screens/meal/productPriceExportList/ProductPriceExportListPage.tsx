@@ -4,7 +4,7 @@ import { Button, Dropdown, Field, Input, Option, ProgressBar, Text } from '@flue
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchPrices, listRoleGroupConfigs, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
+import { fetchPrices, roleGroupConfigsQuery, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -31,7 +31,7 @@ export default function ProductPriceExportListPage() {
   const [page, setPage] = useState(0);
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const groups = useQuery({ queryKey: key('roleGroups', 'config'), queryFn: () => listRoleGroupConfigs(), enabled: ready });
+  const groups = useQuery({ ...roleGroupConfigsQuery(orgApp?.orgId ?? ''), enabled: ready });
   const filters: PriceQuery = { keyword: keyword || undefined, roleGroupId: roleGroupId || undefined, isCheck: isCheck || undefined };
   const prices = useQuery({
     queryKey: key('prices', 'export', filters, page), queryFn: () => listPrices({ ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }),
@@ -71,7 +71,7 @@ export default function ProductPriceExportListPage() {
     { key: 'status', header: <Trans>状态</Trans>, render: (p) => statusText(p) },
     { key: 'dates', header: <Trans>有效期</Trans>, render: (p) => `${p.startDate} ~ ${p.endDate}` },
   ];
-  const groupRows = groups.data?.rows ?? [];
+  const groupRows = groups.data ?? [];
   return (
     <ScreenFrame
       title={<Trans>价格导出</Trans>} testId="screen-productPriceExportList" loading={prices.isLoading} error={error ?? (prices.error ? errorText(prices.error) : null)}

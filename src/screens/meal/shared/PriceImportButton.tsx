@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { listRoleGroupConfigs } from '../../../../services/mall/catalogue.ts';
+import { roleGroupConfigsQuery } from '../../../../services/mall/catalogue.ts';
 import { importPrices } from '../../../../services/mall/imports.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { parsePriceRows, PRICE_IMPORT_HEADERS, type PriceSheetRow } from './priceSheet.ts';
@@ -15,16 +15,16 @@ import { useOrgQueryKey } from './useOrgQueryKey.ts';
  */
 export function PriceImportButton() {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const groups = useQuery({ queryKey: key('roleGroups', 'config'), queryFn: () => listRoleGroupConfigs(), enabled: ready && open });
+  const groups = useQuery({ ...roleGroupConfigsQuery(orgApp?.orgId ?? ''), enabled: ready && open });
   return (
     <>
       <Button icon={<ArrowUploadRegular />} onClick={() => setOpen(true)} data-testid="price-import"><Trans>导入价格</Trans></Button>
       <ImportPanel<PriceSheetRow>
         open={open} onClose={() => setOpen(false)} title={<Trans>导入价格</Trans>} templateName={t`价格导入模板.xlsx`} headers={PRICE_IMPORT_HEADERS}
-        parse={async (rows) => parsePriceRows(rows, (await groups.refetch()).data?.rows ?? groups.data?.rows ?? [])}
+        parse={async (rows) => parsePriceRows(rows, (await groups.refetch()).data ?? groups.data ?? [])}
         columns={[
           { key: 'sku', header: <Trans>商品 / SKU</Trans>, render: (r) => (r.value ? `${r.value.productName} ${r.value.skuName}`.trim() || r.value.skuId : '') },
           { key: 'group', header: <Trans>采购角色组</Trans>, render: (r) => r.value?.roleGroupName ?? '' },
