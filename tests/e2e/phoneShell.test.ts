@@ -54,6 +54,23 @@ describe('the shell on a phone', () => {
     expect(Math.min(...buttons)).toBeGreaterThanOrEqual(40);
   });
 
+  it('shows list rows as cards that fit the screen, their actions at hand', async () => {
+    const page = await h.browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInToHome(page, h.server.url, '13800000003');
+    await page.goto(`${h.server.url}/#/productManage`);
+    const table = page.getByTestId('product-table');
+    const cards = table.getByRole('listitem');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    expect(await table.locator('table').count()).toBe(0);
+    const first = (await cards.first().boundingBox())!;
+    expect(first.x).toBeGreaterThanOrEqual(0);
+    expect(first.x + first.width).toBeLessThanOrEqual(390);
+    expect(await overflowing(page, '[data-testid="product-table"] *')).toEqual([]);
+    // the row's actions are buttons in the card, not hidden behind a hover
+    expect(await cards.first().getByRole('button').count()).toBeGreaterThan(0);
+  });
+
   it('keeps the menu open beside the content on a desktop', async () => {
     const page = await h.browser.context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
