@@ -402,3 +402,52 @@ export const orgRoleGroupConfigsQuery = (orgId: Org, appId: Org, ownerOrgId: Org
   queryFn: () => listRoleGroupConfigs({ orgId: ownerOrgId }),
   enabled: Boolean(orgId && ownerOrgId),
 });
+
+export const productKeys = {
+  all: ['products'] as const,
+  /** one screen's page of products (`scope` names the screen: the same query in two screens stays two entries) */
+  list: (orgId: Org, appId: Org, scope: string, q: ProductQuery) => [...productKeys.all, orgId, appId, scope, q] as const,
+  library: (orgId: Org, appId: Org, q: LibraryQuery) => [...productKeys.all, orgId, appId, 'library', q] as const,
+};
+export type LibraryQuery = Parameters<typeof listLibrary>[0];
+export const productsQuery = (orgId: Org, appId: Org, scope: string, q: ProductQuery) => queryOptions({
+  queryKey: productKeys.list(orgId, appId, scope, q),
+  queryFn: () => listProducts(q),
+  enabled: Boolean(orgId),
+});
+/** The standard org's cloud goods library. */
+export const libraryQuery = (orgId: Org, appId: Org, q: LibraryQuery) => queryOptions({
+  queryKey: productKeys.library(orgId, appId, q),
+  queryFn: () => listLibrary(q),
+  enabled: Boolean(orgId),
+});
+
+export const skuKeys = {
+  all: ['skus'] as const,
+  ofProduct: (orgId: Org, appId: Org, productId: Org) => [...skuKeys.all, orgId, appId, 'product', productId] as const,
+};
+/** One product's SKUs (waits for the product). */
+export const productSkusQuery = (orgId: Org, appId: Org, productId: Org) => queryOptions({
+  queryKey: skuKeys.ofProduct(orgId, appId, productId),
+  queryFn: () => listSkus({ productId }),
+  enabled: Boolean(orgId && productId),
+});
+
+export type SurveyQuery = Parameters<typeof listSurveys>[0];
+/** Price surveys: under the 'prices' root, which PriceSurvey… events and price writes refresh. */
+export const surveysQuery = (orgId: Org, appId: Org, q: SurveyQuery) => queryOptions({
+  queryKey: [...priceKeys.all, orgId, appId, 'surveys', q] as const,
+  queryFn: () => listSurveys(q),
+  enabled: Boolean(orgId),
+});
+
+/** The food composition table searched to link a SKU's ingredients (root 'foods': no event changes it). */
+export const foodKeys = {
+  all: ['foods'] as const,
+  search: (orgId: Org, query: string) => [...foodKeys.all, orgId, query] as const,
+};
+export const foodsQuery = (orgId: Org, query: string) => queryOptions({
+  queryKey: foodKeys.search(orgId, query),
+  queryFn: () => searchFoods(query),
+  enabled: Boolean(orgId),
+});

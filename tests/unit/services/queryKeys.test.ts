@@ -11,7 +11,8 @@ import { appKeys, appsQuery, orgAppKeys, orgAppsQuery } from '../../../services/
 import { enabledInitTemplatesQuery, initTemplateKeys, initTemplatesQuery } from '../../../services/orgInit.ts';
 import {
   categoriesQuery, categoryKeys, mallRoleGroupKeys, roleGroupConfigsQuery, roleGroupsByCodeQuery, orgCategoriesQuery, orgRoleGroupConfigsQuery, routeKeys, routesQuery, specKeys, specsQuery,
-  supplierBuyersQuery, supplierKeys, suppliersQuery,
+  supplierBuyersQuery, supplierKeys, suppliersQuery, productKeys, productsQuery, libraryQuery, skuKeys, productSkusQuery, priceKeys, surveysQuery,
+  foodKeys, foodsQuery,
 } from '../../../services/mall/catalogue.ts';
 import { apiLogQuery, logKeys, operationLogQuery, requestEventsQuery } from '../../../services/logs.ts';
 import { memberConfigQuery, memberGroupsQuery, memberKeys, membersQuery } from '../../../services/members.ts';
@@ -55,6 +56,11 @@ describe('service query keys', () => {
       [mallRoleGroupKeys.all, roleGroupConfigsQuery('o1').queryKey],
       [mallRoleGroupKeys.all, roleGroupsByCodeQuery('o1', 'a1', 'M6').queryKey],
       [roleGroupKeys.all, salesmanGroupQuery('o1', 'a1', 'g1').queryKey],
+      [productKeys.all, productsQuery('o1', 'a1', 'approval', { status: 0 }).queryKey],
+      [productKeys.all, libraryQuery('o1', 'a1', { name: 'rice' }).queryKey],
+      [skuKeys.all, productSkusQuery('o1', 'a1', 'p1').queryKey],
+      [priceKeys.all, surveysQuery('o1', 'a1', { kind: 'supplier' }).queryKey],
+      [foodKeys.all, foodsQuery('o1', 'egg').queryKey],
       [orgAppKeys.all, orgAppsQuery('o1', { appId: 'a1' }).queryKey],
       [agentKeys.all, agentsQuery('o1').queryKey],
       [agentKeys.all, childAgentsQuery('o1', 'g1').queryKey],
@@ -88,6 +94,9 @@ describe('service query keys', () => {
     // another org's lists wait for that org to be chosen
     expect(orgCategoriesQuery('o1', 'a1', 'mallProduct', undefined).enabled).toBe(false);
     expect(orgRoleGroupConfigsQuery('o1', 'a1', undefined).enabled).toBe(false);
+    expect(productSkusQuery('o1', 'a1', undefined).enabled).toBe(false);
+    // one query in two screens stays two entries
+    expect(productsQuery('o1', 'a1', 'manage', {}).queryKey).not.toEqual(productsQuery('o1', 'a1', 'approval', {}).queryKey);
   });
 
   it('the live events of an aggregate invalidate the root of its queries', () => {
@@ -110,6 +119,9 @@ describe('service query keys', () => {
     refreshes('MemberAdded', memberKeys.all);
     refreshes('AppCreated', appKeys.all);
     refreshes('CategoryCreated', categoryKeys.all);
+    refreshes('ProductCreated', productKeys.all);
+    refreshes('SkuCreated', skuKeys.all);
+    refreshes('PriceSurveyRecorded', priceKeys.all);
     refreshes('SpecCreated', specKeys.all);
     refreshes('SupplierLinked', supplierKeys.all);
     refreshes('MallSupplierLinked', supplierKeys.all);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Dropdown, Field, Input, Option } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listProducts, setApprovalStatus, type Product } from '../../../../services/mall/catalogue.ts';
+import { productKeys, productsQuery, setApprovalStatus, type Product } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -16,7 +16,7 @@ const STATUSES = ['0', '1', '-2'] as const;
 /** productApproval: set the approval status of many products at once (all or nothing). */
 export default function ProductApprovalPage() {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [status, setStatus] = useState<'' | (typeof STATUSES)[number]>('');
   const [name, setName] = useState('');
@@ -25,10 +25,10 @@ export default function ProductApprovalPage() {
   const [error, setError] = useState<string | null>(null);
   const label: Record<string, string> = { '': t`全部`, 0: t`待审核`, 1: t`已通过`, '-2': t`已驳回` };
   const q = { name: name || undefined, status: status === '' ? undefined : Number(status), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const products = useQuery({ queryKey: key('products', 'approval', q), queryFn: () => listProducts(q), enabled: ready, placeholderData: keepPreviousData });
+  const products = useQuery({ ...productsQuery(orgApp?.orgId, orgApp?.appId, 'approval', q), enabled: ready, placeholderData: keepPreviousData });
   const decide = useMutation({
     mutationFn: (to: number) => setApprovalStatus([...selected], to),
-    onSuccess: () => { setSelected(new Set()); setError(null); void qc.invalidateQueries({ queryKey: ['products'] }); },
+    onSuccess: () => { setSelected(new Set()); setError(null); void qc.invalidateQueries({ queryKey: productKeys.all }); },
     onError: (e) => setError(errorText(e)),
   });
   const rows = products.data?.rows ?? [];

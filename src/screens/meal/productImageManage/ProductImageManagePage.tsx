@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { ImageEditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setProductImages, type Product } from '../../../../services/mall/catalogue.ts';
+import { productKeys, setProductImages, type Product } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -21,7 +21,7 @@ export default function ProductImageManagePage() {
   const [formError, setFormError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (e: { product: Product; text: string }) => setProductImages([{ id: e.product.id, images: e.text.split('\n').map((l) => l.trim()).filter(Boolean) }]),
-    onSuccess: () => { setEditing(null); void qc.invalidateQueries({ queryKey: ['products'] }); },
+    onSuccess: () => { setEditing(null); void qc.invalidateQueries({ queryKey: productKeys.all }); },
     onError: (e) => setFormError(errorText(e)),
   });
   const columns: Column<Product>[] = [

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
-import { createProduct, deleteSku, listSkus, updateProduct, type Category, type Product } from '../../../../services/mall/catalogue.ts';
+import { createProduct, deleteSku, listSkus, productKeys, skuKeys, updateProduct, type Category, type Product } from '../../../../services/mall/catalogue.ts';
 import { bulkSkus } from '../../../../services/mall/imports.ts';
 import { errorText } from '../shared/errors.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS, UNIT_OPTIONS } from '../shared/options.ts';
@@ -71,8 +71,8 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
         if (added.length) await bulkSkus(added, false);
         for (const k of draft.skus.filter((x) => x.removed && x.skuId)) await deleteSku(k.skuId!);
       }
-      void qc.invalidateQueries({ queryKey: ['products'] });
-      void qc.invalidateQueries({ queryKey: ['skus'] });
+      void qc.invalidateQueries({ queryKey: productKeys.all });
+      void qc.invalidateQueries({ queryKey: skuKeys.all });
       onClose();
     } catch (e) {
       setError(errorText(e));

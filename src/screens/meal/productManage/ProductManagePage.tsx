@@ -4,7 +4,7 @@ import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@flu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
-import { categoriesQuery, deleteProduct, listProducts, setUppershelf, type Product } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery, deleteProduct, productKeys, productsQuery, setUppershelf, type Product } from '../../../../services/mall/catalogue.ts';
 import { importProducts } from '../../../../services/mall/imports.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
@@ -28,7 +28,7 @@ const PAGE_SIZE = 20;
  */
 export default function ProductManagePage() {
   const { t, i18n } = useLingui();
-  const { orgApp, key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -42,8 +42,8 @@ export default function ProductManagePage() {
 
   const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, 'mallProduct'), enabled: ready });
   const q = { name: name || undefined, categoryId: categoryId || undefined, isUppershelf: shelf === '' ? undefined : Number(shelf), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const products = useQuery({ queryKey: key('products', q), queryFn: () => listProducts(q), enabled: ready, placeholderData: keepPreviousData });
-  const refresh = () => { setError(null); void qc.invalidateQueries({ queryKey: ['products'] }); };
+  const products = useQuery({ ...productsQuery(orgApp?.orgId, orgApp?.appId, 'manage', q), enabled: ready, placeholderData: keepPreviousData });
+  const refresh = () => { setError(null); void qc.invalidateQueries({ queryKey: productKeys.all }); };
   const shelfMutation = useMutation({
     mutationFn: ({ ids, on }: { ids: string[]; on: boolean }) => setUppershelf(ids, on),
     onSuccess: () => { setSelected(new Set()); refresh(); },

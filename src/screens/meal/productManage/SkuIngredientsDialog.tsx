@@ -5,8 +5,9 @@ import {
 import { DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { listSkuIngredients, searchFoods, setSkuIngredients, type Food } from '../../../../services/mall/catalogue.ts';
+import { foodsQuery, listSkuIngredients, setSkuIngredients, type Food } from '../../../../services/mall/catalogue.ts';
 import { errorText } from '../shared/errors.ts';
+import { useCurrentOrgApp } from '../../../app/hooks.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(560px, 86vw)' },
@@ -23,7 +24,8 @@ export function SkuIngredientsDialog({ sku, onClose }: { sku: { skuId: string; n
   const [query, setQuery] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const foods = useQuery({ queryKey: ['foods', query], queryFn: () => searchFoods(query), enabled: !!sku });
+  const orgApp = useCurrentOrgApp();
+  const foods = useQuery({ ...foodsQuery(orgApp?.orgId, query), enabled: !!sku });
 
   useEffect(() => {
     setError('');

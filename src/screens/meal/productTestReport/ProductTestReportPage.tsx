@@ -4,7 +4,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dayOf } from '../../../../domain/priceCycle.ts';
-import { updateProduct, type Product } from '../../../../services/mall/catalogue.ts';
+import { productKeys, updateProduct, type Product } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -24,7 +24,7 @@ export default function ProductTestReportPage() {
   const [error, setError] = useState<string | null>(null);
   const write = useMutation({
     mutationFn: ({ product, reports }: { product: Product; reports: TestReport[] }) => updateProduct(product.id, { extraInfo: { ...product.extraInfo, testReports: reports } }),
-    onSuccess: () => { setAdding(null); setError(null); void qc.invalidateQueries({ queryKey: ['products'] }); },
+    onSuccess: () => { setAdding(null); setError(null); void qc.invalidateQueries({ queryKey: productKeys.all }); },
     onError: (e) => setError(errorText(e)),
   });
   const resultLabel = (r: TestReport['result']) => (r === 'pass' ? t`合格` : t`不合格`);

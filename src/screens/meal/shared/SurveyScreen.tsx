@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
 import { dayOf } from '../../../../domain/priceCycle.ts';
-import { deleteSurvey, listProducts, listSkus, listSurveys, recordSurveys, type PriceSurvey, type SurveyKind } from '../../../../services/mall/catalogue.ts';
+import { deleteSurvey, priceKeys, productSkusQuery, productsQuery, recordSurveys, surveysQuery, type PriceSurvey, type SurveyKind } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from './ScreenFrame.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import { Pager } from './Pager.tsx';
@@ -30,7 +30,7 @@ const PAGE_SIZE = 20;
 export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title: ReactNode; testId: string }) {
   const money = useMoney();
   const { t, i18n } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [priceClass, setPriceClass] = useState<'' | PriceClass>('');
@@ -41,13 +41,13 @@ export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title:
   const [formError, setFormError] = useState<string | null>(null);
   const q = { kind, keyword: keyword || undefined, priceClass: priceClass || undefined, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
   // survey events (PriceSurvey…) refresh the 'prices' root (src/app/liveUpdates.ts)
-  const surveys = useQuery({ queryKey: key('prices', 'surveys', q), queryFn: () => listSurveys(q), enabled: ready, placeholderData: keepPreviousData });
+  const surveys = useQuery({ ...surveysQuery(orgApp?.orgId, orgApp?.appId, q), enabled: ready, placeholderData: keepPreviousData });
   const products = useQuery({
-    queryKey: key('products', 'survey-pick', draft?.search), queryFn: () => listProducts({ name: draft!.search, $limit: 20 }),
+    ...productsQuery(orgApp?.orgId, orgApp?.appId, 'survey-pick', { name: draft?.search, $limit: 20 }),
     enabled: ready && kind === 'supplier' && Boolean(draft?.search && draft.search.length >= 1),
   });
-  const skus = useQuery({ queryKey: key('skus', 'survey-pick', draft?.productId), queryFn: () => listSkus({ productId: draft!.productId }), enabled: ready && Boolean(draft?.productId) });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['prices'] });
+  const skus = useQuery({ ...productSkusQuery(orgApp?.orgId, orgApp?.appId, draft?.productId), enabled: ready && Boolean(draft?.productId) });
+  const refresh = () => void qc.invalidateQueries({ queryKey: priceKeys.all });
   const save = useMutation({
     mutationFn: (d: Draft) => recordSurveys(kind, [{
       ...(kind === 'supplier' ? { skuId: d.skuId || undefined, productId: d.skuId ? undefined : d.productId || undefined } : { productName: d.productName.trim() }),

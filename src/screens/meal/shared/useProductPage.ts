@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listProducts } from '../../../../services/mall/catalogue.ts';
+import { productsQuery } from '../../../../services/mall/catalogue.ts';
 import { useOrgQueryKey } from './useOrgQueryKey.ts';
 
 /** A searchable page of the org's products (for the image and test report screens). */
 export function useProductPage(scope: string, size = 20) {
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const [name, setName] = useState('');
   const [page, setPage] = useState(0);
   const q = { name: name || undefined, $limit: size, $skip: page * size };
-  const query = useQuery({ queryKey: key('products', scope, q), queryFn: () => listProducts(q), enabled: ready, placeholderData: keepPreviousData });
+  const query = useQuery({ ...productsQuery(orgApp?.orgId, orgApp?.appId, scope, q), enabled: ready, placeholderData: keepPreviousData });
   return { query, name, setName: (v: string) => { setName(v); setPage(0); }, page, setPage, size };
 }

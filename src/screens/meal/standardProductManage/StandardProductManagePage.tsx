@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Field, Input, Text } from '@fluentui/react-com
 import { CopyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { copyFromLibrary, listLibrary, type LibraryProduct } from '../../../../services/mall/catalogue.ts';
+import { copyFromLibrary, libraryQuery, productKeys, type LibraryProduct } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -15,7 +15,7 @@ const PAGE_SIZE = 20;
 /** standardProductManage (云商品库): the cloud library; copy products with their SKUs into the own org. */
 export default function StandardProductManagePage() {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [page, setPage] = useState(0);
@@ -23,14 +23,14 @@ export default function StandardProductManagePage() {
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const q = { name: name || undefined, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const library = useQuery({ queryKey: key('products', 'library', q), queryFn: () => listLibrary(q), enabled: ready, placeholderData: keepPreviousData });
+  const library = useQuery({ ...libraryQuery(orgApp?.orgId, orgApp?.appId, q), enabled: ready, placeholderData: keepPreviousData });
   const copy = useMutation({
     mutationFn: () => copyFromLibrary([...selected]),
     onSuccess: (r) => {
       setSelected(new Set());
       setError(null);
       setMessage(r.skipped.length ? t`已复制 ${r.created} 个商品；已有同名商品未复制：${r.skipped.join('、')}` : t`已复制 ${r.created} 个商品`);
-      void qc.invalidateQueries({ queryKey: ['products'] });
+      void qc.invalidateQueries({ queryKey: productKeys.all });
     },
     onError: (e) => setError(errorText(e)),
   });
