@@ -12,11 +12,8 @@ export interface ProductAgent {
   childCount?: number;
 }
 
-// §7 GET /v1/productagent?domain= : the agent of this console's host name (§6 agent mode by domain); public
-export async function fetchAgentByDomain(domain: string): Promise<ProductAgent | null> {
-  const res = await get<ListResult<ProductAgent>>('/v1/productagent', { domain }, { key: '', ignoreSessionLost: true });
-  return res.rows[0] ?? null;
-}
+// §7 GET /v1/productagent?domain= (public): in its own module, over fetch, for the sign-in entry
+export { fetchAgentByDomain } from './agentByDomain.ts';
 
 // §7 GET /v1/productagent
 export function fetchAgents(): Promise<ListResult<ProductAgent>> {

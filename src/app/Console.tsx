@@ -5,11 +5,6 @@ import { Suspense, lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './queryClient.ts';
 import { AppRouter, prefetchAfterSignIn } from './Router.tsx';
-import { resolveAgentMode } from './agentMode.ts';
-
-// §1/§6 agent mode by domain: resolved in the background as the console loads (before the chooser, which reads the
-// stored agent, can show), not before the sign-in screen's first paint
-void resolveAgentMode(window.location.hostname);
 
 // nothing before sign-in can be refused (403) or stale (409): the toasts load after the router
 const ForbiddenToast = lazy(() => import('../shell/ForbiddenToast.tsx'));

@@ -1,7 +1,7 @@
 // §1 agent mode by domain (§6): at start the console asks which agent serves its host name
 // (GET /v1/productagent?domain=, public) and stores it in 'meal.agent', which logout keeps (§4) and the org
 // chooser reads. A host no agent serves turns agent mode off; a failed lookup keeps what was stored.
-import { fetchAgentByDomain } from '../../services/agents.ts';
+import { fetchAgentByDomain } from '../../services/agentByDomain.ts';
 import { writeAgent } from './storage.ts';
 
 export async function resolveAgentMode(hostname: string): Promise<void> {

@@ -8,6 +8,7 @@ import { getAppActor } from './appActor.ts';
 import { useSession, type SessionRef } from './baseHooks.ts';
 import { setEntryPage } from './entryPage.ts';
 import { Providers } from './Providers.tsx';
+import { resolveAgentMode } from './agentMode.ts';
 import { activateLocale, loadConsoleCatalog } from './i18n.ts';
 import { currentLocale } from './preferences.ts';
 
@@ -106,4 +107,7 @@ export async function bootstrap(page: EntryPage): Promise<void> {
       </Providers>
     </StrictMode>,
   );
+  // §1/§6 agent mode by domain: asked in the background once the first paint is under way (the org chooser reads
+  // the stored agent); nothing waits on it
+  window.setTimeout(() => void resolveAgentMode(window.location.hostname), 0);
 }
