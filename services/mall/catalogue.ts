@@ -203,9 +203,10 @@ export const priceKeys = {
 export function fetchPrices(q: PriceQuery, opts: { timeout?: number } = {}): Promise<ListResult<Price>> {
   return get<ListResult<Price>>('/v5/mall/sku/price', clean(q), { host: 'mall', ...opts });
 }
-export const pricesQuery = (orgId: string, q: PriceQuery) => queryOptions({
+/** `timeout`: a long list (the export screen's) may take longer than the default; it is not part of the key. */
+export const pricesQuery = (orgId: string, q: PriceQuery, opts: { timeout?: number } = {}) => queryOptions({
   queryKey: priceKeys.list(orgId, q),
-  queryFn: () => fetchPrices(q),
+  queryFn: () => fetchPrices(q, opts),
   enabled: !!orgId,
 });
 

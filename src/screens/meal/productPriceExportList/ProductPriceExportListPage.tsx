@@ -4,7 +4,7 @@ import { Button, Dropdown, Field, Input, Option, ProgressBar, Text } from '@flue
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchPrices, roleGroupConfigsQuery, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
+import { fetchPrices, pricesQuery, roleGroupConfigsQuery, type Price, type PriceQuery } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -18,13 +18,14 @@ const PAGE_SIZE = 20;
 const EXPORT_PAGE = 1000;
 
 /** The whole list can be long: a page of the export may take up to a minute. */
-const listPrices = (q: PriceQuery) => fetchPrices(q, { timeout: 60_000 });
+const EXPORT_TIMEOUT = 60_000;
+const listPrices = (q: PriceQuery) => fetchPrices(q, { timeout: EXPORT_TIMEOUT });
 
 /** productPriceExportList: the price list with filters, exported to .xlsx in the browser; the same sheet imports back. */
 export default function ProductPriceExportListPage() {
   const money = useMoney();
   const { t } = useLingui();
-  const { key, ready, orgApp } = useOrgQueryKey();
+  const { ready, orgApp } = useOrgQueryKey();
   const [keyword, setKeyword] = useState('');
   const [roleGroupId, setRoleGroupId] = useState('');
   const [isCheck, setIsCheck] = useState('');
@@ -34,7 +35,7 @@ export default function ProductPriceExportListPage() {
   const groups = useQuery({ ...roleGroupConfigsQuery(orgApp?.orgId ?? ''), enabled: ready });
   const filters: PriceQuery = { keyword: keyword || undefined, roleGroupId: roleGroupId || undefined, isCheck: isCheck || undefined };
   const prices = useQuery({
-    queryKey: key('prices', 'export', filters, page), queryFn: () => listPrices({ ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }),
+    ...pricesQuery(orgApp?.orgId ?? '', { ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }, { timeout: EXPORT_TIMEOUT }),
     enabled: ready, placeholderData: keepPreviousData,
   });
   const statusText = (p: Price) => ({ pending: t`待审核`, rejected: t`已驳回`, effective: t`生效中`, approved: t`已审核`, expired: t`已过期`, deleted: t`已删除` } as Record<string, string>)[p.status] ?? p.status;

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { roleGroupConfigsQuery } from '../../../../services/mall/catalogue.ts';
+import { priceKeys, roleGroupConfigsQuery } from '../../../../services/mall/catalogue.ts';
 import { importPrices } from '../../../../services/mall/imports.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { parsePriceRows, PRICE_IMPORT_HEADERS, type PriceSheetRow } from './priceSheet.ts';
@@ -35,7 +35,7 @@ export function PriceImportButton() {
           const res = await importPrices(values.map((v) => ({ row: v.row, skuId: v.skuId, roleGroupId: v.roleGroupId, price: v.price, startDate: v.startDate, endDate: v.endDate, marketAvg: v.marketAvg })), { onProgress });
           return t`导入完成：${res.count} 条价格`;
         }}
-        onDone={() => void qc.invalidateQueries({ queryKey: ['prices'] })}
+        onDone={() => void qc.invalidateQueries({ queryKey: priceKeys.all })}
       />
     </>
   );
