@@ -71,6 +71,26 @@ describe('the shell on a phone', () => {
     expect(await cards.first().getByRole('button').count()).toBeGreaterThan(0);
   });
 
+  it('lets a bureau approve a price on a phone, every row inside the screen', async () => {
+    const page = await h.browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInToHome(page, h.server.url, '13800000005');
+    await page.goto(`${h.server.url}/#/productPriceApproval`);
+    const pending = page.locator('[data-testid="approval-row"][data-state="pending"]');
+    await expect.poll(() => pending.count()).toBeGreaterThan(0);
+    expect(await overflowing(page, '[data-testid="shell-content"] *')).toEqual([]);
+    const row = pending.first();
+    const box = (await row.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const priceId = await row.getAttribute('data-price-id');
+    await row.getByTestId('approval-approve-one').click();
+    // a decided price leaves the pending queue; with every state shown it carries its outcome
+    const decided = page.locator(`[data-testid="approval-row"][data-price-id="${priceId}"]`);
+    await decided.waitFor({ state: 'detached' });
+    await page.getByTestId('approval-filter-state').selectOption('');
+    await expect.poll(() => decided.getAttribute('data-state')).toMatch(/^(approved|effective)$/);
+  });
+
   it('keeps the menu open beside the content on a desktop', async () => {
     const page = await h.browser.context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
