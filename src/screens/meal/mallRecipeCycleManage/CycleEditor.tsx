@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
 import { RECIPE_LIMITS, dateOfDay } from '../../../../domain/recipeCycle.ts';
 import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '../../../../machines/recipeApproval.machine.ts';
-import { listCategories } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { dishesQuery } from '../../../../services/recipes.ts';
 import {
   copyRecipeCycle, recipeCycleKeys, recipeCycleQuery, runRecipeAction, setRecipeCells,
@@ -80,7 +80,7 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
   const s = useStyles();
   const { t, i18n } = useLingui();
   const qc = useQueryClient();
-  const { orgApp, ready, key } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const orgId = ready ? orgApp?.orgId : undefined;
   const id = cycle.id;
   const [week, setWeek] = useState(0);
@@ -96,7 +96,7 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
   const [dosing, setDosing] = useState<(Target & { dishId: string; values: Record<string, string> }) | null>(null);
   const [remark, setRemark] = useState('');
 
-  const categories = useQuery({ queryKey: key('categories', DISH_CATEGORY_GROUP), queryFn: () => listCategories(DISH_CATEGORY_GROUP), enabled: ready });
+  const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, DISH_CATEGORY_GROUP), enabled: ready });
   const dishes = useQuery(dishesQuery(orgId, { $limit: 10000 }));
   const dishName = useMemo(() => {
     const names = new Map<string, string>();

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
 import { writesRecipes } from '../../../../domain/recipeAccess.ts';
-import { listCategories } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { deleteDish, dishesQuery, dishKeys, type Dish, type DishQuery } from '../../../../services/recipes.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -25,7 +25,7 @@ const PAGE_SIZE = 20;
  */
 export default function MenuManagePage() {
   const { t } = useLingui();
-  const { key, orgApp, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -35,7 +35,7 @@ export default function MenuManagePage() {
   const [error, setError] = useState<string | null>(null);
   const writes = writesRecipes(usePowers());
 
-  const categories = useQuery({ queryKey: key('categories', DISH_CATEGORY_GROUP), queryFn: () => listCategories(DISH_CATEGORY_GROUP), enabled: ready });
+  const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, DISH_CATEGORY_GROUP), enabled: ready });
   const query: DishQuery = { ...(name.trim() && { name: name.trim() }), ...(categoryId && { categoryId }), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
   const dishes = useQuery({ ...dishesQuery(ready ? orgApp?.orgId : undefined, query), placeholderData: keepPreviousData });
   const remove = useMutation({

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
 import { writesRecipes } from '../../../../domain/recipeAccess.ts';
-import { listCategories } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { deleteDishPackage, dishPackageKeys, dishPackagesQuery, type DishPackage } from '../../../../services/recipes.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -22,7 +22,7 @@ const PAGE_SIZE = 20;
 /** packageManage: the org's set meals of dishes, by package category and age range, with nutrients per serving. */
 export default function PackageManagePage() {
   const { t } = useLingui();
-  const { key, orgApp, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const writes = writesRecipes(usePowers());
   const [name, setName] = useState('');
@@ -30,8 +30,8 @@ export default function PackageManagePage() {
   const [editing, setEditing] = useState<DishPackage | 'new' | null>(null);
   const [removing, setRemoving] = useState<DishPackage | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const categories = useQuery({ queryKey: key('categories', DISH_CATEGORY_GROUP), queryFn: () => listCategories(DISH_CATEGORY_GROUP), enabled: ready });
-  const tags = useQuery({ queryKey: key('categories', 'packageTag'), queryFn: () => listCategories('packageTag'), enabled: ready });
+  const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, DISH_CATEGORY_GROUP), enabled: ready });
+  const tags = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, 'packageTag'), enabled: ready });
   const packages = useQuery({ ...dishPackagesQuery(ready ? orgApp?.orgId : undefined, { ...(name.trim() && { name: name.trim() }), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }), placeholderData: keepPreviousData });
   const remove = useMutation({
     mutationFn: (p: DishPackage) => deleteDishPackage(p.id, p.version),

@@ -7,7 +7,7 @@ import { AGE_RANGES } from '../../../../domain/constants.ts';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
 import { isAgeRange } from '../../../../domain/aggregates/dishPackage.ts';
 import { writesRecipes } from '../../../../domain/recipeAccess.ts';
-import { createCategory, deleteCategory, listCategories, updateCategory, type Category } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery, categoryKeys, createCategory, deleteCategory, updateCategory, type Category } from '../../../../services/mall/catalogue.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -25,7 +25,7 @@ const ageRangeOf = (c: Category) => (isAgeRange(c.extraInfo?.ageRange) ? c.extra
  */
 export default function PackageSettingPage() {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const writes = writesRecipes(usePowers());
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
@@ -33,9 +33,9 @@ export default function PackageSettingPage() {
   const [name, setName] = useState('');
   const [ageRange, setAgeRange] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const query = useQuery({ queryKey: key('categories', DISH_CATEGORY_GROUP), queryFn: () => listCategories(DISH_CATEGORY_GROUP), enabled: ready });
+  const query = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, DISH_CATEGORY_GROUP), enabled: ready });
   const rows = (query.data?.rows ?? []).filter((c) => c.isPackage);
-  const done = () => { setError(null); void qc.invalidateQueries({ queryKey: ['categories'] }); };
+  const done = () => { setError(null); void qc.invalidateQueries({ queryKey: categoryKeys.all }); };
 
   useEffect(() => {
     if (editing === 'new') { setName(''); setAgeRange(AGE_RANGES[0]); }

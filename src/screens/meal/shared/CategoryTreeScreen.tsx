@@ -3,7 +3,7 @@ import { Button, Switch, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createCategory, deleteCategory, listCategories, updateCategories, updateCategory, type Category } from '../../../../services/mall/catalogue.ts';
+import { categoriesQuery, categoryKeys, createCategory, deleteCategory, updateCategories, updateCategory, type Category } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from './ScreenFrame.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import { NameDialog } from './NameDialog.tsx';
@@ -22,14 +22,13 @@ export function CategoryTreeScreen({ group: GROUP, title, testId, writes = true,
   isPackage?: boolean;
 }) {
   const { t } = useLingui();
-  const { key, ready } = useOrgQueryKey();
+  const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
-  const queryKey = key('categories', GROUP);
-  const query = useQuery({ queryKey, queryFn: () => listCategories(GROUP), enabled: ready });
+  const query = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, GROUP), enabled: ready });
   const [editing, setEditing] = useState<{ parentId: string; category?: Category } | null>(null);
   const [removing, setRemoving] = useState<Category | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const done = () => { setError(null); void qc.invalidateQueries({ queryKey: ['categories'] }); };
+  const done = () => { setError(null); void qc.invalidateQueries({ queryKey: categoryKeys.all }); };
   const fail = (e: unknown) => setError(errorText(e));
 
   const save = useMutation({
