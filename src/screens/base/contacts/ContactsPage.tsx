@@ -54,6 +54,7 @@ import { usePowers } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { ExcelImport } from '../../../components/ExcelImport.tsx';
 import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable.tsx';
+import { VIEWPORT_BELOW } from '../../../../domain/viewport.ts';
 import { AccountDialog } from './AccountDialog.tsx';
 import { CONSOLE_BASE_POWER } from './basePowers.ts';
 import { DEPARTMENT_HEADERS, parseDepartmentRow, parsePersonRow, PERSON_HEADERS, type ImportTexts } from './contactsImport.ts';
@@ -62,14 +63,21 @@ import { childrenByParent, DepartmentTree } from './DepartmentTree.tsx';
 import { PersonDialog } from './PersonDialog.tsx';
 import { useContactsMutation, useDepartments, useOrgUserLimit, usePersons } from './queries.ts';
 
+const PHONE = `@media (max-width: ${VIEWPORT_BELOW.phone - 0.02}px)`;
+
 const useStyles = makeStyles({
-  root: { display: 'flex', flexGrow: 1, minHeight: 0, gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL },
+  root: {
+    display: 'flex', flexGrow: 1, minHeight: 0, gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL,
+    // phones: the department tree above the people, each with room of its own (issue 13)
+    [PHONE]: { flexDirection: 'column', overflowY: 'auto', padding: tokens.spacingVerticalS },
+  },
   side: {
     display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: '300px', flexShrink: 0, minHeight: 0,
     backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingVerticalM,
+    [PHONE]: { width: 'auto', maxHeight: '40vh' },
   },
   tree: { overflowY: 'auto', flexGrow: 1, minHeight: 0 },
-  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, flexGrow: 1, minWidth: 0, minHeight: 0 },
+  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, flexGrow: 1, minWidth: 0, minHeight: 0, [PHONE]: { minHeight: '70vh' } },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   muted: { color: tokens.colorNeutralForeground3 },

@@ -2,6 +2,7 @@
 // (SKUs × role groups), with start and end dates; each cell being edited is a priceApproval actor spawned
 // by the screen's board actor. A school (purchaser) sees only the effective, approved prices.
 import { useMoney } from '../../../components/useMoney.ts';
+import { VIEWPORT_BELOW } from '../../../../domain/viewport.ts';
 import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
@@ -50,6 +51,8 @@ import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoar
 const PAGE_SIZE = 20;
 
 const useStyles = makeStyles({
+  // on a phone the table's header row is gone (cells stack, usePhoneStyles): each price names its role group
+  phoneGroup: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, [`@media (min-width: ${VIEWPORT_BELOW.phone}px)`]: { display: 'none' } },
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalXL, minWidth: 0 },
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   cell: { display: 'flex', flexDirection: 'column', gap: '2px', alignItems: 'flex-start', paddingBlock: tokens.spacingVerticalXS },
@@ -190,6 +193,7 @@ function PriceCell({ price, onEdit, groupName, roleGroupId }: { price: Price | u
   const state = serverState(price);
   return (
     <div className={styles.cell} data-testid="price-cell" data-role-group-id={roleGroupId} data-state={state}>
+      <Text className={styles.phoneGroup}>{groupName}</Text>
       <div className={styles.line}>
         {price && <span className={styles.price} data-testid="price-value">{money(price.price)}</span>}
         <PriceStatusBadge state={state} />
