@@ -1,15 +1,11 @@
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 
 /**
- * Query keys of the catalogue screens: the live-update root first (products, skus, prices, categories, specs,
- * suppliers, routes, roleGroups, surveys …), then the org-app, then the screen's own parts, so a live event
- * of the org refreshes every view of its group (src/app/liveUpdates.ts).
+ * The current org-app of the catalogue screens and whether its key is there to call with. Their query keys come
+ * from the queryOptions of services/mall/catalogue.ts (the live-update root first, then the org-app), so a live
+ * event of the org or a write invalidating `xxxKeys.all` refreshes every view of its group.
  */
 export function useOrgQueryKey() {
   const orgApp = useCurrentOrgApp();
-  return {
-    orgApp,
-    ready: Boolean(orgApp?.key),
-    key: (root: string, ...parts: unknown[]) => [root, orgApp?.orgId, orgApp?.appId, ...parts] as const,
-  };
+  return { orgApp, ready: Boolean(orgApp?.key) };
 }
