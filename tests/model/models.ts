@@ -103,6 +103,7 @@ export function orgAppModel(machine: typeof orgAppMachine = orgAppMachine): Mach
   };
   const fixtures: Fixture<EventFrom<typeof orgAppMachine>>[] = [
     { event: { type: 'LOAD' } },
+    { event: { type: 'LOAD', orgApps: [withKey, withoutKey] }, note: 'with the sign-in\'s list' },
     { event: { type: 'CHOOSE', orgApp: withKey }, note: 'with key' },
     { event: { type: 'CHOOSE', orgApp: withoutKey }, note: 'without key' },
     { event: { type: 'RESTORE', orgApp: withKey }, note: 'with key' },
@@ -111,6 +112,7 @@ export function orgAppModel(machine: typeof orgAppMachine = orgAppMachine): Mach
     { event: doneEvent<OrgApp[]>(machine, 'loadingList', [withKey, withoutKey]), note: '2 org-apps' },
     { event: errorEvent(machine, 'loadingList', new Error('list failed')) },
     { event: doneEvent<OrgAppKeyOutput>(machine, 'fetchingKey', { key: 'key-2' }) },
+    { event: doneEvent<OrgAppKeyOutput>(machine, 'fetchingKey', { key: 'key-2', context }), note: 'with the whole context' },
     { event: errorEvent(machine, 'fetchingKey', new Error('no key')) },
     { event: doneEvent<OrgAppContextOutput>(machine, 'loadingContext', context), note: 'menu, theme, config' },
     { event: errorEvent(machine, 'loadingContext', new Error('context failed')) },
