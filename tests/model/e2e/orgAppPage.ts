@@ -38,16 +38,9 @@ export function orgAppState(s: AnyMachineSnapshot): PageState | Skip {
         },
       };
     case 'loadingList':
-      return {
-        shows: 'signed in, the loading bar runs, no org-app listed while GET /v2/users/org/app is pending',
-        hold: { method: 'GET', path: '/v2/users/org/app' },
-        check: async (ui) => {
-          await ui.visible('route-loading');
-          await ui.absent('orgapp-item');
-          await ui.absent('home-page');
-          expect(await ui.stored(STORAGE.login), 'signed in').not.toBeNull();
-        },
-      };
+      // issue 12: sign-in answers with the org-app list, so the console goes straight to choosing; the list call
+      // (GET /v2/users/org/app) stays for other clients and the unit paths walk this state
+      return { skip: 'the console never waits for the org-app list: sign-in brings it' };
     case 'choosing':
       return {
         shows: error ? '#/orgapp with orgapp-error, nothing being chosen' : '#/orgapp listing orgapp-item cards, none busy, no error',
@@ -55,8 +48,9 @@ export function orgAppState(s: AnyMachineSnapshot): PageState | Skip {
       };
     case 'fetchingKey':
       return {
-        shows: '#/orgapp, the chosen card busy while POST /v1/token/orgappkey/encrypt is pending',
-        hold: { method: 'POST', path: '/v1/token/orgappkey/encrypt' },
+        // issue 12: the key call is the context call, answering key, menu, config and powers at once
+        shows: '#/orgapp, the chosen card busy while POST /v2/users/org/app/context is pending',
+        hold: { method: 'POST', path: '/v2/users/org/app/context' },
         check: async (ui) => {
           await ui.at('/orgapp');
           await expect.poll(() => busyItems(ui).count(), { message: 'the chosen card is busy' }).toBe(1);
@@ -64,8 +58,8 @@ export function orgAppState(s: AnyMachineSnapshot): PageState | Skip {
       };
     case 'loadingContext':
       return {
-        shows: 'while GET /v2/permission/user/menu is pending: the chosen card busy on #/orgapp, or (restored on load) the loading bar without content',
-        hold: { method: 'GET', path: '/v2/permission/user/menu' },
+        shows: 'while POST /v2/users/org/app/context is pending: the chosen card busy on #/orgapp, or (restored on load) the loading bar without content',
+        hold: { method: 'POST', path: '/v2/users/org/app/context' },
         check: async (ui) => {
           if (ui.path() === '/orgapp') {
             await expect.poll(() => busyItems(ui).count(), { message: 'the chosen card is busy' }).toBe(1);
@@ -107,10 +101,11 @@ async function chooseOther(ui: ConsoleDriver): Promise<void> {
 }
 
 export function orgAppEvent(fixture: Fixture): PageEvent | Skip {
-  const e = fixture.event as { type: string; orgApp?: OrgApp };
+  const e = fixture.event as { type: string; orgApp?: OrgApp; orgApps?: OrgApp[]; output?: unknown };
   const hasList = (s: AnyMachineSnapshot) => (s.matches('choosing') || s.matches('ready')) && s.context.orgApps.length > 0;
   switch (e.type) {
     case 'LOAD':
+      if (!e.orgApps) return { skip: 'a password sign-in answers with the org-app list (issue 12), so the console sends LOAD with it; the list call (loadingList) is walked by the unit paths' };
       return {
         does: 'sign in with the password (the root sends LOAD on sign-in when no org-app is kept)',
         when: (s) => s.matches('idle'),
@@ -142,6 +137,10 @@ export function orgAppEvent(fixture: Fixture): PageEvent | Skip {
         when: (s) => s.matches('choosing') || s.matches('ready'),
         run: (ui) => ui.clickLogout(),
       };
+  }
+  const output = e.output as { key?: unknown; context?: unknown } | undefined;
+  if (e.type.startsWith('xstate.done.actor.') && output && typeof output === 'object' && 'key' in output && !output.context) {
+    return { skip: 'the console\'s key call is the context call (issue 12): it always answers the context' };
   }
   if (e.type.startsWith('xstate.done.actor.')) return answered();
   if (e.type.startsWith('xstate.error.actor.')) return networkError();
