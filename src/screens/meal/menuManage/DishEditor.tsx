@@ -4,7 +4,7 @@
 // the same maths the server runs — with unknown values shown as unknown.
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Button, Combobox, Dropdown, Field, Input, makeStyles, Option, Radio, RadioGroup, Text, Textarea, tokens,
+  Button, Dropdown, Field, Input, makeStyles, Option, Radio, RadioGroup, Text, Textarea, tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +21,7 @@ import {
 import { errorText } from '../shared/errors.ts';
 import { NutrientHeader, NutrientValue } from '../shared/nutrients.tsx';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { SearchAddBox } from '../../../components/SearchAddBox.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(540px, 86vw)' },
@@ -56,8 +57,6 @@ export function DishEditor({ dish, categories, onClose }: { dish: Dish | 'new' |
   const [draft, setDraft] = useState<Draft>(empty);
   const [foods, setFoods] = useState<Map<string, FoodIngredient>>(new Map());
   const [search, setSearch] = useState('');
-  // the list of matches opens as the user types and when the matches arrive, not only on a click of the arrow
-  const [listOpen, setListOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -77,12 +76,10 @@ export function DishEditor({ dish, categories, onClose }: { dish: Dish | 'new' |
 
   const found = useQuery({ ...foodIngredientsQuery(ready && search.trim() ? orgApp?.orgId : undefined, { query: search.trim(), $limit: 20 }) });
 
-  const addFood = (f: FoodIngredient | undefined) => {
-    if (!f) return;
+  const addFood = (f: FoodIngredient) => {
     setFoods((m) => new Map(m).set(f.foodId, f));
     setDraft((d) => (d.lines.some((l) => l.foodId === f.foodId) ? d : { ...d, lines: [...d.lines, { foodId: f.foodId, weight: '' }] }));
     setSearch('');
-    setListOpen(false);
   };
   const setLine = (i: number, weight: string) => setDraft((d) => ({ ...d, lines: d.lines.map((l, j) => (j === i ? { ...l, weight } : l)) }));
 
@@ -158,14 +155,11 @@ export function DishEditor({ dish, categories, onClose }: { dish: Dish | 'new' |
       </Field>
       <Text weight="semibold"><Trans>食材（每份用量，克）</Trans></Text>
       <Field label={<Trans>添加食材</Trans>}>
-        <Combobox
-          freeform value={search} placeholder={t`输入食材名称或拼音首字母`} data-testid="dish-food-search"
-          onChange={(e) => { setSearch(e.target.value); setListOpen(true); }}
-          open={listOpen && (found.data?.rows.length ?? 0) > 0} onOpenChange={(_, d) => setListOpen(d.open)}
-          onOptionSelect={(_, d) => addFood(found.data?.rows.find((f) => f.foodId === d.optionValue))}
-        >
-          {(found.data?.rows ?? []).map((f) => <Option key={f.foodId} value={f.foodId} text={f.nameZh}>{`${f.nameZh}（${f.group}）`}</Option>)}
-        </Combobox>
+        <SearchAddBox
+          search={search} onSearch={setSearch} rows={found.data?.rows ?? []} onAdd={addFood}
+          keyOf={(f) => f.foodId} textOf={(f) => f.nameZh} labelOf={(f) => `${f.nameZh}（${f.group}）`}
+          placeholder={t`输入食材名称或拼音首字母`} testId="dish-food-search"
+        />
       </Field>
       {draft.lines.length === 0 && <Text><Trans>尚未添加食材</Trans></Text>}
       {draft.lines.map((l, i) => {

@@ -1,7 +1,7 @@
 // A set meal: name, package category (its age range), tags and dishes with portions; the nutrients of one serving
 // follow every edit (each dish's portion nutrients × its portions, summed by domain/nutrition.ts, unknowns kept).
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Combobox, Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { createDishPackage, dishesQuery, dishPackageKeys, fetchDishes, updateDis
 import { errorText } from '../shared/errors.ts';
 import { NutrientHeader, NutrientValue } from '../shared/nutrients.tsx';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { SearchAddBox } from '../../../components/SearchAddBox.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(540px, 86vw)' },
@@ -41,7 +42,6 @@ export function PackageEditor({ pkg, categories, tags, onClose }: { pkg: DishPac
   const [lines, setLines] = useState<Line[]>([]);
   const [dishes, setDishes] = useState<Map<string, Dish>>(new Map());
   const [search, setSearch] = useState('');
-  const [listOpen, setListOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -58,12 +58,10 @@ export function PackageEditor({ pkg, categories, tags, onClose }: { pkg: DishPac
   }, [pkg]);
 
   const found = useQuery(dishesQuery(ready && search.trim() ? orgApp?.orgId : undefined, { name: search.trim(), $limit: 20 }));
-  const add = (d: Dish | undefined) => {
-    if (!d) return;
+  const add = (d: Dish) => {
     setDishes((m) => new Map(m).set(d.id, d));
     setLines((ls) => (ls.some((l) => l.dishId === d.id) ? ls : [...ls, { dishId: d.id, portions: '1' }]));
     setSearch('');
-    setListOpen(false);
   };
   const sum = useMemo(() => sumNutrients(lines.flatMap((l): NutrientSum[] => {
     const d = dishes.get(l.dishId);
@@ -119,14 +117,11 @@ export function PackageEditor({ pkg, categories, tags, onClose }: { pkg: DishPac
       </Field>
       <Field label={<Trans>说明</Trans>}><Textarea value={note} maxLength={PACKAGE_LIMITS.noteMax} onChange={(_, d) => setNote(d.value)} /></Field>
       <Field label={<Trans>添加菜品</Trans>}>
-        <Combobox
-          freeform value={search} placeholder={t`输入菜品名称或拼音首字母`} data-testid="package-dish-search"
-          onChange={(e) => { setSearch(e.target.value); setListOpen(true); }}
-          open={listOpen && (found.data?.rows.length ?? 0) > 0} onOpenChange={(_, d) => setListOpen(d.open)}
-          onOptionSelect={(_, d) => add(found.data?.rows.find((x) => x.id === d.optionValue))}
-        >
-          {(found.data?.rows ?? []).map((d) => <Option key={d.id} value={d.id} text={d.name}>{`${d.name}（${d.categoryName}）`}</Option>)}
-        </Combobox>
+        <SearchAddBox
+          search={search} onSearch={setSearch} rows={found.data?.rows ?? []} onAdd={add}
+          keyOf={(d) => d.id} textOf={(d) => d.name} labelOf={(d) => `${d.name}（${d.categoryName}）`}
+          placeholder={t`输入菜品名称或拼音首字母`} testId="package-dish-search"
+        />
       </Field>
       {lines.length === 0 && <Text><Trans>尚未添加菜品</Trans></Text>}
       {lines.map((l, i) => (
