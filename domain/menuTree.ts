@@ -59,6 +59,9 @@ function kindOf(e: MenuEntry): MenuRouteKind {
   return e.extraInfo.component === MAIN_LAYOUT ? 'layout' : 'page';
 }
 
+/** An entry's own name as the server gives it: its meta title, else its module name. */
+export const serverTitle = (entry: Pick<MenuEntry, 'moduleName' | 'extraInfo'>): string => entry.extraInfo.meta?.title || entry.moduleName;
+
 function toRoute(node: MenuNode, parentPath: string): MenuRoute {
   const path = routePath(node, parentPath);
   const { extraInfo } = node;
@@ -70,7 +73,7 @@ function toRoute(node: MenuNode, parentPath: string): MenuRoute {
     component: extraInfo.component ?? '',
     kind: kindOf(node),
     ...(extraInfo.url ? { url: extraInfo.url } : {}),
-    title: extraInfo.meta?.title || node.moduleName,
+    title: serverTitle(node),
     ...(extraInfo.meta?.icon ? { icon: extraInfo.meta.icon } : {}),
     parentId: node.parentId,
     children: node.children.map((c) => toRoute(c, path)),

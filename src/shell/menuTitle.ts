@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MenuEntry } from '../../domain/types.ts';
+import { serverTitle } from '../../domain/menuTree.ts';
 import { DEFAULT_LOCALE } from '../../domain/constants.ts';
 import { messages as zhCN } from '../../locales/zh-CN.ts';
 import { getScreen, SCREENS, SCREEN_GROUP_LABELS } from '../screens/registry.ts';
@@ -36,8 +37,6 @@ export const appTitle = (appName: string | null | undefined, i18n: I18n) => loca
 /** Registry labels by their zh-CN text, for entries whose component is not set but whose name is a screen's. */
 const SCREEN_BY_SOURCE = new Map<string, MessageDescriptor>(SCREENS.filter((s) => !s.structural).map((s) => [source._(s.label), s.label]));
 
-/** The server's own name of an entry. */
-export const serverTitle = (entry: Pick<MenuEntry, 'moduleName' | 'extraInfo'>): string => entry.extraInfo.meta?.title || entry.moduleName;
 
 /** Texts an org gave per locale: {locale: {name or moduleId: text}} (§7 GET /v1/config/locales). */
 export type OrgLocaleTexts = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;

@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { buildMenuTree, flattenRoutes, menuToRoutes, resolveHome, type MenuNode, type MenuRoute } from '../../domain/menuTree.ts';
+import { buildMenuTree, flattenRoutes, menuToRoutes, resolveHome, serverTitle, type MenuNode, type MenuRoute } from '../../domain/menuTree.ts';
 import type { MenuEntry } from '../../domain/types.ts';
 import { getScreen, type ScreenEntry } from '../screens/registry.ts';
 import { normalisePath } from '../../domain/routePath.ts';
-import { serverTitle } from './menuTitle.ts';
 
 // What the shell shows for a path, decided from the server menu (§2 menu-driven routes) and the registry.
 
