@@ -10,3 +10,10 @@ export function viewportOf(width: number): Viewport {
   if (width < VIEWPORT_BELOW.tablet) return 'tablet';
   return 'desktop';
 }
+
+/** The CSS media query of widths below `width` (the .02 keeps a fractional width just under it inside). */
+export const below = (width: number) => `(max-width: ${width - 0.02}px)`;
+
+/** Style keys for phones and for anything wider (Griffel makeStyles / static CSS). */
+export const PHONE_MEDIA = `@media ${below(VIEWPORT_BELOW.phone)}`;
+export const WIDER_THAN_PHONE_MEDIA = `@media (min-width: ${VIEWPORT_BELOW.phone}px)`;

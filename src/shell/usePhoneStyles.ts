@@ -1,5 +1,5 @@
 import { makeStaticStyles, tokens } from '@fluentui/react-components';
-import { VIEWPORT_BELOW } from '../../domain/viewport.ts';
+import { PHONE_MEDIA } from '../../domain/viewport.ts';
 
 // Issue 13, touch: on phones every dialog is a full-screen sheet (a centred box leaves no room for a form on
 // 390 px) and buttons and menu items are at least 40 px tall. One rule for the 80-odd dialogs of the console,
@@ -7,7 +7,7 @@ import { VIEWPORT_BELOW } from '../../domain/viewport.ts';
 // DataTable (which turns rows into cards itself) stack their cells inside one bordered block per row, so no
 // column is squeezed to a character's width; their header row goes, each cell says what it is by its content.
 export const usePhoneStyles = makeStaticStyles(`
-@media (max-width: ${VIEWPORT_BELOW.phone - 0.02}px) {
+${PHONE_MEDIA} {
   body .fui-DialogSurface {
     width: 100vw; max-width: 100vw; height: 100dvh; max-height: 100dvh;
     border-radius: 0; border: none; box-sizing: border-box; overflow-y: auto;

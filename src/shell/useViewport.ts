@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { VIEWPORT_BELOW, viewportOf, type Viewport } from '../../domain/viewport.ts';
+import { below, VIEWPORT_BELOW, viewportOf, type Viewport } from '../../domain/viewport.ts';
 
 // The layout the window's width calls for, re-rendered only when it crosses a breakpoint (media queries, not
 // resize events).
-const queries = [VIEWPORT_BELOW.phone, VIEWPORT_BELOW.tablet].map((w) => `(max-width: ${w - 0.02}px)`);
+const queries = [VIEWPORT_BELOW.phone, VIEWPORT_BELOW.tablet].map(below);
 
 function subscribe(onChange: () => void): () => void {
   const lists = queries.map((q) => window.matchMedia(q));

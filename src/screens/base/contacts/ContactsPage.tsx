@@ -54,7 +54,7 @@ import { usePowers } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { ExcelImport } from '../../../components/ExcelImport.tsx';
 import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable.tsx';
-import { VIEWPORT_BELOW } from '../../../../domain/viewport.ts';
+import { PHONE_MEDIA as PHONE } from '../../../../domain/viewport.ts';
 import { AccountDialog } from './AccountDialog.tsx';
 import { CONSOLE_BASE_POWER } from './basePowers.ts';
 import { DEPARTMENT_HEADERS, parseDepartmentRow, parsePersonRow, PERSON_HEADERS, type ImportTexts } from './contactsImport.ts';
@@ -62,8 +62,6 @@ import { DepartmentDialog, type DepartmentForm } from './DepartmentDialog.tsx';
 import { childrenByParent, DepartmentTree } from './DepartmentTree.tsx';
 import { PersonDialog } from './PersonDialog.tsx';
 import { useContactsMutation, useDepartments, useOrgUserLimit, usePersons } from './queries.ts';
-
-const PHONE = `@media (max-width: ${VIEWPORT_BELOW.phone - 0.02}px)`;
 
 const useStyles = makeStyles({
   root: {

@@ -2,7 +2,7 @@
 // (SKUs × role groups), with start and end dates; each cell being edited is a priceApproval actor spawned
 // by the screen's board actor. A school (purchaser) sees only the effective, approved prices.
 import { useMoney } from '../../../components/useMoney.ts';
-import { VIEWPORT_BELOW } from '../../../../domain/viewport.ts';
+import { WIDER_THAN_PHONE_MEDIA } from '../../../../domain/viewport.ts';
 import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
@@ -52,7 +52,7 @@ const PAGE_SIZE = 20;
 
 const useStyles = makeStyles({
   // on a phone the table's header row is gone (cells stack, usePhoneStyles): each price names its role group
-  phoneGroup: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, [`@media (min-width: ${VIEWPORT_BELOW.phone}px)`]: { display: 'none' } },
+  phoneGroup: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, [WIDER_THAN_PHONE_MEDIA]: { display: 'none' } },
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalXL, minWidth: 0 },
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   cell: { display: 'flex', flexDirection: 'column', gap: '2px', alignItems: 'flex-start', paddingBlock: tokens.spacingVerticalXS },
