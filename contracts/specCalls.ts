@@ -1,0 +1,276 @@
+// SPEC §7, call by call, as data (issue 15): what the documented HTTP API is, so a test can check each call
+// against the server's OpenAPI document (served?) and the console's services (used?). The feature issues own
+// their groups (recipes 9, nutrition 10, orders 11) and extend this list as they add calls; a call that is
+// not served or not used carries the reason in `note`.
+//
+// One line per call: METHOD path | owner | fields (the §3/§7 request fields) | note
+// Path parameters are written {name}; `...` prefixes of the spec are expanded.
+
+export type Owner = 'base' | 'recipes' | 'nutrition' | 'orders';
+
+export interface SpecCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  owner: Owner;
+  fields: string[];
+  /** why the call is not served, or not used by the console; empty when both hold */
+  note: string;
+}
+
+const TABLE = `
+GET /v1/passport/captcha | base | height fontSize username |
+GET /v1/passport/slidecaptcha | base | | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v1/passport/smscode | base | username phoneNumber appName type smsAppId |
+POST /v2/passport/smscode | base | phoneNumber code appId smsAppId token trail | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v1/passport/verifysmscode | base | phoneNumber code |
+POST /v1/passport/login | base | username password type |
+POST /v1/passport/formuser | base | appId orgId phoneNumber smscode |
+POST /v1/passport/resetpwd | base | username phoneNumber smscode password type |
+POST /v1/passport/qrcode | base | |
+GET /v1/passport/qrcode/{id} | base | |
+POST /v2/passport/logout | base | |
+GET /v2/users/loginstatus | base | |
+GET /v2/users/org/app | base | configPath |
+POST /v1/token/orgappkey/encrypt | base | |
+POST /v1/users/activation | base | os | not served yet: issue 15 adds it (pending)
+GET /v1/users/activation | base | | not served yet: issue 15 adds it (pending)
+GET /v2/users/checkorg | base | |
+GET /v2/users/account/{id} | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v2/users/{id} | base | |
+DELETE /v2/users/{id} | base | | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v2/users/{username} | base | name personName email mobilePhoneNumber password enable expiration isRegister isNotRouterHome |
+POST /v2/users | base | username name personName email mobilePhoneNumber password enable expiration isRegister isNotRouterHome | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v2/users/bulk | base | users | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v2/users/register | base | username name personName mobilePhoneNumber password | not served yet: issue 15 adds it (pending)
+GET /v2/users/org/userlimit | base | |
+GET /v2/users/orgapp/user | base | userId | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v2/users/orgapp/user | base | userId extraInfo | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v2/roles/role/user | base | roleName $count |
+GET /v1/org/fjzzorg | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v2/roles/user/role/jsysupport | base | | not served yet: issue 15 adds it (pending)
+GET /v2/roles/role | base | name orgId roleId code manageRoleName $limit $skip $orderby $count |
+GET /v2/roles/group | base | code $limit $orderby manageRoleNames |
+GET /v2/roles/role/relation | base | |
+GET /v2/roles/role/relation/child | base | roleIds | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v2/roles/user/role | base | userId relationRole departmentRole groupRole | not served yet: issue 15 adds it (pending)
+POST /v2/roles/{userId} | base | roleName |
+DELETE /v2/roles/{userId} | base | roleName |
+PUT /v2/roles/role/{roleId} | base | roleId userId |
+POST /v2/roles/role/relation | base | roleRelation |
+DELETE /v2/roles/role/relation/{id} | base | relationPath child |
+DELETE /v2/roles/role/{id} | base | |
+DELETE /v2/roles/role/{id}/user | base | all userId |
+POST /v2/roles/group | base | groupName code sort manageRoleNames |
+PUT /v2/roles/group/{id} | base | groupName code sort manageRoleNames |
+DELETE /v2/roles/group/{id} | base | |
+POST /v2/roles/role | base | name code roleGroupId manageRoleName orgId enable sort config cnName |
+POST /v2/roles/role/{name}/manage | base | |
+GET /v2/roles/user/permission | base | |
+GET /v2/roles/role/permission | base | |
+POST /v2/roles/role/permission | base | permissions roleId |
+DELETE /v2/roles/role/permission | base | |
+PUT /v2/roles/role/permission/batch | base | roleId permissionId extraInfo |
+GET /v2/permission/user/power | base | |
+GET /v2/permission | base | |
+POST /v2/permission | base | moduleId parentId groupName power powerName enable extraInfo | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v2/permission/{id} | base | moduleId parentId groupName power powerName enable extraInfo | not used yet: issue 15 wires it or writes the reason (pending)
+DELETE /v2/permission | base | permissionId | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v2/permission/user/menu | base | groupName orgId enable appId |
+GET /v1/config/org | base | orgId appId path |
+PUT /v1/config/org | base | path value |
+PUT /v2/config/org | base | | not served yet: issue 15 adds it (pending)
+PUT /v2/config/org/productPermission | base | | not served yet: issue 15 adds it (pending)
+GET /v2/config/app | base | $select | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v2/config/app | base | |
+PUT /v2/config/app/{appId} | base | |
+GET /v1/config/theme | base | |
+PUT /v1/config/theme | base | ysdadminTheme |
+GET /v1/config/locales | base | |
+PUT /v1/config/locales | base | |
+GET /v2/config/newestorgid | base | | not served yet: issue 15 adds it (pending)
+GET /v1/config/app/org | base | | not served yet: issue 15 adds it (pending)
+GET /v1/datetime | base | |
+GET /v1/datetime/holidays | base | date |
+GET /v3/orgappinit/template | base | $select $limit |
+POST /v3/orgappinit/template | base | name disabled |
+PUT /v3/orgappinit/template | base | id name disabled |
+POST /v3/orgappinit/config | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/orgappinit/org | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/orgappinit/menu | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/orgappinit/rolegroup | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/orgappinit/role | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/orgappinit/contacts | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/orgappinit/contactspermission | base | orgId orgName appId appName name | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v1/productagent | base | domain |
+POST /v1/productagent | base | domain |
+PUT /v1/productagent/{agentId} | base | domain |
+GET /v1/productagent/child | base | |
+GET /v1/productmembers | base | |
+POST /v1/productmembers | base | userId groupId config |
+PUT /v1/productmembers | base | userId groupId config |
+DELETE /v1/productmembers | base | userId |
+PUT /v1/productmembers/movegroup | base | |
+GET /v1/productmembers/group | base | |
+POST /v1/productmembers/group | base | |
+PUT /v1/productmembers/group | base | |
+DELETE /v1/productmembers/group | base | |
+GET /v1/productmembers/config | base | |
+POST /v1/productmembers/config | base | memberLevel | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v1/productmembers/config | base | memberLevel |
+GET /v5/mall/recipe/people/energy | recipes | | not served yet: issue 9 builds it (pending)
+GET /v4/mall/recipe/people/config | recipes | enable isDelete ageRange extraInfo | not served yet: issue 9 builds it (pending)
+POST /v5/mall/recipe/people/config | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v5/mall/recipe/people/config | recipes | | not served yet: issue 9 builds it (pending)
+POST /v5/mall/recipe/people/config/custom | recipes | name ageRange foodIngredients | not served yet: issue 9 builds it (pending)
+PUT /v5/mall/recipe/people/config/custom/{peopleId} | recipes | name ageRange foodIngredients | not served yet: issue 9 builds it (pending)
+PUT /v5/mall/recipe/people/config/custom/defaultEnable | recipes | peopleId defaultEnable | not served yet: issue 9 builds it (pending)
+DELETE /v4/mall/recipe/people/config | recipes | peopleId | not served yet: issue 9 builds it (pending)
+GET /v4/mall/recipelabel/config | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v4/mall/recipelabel/config | recipes | | not served yet: issue 9 builds it (pending)
+POST /v4/mall/recipelabel/config | recipes | | not served yet: issue 9 builds it (pending)
+GET /v4/mall/recipelabel | recipes | | not served yet: issue 9 builds it (pending)
+POST /v4/mall/recipelabel | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v4/mall/recipelabel | recipes | | not served yet: issue 9 builds it (pending)
+GET /v1/category/polardb | base | groupName appId orgId | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v1/category/polardb | base | groupName name parentId sort enable | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v1/category/polardb | base | id name sort enable | not used yet: issue 15 wires it or writes the reason (pending)
+DELETE /v1/category/polardb | base | groupName appId orgId | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v2/category | base | $orderby $limit orgId categoryId groupName |
+POST /v2/category | base | groupName list |
+PUT /v2/category/{id} | base | name parentId sort enable extraInfo |
+PUT /v2/category | base | categorys |
+DELETE /v2/category/{id} | base | isPhysicalDelete |
+GET /v4/mall/spec | base | name orgId appId |
+POST /v4/mall/spec | base | name options sort |
+PUT /v4/mall/spec/{id} | base | options |
+GET /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
+POST /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
+PUT /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
+DELETE /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
+GET /v4/mall/logistics/search | orders | | not served yet: issue 11 builds it (pending)
+GET /v4/mall/logistics/{id} | orders | | not served yet: issue 11 builds it (pending)
+PUT /v4/mall/logistics/order/{orderId} | orders | | not served yet: issue 11 builds it (pending)
+GET /v4/mall/route | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v4/mall/route/search | base | | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v4/mall/route | base | |
+PUT /v4/mall/route/{objectId} | base | |
+DELETE /v4/mall/route/{id} | base | |
+GET /v4/mall/recipe/share | recipes | orgId | not served yet: issue 9 builds it (pending)
+POST /v4/mall/recipe/share | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v4/mall/recipe/share/{id} | recipes | | not served yet: issue 9 builds it (pending)
+GET /v4/mall/recipe/exceltpl | recipes | | not served yet: issue 9 builds it (pending)
+POST /v4/mall/recipe/exceltpl | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v4/mall/recipe/exceltpl/{id} | recipes | | not served yet: issue 9 builds it (pending)
+DELETE /v4/mall/recipe/exceltpl | recipes | id | not served yet: issue 9 builds it (pending)
+GET /v4/mall/sku | base | |
+POST /v4/mall/sku | base | |
+PUT /v4/mall/sku | base | |
+DELETE /v4/mall/sku | base | |
+GET /v4/mall/sku/ingredients | base | |
+GET /v4/mall/sku/log | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v4/mall/supplier | base | |
+POST /v4/mall/supplier | base | |
+PUT /v4/mall/supplier/{objectId} | base | |
+GET /v4/mall/product | base | |
+POST /v4/mall/product | base | |
+PUT /v4/mall/product/{id} | base | |
+DELETE /v4/mall/product/{id} | base | |
+GET /v4/mall/product/count | base | | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v4/mall/product/batchupdate/approvalstatus | base | |
+PUT /v4/mall/product/package/uppershelf | base | productIds isUppershelf |
+POST /v4/mall/product/rawripe | base | | not served yet: issue 15 adds it (pending)
+POST /v4/mall/import/product | base | file products statusUpdatedPrductCIds | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v4/mall/import/productimage | base | products |
+POST /v4/mall/recipe/initproduct | base | | not served yet: issue 15 adds it (pending)
+POST /v4/mall/bulk/productsku | base | | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v4/mall/bulk/productsku | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v5/mall/sku/price | base | |
+GET /v5/mall/sku/price/log | base | |
+GET /v5/mall/sku/price/searchprice | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v5/mall/sku/price/latest-price | base | $groupby |
+POST /v5/mall/sku/price | base | skuPrice startDate |
+PUT /v5/mall/sku/price | base | skuPrice isEduBureauOrg eduBureauOrgArea isCheckPrice |
+DELETE /v5/mall/sku/price | base | skuPriceId |
+PUT /v5/mall/sku/relationlock/skustatus | base | | not served yet: issue 15 adds it (pending)
+POST /v5/mall/sku/importprice | base | skuPrice delPriceIds eduOrgId remark | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v4/mall/food/ingredients | recipes | $limit foodId |
+POST /v4/mall/food/ingredients | recipes | |
+PUT /v4/mall/food/ingredients/{foodId} | recipes | |
+DELETE /v4/mall/food/ingredients/{id} | recipes | |
+GET /v4/mall/food/ingredients/product | recipes | $skip productId |
+GET /v4/mall/food/product | recipes | $limit $orderby | not served yet: issue 9 builds it (pending)
+POST /v4/mall/food/product | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v4/mall/food/product/{productId} | recipes | | not served yet: issue 9 builds it (pending)
+DELETE /v4/mall/food/product/{id} | recipes | | not served yet: issue 9 builds it (pending)
+GET /v4/mall/order | orders | status | not served yet: issue 11 builds it (pending)
+GET /v4/mall/order/search | orders | keyword | not served yet: issue 11 builds it (pending)
+PUT /v4/mall/orders | orders | orders | not served yet: issue 11 builds it (pending)
+PUT /v4/mall/order/{id} | orders | | not served yet: issue 11 builds it (pending)
+DELETE /v4/mall/order/{id} | orders | | not served yet: issue 11 builds it (pending)
+GET /v4/mall/order/return | orders | | not served yet: issue 11 builds it (pending)
+POST /v4/mall/order/return | orders | | not served yet: issue 11 builds it (pending)
+PUT /v4/mall/order/return/{returnId} | orders | | not served yet: issue 11 builds it (pending)
+DELETE /v4/mall/order/return/{id} | orders | | not served yet: issue 11 builds it (pending)
+GET /v3/contacts/department | base | |
+GET /v3/contacts/department/path | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v3/contacts/department/suborg | base | currentOrgId departmentId | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v3/contacts/person/department | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v3/contacts/person | base | |
+POST /v3/contacts/person | base | name phoneNumber showPhoneNumber gender unit status department |
+PUT /v3/contacts/person/{id} | base | name phoneNumber showPhoneNumber gender unit status department |
+DELETE /v3/contacts/person | base | userId |
+GET /v3/contacts/department/person | base | |
+POST /v3/contacts/person/department | base | userId department |
+PUT /v3/contacts/person/department | base | userId department |
+DELETE /v3/contacts/person/department | base | userId departmentId |
+POST /v3/contacts/department | base | parentId departmentName type roleConfig isHide isAllHide sort |
+PUT /v3/contacts/department/{id} | base | parentId departmentName type roleConfig isHide isAllHide sort |
+DELETE /v3/contacts/department/{id} | base | |
+GET /v3/contacts/department/permision | base | departmentId |
+POST /v3/contacts/department/bulk | base | | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v3/contacts/person/bulk | base | | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v3/contacts/person/bulk | base | | not used yet: issue 15 wires it or writes the reason (pending)
+GET /v1/form/table | recipes | | not served yet: issue 9 builds it (pending)
+GET /v1/form/table/item | recipes | tableId appId orgId $select $limit | not served yet: issue 9 builds it (pending)
+PUT /v1/form/table/{tableId}/item/{itemId} | recipes | formData | not served yet: issue 9 builds it (pending)
+DELETE /v1/form/table/{tableId}/item | recipes | itemId roleName orgId | not served yet: issue 9 builds it (pending)
+GET /v1/form/table/user/config | recipes | isPublish | not served yet: issue 9 builds it (pending)
+POST /v1/form/table/{tableId}/item | recipes | formData | not served yet: issue 9 builds it (pending)
+POST /v1/form/table | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v1/form/table/{id} | recipes | | not served yet: issue 9 builds it (pending)
+GET /v1/form/table/field | recipes | | not served yet: issue 9 builds it (pending)
+POST /v1/form/table/{id}/field | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v1/form/table/{id}/field | recipes | | not served yet: issue 9 builds it (pending)
+DELETE /v1/form/table/{id}/field | recipes | | not served yet: issue 9 builds it (pending)
+GET /v1/form/user | recipes | | not served yet: issue 9 builds it (pending)
+PUT /v1/form/user/{commonId} | recipes | | not served yet: issue 9 builds it (pending)
+GET /v1/log/apilog | base | |
+POST /v1/log/module | base | | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v1/log/operationlog | base | appId orgId orgName username2 topic username userId orgType log | not used yet: issue 15 wires it or writes the reason (pending)
+POST /v5/mall/nutrition/calculate | nutrition | items | not served yet: issue 10 builds it (pending)
+POST /v5/mall/nutrition/analysis | nutrition | ageGroup meals | not served yet: issue 10 builds it (pending)
+GET /v5/mall/recipe/cycle/{id}/analysis | nutrition | ageGroup | not served yet: issue 10 builds it (pending)
+GET /v4/mall/recipe/cycle | recipes | |
+POST /v4/mall/recipe/cycle | recipes | |
+GET /v4/mall/recipe/cycle/{id} | recipes | |
+PUT /v4/mall/recipe/cycle/{id} | recipes | |
+DELETE /v4/mall/recipe/cycle/{id} | recipes | |
+GET /v4/mall/menu | recipes | |
+POST /v4/mall/menu | recipes | |
+PUT /v4/mall/menu/{id} | recipes | |
+DELETE /v4/mall/menu/{id} | recipes | |
+POST /v4/mall/order | orders | supplierId deliveryDate items | not served yet: issue 11 builds it (pending)
+`;
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+
+function parse(table: string): SpecCall[] {
+  return table.trim().split('\n').map((line) => {
+    const [head, owner, fields, note] = line.split('|').map((s) => s.trim());
+    const [method, path] = head.split(/\s+/);
+    if (!METHODS.has(method) || !path.startsWith('/')) throw new Error(`specCalls: bad line ${line}`);
+    return { method: method as SpecCall['method'], path, owner: owner as Owner, fields: fields ? fields.split(/\s+/) : [], note: note ?? '' };
+  });
+}
+
+export const SPEC_CALLS: readonly SpecCall[] = parse(TABLE);
