@@ -10,3 +10,23 @@ export function formatMoney(amount: number, locale: string): string {
   }
   return f.format(amount);
 }
+
+// Issue 11: order amounts. Sums are kept in fen (integers) so adding many lines never drifts; a line's amount is
+// quantity × price with §9's arithmetic rounded to 6 decimals first, then half-up to the fen.
+/** ¥ → fen, half-up (a price or amount of at most two decimals comes back exact). */
+export function toFen(yuan: number): number {
+  const six = Math.round(yuan * 1e6) / 1e6;
+  return Math.sign(six) * Math.round(Math.abs(six) * 100 + 1e-9);
+}
+
+export const fromFen = (fen: number): number => fen / 100;
+
+/** ¥ of one line: quantity × unit price, rounded to the fen. */
+export function lineAmount(price: number, quantity: number): number {
+  return fromFen(toFen(price * quantity));
+}
+
+/** ¥ of several amounts, added in fen. */
+export function sumAmounts(amounts: readonly number[]): number {
+  return fromFen(amounts.reduce((s, a) => s + toFen(a), 0));
+}
