@@ -1,0 +1,449 @@
+// Smart meal allocation (issue 10; §3 recipeConfig.aiMealsAllocate): for the dishes a dietitian chose for a week,
+// the per-person dosages that bring every verdict inside its band at the lowest cost, as a linear programme.
+// Pure: the model is built here and written as CPLEX LP text; the solver (HiGHS, `highs` package) is passed in by
+// the caller, so the server, the bench and the unit tests run the same formulation.
+//
+// Formulation (one programme per age group in personal mode; one for all groups in people mode)
+//
+//   variables   x_i  grams per person of dish occurrence i (a dish in a day × meal cell; in people mode one x_i is
+//               served to every age group), bounded  lo_i ≤ x_i ≤ hi_i  with lo_i = ALLOCATION.minShare × portion
+//               and hi_i = min(ALLOCATION.maxShare × portion, the cycle's dosage limit): the dish stays the dish the
+//               dietitian chose, never dropped and never a kilo of it.
+//   objective   minimise Σ_i w_i · c_i · x_i, where c_i is the cost of one gram of the dish: Σ over its lines of
+//               (line grams per gram of dish) × (cheapest effective approved price per gram of a SKU the school buys
+//               that is linked to the line's food); w_i = eaters of the group (people mode: of all groups served).
+//               A food with no priced SKU costs 0 and is named in the answer, never guessed.
+//   rows        one linear row per verdict, coefficient a_ij = amount of the row's subject in one gram of dish i:
+//               - nutrient n on day d:       Σ_i a_in x_i ∈ [minPct, maxPct] × target_n,d   (target for the meals served)
+//               - energy share of fat / cho:  Σ_i (f·fat_i − p·E_i) x_i ≥ 0 with p = minPct/100, ≤ 0 with p = maxPct/100
+//                 (f: kcal per gram of fat or carbohydrate), i.e. the ratio fat-energy / energy kept in its band
+//                 without dividing by a variable
+//               - food group g in a meal:    Σ_i (grams of group g in one gram of dish i) x_i ∈ [minPct, maxPct] × recommended
+//               A verdict whose target the standard lacks (ages 6-8 have energy only) gives no row.
+//   rounding    the bands are tightened by ALLOCATION.margin so the dosages rounded to ALLOCATION.decimals still pass.
+//   diagnosis   when no dosage satisfies every row (status Infeasible), the elastic programme adds s⁻_r, s⁺_r ≥ 0 to each
+//               row (Σ a x + s⁻ − s⁺ ∈ [min, max]) and minimises Σ (s⁻_r + s⁺_r) / |target_r|: the least total relative
+//               violation. The rows left with slack are the constraints that cannot be met together; each is reported
+//               with the value the dishes reach at best and the target, and library dishes rich in what is missing are
+//               suggested (suggestDishes).
+//   time        every solve gets what is left of ALLOCATION.timeLimitMs (HiGHS time_limit); past it the answer is a
+//               readable refusal, not a hang.
+import { NUTRIENT_KEYS, type NutrientKey } from './nutrition.ts';
+
+export const ALLOCATION = {
+  /** a dish keeps at least half of its portion … */
+  minShare: 0.5,
+  /** … and at most twice it */
+  maxShare: 2,
+  /** bands tightened by 0.5 % of their bound (ratio rows by 0.25 percentage points) so rounded dosages still pass */
+  margin: 0.005,
+  ratioMarginPct: 0.25,
+  /** dosages proposed to 0.1 g */
+  decimals: 1,
+  /** the whole optimisation, every solve included, gives up after this (issue 10: inside 5 s) */
+  timeLimitMs: 4500,
+  /** suggestions per unmet row */
+  suggestions: 3,
+} as const;
+
+export const ALLOCATION_MODES = ['personal', 'people'] as const;
+export type AllocationMode = (typeof ALLOCATION_MODES)[number];
+
+/** What one gram of a dish (as dosed) brings: nutrients, food-group grams, cost. */
+export interface DishPerGram {
+  nutrients: Partial<Record<NutrientKey, number>>;
+  /** nutrients no value was known for in some line (counted as 0 in the programme, named in the answer) */
+  unknownNutrients: NutrientKey[];
+  /** grams of each WS/T 554 food group in one gram of dish */
+  groups: Record<string, number>;
+  /** yuan per gram of dish; lines without a priced SKU count 0 */
+  cost: number;
+  /** foodIds of lines without a priced SKU */
+  unpricedFoods: string[];
+}
+
+/** One decision variable: a dish in a cell, for one age group (personal mode) or all of them (people mode). */
+export interface AllocationItem {
+  /** unique in a model: `${group}|${day}|${mealCode}|${dishId}` */
+  key: string;
+  dishId: string;
+  dishName: string;
+  day: number;
+  mealCode: number;
+  /** the age groups this dosage is served to (one in personal mode) */
+  ageRanges: string[];
+  /** grams per person now, per age range */
+  current: Record<string, number>;
+  /** the dish's portion (its default dosage): the bounds are shares of it */
+  portion: number;
+  min: number;
+  max: number;
+  perGram: DishPerGram;
+  /** eaters served this dosage (the cost weight) */
+  people: number;
+}
+
+export type RowKind = 'nutrient' | 'energyShare' | 'foodGroup';
+
+/** One verdict as a linear row over the items. */
+export interface AllocationRow {
+  id: string;
+  kind: RowKind;
+  /** nutrient key (nutrient, energyShare) or food group name */
+  subject: string;
+  ageRange: string;
+  day: number;
+  /** the meal of a food-group row */
+  mealCode: number | null;
+  terms: { key: string; coef: number }[];
+  /** the band as stated (nutrient and food group: amounts; energy share: 0 for both sides of the ratio rows) */
+  min: number | null;
+  max: number | null;
+  /** the row's 100 % (the target amount; energy share: the day's energy at the current dosages, for scale) */
+  target: number;
+  /** energy share rows: the band in % of energy */
+  pct?: { min: number | null; max: number | null };
+  /** energy share rows: the terms with the % moved inside the band by ALLOCATION.ratioMarginPct (the programme's row) */
+  lpTerms?: { key: string; coef: number }[];
+  unit: string;
+}
+
+export interface AllocationModel {
+  items: AllocationItem[];
+  rows: AllocationRow[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Targets the rows are built from (filled from the nutrition standards by the caller)
+
+export interface NutrientBand { key: NutrientKey; target: number; minPct: number | null; maxPct: number | null; unit: string }
+export interface EnergyShareBand { key: 'fat' | 'cho'; kcalPerGram: number; minPct: number; maxPct: number }
+export interface FoodGroupBand { group: string; min: number; max: number }
+
+/** The bands of one age group on one day: nutrients for the meals served, energy shares, food groups per meal. */
+export interface DayBands {
+  day: number;
+  ageRange: string;
+  nutrients: NutrientBand[];
+  energyShares: EnergyShareBand[];
+  /** mealCode → food-group bands of that meal (meals without a recommendation: none) */
+  foodGroups: Record<number, FoodGroupBand[]>;
+}
+
+const sumTerms = (terms: { key: string; coef: number }[]) => terms.filter((t) => Math.abs(t.coef) > 1e-12);
+
+/**
+ * The rows of the verdicts of some days: items serving `ageRange` on that day take part. A food-group row whose
+ * group no dish of the meal holds is still a row: no dosage can meet it, and the diagnosis says so.
+ */
+export function bandRows(items: readonly AllocationItem[], bands: readonly DayBands[]): AllocationRow[] {
+  const rows: AllocationRow[] = [];
+  let n = 0;
+  for (const b of bands) {
+    const served = items.filter((i) => i.day === b.day && i.ageRanges.includes(b.ageRange));
+    if (!served.length) continue;
+    for (const nb of b.nutrients) {
+      if (!(nb.target > 0) || (nb.minPct === null && nb.maxPct === null)) continue;
+      rows.push({
+        id: `r${n++}`, kind: 'nutrient', subject: nb.key, ageRange: b.ageRange, day: b.day, mealCode: null, unit: nb.unit,
+        terms: sumTerms(served.map((i) => ({ key: i.key, coef: i.perGram.nutrients[nb.key] ?? 0 }))),
+        min: nb.minPct === null ? null : (nb.target * nb.minPct) / 100, max: nb.maxPct === null ? null : (nb.target * nb.maxPct) / 100, target: nb.target,
+      });
+    }
+    const energyNow = served.reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (i.current[b.ageRange] ?? i.portion), 0);
+    for (const eb of b.energyShares) {
+      const coef = (i: AllocationItem, pct: number) => eb.kcalPerGram * (i.perGram.nutrients[eb.key] ?? 0) - (pct / 100) * (i.perGram.nutrients.energyKcal ?? 0);
+      const terms = (pct: number) => sumTerms(served.map((i) => ({ key: i.key, coef: coef(i, pct) })));
+      const m = ALLOCATION.ratioMarginPct;
+      rows.push({
+        id: `r${n++}`, kind: 'energyShare', subject: eb.key, ageRange: b.ageRange, day: b.day, mealCode: null, unit: '%',
+        terms: terms(eb.minPct), lpTerms: terms(eb.minPct + m), min: 0, max: null, target: Math.max(energyNow, 1), pct: { min: eb.minPct, max: null },
+      });
+      rows.push({
+        id: `r${n++}`, kind: 'energyShare', subject: eb.key, ageRange: b.ageRange, day: b.day, mealCode: null, unit: '%',
+        terms: terms(eb.maxPct), lpTerms: terms(eb.maxPct - m), min: null, max: 0, target: Math.max(energyNow, 1), pct: { min: null, max: eb.maxPct },
+      });
+    }
+    for (const [meal, groups] of Object.entries(b.foodGroups)) {
+      const inMeal = served.filter((i) => i.mealCode === Number(meal));
+      if (!inMeal.length) continue;
+      for (const g of groups) {
+        if (!(g.max > 0)) continue;
+        rows.push({
+          id: `r${n++}`, kind: 'foodGroup', subject: g.group, ageRange: b.ageRange, day: b.day, mealCode: Number(meal), unit: 'g',
+          terms: sumTerms(inMeal.map((i) => ({ key: i.key, coef: i.perGram.groups[g.group] ?? 0 }))), min: g.min, max: g.max, target: (g.min + g.max) / 2,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// LP text (CPLEX LP format, as HiGHS reads it)
+
+/** A number as LP text: finite, no locale, exponent form allowed (HiGHS reads it). */
+const num = (n: number) => {
+  if (!Number.isFinite(n)) throw new Error(`non-finite coefficient ${n}`);
+  return Number(n.toPrecision(12)).toString();
+};
+const varName = (index: number) => `x${index}`;
+const signed = (coef: number, name: string) => `${coef < 0 ? '-' : '+'} ${num(Math.abs(coef))} ${name}`;
+
+/** The band a row is held to inside the programme: tightened by the rounding margin. */
+export function tightened(row: AllocationRow): { min: number | null; max: number | null } {
+  // the ratio rows' bounds are 0: their margin moved the percentage instead (lpTerms)
+  if (row.kind === 'energyShare') return { min: row.min, max: row.max };
+  const m = ALLOCATION.margin;
+  return { min: row.min === null ? null : row.min * (1 + m), max: row.max === null ? null : row.max * (1 - m) };
+}
+
+/**
+ * The programme as CPLEX LP text. `elastic`: every row gets slacks below and above and the objective is the total
+ * relative violation (the diagnosis); otherwise the cost.
+ */
+export function buildLp(model: AllocationModel, opts: { elastic?: boolean } = {}): string {
+  const index = new Map(model.items.map((it, i) => [it.key, i]));
+  const objective: string[] = [];
+  if (opts.elastic) {
+    model.rows.forEach((r, k) => {
+      const w = 1 / Math.max(Math.abs(r.target), 1e-9);
+      if (r.min !== null) objective.push(signed(w, `sl${k}`));
+      if (r.max !== null) objective.push(signed(w, `su${k}`));
+    });
+  } else {
+    model.items.forEach((it, i) => {
+      const c = it.perGram.cost * Math.max(it.people, 1);
+      if (c !== 0) objective.push(signed(c, varName(i)));
+    });
+  }
+  // an objective with no term (nothing priced) is still a valid programme: 0 x0
+  if (!objective.length && model.items.length) objective.push(`+ 0 ${varName(0)}`);
+  const lines = ['Minimize', ` obj: ${objective.join(' ')}`, 'Subject To'];
+  model.rows.forEach((r, k) => {
+    // the elastic programme keeps the tightened rows too: its slack is then exactly what keeps the cost one infeasible
+    const lhs = (r.lpTerms ?? r.terms).map((t) => signed(t.coef, varName(index.get(t.key)!)));
+    const b = tightened(r);
+    const slack = opts.elastic ? [...(r.min !== null ? [`+ 1 sl${k}`] : []), ...(r.max !== null ? [`- 1 su${k}`] : [])] : [];
+    const expr = [...lhs, ...slack];
+    // a row with no term left (nothing in the meal holds the group): 0 x0, so its infeasibility is the solver's to find
+    if (!expr.length) expr.push(`+ 0 ${varName(0)}`);
+    // two one-sided rows: HiGHS's LP reader does not take a ranged row written `lo <= expr <= hi`
+    if (b.min !== null) lines.push(` ${r.id}lo: ${expr.join(' ')} >= ${num(b.min)}`);
+    if (b.max !== null) lines.push(` ${r.id}hi: ${expr.join(' ')} <= ${num(b.max)}`);
+  });
+  lines.push('Bounds');
+  model.items.forEach((it, i) => lines.push(` ${num(it.min)} <= ${varName(i)} <= ${num(it.max)}`));
+  if (opts.elastic) {
+    model.rows.forEach((r, k) => {
+      if (r.min !== null) lines.push(` sl${k} >= 0`);
+      if (r.max !== null) lines.push(` su${k} >= 0`);
+    });
+  }
+  lines.push('End');
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Solving
+
+/** What the programme needs of a solver's answer (the `highs` package's solution has this shape). */
+export interface LpSolution {
+  Status: string;
+  ObjectiveValue: number;
+  Columns: Record<string, { Primal?: number } | undefined>;
+}
+export type LpSolve = (lp: string, options: { time_limit: number; output_flag?: boolean }) => LpSolution;
+
+export interface UnmetRow {
+  row: AllocationRow;
+  side: 'min' | 'max';
+  /** the bound the row needed (energy share: the % of energy) */
+  needed: number;
+  /** the value the dishes reach at best (energy share: %; else the row's unit) */
+  reached: number;
+  /** reached as % of the row's target (nutrients and food groups) */
+  percent: number | null;
+}
+
+export type AllocationOutcome =
+  | { status: 'optimal'; dosages: Record<string, number>; cost: number }
+  | { status: 'infeasible'; unmet: UnmetRow[] }
+  | { status: 'timeout' }
+  | { status: 'failed'; reason: string };
+
+const roundTo = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** The value of a row's expression at some dosages. */
+export function rowValue(row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
+  return row.terms.reduce((s, t) => s + t.coef * (dosages[t.key] ?? 0), 0);
+}
+
+/** Energy (kcal) of the items a row covers, at some dosages: the denominator of an energy-share row. */
+function energyOf(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
+  const keys = new Set(model.items.filter((i) => i.day === row.day && i.ageRanges.includes(row.ageRange)).map((i) => i.key));
+  return model.items.filter((i) => keys.has(i.key)).reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (dosages[i.key] ?? 0), 0);
+}
+
+/** The share of energy (%) a nutrient gives at some dosages. */
+function sharePct(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>, kcalPerGram: number): number {
+  const energy = energyOf(model, row, dosages);
+  if (!(energy > 0)) return 0;
+  const grams = model.items.filter((i) => i.day === row.day && i.ageRanges.includes(row.ageRange))
+    .reduce((s, i) => s + (i.perGram.nutrients[row.subject as NutrientKey] ?? 0) * (dosages[i.key] ?? 0), 0);
+  return (100 * kcalPerGram * grams) / energy;
+}
+
+/** Whether a row holds at some dosages (stated band, a hair of float tolerance). */
+export function rowHolds(row: AllocationRow, dosages: Readonly<Record<string, number>>): boolean {
+  const v = rowValue(row, dosages);
+  const tol = 1e-9 * Math.max(1, Math.abs(row.target));
+  return (row.min === null || v >= row.min - tol) && (row.max === null || v <= row.max + tol);
+}
+
+/** Reads the dosages of a solved programme, rounded to ALLOCATION.decimals. */
+export function parseDosages(model: AllocationModel, solution: LpSolution): Record<string, number> {
+  const out: Record<string, number> = {};
+  model.items.forEach((it, i) => {
+    const v = solution.Columns[varName(i)]?.Primal ?? it.min;
+    out[it.key] = Math.min(it.max, Math.max(it.min, roundTo(v, ALLOCATION.decimals)));
+  });
+  return out;
+}
+
+/** The rows the elastic programme left with slack: the constraints that cannot be met together. */
+export function parseUnmet(model: AllocationModel, solution: LpSolution, kcalPerGram: Readonly<Record<string, number>> = {}): UnmetRow[] {
+  const dosages: Record<string, number> = {};
+  model.items.forEach((it, i) => { dosages[it.key] = solution.Columns[varName(i)]?.Primal ?? it.min; });
+  const out: UnmetRow[] = [];
+  model.rows.forEach((r, k) => {
+    const lo = solution.Columns[`sl${k}`]?.Primal ?? 0;
+    const hi = solution.Columns[`su${k}`]?.Primal ?? 0;
+    const tol = 1e-6 * Math.max(1, Math.abs(r.target));
+    if (lo <= tol && hi <= tol) return;
+    const side = lo > tol ? 'min' : 'max';
+    if (r.kind === 'energyShare') {
+      const f = kcalPerGram[r.subject] ?? 0;
+      out.push({ row: r, side, needed: (side === 'min' ? r.pct?.min : r.pct?.max) ?? 0, reached: roundTo(sharePct(model, r, dosages, f), 1), percent: null });
+      return;
+    }
+    const reached = rowValue(r, dosages);
+    out.push({
+      row: r, side, needed: (side === 'min' ? r.min : r.max) ?? 0, reached: roundTo(reached, 2),
+      percent: r.target > 0 ? roundTo((100 * reached) / r.target, 1) : null,
+    });
+  });
+  return out;
+}
+
+/**
+ * Solves a model within `deadline` (ms since the epoch, from `now`): the cost programme, and when it is infeasible
+ * the elastic one for the diagnosis. `kcalPerGram` names the energy factors of the share rows (for the reasons).
+ */
+export function solveAllocation(
+  solve: LpSolve, model: AllocationModel, deadline: number, now: () => number, kcalPerGram: Readonly<Record<string, number>> = {},
+): AllocationOutcome {
+  if (!model.items.length) return { status: 'failed', reason: 'empty' };
+  const left = () => (deadline - now()) / 1000;
+  if (left() <= 0) return { status: 'timeout' };
+  const first = solve(buildLp(model), { time_limit: left(), output_flag: false });
+  if (first.Status === 'Optimal') {
+    const dosages = parseDosages(model, first);
+    const cost = model.items.reduce((s, it) => s + it.perGram.cost * Math.max(it.people, 1) * dosages[it.key], 0);
+    return { status: 'optimal', dosages, cost };
+  }
+  if (first.Status === 'Time limit reached' || left() <= 0) return { status: 'timeout' };
+  if (first.Status !== 'Infeasible' && first.Status !== 'Primal infeasible or unbounded') return { status: 'failed', reason: first.Status };
+  const elastic = solve(buildLp(model, { elastic: true }), { time_limit: Math.max(left(), 0.001), output_flag: false });
+  if (elastic.Status === 'Time limit reached') return { status: 'timeout' };
+  if (elastic.Status !== 'Optimal') return { status: 'failed', reason: elastic.Status };
+  return { status: 'infeasible', unmet: parseUnmet(model, elastic, kcalPerGram) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Per-gram figures of a dish and suggestions
+
+export interface AllocationLine {
+  foodId: string;
+  /** grams per portion as the dish states them (net or gross per its dosage mode) */
+  weight: number;
+  /** edible grams of that weight; null when unknown (gross weight of a food without an edible portion) */
+  net: number | null;
+  /** per-100 g nutrients of the food (edible part) */
+  per100g: Partial<Record<NutrientKey, number | null>>;
+  group: string;
+  /** yuan per edible gram of the food; null: no priced SKU */
+  pricePerGram: number | null;
+}
+
+/** One gram of a dish whose lines add up to `portion` grams: what it brings and what it costs. */
+export function perGramOf(lines: readonly AllocationLine[], portion: number): DishPerGram {
+  const nutrients: Partial<Record<NutrientKey, number>> = {};
+  const unknown = new Set<NutrientKey>();
+  const groups: Record<string, number> = {};
+  const unpriced: string[] = [];
+  let cost = 0;
+  if (!(portion > 0)) return { nutrients, unknownNutrients: [], groups, cost: 0, unpricedFoods: [] };
+  for (const l of lines) {
+    // edible grams of this line in one gram of dish; an unknown edible share counts the weight as is (and says so)
+    const net = (l.net ?? l.weight) / portion;
+    for (const k of NUTRIENT_KEYS) {
+      const v = l.per100g[k];
+      if (v === null || v === undefined || l.net === null) { unknown.add(k); continue; }
+      nutrients[k] = (nutrients[k] ?? 0) + (v * net) / 100;
+    }
+    groups[l.group] = (groups[l.group] ?? 0) + net;
+    if (l.pricePerGram === null) { if (!unpriced.includes(l.foodId)) unpriced.push(l.foodId); } else cost += l.pricePerGram * net;
+  }
+  return { nutrients, unknownNutrients: [...unknown], groups, cost, unpricedFoods: unpriced };
+}
+
+export interface LibraryDish { id: string; name: string; portion: number; perGram: DishPerGram }
+export interface DishSuggestion { dishId: string; name: string; portion: number; /** what one portion brings of the missing subject */ amount: number }
+
+/**
+ * Library dishes that bring most of what an unmet row lacks, per portion, leaving out those already in the meal
+ * (food groups) or day (nutrients). Excesses (a max side) have no dish to add: none.
+ */
+export function suggestDishes(unmet: UnmetRow, library: readonly LibraryDish[], model: AllocationModel, limit: number = ALLOCATION.suggestions): DishSuggestion[] {
+  if (unmet.side !== 'min') return [];
+  const r = unmet.row;
+  const present = new Set(model.items.filter((i) => i.day === r.day && (r.mealCode === null || i.mealCode === r.mealCode)).map((i) => i.dishId));
+  const amountOf = (d: LibraryDish) => {
+    if (r.kind === 'foodGroup') return (d.perGram.groups[r.subject] ?? 0) * d.portion;
+    return (d.perGram.nutrients[r.subject as NutrientKey] ?? 0) * d.portion;
+  };
+  return library.filter((d) => !present.has(d.id) && d.portion > 0)
+    .map((d) => ({ dishId: d.id, name: d.name, portion: d.portion, amount: roundTo(amountOf(d), 2) }))
+    .filter((s) => s.amount > 0)
+    .sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Prices
+
+/** §9 weight conversions: 斤 500 g, 公斤/千克 1000 g. */
+const UNIT_GRAMS: Record<string, number> = { 斤: 500, 公斤: 1000, 千克: 1000, kg: 1000, g: 1, 克: 1 };
+
+/**
+ * The grams one SKU holds, read from its spec ('500g', '10kg/袋', '200g×20杯', '5L/桶', '250ml×24盒') or its unit
+ * (斤, 公斤); a litre is counted as a kilogram (milk, oil, soy sauce are sold by volume; near enough for costing).
+ * Counted goods ('30枚/板') have no weight: null, and their price is not used.
+ */
+export function skuGrams(spec: string, unit: string): number | null {
+  const s = spec.replace(/\s/g, '').toLowerCase().replace(/[x*＊]/g, '×');
+  const m = /^(\d+(?:\.\d+)?)(kg|g|ml|l|千克|公斤|克|斤|毫升|升)(?:×(\d+))?/.exec(s);
+  if (m) {
+    const per: Record<string, number> = { kg: 1000, g: 1, ml: 1, l: 1000, 千克: 1000, 公斤: 1000, 克: 1, 斤: 500, 毫升: 1, 升: 1000 };
+    const grams = Number(m[1]) * per[m[2]] * (m[3] ? Number(m[3]) : 1);
+    return grams > 0 ? grams : null;
+  }
+  return UNIT_GRAMS[unit.trim()] ?? null;
+}
+
+/** Yuan per edible gram of a food bought as a SKU: price ÷ (SKU grams × the food's edible share of it). */
+export function pricePerGram(price: number, grams: number | null, ratio: number): number | null {
+  if (grams === null || !(grams > 0) || !(ratio > 0) || !(price > 0)) return null;
+  return price / (grams * ratio);
+}

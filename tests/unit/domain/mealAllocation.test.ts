@@ -1,0 +1,164 @@
+// The meal allocation programme on examples small enough to solve by hand, solved by the real HiGHS (WebAssembly).
+//
+// Two dishes for one day and one age group, portions of 100 g (so each dosage lies in [50, 200] g):
+//   A (rice):  1.3 kcal, 0.03 g protein, 0.01 yuan per gram      B (meat): 2 kcal, 0.2 g protein, 0.05 yuan per gram
+// Energy target 400 kcal at 90-110 %, protein 30 g at 80-120 %; with the 0.5 % rounding margin the programme holds
+// energy in [361.8, 437.8] and protein in [24.12, 35.82].
+// By hand: with B at its least (50 g) protein needs A ≥ 470.7 g (> 200), so protein binds: b = 120.6 − 0.15 a. Along
+// it the cost is 6.03 + 0.0025 a, rising with a, so a is as small as energy allows: a + 241.2 ≥ 361.8 → a = 120.6,
+// b = 102.51 (102.5 to 0.1 g), cost 6.3315 yuan per person.
+import { describe, expect, it } from 'vitest';
+import loadHighs from 'highs';
+import {
+  ALLOCATION, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation, suggestDishes,
+  type AllocationItem, type AllocationModel, type DayBands, type DishPerGram, type LpSolve,
+} from '../../../domain/mealAllocation.ts';
+
+const highs = await loadHighs();
+const solve: LpSolve = (lp, options) => highs.solve(lp, options) as never;
+
+const perGram = (nutrients: DishPerGram['nutrients'], cost: number, groups: Record<string, number> = {}): DishPerGram =>
+  ({ nutrients, unknownNutrients: [], groups, cost, unpricedFoods: [] });
+
+const item = (dishId: string, pg: DishPerGram, over: Partial<AllocationItem> = {}): AllocationItem => ({
+  key: `9-11|0|3|${dishId}`, dishId, dishName: dishId, day: 0, mealCode: 3, ageRanges: ['9-11'], current: { '9-11': 100 }, portion: 100,
+  min: 50, max: 200, perGram: pg, people: 1, ...over,
+});
+
+const rice = item('A', perGram({ energyKcal: 1.3, protein: 0.03, vitaminC: 0.01 }, 0.01, { 谷薯类: 1 }));
+const meat = item('B', perGram({ energyKcal: 2, protein: 0.2, vitaminC: 0.01, fat: 0.1 }, 0.05, { 畜禽肉类: 1 }));
+
+const bands = (extra: Partial<DayBands> = {}): DayBands[] => [{
+  day: 0, ageRange: '9-11', foodGroups: {}, energyShares: [],
+  nutrients: [
+    { key: 'energyKcal', target: 400, minPct: 90, maxPct: 110, unit: 'kcal' },
+    { key: 'protein', target: 30, minPct: 80, maxPct: 120, unit: 'g' },
+  ],
+  ...extra,
+}];
+
+const modelOf = (items: AllocationItem[], b: DayBands[]): AllocationModel => ({ items, rows: bandRows(items, b) });
+const clock = () => 0;
+
+describe('the cost programme', () => {
+  it('finds the hand-worked cheapest dosages and they pass every stated band', () => {
+    const model = modelOf([rice, meat], bands());
+    const out = solveAllocation(solve, model, 10_000, clock);
+    expect(out.status).toBe('optimal');
+    if (out.status !== 'optimal') return;
+    expect(out.dosages[rice.key]).toBeCloseTo(120.6, 1);
+    expect(out.dosages[meat.key]).toBeCloseTo(102.5, 1);
+    expect(out.cost).toBeCloseTo(0.01 * 120.6 + 0.05 * 102.5, 3);
+    for (const r of model.rows) expect(rowHolds(r, out.dosages)).toBe(true);
+  });
+
+  it('weighs cost by the eaters but not the dosages of an age group on its own', () => {
+    const many = modelOf([{ ...rice, people: 300 }, { ...meat, people: 300 }], bands());
+    const out = solveAllocation(solve, many, 10_000, clock);
+    expect(out.status).toBe('optimal');
+    if (out.status === 'optimal') {
+      expect(out.dosages[rice.key]).toBeCloseTo(120.6, 1);
+      expect(out.cost).toBeCloseTo(300 * (0.01 * 120.6 + 0.05 * 102.5), 1);
+    }
+  });
+
+  it('holds the fat share of energy inside its band', () => {
+    // fat at 9 kcal/g: B alone gives 0.9 / 2 = 45 % of its energy from fat, A none; 20-30 % asks for a mix
+    const model = modelOf([rice, meat], bands({ energyShares: [{ key: 'fat', kcalPerGram: 9, minPct: 20, maxPct: 30 }] }));
+    const out = solveAllocation(solve, model, 10_000, clock);
+    expect(out.status).toBe('optimal');
+    if (out.status !== 'optimal') return;
+    const a = out.dosages[rice.key];
+    const b = out.dosages[meat.key];
+    const share = (100 * 9 * 0.1 * b) / (1.3 * a + 2 * b);
+    expect(share).toBeGreaterThanOrEqual(20);
+    expect(share).toBeLessThanOrEqual(30);
+    // the hand-worked optimum has 9 × 0.1 × 102.51 / 361.8 = 25.5 % of its energy from fat, already inside: same dosages
+    expect(a).toBeCloseTo(120.6, 1);
+  });
+
+  it('writes a CPLEX LP the solver reads, bounds from the dish portions, margins inside the bands', () => {
+    const lp = buildLp(modelOf([rice, meat], bands()));
+    expect(lp).toContain('Minimize');
+    expect(lp).toContain(' r0lo: + 1.3 x0 + 2 x1 >= 361.8');
+    expect(lp).toContain(' r0hi: + 1.3 x0 + 2 x1 <= 437.8');
+    expect(lp).toContain(' r1lo: + 0.03 x0 + 0.2 x1 >= 24.12');
+    expect(lp).toContain(' r1hi: + 0.03 x0 + 0.2 x1 <= 35.82');
+    expect(lp).toContain(' 50 <= x0 <= 200');
+  });
+});
+
+describe('when no dosage works', () => {
+  it('names the constraint that cannot be met, with what the dishes reach at best', () => {
+    // vitamin C: 0.01 mg per gram of either dish, at most 4 mg from 400 g; 80 % of 50 mg is 40 mg
+    const model = modelOf([rice, meat], bands({ nutrients: [...bands()[0].nutrients, { key: 'vitaminC', target: 50, minPct: 80, maxPct: null, unit: 'mg' }] }));
+    const out = solveAllocation(solve, model, 10_000, clock);
+    expect(out.status).toBe('infeasible');
+    if (out.status !== 'infeasible') return;
+    expect(out.unmet.map((u) => [u.row.subject, u.side])).toEqual([['vitaminC', 'min']]);
+    expect(out.unmet[0].needed).toBe(40);
+    expect(out.unmet[0].reached).toBeLessThanOrEqual(4 + 1e-6);
+    expect(out.unmet[0].percent).toBeLessThan(10);
+  });
+
+  it('names a food group no dish of the meal holds', () => {
+    const model = modelOf([rice, meat], bands({ foodGroups: { 3: [{ group: '蔬菜类', min: 140, max: 160 }] } }));
+    const out = solveAllocation(solve, model, 10_000, clock);
+    expect(out.status).toBe('infeasible');
+    if (out.status === 'infeasible') expect(out.unmet.map((u) => [u.row.kind, u.row.subject, u.reached])).toEqual([['foodGroup', '蔬菜类', 0]]);
+  });
+
+  it('suggests library dishes that bring what is missing, not those already served', () => {
+    const model = modelOf([rice, meat], bands({ nutrients: [{ key: 'vitaminC', target: 50, minPct: 80, maxPct: null, unit: 'mg' }] }));
+    const out = solveAllocation(solve, model, 10_000, clock);
+    if (out.status !== 'infeasible') throw new Error(out.status);
+    const library = [
+      { id: 'A', name: 'A', portion: 100, perGram: rice.perGram },
+      { id: 'broccoli', name: '清炒西兰花', portion: 120, perGram: perGram({ vitaminC: 0.8 }, 0.02) },
+      { id: 'tomato', name: '番茄炒蛋', portion: 150, perGram: perGram({ vitaminC: 0.1 }, 0.02) },
+      { id: 'tofu', name: '麻婆豆腐', portion: 150, perGram: perGram({ vitaminC: 0 }, 0.02) },
+    ];
+    expect(suggestDishes(out.unmet[0], library, model).map((s) => [s.dishId, s.amount])).toEqual([['broccoli', 96], ['tomato', 15]]);
+  });
+
+  it('gives up once the time is spent', () => {
+    const model = modelOf([rice, meat], bands());
+    expect(solveAllocation(solve, model, 100, () => 200)).toEqual({ status: 'timeout' });
+  });
+});
+
+describe('prices and per-gram figures', () => {
+  it('reads the grams of a SKU from its spec or unit; counted goods have none', () => {
+    expect(skuGrams('500g', '斤')).toBe(500);
+    expect(skuGrams('10kg/袋', '袋')).toBe(10_000);
+    expect(skuGrams('200g×20杯', '箱')).toBe(4000);
+    expect(skuGrams('250ml×24盒', '箱')).toBe(6000);
+    expect(skuGrams('1.9L/瓶', '瓶')).toBe(1900);
+    expect(skuGrams('', '斤')).toBe(500);
+    expect(skuGrams('30枚/板', '板')).toBeNull();
+  });
+
+  it('prices an edible gram by the SKU grams and the food share of it', () => {
+    // 18.8 yuan for 500 g of which 90 % is the food: 18.8 / 450 yuan per gram
+    expect(pricePerGram(18.8, 500, 0.9)).toBeCloseTo(18.8 / 450, 10);
+    expect(pricePerGram(18.8, null, 0.9)).toBeNull();
+  });
+
+  it('adds a dish up per gram of it, naming unpriced foods and unknown nutrients', () => {
+    const pg = perGramOf([
+      { foodId: 'rice', weight: 80, net: 80, per100g: { energyKcal: 360, protein: 7 }, group: '谷薯类', pricePerGram: 0.006 },
+      { foodId: 'egg', weight: 20, net: 20, per100g: { energyKcal: 143, protein: 12.56, vitaminC: null }, group: '蛋类', pricePerGram: null },
+    ], 100);
+    expect(pg.nutrients.energyKcal).toBeCloseTo(0.8 * 3.6 + 0.2 * 1.43, 10);
+    expect(pg.nutrients.protein).toBeCloseTo(0.8 * 0.07 + 0.2 * 0.1256, 10);
+    expect(pg.groups).toEqual({ 谷薯类: 0.8, 蛋类: 0.2 });
+    expect(pg.cost).toBeCloseTo(0.8 * 0.006, 10);
+    expect(pg.unpricedFoods).toEqual(['egg']);
+    expect(pg.unknownNutrients).toContain('vitaminC');
+  });
+
+  it('keeps its limits where the decider keeps them', () => {
+    expect(ALLOCATION.minShare).toBeLessThan(1);
+    expect(ALLOCATION.maxShare).toBeGreaterThan(1);
+  });
+});
