@@ -2,7 +2,8 @@
 // pattern, age groups with eaters), its day × meal cells of dishes with per-person dosages per age group, and
 // its approval lifecycle. One stream per cycle ('recipeCycle-' + id). Facts held elsewhere (the dishes of the
 // org and their portions, the user's quota, whether approval is on) are looked up by the handler and passed in.
-import { refuse, type Decider, type DomainEvent, type Refusal } from '../decider.ts';
+import { isRefusal, refuse, type Decider, type DomainEvent, type Refusal } from '../decider.ts';
+import { cycleWeeks, weekCopyPairs } from '../recipeSharing.ts';
 import { AGE_RANGES, CYCLE_OPTIONS } from '../constants.ts';
 import { parseDay } from '../priceCycle.ts';
 import {
@@ -23,7 +24,9 @@ export interface RecipeCycleHeader {
   ageGroups: AgeGroup[];
 }
 
-export interface RecipeCycleCreated extends RecipeCycleHeader { cycleId: string; createdBy: string; createdByName: string }
+/** Where a copied cycle came from (a cloud recipe, a share, another cycle of the org): shown by the recipe log. */
+export interface RecipeCycleSource { orgId: string; cycleId: string; name: string }
+export interface RecipeCycleCreated extends RecipeCycleHeader { cycleId: string; createdBy: string; createdByName: string; copiedFrom?: RecipeCycleSource }
 export interface RecipeCycleUpdated { cycleId: string; name?: string; mealPattern?: number; ageGroups?: AgeGroup[] }
 /** cells as they are after the change; a cell with no dishes is emptied */
 export interface RecipeCycleCellsSet { cycleId: string; cells: Cell[] }
@@ -57,6 +60,15 @@ export interface CellInput {
 
 export type RecipeCycleCommand =
   | ({ type: 'CreateRecipeCycle'; cycleId: string; createdBy: string; createdByName: string; quota: RecipeQuota } & RecipeCycleHeader)
+  /**
+   * A whole cycle copied into a new one (issue 9: copy a cycle to a new start date, a cloud recipe or a share into
+   * the org): the header as given, the source's cells with the dishes already mapped to the org's (`dishes`).
+   * Cells on days the new cycle lacks (a shorter month) are left out. The copy is independent of its source.
+   */
+  | ({
+    type: 'CloneRecipeCycle'; cycleId: string; createdBy: string; createdByName: string; quota: RecipeQuota; from: RecipeCycleSource;
+    cells: CellInput[]; dishes: Readonly<Record<string, DishFact>>;
+  } & RecipeCycleHeader)
   | { type: 'UpdateRecipeCycle'; cycleId: string; name?: string; mealPattern?: number; ageGroups?: AgeGroup[] }
   /** `dishes`: the org's dishes among those the cells name (unknown ones are missing) */
   | { type: 'SetRecipeCells'; cycleId: string; cells: CellInput[]; dishes: Readonly<Record<string, DishFact>> }
@@ -202,6 +214,20 @@ export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, R
       if (over) return refuse('unprocessable', over);
       return [{ type: 'RecipeCycleCreated', data: { cycleId: command.cycleId, ...header, createdBy: command.createdBy, createdByName: command.createdByName } }];
     }
+    if (command.type === 'CloneRecipeCycle') {
+      if (state.exists) return refuse('conflict', '周食谱已存在');
+      const { type: _t, cells: input, dishes, from, quota, ...rest } = command;
+      const created = recipeCycleDecider.decide({ ...rest, type: 'CreateRecipeCycle', quota }, state);
+      if (isRefusal(created)) return created;
+      const first = created[0];
+      if (first.type !== 'RecipeCycleCreated') return created;
+      const fresh = recipeCycleDecider.evolve(state, first);
+      const days = cycleDays(fresh);
+      const cells = checkCells(fresh, input.filter((c) => c.day < days && c.dishes.length > 0 && mealAllowed(fresh.mealPattern, c.mealCode)), dishes);
+      if (!Array.isArray(cells)) return cells;
+      const copied: RecipeCycleEvent = { type: 'RecipeCycleCreated', data: { ...first.data, copiedFrom: { orgId: from.orgId, cycleId: from.cycleId, name: from.name } } };
+      return cells.length ? [copied, { type: 'RecipeCycleCellsSet', data: { cycleId: command.cycleId, cells } }] : [copied];
+    }
     if (!state.exists || state.deleted) return NOT_FOUND;
     const { cycleId } = command;
     switch (command.type) {
@@ -244,11 +270,12 @@ export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, R
         return edit(state, cycleId, cells.length ? [{ type: 'RecipeCycleDayCopied', data: { cycleId, fromDay: command.fromDay, toDay: command.toDay, cells } }] : []);
       }
       case 'CopyRecipeWeek': {
-        const weeks = Math.ceil(cycleDays(state) / 7);
+        // §9 weeks start Monday: a month cycle's first and last weeks are cut by the month; days pair by weekday
+        const cycleWeekList = cycleWeeks(state);
+        const weeks = cycleWeekList.length;
         for (const w of [command.fromWeek, command.toWeek]) if (!isInt(w, 0, weeks - 1)) return refuse('invalid', `参数错误：第 ${Number(w) + 1} 周不在食谱周期内（共 ${weeks} 周）`);
         if (command.fromWeek === command.toWeek) return refuse('invalid', RECIPE_TEXT.sameDay);
-        const days = cycleDays(state);
-        const pairs = Array.from({ length: 7 }, (_, i) => [command.fromWeek * 7 + i, command.toWeek * 7 + i] as const).filter(([f, t]) => f < days && t < days);
+        const pairs = weekCopyPairs(cycleWeekList, state.startDate, command.fromWeek, command.toWeek);
         const cells = copiedCells(state, pairs).filter((c) => !sameCell(state.cells.get(cellKey(c.day, c.mealCode)), c.dishes));
         return edit(state, cycleId, cells.length ? [{ type: 'RecipeCycleWeekCopied', data: { cycleId, fromWeek: command.fromWeek, toWeek: command.toWeek, cells } }] : []);
       }
@@ -283,7 +310,7 @@ export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, R
   evolve(state, event) {
     switch (event.type) {
       case 'RecipeCycleCreated': {
-        const { cycleId: _, createdByName: _n, ...rest } = event.data;
+        const { cycleId: _, createdByName: _n, copiedFrom: _f, ...rest } = event.data;
         return { ...state, ...rest, exists: true, status: 'draft' };
       }
       case 'RecipeCycleUpdated':

@@ -180,3 +180,52 @@ describe('recipe cycle decider', () => {
     });
   });
 });
+
+describe('copying a whole cycle (issue 9)', () => {
+  const from = { orgId: 'standard', cycleId: 'cloud-1', name: '云食谱 A' };
+  const clone = {
+    type: 'CloneRecipeCycle', cycleId: 'c2', name: '秋季第二轮', startDate: '2026-12-07', cycleOption: 'week', weeks: 1,
+    mealPattern: MEAL_PATTERN_CODES['两餐'], ageGroups: [{ ageRange: '6-8', people: 120 }, { ageRange: '9-11', people: 80 }],
+    createdBy: 'u-diet', createdByName: '周丽华', quota, from, dishes,
+    cells: [
+      { day: 0, mealCode: 3, dishes: [{ dishId: 'rice', dosages: { '6-8': 150, '9-11': 180 } }] },
+      // the second week is beyond a one-week copy: left out
+      { day: 7, mealCode: 3, dishes: [{ dishId: 'pork', dosages: { '6-8': 80, '9-11': 80 } }] },
+    ],
+  } satisfies RecipeCycleCommand;
+  it('creates the new cycle with the source named and the cells that fit', () => {
+    given(recipeCycleDecider).when(clone).then([
+      { type: 'RecipeCycleCreated', data: {
+        cycleId: 'c2', name: '秋季第二轮', startDate: '2026-12-07', cycleOption: 'week', weeks: 1, mealPattern: 3,
+        ageGroups: clone.ageGroups, createdBy: 'u-diet', createdByName: '周丽华', copiedFrom: from,
+      } },
+      { type: 'RecipeCycleCellsSet', data: { cycleId: 'c2', cells: [{ day: 0, mealCode: 3, dishes: [{ dishId: 'rice', dosages: { '6-8': 150, '9-11': 180 } }] }] } },
+    ]);
+  });
+  it('the copy is a draft of its own; the header rules and the user limit hold; unknown dishes are refused', () => {
+    const s = given(recipeCycleDecider).when(clone).state();
+    expect(s).toMatchObject({ status: 'draft', exists: true, startDate: '2026-12-07' });
+    expect(s.cells.size).toBe(1);
+    given(recipeCycleDecider).when({ ...clone, startDate: '2026-12-08' }).thenRefused('invalid');
+    given(recipeCycleDecider).when({ ...clone, quota: { enabled: true, exempt: false, used: 5 } }).thenRefused('unprocessable');
+    given(recipeCycleDecider).when({ ...clone, dishes: {} }).thenRefused('invalid', /菜品不存在/);
+    given(recipeCycleDecider, [created]).when({ ...clone, cycleId: 'c1' }).thenRefused('conflict');
+  });
+  it('a month copy keeps the days its month has', () => {
+    const month = { ...clone, cycleOption: 'month' as const, startDate: '2027-02-01', weeks: 0, cells: [
+      { day: 27, mealCode: 3, dishes: [{ dishId: 'rice' }] }, { day: 30, mealCode: 3, dishes: [{ dishId: 'rice' }] },
+    ] };
+    const s = given(recipeCycleDecider).when(month).state();
+    expect([...s.cells.keys()]).toEqual(['27:3']);
+  });
+});
+
+describe('copying a week of a month cycle (§9 weeks start Monday)', () => {
+  const monthCreated: RecipeCycleEvent = { type: 'RecipeCycleCreated', data: { ...created.data, cycleOption: 'month', startDate: '2026-12-01', weeks: 0 } as never };
+  it('the first (cut) week of December starts on Tuesday: its days land on the same weekdays of the next week', () => {
+    const tuesday: RecipeCycleEvent = { type: 'RecipeCycleCellsSet', data: { cycleId: 'c1', cells: [{ ...mondayLunch, day: 0 }] } };
+    given(recipeCycleDecider, [monthCreated, tuesday]).when({ type: 'CopyRecipeWeek', cycleId: 'c1', fromWeek: 0, toWeek: 1 })
+      .then([{ type: 'RecipeCycleWeekCopied', data: { cycleId: 'c1', fromWeek: 0, toWeek: 1, cells: [{ ...mondayLunch, day: 7 }] } }]);
+    given(recipeCycleDecider, [monthCreated]).when({ type: 'CopyRecipeWeek', cycleId: 'c1', fromWeek: 0, toWeek: 5 }).thenRefused('invalid', /共 5 周/);
+  });
+});
