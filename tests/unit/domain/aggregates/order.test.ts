@@ -138,7 +138,7 @@ describe('order settings decider', () => {
   const set = { type: 'SetOrderSettings' as const, orgId: 'sup', settings, allowed: true, at };
   it('records settings, nothing when they are the same, and refuses a caller who may not', () => {
     given(orderSettingsDecider).when(set).then([{ type: 'OrderSettingsSet', data: { orgId: 'sup', ...settings, at } }]);
-    given(orderSettingsDecider, [{ type: 'OrderSettingsSet', data: { orgId: 'sup', ...settings, at } }]).when(set).then([]);
+    given(orderSettingsDecider, [{ type: 'OrderSettingsSet' as const, data: { orgId: 'sup', ...settings, at } }]).when(set).then([]);
     given(orderSettingsDecider).when({ ...set, allowed: false }).thenRefused('forbidden');
     given(orderSettingsDecider).when({ ...set, settings: { ...settings, minimumAmount: 1.005 } }).thenRefused('invalid', /起订金额/);
   });
