@@ -1,6 +1,7 @@
 // Goods catalogue rules shared by the server and the console (§3 category group names, role group config;
 // §9 units, supplier types, price classes, default spec sort).
 import { DEFAULT_SPEC_SORT, PRICE_CLASSES, ROLE_CODE, SUPPLIER_TYPES, UNITS } from './constants.ts';
+import { isSystemProvider, type RoleLike } from './roles.ts';
 
 /** §3 category group names; mallProduct is the goods category tree (productCategory screen) */
 export const CATEGORY_GROUP_NAMES = [
@@ -43,4 +44,15 @@ export function priceConfigOf(config: unknown): RoleGroupPriceConfig {
  */
 export function writesGoods(caller: { platform: boolean; roles: readonly { code: string }[] }): boolean {
   return caller.platform || caller.roles.some((r) => r.code === ROLE_CODE.supplier || r.code === ROLE_CODE.salesman);
+}
+
+/** Roles that write catalogue entries (categories, specs, products, SKUs) besides system providers. */
+const CATALOGUE_EDITOR_CODES: readonly string[] = [ROLE_CODE.supplier, ROLE_CODE.salesman, ROLE_CODE.bureau, ROLE_CODE.dietitian];
+
+/**
+ * Catalogue writes (categories, specs/settings): suppliers, salesmen, bureaus, dietitians, admins and providers;
+ * a school purchaser reads. One rule for the server's refusal and the category screens' buttons (issue 9).
+ */
+export function editsCatalogue(caller: { platform?: boolean; roles: readonly RoleLike[] }): boolean {
+  return caller.platform === true || isSystemProvider(caller.roles) || caller.roles.some((r) => CATALOGUE_EDITOR_CODES.includes(r.code));
 }

@@ -15,3 +15,11 @@ export function writesRecipes(caller: { platform?: boolean; roles: readonly Role
 }
 
 export const RECIPE_ACCESS_TEXT = { cannotWrite: '只有营养师、采购员、供应商或机构管理员可以维护食材、菜品和套餐' } as const;
+
+/**
+ * Recipe settings (issue 9: people groups, recipe labels, the mallRecipeSpec settings): the dietitian and the
+ * org's admins and providers; purchasers and suppliers read them.
+ */
+export function writesRecipeSettings(caller: { platform?: boolean; roles: readonly RoleLike[] }): boolean {
+  return caller.platform === true || isSystemProvider(caller.roles) || caller.roles.some((r) => r.code === ROLE_CODE.dietitian);
+}

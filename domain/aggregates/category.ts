@@ -3,6 +3,7 @@
 // looked up by the handler in the same transaction.
 import { changedFields, withChanges } from './changes.ts';
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
+import { recipeSettingRefusal } from '../recipeSettings.ts';
 
 export interface CategoryCreated {
   id: string; appId: string; parentId: string; name: string; groupName: string; enable: boolean; sort: number; isPackage: boolean;
@@ -19,7 +20,8 @@ export type CategoryEvent =
 export type CategoryCommand =
   | { type: 'CreateCategory'; category: CategoryCreated; parentExists: boolean }
   | { type: 'UpdateCategory'; change: CategoryUpdated }
-  | { type: 'DeleteCategory'; id: string; isPhysicalDelete: boolean };
+  /** usedBy: dishes and set meals filed under the category (a category in use is not deleted) */
+  | { type: 'DeleteCategory'; id: string; isPhysicalDelete: boolean; usedBy?: number };
 
 export interface CategoryState {
   status: 'none' | 'live' | 'deleted';
@@ -29,6 +31,7 @@ export interface CategoryState {
 export const ROOT_PARENT = '-1';
 const NOT_FOUND = '分类不存在';
 const blank = (name: string | undefined) => name !== undefined && !name.trim();
+export const categoryInUseText = (n: number) => `该分类下还有 ${n} 个菜品或套餐，请先移走或删除它们再删除分类`;
 
 export const categoryDecider: Decider<CategoryCommand, CategoryState, CategoryEvent> = {
   initialState: () => ({ status: 'none', category: null }),
@@ -54,6 +57,7 @@ export const categoryDecider: Decider<CategoryCommand, CategoryState, CategoryEv
       }
       case 'DeleteCategory':
         if (state.status !== 'live') return refuse('notFound', NOT_FOUND);
+        if ((command.usedBy ?? 0) > 0) return refuse('conflict', categoryInUseText(command.usedBy!));
         return [{ type: 'CategoryDeleted', data: { id: command.id, isPhysicalDelete: command.isPhysicalDelete } }];
     }
   },
@@ -97,6 +101,8 @@ export const specDecider: Decider<SpecCommand, SpecState, SpecEvent> = {
         if (state.exists) return refuse('conflict', '规格设置已存在');
         if (!name) return refuse('invalid', '参数错误：规格设置名称不能为空');
         if (command.nameTaken) return refuse('invalid', nameTakenText(name));
+        const badOptions = recipeSettingRefusal(name, command.spec.options);
+        if (badOptions) return refuse('invalid', badOptions);
         return [{ type: 'SpecCreated', data: { ...command.spec, name } }];
       }
       case 'UpdateSpec': {
@@ -104,6 +110,9 @@ export const specDecider: Decider<SpecCommand, SpecState, SpecEvent> = {
         const name = command.change.name?.trim();
         if (name !== undefined && !name) return refuse('invalid', '参数错误：规格设置名称不能为空');
         if (name !== undefined && name !== state.name && command.nameTaken) return refuse('invalid', nameTakenText(name));
+        // a recipe setting's options keep their shape (domain/recipeSettings.ts)
+        const badOptions = command.change.options && recipeSettingRefusal(name ?? state.name, command.change.options);
+        if (badOptions) return refuse('invalid', badOptions);
         return [{ type: 'SpecUpdated', data: { ...command.change, ...(name !== undefined && { name }) } }];
       }
     }

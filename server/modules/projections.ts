@@ -21,3 +21,6 @@ import './recipeCycles/projection.ts';
 import './recipes/ingredientProjection.ts';
 import './recipes/dishProjection.ts';
 import './recipes/packageProjection.ts';
+import './recipeSettings/projection.ts';
+import './forms/projection.ts';
+import './orders/projection.ts';

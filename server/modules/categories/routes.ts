@@ -143,10 +143,19 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     await categoryCommand(tx, request, row.org_id, id, { type: 'UpdateCategory', change }, b.version);
   };
 
+  /** Dishes and set meals filed under a category: a category in use is not deleted (issue 9). */
+  const usedBy = async (tx: Tx, orgId: string, id: string) => {
+    const [d, p] = await Promise.all([
+      tx.selectFrom('dishes').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', orgId).where('category_id', '=', id).executeTakeFirstOrThrow(),
+      tx.selectFrom('dish_packages').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', orgId).where('category_id', '=', id).executeTakeFirstOrThrow(),
+    ]);
+    return Number(d.n) + Number(p.n);
+  };
+
   const deleteCategories = async (tx: Tx, request: FastifyRequest, rows: CategoryRow[], isPhysicalDelete: boolean, expectedVersion?: number) => {
     for (const row of rows) {
       if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
-      await categoryCommand(tx, request, row.org_id, row.id, { type: 'DeleteCategory', id: row.id, isPhysicalDelete }, expectedVersion);
+      await categoryCommand(tx, request, row.org_id, row.id, { type: 'DeleteCategory', id: row.id, isPhysicalDelete, usedBy: await usedBy(tx, row.org_id, row.id) }, expectedVersion);
     }
   };
 

@@ -7,8 +7,7 @@ import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { forbidden } from '../../http/errors.ts';
 import { ROLE_CODE } from '../../../domain/constants.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
-import { writesGoods } from '../../../domain/mallCatalogue.ts';
+import { editsCatalogue, writesGoods } from '../../../domain/mallCatalogue.ts';
 import { allowedCategoryIds, permissionsOf, type SupplierPermissions } from '../../../domain/supplierPermissions.ts';
 
 type Db = Kysely<Database> | Tx;
@@ -21,9 +20,7 @@ export const isBureau = (request: FastifyRequest) => codes(request).includes(ROL
 
 /** Catalogue writes (categories, specs, products, SKUs): suppliers, salesmen, bureaus, dietitians, admins and providers. */
 export function requireCatalogueEditor(request: FastifyRequest): void {
-  if (isSystemProvider(request.roles)) return;
-  const allowed: string[] = [ROLE_CODE.supplier, ROLE_CODE.salesman, ROLE_CODE.bureau, ROLE_CODE.dietitian];
-  if (codes(request).some((c) => allowed.includes(c))) return;
+  if (editsCatalogue({ platform: request.platform, roles: request.roles })) return;
   throw forbidden('没有维护商品资料的权限');
 }
 

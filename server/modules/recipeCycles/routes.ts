@@ -20,6 +20,7 @@ import {
   type AgeGroup, type CycleOption, type RecipeCycleStatus, type RecipeViewer,
 } from '../../../domain/recipeCycle.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
+import { quotaFromForms } from '../../../domain/aggregates/formItem.ts';
 import { schoolYearDates, semesterConfigOf, semesterOf } from '../../../domain/semester.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 
@@ -33,13 +34,13 @@ interface Standing {
   semester: unknown;
 }
 
-interface CycleRow {
+export interface CycleRow {
   id: string; name: string; start_date: string; end_date: string; cycle_option: string; weeks: number; meal_pattern: string;
   age_groups: unknown; status: string; remark: string; cell_count: number; created_by: string; created_by_name: string;
   created_at: Date; updated_at: Date; version: string | null;
 }
 
-function rowView(r: CycleRow): api.RecipeCycleRow {
+export function rowView(r: CycleRow): api.RecipeCycleRow {
   const cycle = { startDate: r.start_date, cycleOption: r.cycle_option as CycleOption, weeks: r.weeks };
   const mealPattern = Number(r.meal_pattern);
   return {
@@ -51,7 +52,7 @@ function rowView(r: CycleRow): api.RecipeCycleRow {
 }
 
 /** Grams per portion of a dish: the sum of its ingredient lines (the default dosage of every age group). */
-function portionOf(data: unknown): number {
+export function portionOf(data: unknown): number {
   const lines = (data as { lines?: { weight?: unknown }[] } | null)?.lines;
   if (!Array.isArray(lines)) return 0;
   return lines.reduce((sum, l) => sum + (typeof l?.weight === 'number' && Number.isFinite(l.weight) ? l.weight : 0), 0);
@@ -159,19 +160,27 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
     const orgId = request.orgApp.orgId;
     const userId = request.user.userId;
     await runDecisions(db, async (tx) => {
-      // the user's count is read under a lock of its own, so two creations at once cannot both pass the limit
+      // the user's count is read under a lock of its own, so two creations at once cannot both pass the limit;
+      // it counts the user's cycles that still exist in the org (a deleted cycle gives its place back)
       await lockKey(tx, 'recipeCycleQuota', `${orgId}/${userId}`);
-      const used = await tx.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('org_id', '=', orgId).where('type', '=', 'RecipeCycleCreated').where(sql<boolean>`data->>'createdBy' = ${userId}`).executeTakeFirstOrThrow();
+      const used = await tx.selectFrom('recipe_cycles').select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('org_id', '=', orgId).where('created_by', '=', userId).executeTakeFirstOrThrow();
       const limit = await tx.selectFrom('apps').select(sql<unknown>`config->'mallRecipeUserLimite'`.as('limit')).where('app_id', '=', request.orgApp.appId).executeTakeFirst();
+      // §7 form tables: an allowlisted org or a whitelisted user is not limited; extra times add to the limit
+      const forms = await tx.selectFrom('form_items').select(['table_id as tableId', 'form_data as formData']).where('org_id', '=', orgId).where('is_delete', '=', false)
+        .where((eb) => eb.or([
+          eb('table_id', '=', 'mallRecipeCycleOrgAllowlist'),
+          eb.and([eb('table_id', 'in', ['whiteList', 'mallRecipeCycleUserLimite']), eb(sql<string>`form_data->>'userphoneNumber'`, '=', request.user.username)]),
+        ])).execute();
+      const granted = quotaFromForms(forms as { tableId: string; formData: Record<string, unknown> }[], orgId, request.user.username);
       return decideAndAppend(tx, {
         ...requestCommand(request, clock()), streamId: recipeCycleStream(id), streamType: 'recipeCycle', decider: recipeCycleDecider,
         command: {
           type: 'CreateRecipeCycle', cycleId: id, name: b.name, startDate: b.startDate, cycleOption: b.cycleOption, weeks: b.weeks ?? 0,
           mealPattern: b.mealPattern, ageGroups: b.ageGroups, createdBy: userId, createdByName: request.user.name,
           quota: {
-            enabled: s.userLimitEnabled, exempt: s.viewer.admin, used: Number(used.n),
-            limit: typeof limit?.limit === 'number' ? limit.limit : null, extra: null,
+            enabled: s.userLimitEnabled, exempt: s.viewer.admin || granted.exempt, used: Number(used.n),
+            limit: typeof limit?.limit === 'number' ? limit.limit : null, extra: granted.extra,
           },
         },
       });

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGE_RANGES } from '../../../../domain/constants.ts';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
 import { isAgeRange } from '../../../../domain/aggregates/dishPackage.ts';
-import { writesRecipes } from '../../../../domain/recipeAccess.ts';
+import { editsCatalogue } from '../../../../domain/mallCatalogue.ts';
 import { categoriesQuery, categoryKeys, createCategory, deleteCategory, updateCategory, type Category } from '../../../../services/mall/catalogue.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -27,7 +27,8 @@ export default function PackageSettingPage() {
   const { t } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
-  const writes = writesRecipes(usePowers());
+  // package categories and tags are catalogue categories: the server's catalogue rule decides the buttons
+  const writes = editsCatalogue(usePowers());
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [removing, setRemoving] = useState<Category | null>(null);
   const [name, setName] = useState('');

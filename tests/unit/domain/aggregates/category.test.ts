@@ -47,4 +47,26 @@ describe('spec decider', () => {
       .then([{ type: 'SpecUpdated', data: { id: 's1', name: '包装', sort: 1 } }]);
     given(specDecider).when({ type: 'UpdateSpec', change: { id: 's1', sort: 1 }, nameTaken: false }).thenRefused('notFound');
   });
+
+  it('a recipe setting (mallRecipeSpec) keeps the shape of its options; other specs take any options', () => {
+    const taboo = { id: 's9', appId: 'a', name: '食物禁忌', options: { foodTaboosEnable: true }, sort: 99 };
+    given(specDecider).when({ type: 'CreateSpec', spec: taboo, nameTaken: false }).then([{ type: 'SpecCreated', data: taboo }]);
+    given(specDecider).when({ type: 'CreateSpec', spec: { ...taboo, options: { foodTaboosEnable: 'yes' } }, nameTaken: false }).thenRefused('invalid', /foodTaboosEnable 须为布尔值/);
+    const exported: SpecEvent = { type: 'SpecCreated', data: { id: 's8', appId: 'a', name: '采购计划导出内容', options: { exportContent: ['foodName'] }, sort: 99 } };
+    given(specDecider, [exported]).when({ type: 'UpdateSpec', change: { id: 's8', options: { exportContent: [] } }, nameTaken: false }).thenRefused('invalid', /至少选择一项/);
+    given(specDecider, [exported]).when({ type: 'UpdateSpec', change: { id: 's8', options: { exportContent: ['foodName', 'secret'] } }, nameTaken: false })
+      .thenRefused('invalid', /不支持「secret」/);
+    given(specDecider, [exported]).when({ type: 'UpdateSpec', change: { id: 's8', options: { exportContent: ['foodName', 'amount'] } }, nameTaken: false })
+      .then([{ type: 'SpecUpdated', data: { id: 's8', options: { exportContent: ['foodName', 'amount'] } } }]);
+    given(specDecider, [specCreated]).when({ type: 'UpdateSpec', change: { id: 's1', options: { anything: 1 } }, nameTaken: false })
+      .then([{ type: 'SpecUpdated', data: { id: 's1', options: { anything: 1 } } }]);
+  });
+});
+
+describe('a category in use', () => {
+  it('is not deleted while dishes or set meals are filed under it (issue 9)', () => {
+    given(categoryDecider, [created]).when({ type: 'DeleteCategory', id: 'c1', isPhysicalDelete: false, usedBy: 3 }).thenRefused('conflict', /还有 3 个菜品或套餐/);
+    given(categoryDecider, [created]).when({ type: 'DeleteCategory', id: 'c1', isPhysicalDelete: false, usedBy: 0 })
+      .then([{ type: 'CategoryDeleted', data: { id: 'c1', isPhysicalDelete: false } }]);
+  });
 });

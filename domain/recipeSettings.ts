@@ -1,0 +1,61 @@
+// §3 spec/setting: the recipe settings of mallRecipeSpec (issue 9), stored as the org's spec records by their
+// Chinese names (§7 /v4/mall/spec): the purchase-plan export content, meals-people (options.mealsPeople) and
+// food-taboo (options.foodTaboosEnable). The spec decider checks their options with this rule, so a setting
+// written through any path has the shape the recipe screens read.
+
+export const RECIPE_SETTING_NAMES = {
+  purchasePlanExport: '采购计划导出内容',
+  mealsPeople: '就餐人数',
+  foodTaboo: '食物禁忌',
+} as const;
+export type RecipeSettingKey = keyof typeof RECIPE_SETTING_NAMES;
+
+/** The columns a purchase plan export may hold, in sheet order. */
+export const PURCHASE_PLAN_EXPORT_FIELDS = ['foodName', 'spec', 'unit', 'quantity', 'price', 'amount', 'supplier', 'mealDate', 'remark'] as const;
+export type PurchasePlanExportField = (typeof PURCHASE_PLAN_EXPORT_FIELDS)[number];
+
+/** The options each setting has when nobody has saved it yet. */
+export const RECIPE_SETTING_DEFAULTS = {
+  purchasePlanExport: { exportContent: ['foodName', 'spec', 'unit', 'quantity', 'price', 'amount'] as PurchasePlanExportField[] },
+  mealsPeople: { mealsPeople: true },
+  foodTaboo: { foodTaboosEnable: false },
+} as const;
+
+export const RECIPE_SETTING_TEXT = {
+  exportEmpty: '参数错误：采购计划导出内容至少选择一项',
+  exportUnknown: (f: string) => `参数错误：采购计划导出内容不支持「${f}」`,
+  notBoolean: (key: string) => `参数错误：${key} 须为布尔值`,
+  unknownOption: (key: string) => `参数错误：设置项 ${key} 不存在`,
+} as const;
+
+const keyOfName = (name: string): RecipeSettingKey | undefined =>
+  (Object.keys(RECIPE_SETTING_NAMES) as RecipeSettingKey[]).find((k) => RECIPE_SETTING_NAMES[k] === name.trim());
+
+/** The refusal of a recipe setting's options, or null (also for a spec that is not a recipe setting). */
+export function recipeSettingRefusal(name: string, options: Record<string, unknown>): string | null {
+  const key = keyOfName(name);
+  if (!key) return null;
+  const allowed = Object.keys(RECIPE_SETTING_DEFAULTS[key]);
+  const unknown = Object.keys(options).find((k) => !allowed.includes(k));
+  if (unknown) return RECIPE_SETTING_TEXT.unknownOption(unknown);
+  if (key === 'purchasePlanExport') {
+    const c = options.exportContent;
+    if (!Array.isArray(c) || c.length === 0) return RECIPE_SETTING_TEXT.exportEmpty;
+    const bad = c.find((f) => !(PURCHASE_PLAN_EXPORT_FIELDS as readonly unknown[]).includes(f));
+    return bad === undefined ? null : RECIPE_SETTING_TEXT.exportUnknown(String(bad));
+  }
+  const flag = allowed[0]!;
+  return typeof options[flag] === 'boolean' ? null : RECIPE_SETTING_TEXT.notBoolean(flag);
+}
+
+/** The settings as the screens read them: each saved one's options, else its defaults. */
+export function recipeSettingsOf(specs: readonly { name: string; options: Record<string, unknown> }[]) {
+  const saved = (key: RecipeSettingKey) => specs.find((s) => s.name === RECIPE_SETTING_NAMES[key])?.options;
+  const exportContent = saved('purchasePlanExport')?.exportContent;
+  return {
+    exportContent: Array.isArray(exportContent) ? exportContent.filter((f): f is PurchasePlanExportField => (PURCHASE_PLAN_EXPORT_FIELDS as readonly unknown[]).includes(f))
+      : [...RECIPE_SETTING_DEFAULTS.purchasePlanExport.exportContent],
+    mealsPeople: typeof saved('mealsPeople')?.mealsPeople === 'boolean' ? saved('mealsPeople')!.mealsPeople as boolean : RECIPE_SETTING_DEFAULTS.mealsPeople.mealsPeople,
+    foodTaboosEnable: typeof saved('foodTaboo')?.foodTaboosEnable === 'boolean' ? saved('foodTaboo')!.foodTaboosEnable as boolean : RECIPE_SETTING_DEFAULTS.foodTaboo.foodTaboosEnable,
+  };
+}

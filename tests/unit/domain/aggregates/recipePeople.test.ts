@@ -1,0 +1,64 @@
+// Given-when-then for the recipe people groups (issue 9, §7 recipe people config and custom people).
+import { describe, expect, it } from 'vitest';
+import {
+  PEOPLE_ENERGY, recipePeopleDecider, type CustomPeopleFields, type RecipePeopleEvent,
+} from '../../../../domain/aggregates/recipePeople.ts';
+import { given } from '../../../support/decider.ts';
+
+const energy = PEOPLE_ENERGY.find((e) => e.ageRange === '9-11')!;
+const reference: RecipePeopleEvent = { type: 'RecipePeopleAdded', data: {
+  peopleId: 'p1', peopleEnergyId: 'wst554-9-11', name: '9-11岁学生', ageRange: '9-11', customAvgAge: null, energyKcal: 2000,
+  foodIngredients: [], enable: true, defaultEnable: false, sort: 0,
+} };
+const fields: CustomPeopleFields = { name: '教职工', minAge: 25, maxAge: 60, energyKcal: 2200, foodIngredients: [{ field: '谷薯类', dosage: 300 }] };
+const custom: RecipePeopleEvent = { type: 'RecipePeopleAdded', data: {
+  peopleId: 'p2', peopleEnergyId: null, name: '教职工', ageRange: '25-60', customAvgAge: 42.5, energyKcal: 2200,
+  foodIngredients: [{ field: '谷薯类', dosage: 300 }], enable: true, defaultEnable: false, sort: 10,
+} };
+
+describe('recipe people decider', () => {
+  it('the reference groups are the four §9 age ranges with their WS/T 554 energy', () => {
+    expect(PEOPLE_ENERGY.map((e) => e.ageRange)).toEqual(['6-8', '9-11', '12-14', '15-17']);
+    expect(energy.energyKcal).toEqual({ male: 2100, female: 1900 });
+  });
+  it('adds a reference group once, with the mean of the male and female energy', () => {
+    given(recipePeopleDecider).when({ type: 'AddReferencePeople', peopleId: 'p1', energy, added: false, count: 0, sort: 0 }).then([reference]);
+    given(recipePeopleDecider).when({ type: 'AddReferencePeople', peopleId: 'p1', energy, added: true, count: 1, sort: 0 }).thenRefused('conflict', '该参考人群已添加');
+    given(recipePeopleDecider).when({ type: 'AddReferencePeople', peopleId: 'p1', energy: null, added: false, count: 0, sort: 0 }).thenRefused('invalid', '参数错误：参考人群不存在');
+  });
+  it('adds a custom group (customAvgAge marks it), refusing bad fields and a taken name', () => {
+    given(recipePeopleDecider).when({ type: 'AddCustomPeople', peopleId: 'p2', fields: { ...fields, name: ' 教职工 ' }, nameTaken: false, count: 1, sort: 10 }).then([custom]);
+    const refused = (f: Partial<CustomPeopleFields>, text: RegExp, nameTaken = false) =>
+      given(recipePeopleDecider).when({ type: 'AddCustomPeople', peopleId: 'p2', fields: { ...fields, ...f }, nameTaken, count: 1, sort: 0 }).thenRefused(nameTaken ? 'conflict' : 'invalid', text);
+    refused({ name: '  ' }, /人群名称不能为空/);
+    refused({ minAge: 12, maxAge: 8 }, /最小年龄不大于最大年龄/);
+    refused({ maxAge: 500 }, /年龄须为/);
+    refused({ energyKcal: -1 }, /能量须为/);
+    refused({ foodIngredients: [{ field: '零食', dosage: 1 }] }, /食物类别只能是/);
+    refused({ foodIngredients: [{ field: '蛋类', dosage: 1 }, { field: '蛋类', dosage: 2 }] }, /不能重复/);
+    refused({ foodIngredients: [{ field: '蛋类', dosage: 1e9 }] }, /食物用量须为/);
+    refused({}, /人群「教职工」已存在/, true);
+    given(recipePeopleDecider).when({ type: 'AddCustomPeople', peopleId: 'p2', fields, nameTaken: false, count: 200, sort: 0 }).thenRefused('unprocessable', /最多 200 个人群/);
+  });
+  it('changes a custom group (only what differs); a reference group only enables', () => {
+    given(recipePeopleDecider, [custom]).when({ type: 'UpdateCustomPeople', peopleId: 'p2', change: { maxAge: 50, energyKcal: 2200 }, nameTaken: false })
+      .then([{ type: 'RecipePeopleUpdated', data: { peopleId: 'p2', ageRange: '25-50', customAvgAge: 37.5 } }]);
+    given(recipePeopleDecider, [custom]).when({ type: 'UpdateCustomPeople', peopleId: 'p2', change: { minAge: 70 }, nameTaken: false }).thenRefused('invalid', /年龄/);
+    given(recipePeopleDecider, [custom]).when({ type: 'UpdateCustomPeople', peopleId: 'p2', change: { name: '厨师' }, nameTaken: true }).thenRefused('conflict', /已存在/);
+    given(recipePeopleDecider, [custom]).when({ type: 'UpdateCustomPeople', peopleId: 'p2', change: { name: '教职工' }, nameTaken: false }).then([]);
+    given(recipePeopleDecider, [reference]).when({ type: 'UpdateCustomPeople', peopleId: 'p1', change: { name: 'x' }, nameTaken: false }).thenRefused('unprocessable', /参考人群只能启用或停用/);
+    given(recipePeopleDecider, [reference]).when({ type: 'SetPeopleEnable', peopleId: 'p1', enable: false })
+      .then([{ type: 'RecipePeopleUpdated', data: { peopleId: 'p1', enable: false } }]);
+    given(recipePeopleDecider, [reference]).when({ type: 'SetPeopleEnable', peopleId: 'p1', enable: true }).then([]);
+  });
+  it('marks default, removes, and refuses what is not there', () => {
+    given(recipePeopleDecider, [reference]).when({ type: 'SetPeopleDefault', peopleId: 'p1', defaultEnable: true })
+      .then([{ type: 'RecipePeopleDefaultSet', data: { peopleId: 'p1', defaultEnable: true } }]);
+    given(recipePeopleDecider, [reference, { type: 'RecipePeopleDefaultSet', data: { peopleId: 'p1', defaultEnable: true } }])
+      .when({ type: 'SetPeopleDefault', peopleId: 'p1', defaultEnable: true }).then([]);
+    const removed: RecipePeopleEvent = { type: 'RecipePeopleRemoved', data: { peopleId: 'p1' } };
+    given(recipePeopleDecider, [reference]).when({ type: 'RemovePeople', peopleId: 'p1' }).then([removed]);
+    given(recipePeopleDecider, [reference, removed]).when({ type: 'RemovePeople', peopleId: 'p1' }).thenRefused('notFound', '人群不存在');
+    given(recipePeopleDecider).when({ type: 'SetPeopleDefault', peopleId: 'p9', defaultEnable: true }).thenRefused('notFound');
+  });
+});
