@@ -23,4 +23,3 @@ import './recipes/dishProjection.ts';
 import './recipes/packageProjection.ts';
 import './recipeSettings/projection.ts';
 import './forms/projection.ts';
-import './orders/projection.ts';
