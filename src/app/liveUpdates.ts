@@ -34,11 +34,12 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Price', ['prices']],
   ['Product', ['products']],
   ['Order', ['orders']],
-  ['Recipe', ['recipes']],
+  // a cycle's cells, its dishes and the org's ingredient values all feed the nutrition analysis (services/nutrition.ts)
+  ['Recipe', ['recipes', 'nutrition']],
   // an org's ingredient values feed its dishes' nutrients
-  ['FoodIngredient', ['foodIngredients', 'dishes']],
+  ['FoodIngredient', ['foodIngredients', 'dishes', 'nutrition']],
   ['DishPackage', ['dishPackages']],
-  ['Dish', ['dishes', 'dishPackages']],
+  ['Dish', ['dishes', 'dishPackages', 'nutrition']],
   ['MemberAccess', ['users', 'contacts', 'orgApps']],
   ['Member', ['members']],
   ['Supplier', ['suppliers']],
