@@ -28,6 +28,7 @@ import settingsRoutes from './config/settingsRoutes.ts';
 import noticeRoutes from './notices/routes.ts';
 import recipeCycleRoutes from './recipeCycles/routes.ts';
 import recipeRoutes from './recipes/routes.ts';
+import orderRoutes from './orders/routes.ts';
 import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import formRoutes from './forms/routes.ts';
 
@@ -45,4 +46,5 @@ modules.push(settingsRoutes, noticeRoutes);
 modules.push(categoryRoutes, mallRoutes);
 modules.push(recipeRoutes);
 modules.push(recipeCycleRoutes);
+modules.push(orderRoutes);
 modules.push(recipeSettingsRoutes, formRoutes);

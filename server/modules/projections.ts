@@ -23,3 +23,4 @@ import './recipes/dishProjection.ts';
 import './recipes/packageProjection.ts';
 import './recipeSettings/projection.ts';
 import './forms/projection.ts';
+import './orders/projection.ts';

@@ -118,6 +118,18 @@ export interface Database {
   };
   food_ingredients: { org_id: string; food_id: string; kind: string; name_zh: string | null; pinyin: string; data: Json; created_at: Time; updated_at: Time };
   dish_packages: { org_id: string; id: string; name: string; category_id: string; data: Json; created_at: Time; updated_at: Time };
+  orders: {
+    org_id: string; id: string; order_no: string; org_name: string; supplier_org_id: string; supplier_name: string; delivery_date: ColumnType<string, string, string>;
+    status: string; amount: ColumnType<string, number | string, number | string>; received_amount: ColumnType<string | null, number | string | null, number | string | null>;
+    line_count: number; remark: string; reason: string; keyword: string; created_by: string; created_by_name: string; created_at: Time; submitted_at: Time | null; updated_at: Time;
+  };
+  order_lines: {
+    org_id: string; order_id: string; sku_id: string; sort: number; product_id: string; product_name: string; sku_name: string; spec: string; unit: string;
+    category_id: string | null; quantity: ColumnType<string, number | string, number | string>; price: ColumnType<string | null, number | string | null, number | string | null>;
+    amount: ColumnType<string, number | string, number | string>; status: string; refuse_reason: string;
+    received_quantity: ColumnType<string | null, number | string | null, number | string | null>; received_amount: ColumnType<string | null, number | string | null, number | string | null>; remark: string;
+  };
+  order_settings: { org_id: string; cutoff_days: number; cutoff_time: string; minimum_amount: ColumnType<string, number | string, number | string>; supplier_may_change_quantity: boolean; updated_at: Time };
   recipe_people: {
     org_id: string; people_id: string; people_energy_id: string | null; name: string; age_range: string;
     custom_avg_age: ColumnType<string | null, number | null, number | null>; energy_kcal: ColumnType<string, number, number>; food_ingredients: Json;
@@ -157,5 +169,6 @@ export const PROJECTION_TABLES = [
   'notices', 'notice_reads',
   'recipe_cycles', 'recipe_cycle_cells',
   'dishes', 'food_ingredients', 'dish_packages',
+  'orders', 'order_lines', 'order_settings',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
 ] as const;

@@ -1,0 +1,135 @@
+// Who sees which orders (§6, issue 11), and the facts an order command needs from other aggregates. An order
+// lives in the school's org; the supplier side reaches it through `supplier_org_id`:
+// - a school (purchaser, dietitian, its admins): the orders of its org;
+// - a supplier (2): the orders placed with its org;
+// - a salesman (6): those of the schools buying under a purchaser group (M1) he sees (domain/order salesmanRoleGroups);
+// - a delivery user (3): those of the schools on his routes (M7, domain/order deliverySchools);
+// - a bureau (4): those of the schools of its area; the platform: all.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { Tx } from '../../store/eventStore.ts';
+import type { OrgAppRequest } from '../../http/route.ts';
+import { categoryScopeOf, orgArea, supplierLinks } from '../mall/access.ts';
+import { DEFAULT_ORDER_SETTINGS, deliverySchools, orderPartyOf, salesmanRoleGroups, type LinkPermissions, type OrderParty, type OrderSettings } from '../../../domain/order.ts';
+import { effectivePrice, IS_CHECK } from '../../../domain/priceApproval.ts';
+import { priceReachesPurchaser, permissionsOf } from '../../../domain/supplierPermissions.ts';
+import { dayOf } from '../../../domain/priceCycle.ts';
+import type { PlacingFacts, SkuFact } from '../../../domain/aggregates/order.ts';
+
+type Db = Kysely<Database> | Tx;
+type OrdersEb = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+
+export interface OrderViewer {
+  party: OrderParty;
+  orgId: string;
+  userId: string;
+  /** the filter on `orders as o` this caller sees through; null = every order */
+  scope: ((eb: OrdersEb) => Expression<SqlBool>) | null;
+}
+
+const none = (eb: OrdersEb) => eb.val(false) as unknown as Expression<SqlBool>;
+
+export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<OrderViewer> {
+  const orgId = request.orgApp.orgId;
+  const userId = request.user.userId;
+  const party = orderPartyOf(request.roles, request.platform);
+  const base = { party, orgId, userId };
+  switch (party) {
+    case 'platform': return { ...base, scope: null };
+    case 'school': return { ...base, scope: (eb) => eb('o.org_id', '=', orgId) };
+    case 'supplier': return { ...base, scope: (eb) => eb('o.supplier_org_id', '=', orgId) };
+    case 'salesman': {
+      const groups = await db.selectFrom('role_groups').select(['role_group_id', 'manage_role_names'])
+        .where('org_id', '=', orgId).where('code', '=', 'M1').execute();
+      const visible = salesmanRoleGroups(request.roles, groups.map((g) => ({ roleGroupId: g.role_group_id, manageRoleNames: g.manage_role_names })));
+      const schools = visible.length
+        ? (await db.selectFrom('mall_suppliers').select('org_id').distinct().where('supplier_org_id', '=', orgId).where('enable', '=', true)
+          .where('role_group_id', 'in', visible).execute()).map((r) => r.org_id)
+        : [];
+      return { ...base, scope: schools.length ? (eb) => eb.and([eb('o.supplier_org_id', '=', orgId), eb('o.org_id', 'in', schools)]) : none };
+    }
+    case 'delivery': {
+      const routes = await db.selectFrom('mall_routes').select(['purchaser_org_ids', 'delivery_user_ids'])
+        .where('org_id', '=', orgId).where('is_delete', '=', false).execute();
+      const schools = deliverySchools(routes.map((r) => ({ purchaserOrgIds: r.purchaser_org_ids as string[], deliveryUserIds: r.delivery_user_ids as string[] })), userId);
+      return { ...base, scope: schools.length ? (eb) => eb.and([eb('o.supplier_org_id', '=', orgId), eb('o.org_id', 'in', schools)]) : none };
+    }
+    case 'bureau': {
+      const area = await orgArea(db, orgId);
+      if (!area) return { ...base, scope: none };
+      return { ...base, scope: (eb) => eb('o.org_id', 'in', eb.selectFrom('orgs').select('orgs.org_id').where('orgs.area', '=', area)) };
+    }
+  }
+}
+
+/** The school's permissions for its supplier (its enabled links; two links: the wider one). No link: nothing allowed. */
+export async function linkPermissions(db: Db, pairs: readonly { orgId: string; supplierOrgId: string }[]): Promise<Map<string, LinkPermissions>> {
+  const out = new Map<string, LinkPermissions>();
+  if (!pairs.length) return out;
+  const rows = await db.selectFrom('mall_suppliers').select(['org_id', 'supplier_org_id', sql<unknown>`extra_info -> 'permissions'`.as('permissions')])
+    .where('org_id', 'in', [...new Set(pairs.map((p) => p.orgId))]).where('supplier_org_id', 'in', [...new Set(pairs.map((p) => p.supplierOrgId))])
+    .where('enable', '=', true).execute();
+  for (const r of rows) {
+    const p = permissionsOf(r.permissions);
+    const key = pairKey(r.org_id, r.supplier_org_id);
+    const before = out.get(key);
+    out.set(key, { order: p.order || !!before?.order, delivery: p.delivery || !!before?.delivery });
+  }
+  return out;
+}
+export const pairKey = (orgId: string, supplierOrgId: string) => `${orgId}\u0000${supplierOrgId}`;
+export const NO_PERMISSIONS: LinkPermissions = Object.freeze({ order: false, delivery: false });
+
+/** An org's order settings, the defaults where it saved none. */
+export async function settingsOf(db: Db, orgId: string): Promise<OrderSettings & { saved: boolean }> {
+  const row = await db.selectFrom('order_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+  if (!row) return { ...DEFAULT_ORDER_SETTINGS, saved: false };
+  return {
+    cutoffDays: row.cutoff_days, cutoffTime: row.cutoff_time, minimumAmount: Number(row.minimum_amount),
+    supplierMayChangeQuantity: row.supplier_may_change_quantity, saved: true,
+  };
+}
+
+/**
+ * What placing (or submitting) an order with `supplierOrgId` needs to know: the school's link and its permissions,
+ * the supplier's settings, and per SKU its goods and its effective approved price today for the school's role
+ * group (domain/priceApproval effectivePrice, under the link's price freeze). A SKU that is unknown, another
+ * supplier's, deleted, off the shelf or outside the link's categories is null.
+ */
+export async function placingFacts(db: Db, schoolOrgId: string, supplierOrgId: string, skuIds: readonly string[], now: Date): Promise<PlacingFacts> {
+  const links = (await supplierLinks(db, schoolOrgId)).filter((l) => l.supplierOrgId === supplierOrgId);
+  const settings = await settingsOf(db, supplierOrgId);
+  const facts: PlacingFacts = {
+    linked: links.length > 0,
+    permissions: { order: links.some((l) => l.permissions.order), delivery: links.some((l) => l.permissions.delivery) },
+    settings, skus: Object.fromEntries(skuIds.map((id) => [id, null])), now: now.toISOString(),
+  };
+  if (!links.length || !skuIds.length) return facts;
+  const link = links[0]!;
+  const scope = (await categoryScopeOf(db, [link])).get(supplierOrgId) ?? null;
+  const goods = await db.selectFrom('skus as k').innerJoin('products as p', (j) => j.onRef('p.org_id', '=', 'k.org_id').onRef('p.id', '=', 'k.product_id'))
+    .select(['k.sku_id', 'k.name as sku_name', 'k.spec', 'k.unit', 'p.id as product_id', 'p.name as product_name', 'p.category_id'])
+    .where('k.org_id', '=', supplierOrgId).where('k.sku_id', 'in', [...skuIds]).where('k.is_delete', '=', false).where('k.enable', '=', true)
+    .where('p.is_delete', '=', false).where('p.is_uppershelf', '=', true).execute();
+  const allowed = goods.filter((g) => scope === null || (g.category_id !== null && scope.includes(g.category_id)));
+  if (!allowed.length) return facts;
+  let prices = db.selectFrom('sku_prices').select(['sku_id', 'price', 'is_check', 'enable', 'is_delete', 'start_date', 'end_date', 'checked_at', 'created_at'])
+    .where('org_id', '=', supplierOrgId).where('sku_id', 'in', allowed.map((g) => g.sku_id)).where('is_check', '=', IS_CHECK.approved)
+    .where('is_delete', '=', false);
+  if (link.roleGroupId) prices = prices.where('role_group_id', '=', link.roleGroupId);
+  const rows = (await prices.execute()).map((r) => ({
+    skuId: r.sku_id, price: Number(r.price), isCheck: r.is_check, enable: r.enable, isDelete: r.is_delete,
+    startDate: String(r.start_date).slice(0, 10), endDate: String(r.end_date).slice(0, 10),
+    checkedAt: r.checked_at ? r.checked_at.toISOString() : null, createdAt: r.created_at.toISOString(),
+  })).filter((p) => priceReachesPurchaser(p, link.permissions));
+  const today = dayOf(now);
+  for (const g of allowed) {
+    const best = effectivePrice(rows.filter((p) => p.skuId === g.sku_id), today);
+    const fact: SkuFact = {
+      productId: g.product_id, productName: g.product_name, skuName: g.sku_name, spec: g.spec, unit: g.unit, categoryId: g.category_id,
+      price: best ? best.price : null,
+    };
+    facts.skus[g.sku_id] = fact;
+  }
+  return facts;
+}
