@@ -10,9 +10,11 @@
 // - The figures of GB 28050 (NRV, thresholds, intervals, salt factor) are data (standards.json `gb28050`), passed
 //   in: nothing here copies them.
 import { effectiveOptions, fieldLabel, groupedFields, type FoodLabelConfig, type FoodLabelField } from './foodLabel.ts';
-import { kcalToKj, NUTRIENT_KEYS, type NutrientKey, type Nutrients } from './nutrition.ts';
+import { kcalToKj, NUTRIENT_KEYS, type DishNutrients, type NutrientKey, type Nutrients } from './nutrition.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { roundHalfUp, round6 } from './numberInput.ts';
+// the same file, read the same way, as the WS/T 554 targets (domain/nutritionStandards.ts)
+import standardsJson from '../server/data/standards.json' with { type: 'json' };
 
 /** The GB 28050 figures a label needs, read from standards.json `gb28050` by gb28050Of. */
 export interface Gb28050 {
@@ -64,6 +66,9 @@ export function gb28050Of(standards: unknown): Gb28050 {
   return out;
 }
 
+/** The GB 28050 figures of server/data/standards.json (a copy of shared/data/nutrition/standards.json). */
+export const GB28050: Gb28050 = gb28050Of(standardsJson);
+
 /** GB 28050's four core nutrients and energy: what every label shows, in the standard's order. */
 export const CORE_LABEL_NUTRIENTS: readonly NutrientKey[] = ['energyKcal', 'protein', 'fat', 'cho', 'sodium'];
 
@@ -114,6 +119,25 @@ export interface LabelFood {
   nutrients: Nutrients;
   /** nutrients some ingredient lacked */
   incomplete: NutrientKey[];
+}
+
+/**
+ * The label food of a dish portion from its computed nutrients (domain/nutrition dishNutrients): ingredient names
+ * from the org's library (the foodId where it has none), heaviest first; the edible weight is the lines' net
+ * weights, unknown when one of them is.
+ */
+export function labelFoodOfDish(
+  dish: { name: string; allergens: readonly string[] }, sum: DishNutrients, nameOf: (foodId: string) => string | undefined,
+): LabelFood {
+  const nets = sum.lines.map((l) => l.netWeight);
+  return {
+    name: dish.name,
+    ingredients: sum.lines.map((l) => ({ name: nameOf(l.foodId) ?? l.foodId, grams: l.weight })).sort((a, b) => b.grams - a.grams),
+    allergens: [...dish.allergens],
+    netGrams: nets.some((n) => n === null) ? null : round6(nets.reduce<number>((s, n) => s + (n ?? 0), 0)),
+    nutrients: { ...sum.total },
+    incomplete: NUTRIENT_KEYS.filter((k) => sum.missing[k].length > 0),
+  };
 }
 
 /** A dish portion as served: its nutrients and weights scaled by dosage / the dish's own portion (§9 cycle dosages). */
