@@ -27,6 +27,7 @@ import agentRoutes from './agents/routes.ts';
 import settingsRoutes from './config/settingsRoutes.ts';
 import noticeRoutes from './notices/routes.ts';
 import recipeCycleRoutes from './recipeCycles/routes.ts';
+import recipeSharingRoutes from './recipeSharing/routes.ts';
 import recipeRoutes from './recipes/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import recipeSettingsRoutes from './recipeSettings/routes.ts';
@@ -45,6 +46,6 @@ modules.push(settingsRoutes, noticeRoutes);
 
 modules.push(categoryRoutes, mallRoutes);
 modules.push(recipeRoutes);
-modules.push(recipeCycleRoutes);
+modules.push(recipeCycleRoutes, recipeSharingRoutes);
 modules.push(orderRoutes);
 modules.push(recipeSettingsRoutes, formRoutes);

@@ -18,6 +18,7 @@ import './apps/projection.ts';
 import './agents/projection.ts';
 import './notices/projection.ts';
 import './recipeCycles/projection.ts';
+import './recipeSharing/projection.ts';
 import './recipes/ingredientProjection.ts';
 import './recipes/dishProjection.ts';
 import './recipes/packageProjection.ts';

@@ -21,6 +21,7 @@ import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screen
 import { seedMall } from './seedMall.ts';
 import { seedRecipes } from './seedRecipes.ts';
 import { seedRecipeCycles } from './seedRecipeCycles.ts';
+import { seedCloudRecipes } from './seedCloudRecipes.ts';
 import { seedMembers } from '../modules/members/seedMembers.ts';
 import { seedInitTemplates } from '../modules/orgInit/seedTemplates.ts';
 import { streamVersion } from '../store/eventStore.ts';
@@ -76,7 +77,7 @@ export const DEMO_ROLES: SeedRole[] = [
   { key: 'bureau', name: 'bureau', code: ROLE_CODE.bureau, cnName: '教育局', group: 'base',
     screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage'], powers: ['priceApprove'] },
   { key: 'dietitian', name: 'dietitian', code: ROLE_CODE.dietitian, cnName: '营养师', group: 'base',
-    screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallRecipeNutritionAnalysis', 'mallFoodIngredientsManage', 'localFoodIngredientsManage', 'packageSetting', 'packageManage'],
+    screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallRecipeNutritionAnalysis', 'mallFoodIngredientsManage', 'localFoodIngredientsManage', 'packageSetting', 'packageManage', 'mallStandardRecipeCycleManage', 'mallRecipeShare'],
     powers: ['recipeReportExport'] },
   { key: 'salesman', name: 'salesman', code: ROLE_CODE.salesman, cnName: '供应商业务员', group: 'salesman',
     screens: ['productPrice', 'orderList'], powers: ['priceAdd'] },
@@ -390,6 +391,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
         { orgId: SCHOOL_B, ageGroups: [{ ageRange: '12-14', people: 260 }, { ageRange: '15-17', people: 240 }] },
       ],
     });
+    events += await seedCloudRecipes(tx, { meta, appId, now: opts.now, author: { userId: dietitian.user_id, name: dietitian.name } });
     events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgId: SCHOOL_B });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };

@@ -29,7 +29,7 @@ export function mondayOf(now: Date): string {
   return new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function dishesOf(tx: Tx, orgId: string): Promise<SeedDish[]> {
+export async function dishesOf(tx: Tx, orgId: string): Promise<SeedDish[]> {
   const rows = await tx.selectFrom('dishes as d').innerJoin('categories as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.id', '=', 'd.category_id'))
     .select(['d.id', 'd.name', 'd.data', 'c.name as category']).where('d.org_id', '=', orgId).where('d.enable', '=', true).orderBy('d.name').execute();
   return rows.map((r) => {
@@ -39,7 +39,7 @@ async function dishesOf(tx: Tx, orgId: string): Promise<SeedDish[]> {
 }
 
 /** Lunch: a staple, a meat dish, a vegetable (or half-and-half) dish and a soup; breakfast: a staple and milk; rotated by day. */
-function cellsOf(dishes: readonly SeedDish[], weeks: number): CellInput[] {
+export function cellsOf(dishes: readonly SeedDish[], weeks: number): CellInput[] {
   const of = (...categories: string[]) => dishes.filter((d) => categories.includes(d.category));
   const pick = (list: readonly SeedDish[], n: number) => (list.length ? [list[n % list.length]] : []);
   const staple = of('主食');

@@ -112,6 +112,13 @@ export interface Database {
     cell_count: number; created_by: string; created_by_name: string; created_at: Time; updated_at: Time;
   };
   recipe_cycle_cells: { org_id: string; cycle_id: string; day: number; meal_code: number; dishes: Json };
+  recipe_shares: {
+    org_id: string; id: number; name: string; cycle_id: string; cycle_name: string; org_ids: Json; remark: string; created_by: string; created_at: Time; updated_at: Time;
+  };
+  recipe_share_recipients: { org_id: string; share_id: number; owner_org_id: string };
+  recipe_excel_templates: {
+    org_id: string; id: string; name: string; layout: string; title: string; show_dosage: boolean; show_weekend: boolean; created_at: Time; updated_at: Time;
+  };
   dishes: {
     org_id: string; id: string; name: string; category_id: string; season: string | null; data: Json; pinyin: string; enable: boolean;
     created_at: Time; updated_at: Time;
@@ -167,7 +174,7 @@ export const PROJECTION_TABLES = [
   'org_init_templates',
   'price_surveys', 'mall_routes',
   'notices', 'notice_reads',
-  'recipe_cycles', 'recipe_cycle_cells',
+  'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
   'orders', 'order_lines', 'order_settings',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
