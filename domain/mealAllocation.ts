@@ -29,6 +29,7 @@
 //   time        every solve gets what is left of ALLOCATION.timeLimitMs (HiGHS time_limit); past it the answer is a
 //               readable refusal, not a hang.
 import { NUTRIENT_KEYS, type NutrientKey } from './nutrition.ts';
+import { RECIPE_LIMITS } from './recipeCycle.ts';
 
 export const ALLOCATION = {
   /** a dish keeps at least half of its portion … */
@@ -92,8 +93,10 @@ export interface AllocationRow {
   /** nutrient key (nutrient, energyShare) or food group name */
   subject: string;
   ageRange: string;
-  day: number;
-  /** the meal of a food-group row */
+  /** the day of a day's verdict; null for the average day of `days` */
+  day: number | null;
+  days: number[];
+  /** the meal of a row about one meal (none yet: food groups are for the day's main meals) */
   mealCode: number | null;
   terms: { key: string; coef: number }[];
   /** the band as stated (nutrient and food group: amounts; energy share: 0 for both sides of the ratio rows) */
@@ -105,6 +108,8 @@ export interface AllocationRow {
   pct?: { min: number | null; max: number | null };
   /** energy share rows: the terms with the % moved inside the band by ALLOCATION.ratioMarginPct (the programme's row) */
   lpTerms?: { key: string; coef: number }[];
+  /** energy share rows: kcal per gram of the nutrient */
+  kcalPerGram?: number;
   unit: string;
 }
 
@@ -118,62 +123,66 @@ export interface AllocationModel {
 
 export interface NutrientBand { key: NutrientKey; target: number; minPct: number | null; maxPct: number | null; unit: string }
 export interface EnergyShareBand { key: 'fat' | 'cho'; kcalPerGram: number; minPct: number; maxPct: number }
-export interface FoodGroupBand { group: string; min: number; max: number }
+/** grams of a food group: `target` the recommendation, min/max the band (max null: no upper bound) */
+export interface FoodGroupBand { group: string; target: number; min: number; max: number | null }
 
-/** The bands of one age group on one day: nutrients for the meals served, energy shares, food groups per meal. */
+/**
+ * The bands of one age group over some days: one day's verdicts (`days` = [d]), or the average day of a week
+ * (`days` = its days with meals; every row is then the sum over those days ÷ their number, as the week's analysis
+ * averages them). Nutrient targets are for the meals served; food groups for the main meals served.
+ */
 export interface DayBands {
-  day: number;
+  /** the day of a day's verdicts, null for the average day of `days` */
+  day: number | null;
+  days: number[];
   ageRange: string;
   nutrients: NutrientBand[];
   energyShares: EnergyShareBand[];
-  /** mealCode → food-group bands of that meal (meals without a recommendation: none) */
-  foodGroups: Record<number, FoodGroupBand[]>;
+  foodGroups: FoodGroupBand[];
 }
 
 const sumTerms = (terms: { key: string; coef: number }[]) => terms.filter((t) => Math.abs(t.coef) > 1e-12);
 
 /**
- * The rows of the verdicts of some days: items serving `ageRange` on that day take part. A food-group row whose
- * group no dish of the meal holds is still a row: no dosage can meet it, and the diagnosis says so.
+ * The rows of the verdicts of some bands: the items serving `ageRange` on their days take part. A food-group row
+ * whose group no dish holds is still a row: no dosage can meet it, and the diagnosis says so.
  */
 export function bandRows(items: readonly AllocationItem[], bands: readonly DayBands[]): AllocationRow[] {
   const rows: AllocationRow[] = [];
   let n = 0;
   for (const b of bands) {
-    const served = items.filter((i) => i.day === b.day && i.ageRanges.includes(b.ageRange));
-    if (!served.length) continue;
+    const served = items.filter((i) => b.days.includes(i.day) && i.ageRanges.includes(b.ageRange));
+    if (!served.length || !b.days.length) continue;
+    const per = 1 / b.days.length;
+    const where = { ageRange: b.ageRange, day: b.day, days: b.days, mealCode: null };
     for (const nb of b.nutrients) {
       if (!(nb.target > 0) || (nb.minPct === null && nb.maxPct === null)) continue;
       rows.push({
-        id: `r${n++}`, kind: 'nutrient', subject: nb.key, ageRange: b.ageRange, day: b.day, mealCode: null, unit: nb.unit,
-        terms: sumTerms(served.map((i) => ({ key: i.key, coef: i.perGram.nutrients[nb.key] ?? 0 }))),
+        id: `r${n++}`, kind: 'nutrient', subject: nb.key, ...where, unit: nb.unit,
+        terms: sumTerms(served.map((i) => ({ key: i.key, coef: per * (i.perGram.nutrients[nb.key] ?? 0) }))),
         min: nb.minPct === null ? null : (nb.target * nb.minPct) / 100, max: nb.maxPct === null ? null : (nb.target * nb.maxPct) / 100, target: nb.target,
       });
     }
-    const energyNow = served.reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (i.current[b.ageRange] ?? i.portion), 0);
+    const energyNow = per * served.reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (i.current[b.ageRange] ?? i.portion), 0);
     for (const eb of b.energyShares) {
-      const coef = (i: AllocationItem, pct: number) => eb.kcalPerGram * (i.perGram.nutrients[eb.key] ?? 0) - (pct / 100) * (i.perGram.nutrients.energyKcal ?? 0);
+      const coef = (i: AllocationItem, pct: number) => per * (eb.kcalPerGram * (i.perGram.nutrients[eb.key] ?? 0) - (pct / 100) * (i.perGram.nutrients.energyKcal ?? 0));
       const terms = (pct: number) => sumTerms(served.map((i) => ({ key: i.key, coef: coef(i, pct) })));
       const m = ALLOCATION.ratioMarginPct;
       rows.push({
-        id: `r${n++}`, kind: 'energyShare', subject: eb.key, ageRange: b.ageRange, day: b.day, mealCode: null, unit: '%',
+        id: `r${n++}`, kind: 'energyShare', subject: eb.key, ...where, unit: '%', kcalPerGram: eb.kcalPerGram,
         terms: terms(eb.minPct), lpTerms: terms(eb.minPct + m), min: 0, max: null, target: Math.max(energyNow, 1), pct: { min: eb.minPct, max: null },
       });
       rows.push({
-        id: `r${n++}`, kind: 'energyShare', subject: eb.key, ageRange: b.ageRange, day: b.day, mealCode: null, unit: '%',
+        id: `r${n++}`, kind: 'energyShare', subject: eb.key, ...where, unit: '%', kcalPerGram: eb.kcalPerGram,
         terms: terms(eb.maxPct), lpTerms: terms(eb.maxPct - m), min: null, max: 0, target: Math.max(energyNow, 1), pct: { min: null, max: eb.maxPct },
       });
     }
-    for (const [meal, groups] of Object.entries(b.foodGroups)) {
-      const inMeal = served.filter((i) => i.mealCode === Number(meal));
-      if (!inMeal.length) continue;
-      for (const g of groups) {
-        if (!(g.max > 0)) continue;
-        rows.push({
-          id: `r${n++}`, kind: 'foodGroup', subject: g.group, ageRange: b.ageRange, day: b.day, mealCode: Number(meal), unit: 'g',
-          terms: sumTerms(inMeal.map((i) => ({ key: i.key, coef: i.perGram.groups[g.group] ?? 0 }))), min: g.min, max: g.max, target: (g.min + g.max) / 2,
-        });
-      }
+    for (const g of b.foodGroups) {
+      if (!(g.target > 0)) continue;
+      rows.push({
+        id: `r${n++}`, kind: 'foodGroup', subject: g.group, ...where, unit: 'g',
+        terms: sumTerms(served.map((i) => ({ key: i.key, coef: per * (i.perGram.groups[g.group] ?? 0) }))), min: g.min, max: g.max, target: g.target,
+      });
     }
   }
   return rows;
@@ -279,19 +288,13 @@ export function rowValue(row: AllocationRow, dosages: Readonly<Record<string, nu
   return row.terms.reduce((s, t) => s + t.coef * (dosages[t.key] ?? 0), 0);
 }
 
-/** Energy (kcal) of the items a row covers, at some dosages: the denominator of an energy-share row. */
-function energyOf(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
-  const keys = new Set(model.items.filter((i) => i.day === row.day && i.ageRanges.includes(row.ageRange)).map((i) => i.key));
-  return model.items.filter((i) => keys.has(i.key)).reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (dosages[i.key] ?? 0), 0);
-}
-
-/** The share of energy (%) a nutrient gives at some dosages. */
-function sharePct(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>, kcalPerGram: number): number {
-  const energy = energyOf(model, row, dosages);
+/** The share of energy (%) a nutrient gives on a row's days at some dosages. */
+function sharePct(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
+  const served = model.items.filter((i) => row.days.includes(i.day) && i.ageRanges.includes(row.ageRange));
+  const energy = served.reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (dosages[i.key] ?? 0), 0);
   if (!(energy > 0)) return 0;
-  const grams = model.items.filter((i) => i.day === row.day && i.ageRanges.includes(row.ageRange))
-    .reduce((s, i) => s + (i.perGram.nutrients[row.subject as NutrientKey] ?? 0) * (dosages[i.key] ?? 0), 0);
-  return (100 * kcalPerGram * grams) / energy;
+  const grams = served.reduce((s, i) => s + (i.perGram.nutrients[row.subject as NutrientKey] ?? 0) * (dosages[i.key] ?? 0), 0);
+  return (100 * (row.kcalPerGram ?? 0) * grams) / energy;
 }
 
 /** Whether a row holds at some dosages (stated band, a hair of float tolerance). */
@@ -312,7 +315,7 @@ export function parseDosages(model: AllocationModel, solution: LpSolution): Reco
 }
 
 /** The rows the elastic programme left with slack: the constraints that cannot be met together. */
-export function parseUnmet(model: AllocationModel, solution: LpSolution, kcalPerGram: Readonly<Record<string, number>> = {}): UnmetRow[] {
+export function parseUnmet(model: AllocationModel, solution: LpSolution): UnmetRow[] {
   const dosages: Record<string, number> = {};
   model.items.forEach((it, i) => { dosages[it.key] = solution.Columns[varName(i)]?.Primal ?? it.min; });
   const out: UnmetRow[] = [];
@@ -323,8 +326,7 @@ export function parseUnmet(model: AllocationModel, solution: LpSolution, kcalPer
     if (lo <= tol && hi <= tol) return;
     const side = lo > tol ? 'min' : 'max';
     if (r.kind === 'energyShare') {
-      const f = kcalPerGram[r.subject] ?? 0;
-      out.push({ row: r, side, needed: (side === 'min' ? r.pct?.min : r.pct?.max) ?? 0, reached: roundTo(sharePct(model, r, dosages, f), 1), percent: null });
+      out.push({ row: r, side, needed: (side === 'min' ? r.pct?.min : r.pct?.max) ?? 0, reached: roundTo(sharePct(model, r, dosages), 1), percent: null });
       return;
     }
     const reached = rowValue(r, dosages);
@@ -338,11 +340,9 @@ export function parseUnmet(model: AllocationModel, solution: LpSolution, kcalPer
 
 /**
  * Solves a model within `deadline` (ms since the epoch, from `now`): the cost programme, and when it is infeasible
- * the elastic one for the diagnosis. `kcalPerGram` names the energy factors of the share rows (for the reasons).
+ * the elastic one for the diagnosis.
  */
-export function solveAllocation(
-  solve: LpSolve, model: AllocationModel, deadline: number, now: () => number, kcalPerGram: Readonly<Record<string, number>> = {},
-): AllocationOutcome {
+export function solveAllocation(solve: LpSolve, model: AllocationModel, deadline: number, now: () => number): AllocationOutcome {
   if (!model.items.length) return { status: 'failed', reason: 'empty' };
   const left = () => (deadline - now()) / 1000;
   if (left() <= 0) return { status: 'timeout' };
@@ -357,7 +357,7 @@ export function solveAllocation(
   const elastic = solve(buildLp(model, { elastic: true }), { time_limit: Math.max(left(), 0.001), output_flag: false });
   if (elastic.Status === 'Time limit reached') return { status: 'timeout' };
   if (elastic.Status !== 'Optimal') return { status: 'failed', reason: elastic.Status };
-  return { status: 'infeasible', unmet: parseUnmet(model, elastic, kcalPerGram) };
+  return { status: 'infeasible', unmet: parseUnmet(model, elastic) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -402,13 +402,13 @@ export interface LibraryDish { id: string; name: string; portion: number; perGra
 export interface DishSuggestion { dishId: string; name: string; portion: number; /** what one portion brings of the missing subject */ amount: number }
 
 /**
- * Library dishes that bring most of what an unmet row lacks, per portion, leaving out those already in the meal
- * (food groups) or day (nutrients). Excesses (a max side) have no dish to add: none.
+ * Library dishes that bring most of what an unmet row lacks, per portion, leaving out those already served on the
+ * row's days. Excesses (a max side) have no dish to add: none.
  */
 export function suggestDishes(unmet: UnmetRow, library: readonly LibraryDish[], model: AllocationModel, limit: number = ALLOCATION.suggestions): DishSuggestion[] {
   if (unmet.side !== 'min') return [];
   const r = unmet.row;
-  const present = new Set(model.items.filter((i) => i.day === r.day && (r.mealCode === null || i.mealCode === r.mealCode)).map((i) => i.dishId));
+  const present = new Set(model.items.filter((i) => r.days.includes(i.day) && (r.mealCode === null || i.mealCode === r.mealCode)).map((i) => i.dishId));
   const amountOf = (d: LibraryDish) => {
     if (r.kind === 'foodGroup') return (d.perGram.groups[r.subject] ?? 0) * d.portion;
     return (d.perGram.nutrients[r.subject as NutrientKey] ?? 0) * d.portion;
@@ -446,4 +446,102 @@ export function skuGrams(spec: string, unit: string): number | null {
 export function pricePerGram(price: number, grams: number | null, ratio: number): number | null {
   if (grams === null || !(grams > 0) || !(ratio > 0) || !(price > 0)) return null;
   return price / (grams * ratio);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The items of a week and the settings of §3 recipeConfig.aiMealsAllocate
+
+export interface WeekCellDish { day: number; mealCode: number; dishId: string; dosages: Partial<Record<string, number>> }
+export interface AllocationDish { id: string; name: string; portion: number; perGram: DishPerGram }
+
+/**
+ * The variables of some cells: personal mode one per age group and dish occurrence; people mode one per dish
+ * occurrence served to every group (its current dosage per group kept for the before/after lines). Dishes the
+ * lookup lacks or without a portion are left out (they keep their dosages).
+ */
+export function allocationItems(
+  cells: readonly WeekCellDish[], dishes: ReadonlyMap<string, AllocationDish>, groups: readonly { ageRange: string; people: number }[],
+  mode: AllocationMode, dosageMax: number,
+): AllocationItem[] {
+  const items: AllocationItem[] = [];
+  for (const c of cells) {
+    const dish = dishes.get(c.dishId);
+    if (!dish || !(dish.portion > 0)) continue;
+    const bounds = { min: roundTo(Math.min(dosageMax, ALLOCATION.minShare * dish.portion), ALLOCATION.decimals), max: Math.min(dosageMax, ALLOCATION.maxShare * dish.portion) };
+    const current = (ar: string) => c.dosages[ar] ?? dish.portion;
+    const base = { dishId: dish.id, dishName: dish.name, day: c.day, mealCode: c.mealCode, portion: dish.portion, perGram: dish.perGram, ...bounds };
+    if (mode === 'people') {
+      items.push({
+        ...base, key: `*|${c.day}|${c.mealCode}|${c.dishId}`, ageRanges: groups.map((g) => g.ageRange),
+        current: Object.fromEntries(groups.map((g) => [g.ageRange, current(g.ageRange)])), people: groups.reduce((s, g) => s + g.people, 0),
+      });
+    } else {
+      for (const g of groups) {
+        items.push({ ...base, key: `${g.ageRange}|${c.day}|${c.mealCode}|${c.dishId}`, ageRanges: [g.ageRange], current: { [g.ageRange]: current(g.ageRange) }, people: g.people });
+      }
+    }
+  }
+  return items;
+}
+
+/** §3 recipeConfig.aiMealsAllocate as the screens and the server read it (defaults where unset). */
+export interface AllocationSettings {
+  enable: boolean;
+  label: string;
+  tip: string;
+  peopleTip: string;
+  /** personal mode unless only people mode is switched on; people mode when peopleModeAIEnable */
+  modes: AllocationMode[];
+  /** defaultStatus: the proposal's check boxes start ticked */
+  defaultChecked: boolean;
+  /** allocateRecommendEnable: dishes to add are suggested where no dosage works */
+  recommend: boolean;
+}
+
+export function allocationSettings(value: unknown, defaultLabel: string): AllocationSettings {
+  const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const str = (x: unknown) => (typeof x === 'string' ? x : '');
+  const people = v.peopleModeAIEnable === true;
+  const personal = v.personalModeEnable === true || !people;
+  return {
+    enable: v.enable === true,
+    label: str(v.label).trim() || defaultLabel,
+    tip: str(v.tip),
+    peopleTip: str(v.peopleTip),
+    modes: [...(personal ? ['personal' as const] : []), ...(people ? ['people' as const] : [])],
+    defaultChecked: v.defaultStatus === true,
+    recommend: v.allocateRecommendEnable === true,
+  };
+}
+
+export const ALLOCATION_TEXT = {
+  disabled: '本机构未开启智能配餐，请在系统配置的食谱设置中开启',
+  modeOff: (mode: AllocationMode) => (mode === 'people' ? '本机构未开启人群模式智能配餐' : '本机构未开启个人模式智能配餐'),
+  weekOutside: (week: number, weeks: number) => `参数错误：第 ${week + 1} 周不在食谱周期内（共 ${weeks} 周）`,
+  ageGroupOutside: '参数错误：年龄段不在本食谱的年龄段内',
+  empty: '这一周还没有菜品，无法配餐',
+  timeout: `在 ${Math.round(ALLOCATION.timeLimitMs / 1000)} 秒内未能算出配餐方案，请减少周数或年龄段后再试`,
+  failed: (status: string) => `求解失败（${status}），请检查菜品的食材和用量`,
+  infeasible: '现有菜品无论如何调整用量都不能使所有指标达标',
+  noTargets: '该年龄段的标准没有可用的营养目标，无法配餐',
+  notInCell: (dishId: string) => `参数错误：菜品 ${dishId} 不在该餐次中`,
+  badDosage: `参数错误：用量须为大于 0、不超过 ${RECIPE_LIMITS.dosageMaxG} 克的数`,
+  duplicate: '参数错误：同一菜品同一年龄段的用量重复',
+} as const;
+
+/** One unmet constraint in words: what, where, needed and reached. */
+export function unmetText(u: UnmetRow, names: { subject: string; day: string; meal: string | null }): string {
+  const r = u.row;
+  const where = `${names.day}${names.meal ? ` ${names.meal}` : ''}（${r.ageRange} 岁）`;
+  if (r.kind === 'energyShare') {
+    return u.side === 'min'
+      ? `${where}：${names.subject}供能比最多只能达到 ${u.reached}%，至少需要 ${u.needed}%`
+      : `${where}：${names.subject}供能比最少也有 ${u.reached}%，不能超过 ${u.needed}%`;
+  }
+  const unit = r.unit;
+  const fmt = (n: number) => `${roundTo(n, 1)} ${unit}`.trim();
+  const pct = u.percent === null ? '' : `（目标的 ${u.percent}%）`;
+  return u.side === 'min'
+    ? `${where}：${names.subject}最多只能达到 ${fmt(u.reached)}${pct}，至少需要 ${fmt(u.needed)}`
+    : `${where}：${names.subject}最少也有 ${fmt(u.reached)}${pct}，不能超过 ${fmt(u.needed)}`;
 }

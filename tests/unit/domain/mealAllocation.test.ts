@@ -29,7 +29,7 @@ const rice = item('A', perGram({ energyKcal: 1.3, protein: 0.03, vitaminC: 0.01 
 const meat = item('B', perGram({ energyKcal: 2, protein: 0.2, vitaminC: 0.01, fat: 0.1 }, 0.05, { 畜禽肉类: 1 }));
 
 const bands = (extra: Partial<DayBands> = {}): DayBands[] => [{
-  day: 0, ageRange: '9-11', foodGroups: {}, energyShares: [],
+  day: 0, days: [0], ageRange: '9-11', foodGroups: [], energyShares: [],
   nutrients: [
     { key: 'energyKcal', target: 400, minPct: 90, maxPct: 110, unit: 'kcal' },
     { key: 'protein', target: 30, minPct: 80, maxPct: 120, unit: 'g' },
@@ -77,6 +77,21 @@ describe('the cost programme', () => {
     expect(a).toBeCloseTo(120.6, 1);
   });
 
+  it('holds the average day of several days (a week) to the band, each day free inside it', () => {
+    // the same two dishes on day 0 and day 1, the week's energy at 90-110 % of 400 kcal on average
+    const day1 = (i: AllocationItem): AllocationItem => ({ ...i, key: i.key.replace('|0|', '|1|'), day: 1 });
+    const items = [rice, meat, day1(rice), day1(meat)];
+    const week: DayBands[] = [{ ...bands()[0], day: null, days: [0, 1] }];
+    const model = modelOf(items, week);
+    expect(model.rows[0].terms.map((t) => t.coef)).toEqual([0.65, 1, 0.65, 1]);
+    const out = solveAllocation(solve, model, 10_000, clock);
+    expect(out.status).toBe('optimal');
+    if (out.status !== 'optimal') return;
+    // the same cheapest day twice: the average day is the hand-worked one
+    expect((out.dosages[rice.key] + out.dosages[day1(rice).key]) / 2).toBeCloseTo(120.6, 1);
+    for (const r of model.rows) expect(rowHolds(r, out.dosages)).toBe(true);
+  });
+
   it('writes a CPLEX LP the solver reads, bounds from the dish portions, margins inside the bands', () => {
     const lp = buildLp(modelOf([rice, meat], bands()));
     expect(lp).toContain('Minimize');
@@ -102,7 +117,7 @@ describe('when no dosage works', () => {
   });
 
   it('names a food group no dish of the meal holds', () => {
-    const model = modelOf([rice, meat], bands({ foodGroups: { 3: [{ group: '蔬菜类', min: 140, max: 160 }] } }));
+    const model = modelOf([rice, meat], bands({ foodGroups: [{ group: '蔬菜类', target: 150, min: 120, max: 180 }] }));
     const out = solveAllocation(solve, model, 10_000, clock);
     expect(out.status).toBe('infeasible');
     if (out.status === 'infeasible') expect(out.unmet.map((u) => [u.row.kind, u.row.subject, u.reached])).toEqual([['foodGroup', '蔬菜类', 0]]);
