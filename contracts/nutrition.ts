@@ -91,7 +91,8 @@ export const Calculation = Type.Object({
 export type CalculationData = Static<typeof Calculation>;
 
 export const EnergyResult = Type.Object({
-  value: Type.Number(), target: nullableNumber, percent: nullableNumber, minPct: Type.Number(), maxPct: nullableNumber, verdict: Verdict,
+  /** kcal; null when no ingredient knew it */
+  value: nullableNumber, target: nullableNumber, percent: nullableNumber, minPct: Type.Number(), maxPct: nullableNumber, verdict: Verdict,
 });
 export const NutrientResult = Type.Object({
   key: NutrientKey,
@@ -110,7 +111,7 @@ export const EnergyRatioResult = Type.Object({
   percent: nullableNumber, minPct: nullableNumber, maxPct: nullableNumber, verdict: Verdict, note: nullableText,
 });
 export const MealShareResult = Type.Object({
-  mealCode: Type.Integer(), energyKcal: Type.Number(), percentOfDay: nullableNumber, minPct: nullableNumber, maxPct: nullableNumber, verdict: Verdict,
+  mealCode: Type.Integer(), energyKcal: nullableNumber, percentOfDay: nullableNumber, minPct: nullableNumber, maxPct: nullableNumber, verdict: Verdict,
 });
 export const FoodGroupResult = Type.Object({
   group: Type.String(), amount: Type.Number(), min: Type.Number(), max: Type.Number(), percent: Type.Number(), verdict: Verdict,
@@ -129,7 +130,10 @@ export const Analysis = Type.Object({
   energyRatios: Type.Array(EnergyRatioResult),
   meals: Type.Array(MealShareResult),
   foodGroups: Type.Array(FoodGroupResult),
-  variety: Type.Object({ ingredients: Type.Integer(), expectedIngredients: Type.Integer(), groups: Type.Integer(), expectedGroups: Type.Integer() }),
+  /** per day (means over the days of a week) and over all the days */
+  variety: Type.Object({
+    ingredients: Type.Number(), expectedIngredients: Type.Number(), groups: Type.Number(), expectedGroups: Type.Number(), distinctIngredients: Type.Integer(),
+  }),
   scores: Scores,
   passScore: Type.Number(),
   pass: Type.Boolean(),

@@ -1,19 +1,80 @@
 // The nutrition calculator and the WS/T 554 analysis of meals (issue 10): pure, read by the server, the console
 // and the labels alike, so the same meals give the same figures everywhere. Line maths and sums:
-// domain/nutrition.ts; targets: domain/nutritionStandards.ts (standards.json); advice: domain/nutrientCatalogue.ts.
-// (Skeleton: the names and shapes are fixed; the computation follows in the next commit.)
-import type { WeightType, FoodNutrition, NutrientKey, Nutrients } from './nutrition.ts';
-import type { AgeGroup, EnergyRatioNutrient, Sex, TargetNutrient } from './nutritionStandards.ts';
+// domain/nutrition.ts (per-100 g × net / 100, net = gross × edible % / 100, 6 decimals, null = unknown);
+// targets and bands: domain/nutritionStandards.ts (standards.json, §5, §9); advice: domain/nutrientCatalogue.ts.
+//
+// How the analysis is computed (one day; a week is its average day, see analyseDays)
+//
+//   targets     daily WS/T 554 target (mean of male and female unless a sex is asked) × the §9 share of the
+//               main meals served (breakfast 0.2, lunch 0.4, dinner 0.4; snacks add food, not target). Where
+//               standards.json has no figure (6-8: energy only) the item has no target, verdict 'noTarget',
+//               is listed in `unscored` with the file's note, and takes no part in any score.
+//   energy      value / target × 100 → §5 band 90–110 %: below 'low', above 'high', else 'ok'.
+//   nutrients   protein 80–120 %; fibre, calcium, iron, zinc, vitamin A, B1, B2, C at least 80 % of target.
+//               Sodium has no WS/T 554 figure ('noTarget'). Fat and carbohydrate are judged as energy ratios.
+//               A value some food lacked is the sum of the known ones (a lower bound) and names those foods
+//               in `missing`; a value no food knew is 'unknown' and is not scored.
+//   ratios      % of energy from fat = fat g × 37 kJ/g ÷ (energy kcal × 4.1868 kJ/kcal) × 100; carbohydrate the
+//               same with 17 kJ/g (GB 28050 energy factors from standards.json; §9 energy factor). foods.json
+//               carbohydrate is "by difference" and includes fibre: counted at 17 kJ/g as the factor gives.
+//               Judged against the WS/T 554 range (20–30 % fat, 50–65 % carbohydrate).
+//   food groups edible grams of each WS/T 554 group against the sum of its per-meal recommendation over the
+//               main meals served (breakfast; lunchOrDinner for lunch and for dinner): §5 suitable when
+//               80 % × min ≤ amount ≤ 120 % × max; below 'low', above 'high'. `percent` = amount ÷ the middle
+//               of the recommended range × 100. A gross line whose edible % is unknown has no known grams and
+//               adds nothing (its food is in `unknownFoods` only when the lookup did not know it).
+//   sub-scores  each 0–100, 6 decimals (§9):
+//     variety   = 100 × (½ × min(1, I ÷ Ie) + ½ × G ÷ Ge), where I = distinct ingredients served, Ie = VARIETY
+//                 .foodsPerDay (12, 中国居民膳食指南 2022: at least 12 kinds of food a day) × the §9 share served
+//                 (lunch only: 4.8), G = recommended groups with some amount, Ge = groups with a recommendation
+//                 for the meals served (10). Ie = 0 (snacks only): the ingredient half is 0.
+//     category  = 100 × (groups whose amount is suitable) ÷ Ge.
+//     nutrient  = 100 × (scored items 'ok') ÷ (scored items), items = energy, the eight/nine amount nutrients
+//                 with a target and a known value, and the fat and carbohydrate ratios where the age group has a
+//                 range and the energy is known and above 0. No scored item: 0.
+//     total     = 0.3 × variety + 0.3 × category + 0.4 × nutrient (§9 ANALYSIS.weights); pass when
+//                 total ≥ passScore (§3 analysis extraInfo passScore, default §9 80).
+//   advice      the catalogue's nutritionAnalysisProposal of every item 'low' (energy, an amount nutrient, the fat
+//               or carbohydrate ratio), once per nutrient, in catalogue order.
+//   several days (analyseDays): days with no dish are skipped; every amount (nutrients, group grams, meal energy)
+//               and every target is the mean over the days analysed, and the verdicts and the category and
+//               nutrient scores are those of this average day; variety is the mean of each day's variety score
+//               (eating the same five foods every day is not varied, however the average looks).
+import { ANALYSIS } from './constants.ts';
+import { NUTRIENT_KEYS, lineNutrients, sumNutrients, type FoodNutrition, type LineNutrients, type NutrientKey, type Nutrients, type WeightType } from './nutrition.ts';
+import { nutrientEntry } from './nutrientCatalogue.ts';
+import { round6 } from './numberInput.ts';
+import {
+  AGE_GROUPS, ENERGY_RATIO_NUTRIENTS, TARGET_NUTRIENTS, energyFactorKj, foodAmountBand, isAgeGroup, isMealCode, mainMealOf, mealShareGuide, nutrientBand,
+  targetsForMeals, dailyTargets, type AgeGroup, type EnergyRatioNutrient, type MealTargets, type Sex, type TargetNutrient,
+} from './nutritionStandards.ts';
+import { ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
 
 /** Limits on one request: beyond them it is a slip or an attack, refused with a reason. */
 export const NUTRITION_LIMITS = {
-  /** ingredient lines in one calculation or analysis (issue 10: 5,000 lines is refused) */
+  /** ingredient lines in one calculation or analysis (issue 10: 5,000 lines is the most) */
   linesMax: 5000,
   /** grams of one line: a canteen batch, not a warehouse */
   weightMaxG: 1_000_000,
   mealsMax: 31 * 6,
   dishesPerMeal: 60,
   dishNameMax: 100,
+} as const;
+
+/** Variety: 中国居民膳食指南 (2022) asks for at least 12 kinds of food a day (25 a week). */
+export const VARIETY = { foodsPerDay: 12 } as const;
+
+export const NUTRITION_TEXT = {
+  tooManyLines: (n: number) => `参数错误：一次最多计算 ${NUTRITION_LIMITS.linesMax} 行食材（收到 ${n} 行）`,
+  noLines: '参数错误：请至少添加一种食材',
+  unknownFoods: (ids: readonly string[]) => `参数错误：食材不存在：${ids.slice(0, 5).join('、')}${ids.length > 5 ? ` 等 ${ids.length} 种` : ''}`,
+  badWeight: (row: number, foodId: string) => `参数错误：第 ${row} 行（食材 ${foodId}）的重量须为 0 到 ${NUTRITION_LIMITS.weightMaxG} 克之间的数`,
+  badAgeGroup: (given: string) => `参数错误：未知的年龄段「${given}」，只能是 ${AGE_GROUPS.join('、')}`,
+  badMealCode: (code: number) => `参数错误：未知的餐次 ${code}（早餐 1、早点 2、午餐 3、午点 4、晚餐 5、晚点 6）`,
+  duplicateMeal: (code: number) => `参数错误：餐次 ${code} 重复`,
+  tooManyDishes: `参数错误：每个餐次最多 ${NUTRITION_LIMITS.dishesPerMeal} 道菜`,
+  dishNameTooLong: `参数错误：菜品名称不能超过 ${NUTRITION_LIMITS.dishNameMax} 个字`,
+  ageGroupNotInCycle: (given: string, groups: readonly string[]) => `参数错误：本周食谱没有年龄段「${given}」（有：${groups.join('、') || '无'}）`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -56,7 +117,7 @@ export interface Calculation {
   missing: { key: NutrientKey; foodIds: string[] }[];
 }
 
-export interface EnergyResult { value: number; target: number | null; percent: number | null; minPct: number; maxPct: number | null; verdict: Verdict }
+export interface EnergyResult { value: number | null; target: number | null; percent: number | null; minPct: number; maxPct: number | null; verdict: Verdict }
 export interface NutrientResult {
   key: NutrientKey;
   value: number | null;
@@ -80,7 +141,7 @@ export interface EnergyRatioResult {
   verdict: Verdict;
   note: string | null;
 }
-export interface MealShareResult { mealCode: number; energyKcal: number; percentOfDay: number | null; minPct: number | null; maxPct: number | null; verdict: Verdict }
+export interface MealShareResult { mealCode: number; energyKcal: number | null; percentOfDay: number | null; minPct: number | null; maxPct: number | null; verdict: Verdict }
 export interface FoodGroupResult {
   group: string;
   /** edible grams */
@@ -94,10 +155,16 @@ export interface FoodGroupResult {
   note: string | null;
 }
 export interface VarietyResult {
+  /** distinct ingredients per day (mean over the days) */
   ingredients: number;
+  /** VARIETY.foodsPerDay × the §9 share served (mean over the days) */
   expectedIngredients: number;
+  /** recommended groups served per day (mean) */
   groups: number;
+  /** groups with a recommendation for the meals served (mean) */
   expectedGroups: number;
+  /** distinct ingredients over all the days */
+  distinctIngredients: number;
 }
 export interface Scores { variety: number; category: number; nutrient: number; total: number }
 export interface Advice { key: NutrientKey; text: string }
@@ -109,7 +176,7 @@ export interface MealAnalysis {
   /** days averaged (1 for one day's meals) */
   days: number;
   mealCodes: number[];
-  /** the §9 share of the day the meals served stand for */
+  /** the §9 share of the day the meals served stand for (mean over the days) */
   share: number;
   energy: EnergyResult;
   nutrients: NutrientResult[];
@@ -128,13 +195,282 @@ export interface MealAnalysis {
 export type { TargetNutrient };
 
 // ---------------------------------------------------------------------------------------------------------
-// Functions (fixed names)
+// Validation
 
-/** Every reason lines are refused (empty = acceptable): unknown foods named, weights finite and 0…weightMaxG, at most linesMax lines. */
-export function lineProblems(lines: readonly NutritionLine[], lookup: FoodLookup): string[] { void lines; void lookup; throw new Error('not yet'); }
+const validWeight = (w: unknown): w is number => typeof w === 'number' && Number.isFinite(w) && w >= 0 && w <= NUTRITION_LIMITS.weightMaxG;
+
+/** Every reason lines are refused (empty = acceptable): at most linesMax lines, unknown foods named, weights finite and 0…weightMaxG. */
+export function lineProblems(lines: readonly NutritionLine[], lookup: FoodLookup): string[] {
+  if (lines.length > NUTRITION_LIMITS.linesMax) return [NUTRITION_TEXT.tooManyLines(lines.length)];
+  const out: string[] = [];
+  const unknown = [...new Set(lines.filter((l) => !lookup(l.foodId)).map((l) => l.foodId))];
+  if (unknown.length) out.push(NUTRITION_TEXT.unknownFoods(unknown));
+  const bad = lines.findIndex((l) => !validWeight(l.weight));
+  if (bad >= 0) out.push(NUTRITION_TEXT.badWeight(bad + 1, lines[bad].foodId));
+  return out;
+}
+
+/** Every reason an analysis request is refused (empty = acceptable): the age group, meal codes, dishes and all lines. */
+export function analysisProblems(input: { ageGroup: string; meals: readonly AnalysisMeal[] }, lookup: FoodLookup): string[] {
+  const out: string[] = [];
+  if (!isAgeGroup(input.ageGroup)) out.push(NUTRITION_TEXT.badAgeGroup(input.ageGroup));
+  const seen = new Set<number>();
+  for (const m of input.meals) {
+    if (!isMealCode(m.mealCode)) { out.push(NUTRITION_TEXT.badMealCode(m.mealCode)); break; }
+    if (seen.has(m.mealCode)) { out.push(NUTRITION_TEXT.duplicateMeal(m.mealCode)); break; }
+    seen.add(m.mealCode);
+    if (m.dishes.length > NUTRITION_LIMITS.dishesPerMeal) { out.push(NUTRITION_TEXT.tooManyDishes); break; }
+    if (m.dishes.some((d) => d.name.length > NUTRITION_LIMITS.dishNameMax)) { out.push(NUTRITION_TEXT.dishNameTooLong); break; }
+  }
+  out.push(...lineProblems(input.meals.flatMap((m) => m.dishes.flatMap((d) => d.items)), lookup));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calculator
+
+const unknownFood = (foodId: string): AnalysisFood => ({ foodId, ediblePortionPct: null, per100g: {}, group: '', nameZh: '' });
+
 /** The calculator: nutrients of each line and their total, unknowns kept (domain/nutrition.ts). */
-export function calculate(lines: readonly NutritionLine[], lookup: FoodLookup): Calculation { void lines; void lookup; throw new Error('not yet'); }
+export function calculate(lines: readonly NutritionLine[], lookup: FoodLookup): Calculation {
+  const items: CalculationLine[] = lines.map((l) => {
+    const food = lookup(l.foodId) ?? unknownFood(l.foodId);
+    const n = lineNutrients(food, l.weight, l.weightType);
+    return { foodId: l.foodId, nameZh: food.nameZh, weight: l.weight, weightType: l.weightType, netWeight: n.netWeight, nutrients: n.nutrients };
+  });
+  const sum = sumNutrients(items.map((i) => ({ foodId: i.foodId, weight: i.weight, weightType: i.weightType, netWeight: i.netWeight, nutrients: i.nutrients })));
+  return { total: sum.total, items, missing: NUTRIENT_KEYS.filter((k) => sum.missing[k].length).map((k) => ({ key: k, foodIds: sum.missing[k] })) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One day, as measured (before averaging)
+
+interface DayFacts {
+  mealCodes: number[];
+  targets: MealTargets;
+  total: Nutrients;
+  missing: Record<NutrientKey, string[]>;
+  /** energy per meal code (null: no food of the meal knew it) */
+  mealEnergy: Map<number, number | null>;
+  /** edible grams per group */
+  groups: Map<string, number>;
+  foods: Set<string>;
+  unknownFoods: string[];
+  variety: { ingredients: number; expectedIngredients: number; groups: number; expectedGroups: number; score: number };
+}
+
+function measureDay(meals: readonly AnalysisMeal[], lookup: FoodLookup, ageGroup: AgeGroup, sex: Sex): DayFacts {
+  const served = meals.filter((m) => m.dishes.length > 0);
+  const mealCodes = [...new Set(served.map((m) => m.mealCode))].sort((a, b) => a - b);
+  const targets = targetsForMeals(ageGroup, mealCodes, sex);
+  const mealEnergy = new Map<number, number | null>();
+  const groups = new Map<string, number>();
+  const foods = new Set<string>();
+  const unknownFoods: string[] = [];
+  const all: LineNutrients[] = [];
+  for (const meal of served) {
+    const lines: LineNutrients[] = [];
+    for (const dish of meal.dishes) {
+      for (const item of dish.items) {
+        const food = lookup(item.foodId);
+        if (!food && !unknownFoods.includes(item.foodId)) unknownFoods.push(item.foodId);
+        const line = lineNutrients(food ?? unknownFood(item.foodId), item.weight, item.weightType);
+        lines.push(line);
+        if (food) {
+          foods.add(food.foodId);
+          if (line.netWeight !== null) groups.set(food.group, round6((groups.get(food.group) ?? 0) + line.netWeight));
+        }
+      }
+    }
+    const mealSum = sumNutrients(lines);
+    const prev = mealEnergy.get(meal.mealCode);
+    const e = mealSum.total.energyKcal;
+    mealEnergy.set(meal.mealCode, prev === undefined ? e : prev === null ? e : e === null ? prev : round6(prev + e));
+    all.push(...lines);
+  }
+  const sum = sumNutrients(all);
+  const expectedIngredients = round6(VARIETY.foodsPerDay * targets.share);
+  const expectedGroups = targets.foodGroups.length;
+  const groupsServed = targets.foodGroups.filter((g) => (groups.get(g.group) ?? 0) > 0).length;
+  const ingredientPart = expectedIngredients > 0 ? Math.min(1, foods.size / expectedIngredients) : 0;
+  const groupPart = expectedGroups > 0 ? groupsServed / expectedGroups : 0;
+  const score = round6(100 * (ingredientPart / 2 + groupPart / 2));
+  return {
+    mealCodes, targets, total: sum.total, missing: sum.missing, mealEnergy, groups, foods, unknownFoods,
+    variety: { ingredients: foods.size, expectedIngredients, groups: groupsServed, expectedGroups, score },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Verdicts and scores
+
+const mean = (xs: readonly number[]) => round6(xs.reduce((s, x) => s + x, 0) / xs.length);
+/** The mean of values that are all known; null when any is unknown (a target missing on one day is missing). */
+const meanKnown = (xs: readonly (number | null)[]) => (xs.length && xs.every((x) => x !== null) ? mean(xs as number[]) : null);
+
+function verdictOf(percent: number, minPct: number | null, maxPct: number | null): Verdict {
+  if (minPct !== null && percent < minPct) return 'low';
+  if (maxPct !== null && percent > maxPct) return 'high';
+  return 'ok';
+}
+
+const percentOf = (value: number, target: number) => round6((value / target) * 100);
+
+const NO_SODIUM_TARGET = 'WS/T 554-2017 (standards.json) gives no sodium target';
+const AS_ENERGY_RATIO = 'judged as % of energy (energyRatios)';
+
+/** Scores, pass and advice from a day's (or average day's) verdicts. */
+function judge(input: {
+  ageGroup: AgeGroup; sex: Sex; days: number; facts: DayFacts[]; passScore: number;
+}): MealAnalysis {
+  const { ageGroup, sex, days, facts, passScore } = input;
+  // the average day: amounts and targets are means over the days analysed
+  const total = Object.fromEntries(NUTRIENT_KEYS.map((k) => {
+    const known = facts.map((f) => f.total[k]).filter((v): v is number => v !== null);
+    return [k, known.length ? round6(known.reduce((s, v) => s + v, 0) / facts.length) : null];
+  })) as Nutrients;
+  const missing = Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, [...new Set(facts.flatMap((f) => f.missing[k]))]])) as Record<NutrientKey, string[]>;
+  const target = Object.fromEntries(TARGET_NUTRIENTS.map((k) => [k, meanKnown(facts.map((f) => f.targets.nutrients[k]))])) as Record<TargetNutrient, number | null>;
+  const notes = facts[0].targets.notes;
+  const ratios = facts[0].targets.energyRatios;
+  const unscored: Unscored[] = [];
+  const scored: Verdict[] = [];
+
+  // energy
+  const eBand = nutrientBand('energyKcal');
+  const eValue = total.energyKcal;
+  const eTarget = target.energyKcal;
+  const ePct = eValue !== null && eTarget !== null && eTarget > 0 ? percentOf(eValue, eTarget) : null;
+  const eVerdict: Verdict = eTarget === null ? 'noTarget' : eValue === null ? 'unknown' : verdictOf(ePct!, eBand.minPct, eBand.maxPct);
+  const energy: EnergyResult = { value: eValue, target: eTarget, percent: ePct, minPct: eBand.minPct, maxPct: eBand.maxPct, verdict: eVerdict };
+  if (eVerdict === 'noTarget') unscored.push({ item: 'energyKcal', note: notes.energyKcal ?? 'no target' });
+  else if (eVerdict === 'unknown') unscored.push({ item: 'energyKcal', note: 'no ingredient has an energy value' });
+  else scored.push(eVerdict);
+
+  // amount nutrients
+  const nutrients: NutrientResult[] = NUTRIENT_KEYS.filter((k) => k !== 'energyKcal').map((key) => {
+    const value = total[key];
+    const unit = nutrientEntry(key).unit;
+    const base = { key, value, unit, missing: missing[key] };
+    if (!(TARGET_NUTRIENTS as readonly string[]).includes(key)) {
+      const note = key === 'sodium' ? NO_SODIUM_TARGET : AS_ENERGY_RATIO;
+      return { ...base, target: null, percent: null, minPct: null, maxPct: null, verdict: 'noTarget' as Verdict, note };
+    }
+    const k = key as TargetNutrient;
+    const band = nutrientBand(k);
+    const t = target[k];
+    if (t === null) {
+      const note = notes[k] ?? 'no target';
+      unscored.push({ item: key, note });
+      return { ...base, target: null, percent: null, minPct: band.minPct, maxPct: band.maxPct, verdict: 'noTarget' as Verdict, note };
+    }
+    if (value === null) {
+      unscored.push({ item: key, note: 'no ingredient has a value' });
+      return { ...base, target: t, percent: null, minPct: band.minPct, maxPct: band.maxPct, verdict: 'unknown' as Verdict, note: null };
+    }
+    const percent = t > 0 ? percentOf(value, t) : null;
+    const verdict = percent === null ? 'unknown' : verdictOf(percent, band.minPct, band.maxPct);
+    scored.push(verdict);
+    return { ...base, target: t, percent, minPct: band.minPct, maxPct: band.maxPct, verdict, note: null };
+  });
+
+  // fat and carbohydrate as % of energy
+  const kjOfEnergy = eValue !== null ? eValue * ENERGY_FACTOR_KJ_PER_KCAL : null;
+  const energyRatios: EnergyRatioResult[] = ENERGY_RATIO_NUTRIENTS.map((key) => {
+    const r = ratios[key];
+    const grams = total[key];
+    const factor = energyFactorKj(key === 'fat' ? 'fat' : 'carbohydrate');
+    const percent = grams !== null && kjOfEnergy !== null && kjOfEnergy > 0 ? round6(((grams * factor) / kjOfEnergy) * 100) : null;
+    if (r.minPct === null || r.maxPct === null) {
+      unscored.push({ item: `${key}EnergyRatio`, note: r.note ?? 'no range' });
+      return { key, percent, minPct: null, maxPct: null, verdict: 'noTarget' as Verdict, note: r.note };
+    }
+    if (percent === null) {
+      unscored.push({ item: `${key}EnergyRatio`, note: 'energy or the nutrient is unknown or 0' });
+      return { key, percent, minPct: r.minPct, maxPct: r.maxPct, verdict: 'unknown' as Verdict, note: null };
+    }
+    const verdict = verdictOf(percent, r.minPct, r.maxPct);
+    scored.push(verdict);
+    return { key, percent, minPct: r.minPct, maxPct: r.maxPct, verdict, note: null };
+  });
+
+  // each meal's share of the day's energy target (WS/T 554 guidance; shown, not scored)
+  const dailyEnergy = dailyTargets(ageGroup, sex).energyKcal.value;
+  const mealCodes = [...new Set(facts.flatMap((f) => f.mealCodes))].sort((a, b) => a - b);
+  const meals: MealShareResult[] = mealCodes.map((mealCode) => {
+    const values = facts.filter((f) => f.mealEnergy.has(mealCode)).map((f) => f.mealEnergy.get(mealCode)!);
+    const known = values.filter((v): v is number => v !== null);
+    const energyKcal = known.length ? mean(known) : null;
+    const guide = mealShareGuide(mealCode);
+    const percentOfDay = energyKcal !== null && dailyEnergy ? percentOf(energyKcal, dailyEnergy) : null;
+    const verdict: Verdict = !guide || dailyEnergy === null ? 'noTarget' : percentOfDay === null ? 'unknown' : verdictOf(percentOfDay, guide.minPct, guide.maxPct);
+    return { mealCode, energyKcal, percentOfDay, minPct: guide?.minPct ?? null, maxPct: guide?.maxPct ?? null, verdict };
+  });
+
+  // food groups of the average day against the mean recommendation
+  const gBand = foodAmountBand();
+  const groupNames = facts[0].targets.foodGroups.map((g) => g.group);
+  for (const f of facts) for (const g of f.targets.foodGroups) if (!groupNames.includes(g.group)) groupNames.push(g.group);
+  const foodGroups: FoodGroupResult[] = groupNames.map((group) => {
+    const per = facts.map((f) => f.targets.foodGroups.find((g) => g.group === group));
+    const min = mean(per.map((g) => g?.min ?? 0));
+    const max = mean(per.map((g) => g?.max ?? 0));
+    const amount = mean(facts.map((f) => f.groups.get(group) ?? 0));
+    const middle = (min + max) / 2;
+    const percent = middle > 0 ? percentOf(amount, middle) : 0;
+    const lo = round6((min * gBand.minPct) / 100);
+    const hi = gBand.maxPct === null ? null : round6((max * gBand.maxPct) / 100);
+    const verdict: Verdict = amount < lo ? 'low' : hi !== null && amount > hi ? 'high' : 'ok';
+    const src = per.find((g) => g);
+    return { group, amount, min, max, percent, verdict, suspect: per.some((g) => g?.suspect), note: src?.note ?? null };
+  });
+
+  const variety: VarietyResult = {
+    ingredients: mean(facts.map((f) => f.variety.ingredients)),
+    expectedIngredients: mean(facts.map((f) => f.variety.expectedIngredients)),
+    groups: mean(facts.map((f) => f.variety.groups)),
+    expectedGroups: mean(facts.map((f) => f.variety.expectedGroups)),
+    distinctIngredients: new Set(facts.flatMap((f) => [...f.foods])).size,
+  };
+  const w = ANALYSIS.weights;
+  const varietyScore = mean(facts.map((f) => f.variety.score));
+  const category = foodGroups.length ? round6((100 * foodGroups.filter((g) => g.verdict === 'ok').length) / foodGroups.length) : 0;
+  const nutrient = scored.length ? round6((100 * scored.filter((v) => v === 'ok').length) / scored.length) : 0;
+  const totalScore = round6(w.variety * varietyScore + w.category * category + w.nutrient * nutrient);
+
+  const lowKeys = new Set<NutrientKey>();
+  if (energy.verdict === 'low') lowKeys.add('energyKcal');
+  for (const n of nutrients) if (n.verdict === 'low') lowKeys.add(n.key);
+  for (const r of energyRatios) if (r.verdict === 'low') lowKeys.add(r.key);
+  const advice: Advice[] = NUTRIENT_KEYS.filter((k) => lowKeys.has(k)).map((k) => nutrientEntry(k))
+    .sort((a, b) => a.nutritionAnalysisProposal.sort - b.nutritionAnalysisProposal.sort)
+    .map((e) => ({ key: e.name, text: e.nutritionAnalysisProposal.text }));
+
+  return {
+    ageGroup, sex, days, mealCodes, share: mean(facts.map((f) => f.targets.share)),
+    energy, nutrients, energyRatios, meals, foodGroups, variety,
+    scores: { variety: varietyScore, category, nutrient, total: totalScore },
+    passScore, pass: totalScore >= passScore, advice, unscored,
+    unknownFoods: [...new Set(facts.flatMap((f) => f.unknownFoods))],
+  };
+}
+
+// the §3 passScore when it is a usable number, else §9's default
+const passScoreOf = (p: number | undefined) => (typeof p === 'number' && Number.isFinite(p) && p >= 0 && p <= 100 ? p : ANALYSIS.passScore);
+
 /** The analysis of one day's meals against the age group's targets for the meals served. */
-export function analyseMeals(meals: readonly AnalysisMeal[], lookup: FoodLookup, options: AnalysisOptions): MealAnalysis { void meals; void lookup; void options; throw new Error('not yet'); }
-/** The analysis of the average day of several days' meals (a week of a cycle); days without meals are skipped. */
-export function analyseDays(days: readonly (readonly AnalysisMeal[])[], lookup: FoodLookup, options: AnalysisOptions): MealAnalysis { void days; void lookup; void options; throw new Error('not yet'); }
+export function analyseMeals(meals: readonly AnalysisMeal[], lookup: FoodLookup, options: AnalysisOptions): MealAnalysis {
+  const sex = options.sex ?? 'mixed';
+  return judge({ ageGroup: options.ageGroup, sex, days: 1, facts: [measureDay(meals, lookup, options.ageGroup, sex)], passScore: passScoreOf(options.passScore) });
+}
+
+/** The analysis of the average day of several days' meals (a week of a cycle); days without dishes are skipped. */
+export function analyseDays(days: readonly (readonly AnalysisMeal[])[], lookup: FoodLookup, options: AnalysisOptions): MealAnalysis {
+  const sex = options.sex ?? 'mixed';
+  const served = days.filter((d) => d.some((m) => m.dishes.length > 0));
+  const facts = (served.length ? served : [[]]).map((d) => measureDay(d, lookup, options.ageGroup, sex));
+  return judge({ ageGroup: options.ageGroup, sex, days: served.length || 1, facts, passScore: passScoreOf(options.passScore) });
+}
+
+/** Whether a meal code is a main meal (breakfast, lunch, dinner) whose §9 share adds to the targets. */
+export const isMainMeal = (mealCode: number) => mainMealOf(mealCode) !== null;

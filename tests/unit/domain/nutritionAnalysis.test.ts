@@ -1,0 +1,209 @@
+// The calculator and the WS/T 554 analysis (domain/nutritionAnalysis.ts) on hand-worked examples: every
+// expected figure below is worked out in the comments from the per-100 g values and the standards.json targets,
+// not by calling the code.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  NUTRITION_LIMITS, analyseDays, analyseMeals, analysisProblems, calculate, lineProblems,
+  type AnalysisFood, type AnalysisMeal, type FoodLookup, type MealAnalysis, type NutritionLine,
+} from '../../../domain/nutritionAnalysis.ts';
+import type { NutrientKey } from '../../../domain/nutrition.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// foods with round figures per 100 g (edible portion 100 %), so the sums can be checked by hand
+const food = (foodId: string, nameZh: string, group: string, per100g: Partial<Record<NutrientKey, number | null>>): AnalysisFood =>
+  ({ foodId, nameZh, group, ediblePortionPct: 100, per100g });
+const zero = { energyKcal: 0, protein: 0, fat: 0, cho: 0, fiber: 0, sodium: 0, calcium: 0, iron: 0, zinc: 0, vitaminA: 0, vitaminB1: 0, vitaminB2: 0, vitaminC: 0 };
+const FOODS: AnalysisFood[] = [
+  food('G', '米', '谷薯类', { ...zero, energyKcal: 300, protein: 5, fat: 1, cho: 70, fiber: 2, calcium: 10, iron: 1, zinc: 1, vitaminB1: 0.2, vitaminB2: 0.1 }),
+  food('V', '菜', '蔬菜类', { ...zero, energyKcal: 20, protein: 2, cho: 4, fiber: 3, sodium: 50, calcium: 100, iron: 2, zinc: 0.5, vitaminA: 300, vitaminB1: 0.05, vitaminB2: 0.1, vitaminC: 30 }),
+  food('M', '肉', '畜禽肉类', { ...zero, energyKcal: 200, protein: 20, fat: 13, sodium: 60, calcium: 10, iron: 3, zinc: 3, vitaminA: 10, vitaminB1: 0.5, vitaminB2: 0.2 }),
+  food('O', '油', '植物油', { ...zero, energyKcal: 900, fat: 100 }),
+  food('S', '盐', '盐', { ...zero, sodium: 39000 }),
+  // a food some values are unknown for
+  food('X', '无维C菜', '蔬菜类', { ...zero, energyKcal: 20, vitaminC: null }),
+];
+const lookup: FoodLookup = (id) => FOODS.find((f) => f.foodId === id);
+const net = (foodId: string, weight: number): NutritionLine => ({ foodId, weight, weightType: 'net' });
+
+// Lunch A (meal code 3): rice 130 g, greens 150 g, meat 20 g, oil 10 g, salt 2 g, all net
+const lunchA: AnalysisMeal[] = [{
+  mealCode: 3,
+  dishes: [
+    { name: '米饭', items: [net('G', 130)] },
+    { name: '青菜炒肉', items: [net('V', 150), net('M', 20), net('O', 10), net('S', 2)] },
+  ],
+}];
+
+const nutrient = (a: MealAnalysis, key: NutrientKey) => a.nutrients.find((n) => n.key === key)!;
+const group = (a: MealAnalysis, name: string) => a.foodGroups.find((g) => g.group === name)!;
+
+describe('calculate (foods.json values)', () => {
+  const foods = new Map((JSON.parse(fs.readFileSync('server/data/foods.json', 'utf8')) as { foods: (AnalysisFood & { id: string })[] }).foods
+    .map((f) => [f.id, { ...f, foodId: f.id }]));
+  const real: FoodLookup = (id) => foods.get(id);
+
+  it('a gross weight is made net by the edible portion; an unknown value stays unknown and names its food', () => {
+    // egg 01123, 100 g gross, edible 88 % → 88 g net: energy 143 × 0.88 = 125.84 kcal, protein 12.56 × 0.88 = 11.0528 g,
+    //   fibre 0 × 0.88 = 0, vitamin A 160 × 0.88 = 140.8 µg
+    // shrimp 15270, 50 g net: energy 85 × 0.5 = 42.5, protein 20.1 × 0.5 = 10.05, fibre and vitamin A unknown (null)
+    // total: energy 168.34, protein 21.1028, fibre 0 (egg only; shrimp missing), vitamin A 140.8 (shrimp missing)
+    const c = calculate([{ foodId: '01123', weight: 100, weightType: 'gross' }, net('15270', 50)], real);
+    expect(c.items[0]).toMatchObject({ foodId: '01123', nameZh: '鸡蛋', netWeight: 88 });
+    expect(c.items[0].nutrients.energyKcal).toBe(125.84);
+    expect(c.items[1].nutrients.fiber).toBeNull();
+    expect(c.total.energyKcal).toBe(168.34);
+    expect(c.total.protein).toBe(21.1028);
+    expect(c.total.fiber).toBe(0);
+    expect(c.total.vitaminA).toBe(140.8);
+    expect(c.missing).toEqual(expect.arrayContaining([{ key: 'fiber', foodIds: ['15270'] }, { key: 'vitaminA', foodIds: ['15270'] }]));
+    expect(c.missing.map((m) => m.key)).not.toContain('energyKcal');
+  });
+
+  it('refuses what it cannot compute, naming it', () => {
+    expect(lineProblems([net('01123', 10)], real)).toEqual([]);
+    expect(lineProblems([net('nope', 10), net('01123', 10)], real)).toEqual([expect.stringContaining('nope')]);
+    expect(lineProblems([net('01123', -1)], real)).toEqual([expect.stringMatching(/第 1 行.*01123/)]);
+    expect(lineProblems([net('01123', 5), net('01123', Number.NaN)], real)).toEqual([expect.stringMatching(/第 2 行/)]);
+    expect(lineProblems([net('01123', NUTRITION_LIMITS.weightMaxG + 1)], real)).toHaveLength(1);
+    const many = Array.from({ length: NUTRITION_LIMITS.linesMax + 1 }, () => net('01123', 1));
+    expect(lineProblems(many, real)).toEqual([expect.stringContaining(String(NUTRITION_LIMITS.linesMax))]);
+    expect(lineProblems(many.slice(1), real)).toEqual([]);
+    expect(analysisProblems({ ageGroup: '5-6', meals: lunchA }, lookup)).toEqual([expect.stringContaining('5-6')]);
+    expect(analysisProblems({ ageGroup: '9-11', meals: [{ mealCode: 7, dishes: [] }] }, lookup)).toEqual([expect.stringContaining('7')]);
+    expect(analysisProblems({ ageGroup: '9-11', meals: lunchA }, lookup)).toEqual([]);
+  });
+});
+
+describe('analyseMeals: lunch A for 9-11', () => {
+  // 9-11 daily targets (mean of male and female): energy (2100 + 1900) / 2 = 2000 kcal, protein 50 g, fibre 20 g,
+  // calcium 850 mg, iron 14 mg, zinc 8 mg, vitamin A 550 µg, B1 1.1 mg, B2 1.1 mg, C 75 mg.
+  // Lunch only: §9 share 0.4 → energy 800, protein 20, fibre 8, calcium 340, iron 5.6, zinc 3.2, vitamin A 220,
+  // B1 0.44, B2 0.44, C 30.
+  const a = analyseMeals(lunchA, lookup, { ageGroup: '9-11' });
+
+  it('energy: 390 + 30 + 40 + 90 + 0 = 550 kcal of 800 = 68.75 % → low (§5 band 90–110 %)', () => {
+    expect(a.share).toBe(0.4);
+    expect(a.energy).toEqual({ value: 550, target: 800, percent: 68.75, minPct: 90, maxPct: 110, verdict: 'low' });
+  });
+
+  it('each nutrient against its share of the daily target', () => {
+    // protein 6.5 + 3 + 4 = 13.5 g of 20 = 67.5 % → low (80–120 %)
+    expect(nutrient(a, 'protein')).toMatchObject({ value: 13.5, target: 20, percent: 67.5, verdict: 'low' });
+    // fibre 2.6 + 4.5 = 7.1 of 8 = 88.75 % → ok (≥ 80 %)
+    expect(nutrient(a, 'fiber')).toMatchObject({ value: 7.1, target: 8, percent: 88.75, verdict: 'ok' });
+    // calcium 13 + 150 + 2 = 165 of 340 = 48.529412 % → low
+    expect(nutrient(a, 'calcium')).toMatchObject({ value: 165, target: 340, percent: 48.529412, verdict: 'low' });
+    // iron 1.3 + 3 + 0.6 = 4.9 of 5.6 = 87.5 % ok; zinc 1.3 + 0.75 + 0.6 = 2.65 of 3.2 = 82.8125 % ok
+    expect(nutrient(a, 'iron')).toMatchObject({ value: 4.9, percent: 87.5, verdict: 'ok' });
+    expect(nutrient(a, 'zinc')).toMatchObject({ value: 2.65, percent: 82.8125, verdict: 'ok' });
+    // vitamin A 450 + 2 = 452 of 220 = 205.454545 % → ok (no upper bound for other nutrients)
+    expect(nutrient(a, 'vitaminA')).toMatchObject({ value: 452, percent: 205.454545, verdict: 'ok', maxPct: null });
+    // B1 0.26 + 0.075 + 0.1 = 0.435 of 0.44 = 98.863636 % ok; B2 0.13 + 0.15 + 0.04 = 0.32 of 0.44 = 72.727273 % low
+    expect(nutrient(a, 'vitaminB1')).toMatchObject({ value: 0.435, percent: 98.863636, verdict: 'ok' });
+    expect(nutrient(a, 'vitaminB2')).toMatchObject({ value: 0.32, percent: 72.727273, verdict: 'low' });
+    // C 45 of 30 = 150 % ok
+    expect(nutrient(a, 'vitaminC')).toMatchObject({ value: 45, percent: 150, verdict: 'ok' });
+    // sodium 75 + 12 + 780 = 867 mg: WS/T 554 gives no figure, so no verdict and no score
+    expect(nutrient(a, 'sodium')).toMatchObject({ value: 867, target: null, verdict: 'noTarget' });
+  });
+
+  it('fat and carbohydrate as % of energy with the GB 28050 factors and 4.1868 kJ/kcal', () => {
+    // energy 550 kcal × 4.1868 = 2302.74 kJ
+    // fat 1.3 + 2.6 + 10 = 13.9 g × 37 = 514.3 kJ → 514.3 / 2302.74 = 22.334263 % (20–30 %) ok
+    // carbohydrate 91 + 6 = 97 g × 17 = 1649 kJ → 1649 / 2302.74 = 71.610342 % (50–65 %) high
+    const [fat, cho] = a.energyRatios;
+    expect(fat).toMatchObject({ key: 'fat', minPct: 20, maxPct: 30, verdict: 'ok' });
+    expect(fat.percent).toBe(22.334263);
+    expect(cho).toMatchObject({ key: 'cho', minPct: 50, maxPct: 65, verdict: 'high' });
+    expect(cho.percent).toBe(71.610342);
+  });
+
+  it('food groups against the lunch recommendations, suitable at 80 %–120 %', () => {
+    // 谷薯类 120–140 g: 130 within 96–168 ok; percent 130 / 130 = 100
+    expect(group(a, '谷薯类')).toMatchObject({ amount: 130, min: 120, max: 140, percent: 100, verdict: 'ok' });
+    // 蔬菜类 140–160: 150 ok; 畜禽肉类 16–20: 20 within 12.8–24 ok; 植物油 10: 10 ok; 盐 2: 2 ok
+    expect(group(a, '蔬菜类').verdict).toBe('ok');
+    expect(group(a, '畜禽肉类')).toMatchObject({ amount: 20, min: 16, max: 20, verdict: 'ok' });
+    expect(group(a, '植物油').verdict).toBe('ok');
+    expect(group(a, '盐').verdict).toBe('ok');
+    // nothing of 水果类, 鱼虾类, 蛋类, 奶及奶制品, 大豆类…: low
+    for (const g of ['水果类', '鱼虾类', '蛋类', '奶及奶制品', '大豆类及其制品和坚果']) expect(group(a, g)).toMatchObject({ amount: 0, verdict: 'low' });
+    expect(group(a, '大豆类及其制品和坚果').suspect).toBe(true);
+    expect(a.foodGroups).toHaveLength(10);
+  });
+
+  it('scores, pass and advice', () => {
+    // variety: 5 ingredients of 12 × 0.4 = 4.8 → 1; 5 groups of 10 → 0.5; 100 × (½ + ¼) = 75
+    expect(a.variety).toEqual({ ingredients: 5, expectedIngredients: 4.8, groups: 5, expectedGroups: 10, distinctIngredients: 5 });
+    // category: 5 of 10 groups suitable → 50
+    // nutrient: 12 scored (energy, 9 nutrients, 2 ratios); ok: fibre, iron, zinc, A, B1, C, fat % = 7 → 58.333333
+    // total: 0.3 × 75 + 0.3 × 50 + 0.4 × 58.333333 = 22.5 + 15 + 23.333333 = 60.833333 < 80 → fails
+    expect(a.scores).toEqual({ variety: 75, category: 50, nutrient: 58.333333, total: 60.833333 });
+    expect(a.passScore).toBe(80);
+    expect(a.pass).toBe(false);
+    // advice for each shortfall in catalogue order (carbohydrate is too high, not short: no advice)
+    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal', 'protein', 'calcium', 'vitaminB2']);
+    expect(a.advice[2].text).toContain('钙不足');
+    expect(a.unscored).toEqual([]);
+  });
+
+  it('the lunch as a share of the day: 550 of 2000 = 27.5 %, below the 35–40 % guidance', () => {
+    expect(a.meals).toEqual([{ mealCode: 3, energyKcal: 550, percentOfDay: 27.5, minPct: 35, maxPct: 40, verdict: 'low' }]);
+  });
+
+  it('the pass score of the analysis extraInfo decides pass', () => {
+    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', passScore: 60 }).pass).toBe(true);
+    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', passScore: 61 }).pass).toBe(false);
+  });
+
+  it('a boy\'s targets are the male figures', () => {
+    // male 9-11 energy 2100 × 0.4 = 840 → 550 / 840 = 65.47619 %
+    const boy = analyseMeals(lunchA, lookup, { ageGroup: '9-11', sex: 'male' });
+    expect(boy.energy).toMatchObject({ target: 840, percent: 65.47619 });
+  });
+});
+
+describe('analyseMeals: what the standard lacks is said, never invented', () => {
+  it('6-8 has energy only: the nutrient score is energy alone, the rest is listed as unscored', () => {
+    // 6-8 energy (1700 + 1550) / 2 = 1625 × 0.4 = 650 → 550 / 650 = 84.615385 % → low
+    const a = analyseMeals(lunchA, lookup, { ageGroup: '6-8' });
+    expect(a.energy).toMatchObject({ target: 650, percent: 84.615385, verdict: 'low' });
+    expect(nutrient(a, 'protein')).toMatchObject({ target: null, percent: null, verdict: 'noTarget' });
+    expect(nutrient(a, 'protein').note).toMatch(/6-8/);
+    expect(a.energyRatios.map((r) => r.verdict)).toEqual(['noTarget', 'noTarget']);
+    expect(a.unscored.map((u) => u.item)).toEqual(['protein', 'fiber', 'calcium', 'iron', 'zinc', 'vitaminA', 'vitaminB1', 'vitaminB2', 'vitaminC', 'fatEnergyRatio', 'choEnergyRatio']);
+    // food groups 6-8 lunch: 谷薯 100–120 (130 within 80–144 ok), 蔬菜 120–140 (150 within 96–168 ok),
+    // 畜禽 12–16 (20 above 19.2: high), 油 10 ok, 盐 2 ok, five groups absent → 4 of 10 → 40
+    expect(group(a, '畜禽肉类').verdict).toBe('high');
+    // nutrient: energy only, low → 0; total 0.3 × 75 + 0.3 × 40 + 0 = 34.5
+    expect(a.scores).toEqual({ variety: 75, category: 40, nutrient: 0, total: 34.5 });
+    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal']);
+  });
+
+  it('a nutrient some food lacks is a lower bound naming that food; one no food knows is unknown and unscored', () => {
+    // greens X (vitamin C unknown) 100 g beside greens V 100 g: C = 30 (V only), X named as missing
+    const some = analyseMeals([{ mealCode: 3, dishes: [{ name: '双拼', items: [net('V', 100), net('X', 100)] }] }], lookup, { ageGroup: '9-11' });
+    expect(nutrient(some, 'vitaminC')).toMatchObject({ value: 30, missing: ['X'], verdict: 'ok' });
+    const none = analyseMeals([{ mealCode: 3, dishes: [{ name: '单拼', items: [net('X', 100)] }] }], lookup, { ageGroup: '9-11' });
+    expect(nutrient(none, 'vitaminC')).toMatchObject({ value: null, verdict: 'unknown', missing: ['X'] });
+    expect(none.unscored.map((u) => u.item)).toContain('vitaminC');
+  });
+});
+
+describe('analyseDays: the average day of a week', () => {
+  it('amounts are averaged over the days served, variety is the mean of the daily scores, empty days are skipped', () => {
+    // day 1: lunch A (550 kcal); day 2: lunch of 230 g rice (300 × 2.3 = 690 kcal); day 3: nothing
+    const lunchB: AnalysisMeal[] = [{ mealCode: 3, dishes: [{ name: '米饭', items: [net('G', 230)] }] }];
+    const w = analyseDays([lunchA, lunchB, []], lookup, { ageGroup: '9-11' });
+    expect(w.days).toBe(2);
+    // energy (550 + 690) / 2 = 620 of 800 = 77.5 %
+    expect(w.energy).toMatchObject({ value: 620, target: 800, percent: 77.5, verdict: 'low' });
+    // rice (130 + 230) / 2 = 180 g, above 140 × 1.2 = 168 → high
+    expect(group(w, '谷薯类')).toMatchObject({ amount: 180, verdict: 'high' });
+    // variety day 2: 1 / 4.8 = 0.208333, halved 0.104167; 1 group of 10 halved 0.05 → 15.416667;
+    // mean with day 1's 75 → (75 + 15.416667) / 2 = 45.208333(5)
+    expect(w.scores.variety).toBeCloseTo(45.208333, 5);
+    expect(w.variety).toMatchObject({ ingredients: 3, groups: 3, distinctIngredients: 5 });
+  });
+});
