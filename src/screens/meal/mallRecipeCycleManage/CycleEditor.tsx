@@ -3,13 +3,18 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles,
   Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Text, Textarea, tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DismissRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DismissRegular, DocumentCopyRegular, HistoryRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { DISH_CATEGORY_GROUP } from '../../../../domain/aggregates/dish.ts';
 import { RECIPE_LIMITS, dateOfDay } from '../../../../domain/recipeCycle.ts';
+import { cycleWeeks, weekCopyPairs, weekdayOf } from '../../../../domain/recipeSharing.ts';
+import { cloneRecipeCycle } from '../../../../services/recipeSharing.ts';
+import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
+import { ExportWeekDialog } from './ExportWeekDialog.tsx';
+import { RecipeLogDialog } from './RecipeLogDialog.tsx';
 import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '../../../../machines/recipeApproval.machine.ts';
 import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { dishesQuery } from '../../../../services/recipes.ts';
@@ -66,17 +71,17 @@ const summaryOf = (c: Pick<RecipeCycleDetail, 'id' | 'status' | 'version' | 'cel
  * (or select a cell and press "add"), copy a day, undo the last edits, and the approval buttons of the
  * recipeApproval actor (one per cycle, keyed by its id by the caller).
  */
-export function CycleEditor({ id, onBack }: { id: string; onBack: () => void }) {
+export function CycleEditor({ id, onBack, onOpen }: { id: string; onBack: () => void; onOpen?: (id: string) => void }) {
   const s = useStyles();
   const { orgApp, ready } = useOrgQueryKey();
   const detail = useQuery(recipeCycleQuery(ready ? orgApp?.orgId : undefined, id));
   if (!detail.data) {
     return <section className={s.root}>{detail.error ? <MessageBar intent="error"><MessageBarBody>{errorText(detail.error)}</MessageBarBody></MessageBar> : <Spinner />}</section>;
   }
-  return <CycleWorkspace cycle={detail.data} onBack={onBack} />;
+  return <CycleWorkspace cycle={detail.data} onBack={onBack} onOpen={onOpen} />;
 }
 
-function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: () => void }) {
+function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; onBack: () => void; onOpen?: (id: string) => void }) {
   const s = useStyles();
   const { t, i18n } = useLingui();
   const qc = useQueryClient();
@@ -95,6 +100,7 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
   const [rejecting, setRejecting] = useState(false);
   const [dosing, setDosing] = useState<(Target & { dishId: string; values: Record<string, string> }) | null>(null);
   const [remark, setRemark] = useState('');
+  const [panel, setPanel] = useState<'export' | 'copy' | 'log' | null>(null);
 
   const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, DISH_CATEGORY_GROUP), enabled: ready });
   const dishes = useQuery(dishesQuery(orgId, { $limit: 10000 }));
@@ -134,8 +140,10 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
     }
   }, [flow.context.cycle.version, qc]);
 
-  const weeks = Math.ceil(cycle.days / 7);
-  const shownDays = Array.from({ length: weekend ? 7 : 5 }, (_, i) => week * 7 + i).filter((d) => d < cycle.days);
+  // §9 weeks start Monday: a month cycle's first and last weeks are cut by the month
+  const weekDays = useMemo(() => cycleWeeks(cycle), [cycle]);
+  const weeks = weekDays.length;
+  const shownDays = (weekDays[week] ?? []).filter((d) => weekend || weekdayOf(cycle.startDate, d) < 5);
   const cellOf = (day: number, mealCode: number): CellDishes => cycle.cells.find((c) => c.day === day && c.mealCode === mealCode)?.dishes ?? [];
   const editable = can.edit && !busy;
 
@@ -181,8 +189,8 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
   }
 
   function copyWeek(fromWeek: number, toWeek: number) {
-    const replaced = Array.from({ length: 7 }, (_, i) => toWeek * 7 + i).filter((d) => d < cycle.days)
-      .flatMap((day) => cycle.mealCodes.map((mealCode) => ({ day, mealCode, dishes: cellOf(day, mealCode) })));
+    const replaced = weekCopyPairs(weekDays, cycle.startDate, fromWeek, toWeek)
+      .flatMap(([, day]) => cycle.mealCodes.map((mealCode) => ({ day, mealCode, dishes: cellOf(day, mealCode) })));
     void save((version) => copyRecipeCycle(id, { fromWeek, toWeek, version }), { label: t`复制一周`, cells: replaced });
   }
 
@@ -211,7 +219,7 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
   const shown = (dishes.data?.rows ?? []).filter((d) => (!categoryId || d.categoryId === categoryId) && (!q || d.name.toLowerCase().includes(q)));
   const byCategory = new Map<string, typeof shown>();
   for (const d of shown) byCategory.set(d.categoryName, [...(byCategory.get(d.categoryName) ?? []), d]);
-  const dayLabel = (day: number) => `${i18n._(WEEKDAY_LABELS[day % 7])} ${dateOfDay(cycle.startDate, day).slice(5)}`;
+  const dayLabel = (day: number) => `${i18n._(WEEKDAY_LABELS[weekdayOf(cycle.startDate, day)])} ${dateOfDay(cycle.startDate, day).slice(5)}`;
   const dosageText = (d: CellDishes[number]) => cycle.ageGroups.map((g) => `${g.ageRange}: ${d.dosages[g.ageRange] ?? '-'}g`).join(' / ');
 
   return (
@@ -224,6 +232,9 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
         <Button icon={<ArrowUndoRegular />} disabled={!undo.length || !editable} onClick={() => void undoLast()} data-testid="recipe-undo">
           {undo.length ? t`撤销：${undo[undo.length - 1].label}` : t`撤销`}
         </Button>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => setPanel('export')} data-testid="recipe-export"><Trans>导出 Excel</Trans></Button>
+        {cycle.abilities.create && <Button icon={<DocumentCopyRegular />} onClick={() => setPanel('copy')} data-testid="recipe-clone"><Trans>复制整个食谱</Trans></Button>}
+        <Button icon={<HistoryRegular />} onClick={() => setPanel('log')} data-testid="recipe-log"><Trans>食谱日志</Trans></Button>
         {can.submit && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'SUBMIT' })} data-testid="recipe-submit"><Trans>提交审核</Trans></Button>}
         {can.approve && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'APPROVE' })} data-testid="recipe-approve"><Trans>审核通过</Trans></Button>}
         {can.reject && <Button disabled={sending} onClick={() => { setRemark(''); setRejecting(true); }} data-testid="recipe-reject"><Trans>驳回</Trans></Button>}
@@ -280,7 +291,7 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
                         </MenuTrigger>
                         <MenuPopover>
                           <MenuList>
-                            {Array.from({ length: Math.min(7, cycle.days - week * 7) }, (_, i) => week * 7 + i).filter((d) => d !== day).map((d) => (
+                            {(weekDays[week] ?? []).filter((d) => d !== day).map((d) => (
                               <MenuItem key={d} onClick={() => copyDay(day, d)} data-testid={`copy-day-${day}-to-${d}`}>{t`复制到 ${dayLabel(d)}`}</MenuItem>
                             ))}
                           </MenuList>
@@ -390,6 +401,12 @@ function CycleWorkspace({ cycle, onBack }: { cycle: RecipeCycleDetail; onBack: (
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      {panel === 'export' && <ExportWeekDialog cycle={cycle} week={week} weekDays={weekDays} dishName={(id) => dishName.get(id) ?? id} onClose={() => setPanel(null)} />}
+      {panel === 'log' && <RecipeLogDialog cycle={cycle} onClose={() => setPanel(null)} />}
+      {panel === 'copy' && (
+        <CopyCycleDialog source={cycle} copy={(input) => cloneRecipeCycle(id, input)} onClose={() => setPanel(null)}
+          onCopied={(r) => { setPanel(null); onOpen?.(r.id); }} />
+      )}
       <Dialog open={rejecting} onOpenChange={(_, d) => setRejecting(d.open)}>
         <DialogSurface>
           <DialogBody>

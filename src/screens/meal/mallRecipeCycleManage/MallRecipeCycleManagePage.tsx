@@ -5,8 +5,9 @@ import {
 import { AddRegular, DeleteRegular, OpenRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGE_RANGES, MEAL_PATTERN_CODES, WEEK_STARTS_ON } from '../../../../domain/constants.ts';
-import { RECIPE_CYCLE_STATUSES, RECIPE_LIMITS, canDelete, mealsOfPattern, type RecipeCycleStatus } from '../../../../domain/recipeCycle.ts';
+import { AGE_RANGES, MEAL_PATTERN_CODES } from '../../../../domain/constants.ts';
+import { firstOfNextMonth, nextMonday } from '../shared/recipeCycle/dates.ts';
+import { RECIPE_CYCLE_STATUSES, RECIPE_LIMITS, canDelete, mealsOfPattern, type CycleOption, type RecipeCycleStatus } from '../../../../domain/recipeCycle.ts';
 import {
   createRecipeCycle, deleteRecipeCycle, recipeCycleKeys, recipeCyclesQuery, type RecipeCycleInput, type RecipeCycleQuery, type RecipeCycleRow,
 } from '../../../../services/recipeCycles.ts';
@@ -26,12 +27,6 @@ const useStyles = makeStyles({
   people: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalS },
 });
 
-/** The next Monday on or after today (§9 weeks start on Monday), 'YYYY-MM-DD' in local time. */
-function nextMonday(now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  d.setDate(d.getDate() + ((WEEK_STARTS_ON - d.getDay() + 7) % 7));
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * mallRecipeCycleManage (issue 9): the org's weekly recipe cycles (semester and status filters), a new cycle, and
@@ -58,7 +53,7 @@ export default function MallRecipeCycleManagePage() {
     onError: (e) => { setRemoving(null); setError(errorText(e)); },
   });
 
-  if (openId) return <CycleEditor key={openId} id={openId} onBack={() => setOpenId(null)} />;
+  if (openId) return <CycleEditor key={openId} id={openId} onBack={() => setOpenId(null)} onOpen={setOpenId} />;
 
   const abilities = list.data?.abilities;
   const columns: Column<RecipeCycleRow>[] = [
@@ -127,6 +122,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const [name, setName] = useState('');
+  const [cycleOption, setCycleOption] = useState<CycleOption>('week');
   const [startDate, setStartDate] = useState(nextMonday());
   const [weeks, setWeeks] = useState('4');
   const [pattern, setPattern] = useState<number>(MEAL_PATTERN_CODES['两餐']);
@@ -143,7 +139,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
       setError(t`就餐人数须为不小于 0 的整数`);
       return;
     }
-    create.mutate({ name, startDate, cycleOption: 'week', weeks: Number(weeks), mealPattern: pattern, ageGroups });
+    create.mutate({ name, startDate, cycleOption, ...(cycleOption === 'week' && { weeks: Number(weeks) }), mealPattern: pattern, ageGroups });
   };
   return (
     <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
@@ -154,12 +150,26 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
             <Field label={<Trans>食谱名称</Trans>} required>
               <Input value={name} maxLength={RECIPE_LIMITS.nameMax} onChange={(_, d) => setName(d.value)} data-testid="recipe-new-name" />
             </Field>
-            <Field label={<Trans>开始日期（星期一）</Trans>} required>
+            <Field label={<Trans>周期</Trans>}>
+              {/* §9 cycle options: a week cycle runs whole weeks from a Monday, a month cycle the days of one month from the 1st */}
+              <Dropdown value={cycleOption === 'week' ? t`按周` : t`按月`} selectedOptions={[cycleOption]} data-testid="recipe-new-option"
+                onOptionSelect={(_, d) => {
+                  const next = (d.optionValue ?? 'week') as CycleOption;
+                  setCycleOption(next);
+                  setStartDate(next === 'month' ? firstOfNextMonth() : nextMonday());
+                }}>
+                <Option value="week">{t`按周`}</Option>
+                <Option value="month">{t`按月`}</Option>
+              </Dropdown>
+            </Field>
+            <Field label={cycleOption === 'month' ? <Trans>开始日期（每月 1 日）</Trans> : <Trans>开始日期（星期一）</Trans>} required>
               <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
             </Field>
-            <Field label={<Trans>周数</Trans>}>
-              <Input type="number" min={1} max={RECIPE_LIMITS.weeksMax} value={weeks} onChange={(_, d) => setWeeks(d.value)} data-testid="recipe-new-weeks" />
-            </Field>
+            {cycleOption === 'week' && (
+              <Field label={<Trans>周数</Trans>}>
+                <Input type="number" min={1} max={RECIPE_LIMITS.weeksMax} value={weeks} onChange={(_, d) => setWeeks(d.value)} data-testid="recipe-new-weeks" />
+              </Field>
+            )}
             <Field label={<Trans>餐次模式</Trans>}>
               <Dropdown value={`${i18n._(PATTERN_LABELS[pattern])}（${mealsOfPattern(pattern).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
                 selectedOptions={[String(pattern)]} onOptionSelect={(_, d) => setPattern(Number(d.optionValue))} data-testid="recipe-new-pattern">

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, MessageBar, MessageBarBody, Spinner,
+} from '@fluentui/react-components';
+import { CopyRegular, EyeRegular } from '@fluentui/react-icons';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RecipeCycleRow } from '../../../../services/recipeCycles.ts';
+import { cloudRecipeQuery, cloudRecipesQuery, copyCloudRecipe, type RecipeCloneResult } from '../../../../services/recipeSharing.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { Pager } from '../shared/Pager.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { CyclePreview } from '../shared/recipeCycle/CyclePreview.tsx';
+import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
+import { PATTERN_LABELS } from '../mallRecipeCycleManage/labels.ts';
+
+const PAGE_SIZE = 20;
+
+/**
+ * mallStandardRecipeCycleManage (云食谱列表, issue 9): the cloud recipes, published cycles of the standard org
+ * (§9 'standard'). Anyone of the org looks at one; whoever may make cycles copies it into the org's own cycles,
+ * where it is an independent draft (dishes the org lacks come along as the org's dishes).
+ */
+export default function MallStandardRecipeCycleManagePage() {
+  const { t, i18n } = useLingui();
+  const { orgApp, ready } = useOrgQueryKey();
+  const orgId = ready ? orgApp?.orgId : undefined;
+  const [name, setName] = useState('');
+  const [page, setPage] = useState(0);
+  const [viewing, setViewing] = useState<RecipeCycleRow | null>(null);
+  const [copying, setCopying] = useState<RecipeCycleRow | null>(null);
+  const [copied, setCopied] = useState<RecipeCloneResult | null>(null);
+  const list = useQuery({ ...cloudRecipesQuery(orgId, { ...(name.trim() && { name: name.trim() }), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }), placeholderData: keepPreviousData });
+  const preview = useQuery({ ...cloudRecipeQuery(orgId, viewing?.id ?? ''), enabled: Boolean(orgId && viewing) });
+
+  const columns: Column<RecipeCycleRow>[] = [
+    { key: 'name', header: <Trans>云食谱</Trans>, render: (c) => <span data-testid="cloud-row-name">{c.name}</span>, phone: 'title' },
+    { key: 'span', header: <Trans>周期</Trans>, render: (c) => (c.cycleOption === 'week' ? t`${c.weeks} 周` : t`一个月`), width: '80px' },
+    { key: 'pattern', header: <Trans>餐次模式</Trans>, render: (c) => (PATTERN_LABELS[c.mealPattern] ? i18n._(PATTERN_LABELS[c.mealPattern]) : String(c.mealPattern)), width: '96px' },
+    { key: 'ages', header: <Trans>年龄段</Trans>, render: (c) => c.ageGroups.map((g) => g.ageRange).join('、'), width: '120px' },
+    { key: 'cells', header: <Trans>已排餐次</Trans>, render: (c) => c.cellCount, width: '80px' },
+    {
+      key: 'actions', header: <Trans>操作</Trans>, width: '200px',
+      render: (c) => (
+        <>
+          <Button size="small" appearance="subtle" icon={<EyeRegular />} onClick={() => setViewing(c)} data-testid="cloud-view"><Trans>查看</Trans></Button>
+          <Button size="small" appearance="subtle" icon={<CopyRegular />} onClick={() => { setCopied(null); setCopying(c); }} data-testid="cloud-copy"><Trans>复制到本机构</Trans></Button>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <ScreenFrame
+      title={<Trans>云食谱列表</Trans>} testId="screen-mallStandardRecipeCycleManage" loading={list.isLoading}
+      error={list.error ? errorText(list.error) : null}
+      toolbar={<Input value={name} placeholder={t`搜索云食谱`} onChange={(_, d) => { setName(d.value); setPage(0); }} data-testid="cloud-search" />}
+    >
+      {copied && (
+        <MessageBar intent="success" data-testid="cloud-copied">
+          <MessageBarBody>
+            <Trans>已复制为本机构的周食谱「{copied.name}」（草稿），可在周食谱管理中编辑。新增菜品 {copied.dishesCopied} 道，沿用本机构同名菜品 {copied.dishesMatched} 道。</Trans>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(c) => c.id} testId="cloud-table" />
+      <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={setPage} />
+      {viewing && (
+        <Dialog open onOpenChange={(_, d) => { if (!d.open) setViewing(null); }}>
+          <DialogSurface style={{ maxWidth: '960px' }}>
+            <DialogBody>
+              <DialogTitle>{viewing.name}</DialogTitle>
+              <DialogContent>{preview.data ? <CyclePreview cycle={preview.data} /> : preview.error ? errorText(preview.error) : <Spinner />}</DialogContent>
+              <DialogActions><Button onClick={() => setViewing(null)}><Trans>关闭</Trans></Button></DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+      {copying && (
+        <CopyCycleDialog source={copying} copy={(input) => copyCloudRecipe(copying.id, input)} onClose={() => setCopying(null)}
+          onCopied={(r) => { setCopying(null); setCopied(r); }} />
+      )}
+    </ScreenFrame>
+  );
+}
