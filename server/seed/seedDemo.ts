@@ -19,6 +19,7 @@ import type { PermissionCreated } from '../modules/permissions/projection.ts';
 import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
 import { seedMall } from './seedMall.ts';
+import { seedOrders } from './seedOrders.ts';
 import { seedRecipes } from './seedRecipes.ts';
 import { seedRecipeCycles } from './seedRecipeCycles.ts';
 import { seedCloudRecipes } from './seedCloudRecipes.ts';
@@ -382,6 +383,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     }
 
     events += (await seedMall(tx, { now: opts.now, meta })).events;
+    events += (await seedOrders(tx, { now: opts.now, meta })).events;
     events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'experience').map((o) => o.orgId) });
     const dietitian = await tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', '13800000006').executeTakeFirstOrThrow();
     events += await seedRecipeCycles(tx, {
