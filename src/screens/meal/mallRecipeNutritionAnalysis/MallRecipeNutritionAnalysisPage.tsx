@@ -1,0 +1,98 @@
+// §2 mallRecipeNutritionAnalysis (issue 10): the WS/T 554 analysis of a stored recipe cycle. The dietitian picks a
+// cycle, one of the age groups it feeds, a week and either the week's average day or one day, and reads the
+// scores, charts, verdicts and advice (GET /v5/mall/recipe/cycle/{id}/analysis, computed on the server).
+import { useState } from 'react';
+import { Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { PAGE } from '../../../../domain/constants.ts';
+import { recipeCyclesQuery } from '../../../../services/recipeCycles.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { ageGroupLabel } from '../shared/nutritionLabels.ts';
+import { cycleAnalysisQuery } from '../../../../services/nutrition.ts';
+import { AnalysisView } from '../shared/nutritionAnalysis/AnalysisView.tsx';
+import { WEEKDAY_LABELS } from '../mallRecipeCycleManage/labels.ts';
+
+const useStyles = makeStyles({
+  cycle: { minWidth: 'min(280px, 100%)' },
+  pick: { minWidth: '120px' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** '' = the week's average day; else the 0-based day of the cycle */
+type DayPick = '' | `${number}`;
+
+export default function MallRecipeNutritionAnalysisPage() {
+  const s = useStyles();
+  const { t, i18n } = useLingui();
+  const { orgApp, ready } = useOrgQueryKey();
+  const orgId = ready ? orgApp?.orgId : undefined;
+  const [cycleId, setCycleId] = useState('');
+  const [ageGroup, setAgeGroup] = useState('');
+  const [week, setWeek] = useState(0);
+  const [day, setDay] = useState<DayPick>('');
+
+  const cycles = useQuery(recipeCyclesQuery(orgId, { $limit: PAGE.recipeList }));
+  const rows = cycles.data?.rows ?? [];
+  const cycle = rows.find((c) => c.id === cycleId) ?? null;
+  const ages = cycle?.ageGroups.map((g) => g.ageRange) ?? [];
+  const age = ages.includes(ageGroup as never) ? ageGroup : ages[0] ?? '';
+
+  const analysis = useQuery(cycleAnalysisQuery(age ? orgId : undefined, cycleId, { ageGroup: age }));
+  const group = analysis.data?.ageGroups.find((g) => g.ageGroup === age) ?? analysis.data?.ageGroups[0];
+  const weeks = group?.weeks ?? [];
+  const w = weeks[Math.min(week, Math.max(0, weeks.length - 1))];
+  const chosenDay = day === '' ? null : w?.days.find((d) => String(d.day) === day) ?? null;
+  const shown = chosenDay ? chosenDay.analysis : w?.analysis ?? null;
+
+  const weekText = (i: number) => (weeks[i] ? t`第 ${i + 1} 周（${weeks[i].startDate} ~ ${weeks[i].endDate}）` : '');
+  const dayText = (d: { day: number; date: string }) => `${i18n._(WEEKDAY_LABELS[d.day % 7])} ${d.date}`;
+
+  return (
+    <ScreenFrame
+      title={<Trans>食谱营养分析</Trans>} testId="screen-mallRecipeNutritionAnalysis" loading={cycles.isLoading}
+      error={cycles.error ? errorText(cycles.error) : analysis.error ? errorText(analysis.error) : null}
+      toolbar={(
+        <>
+          <Field label={<Trans>周食谱</Trans>} className={s.cycle}>
+            <Dropdown value={cycle ? `${cycle.name}（${cycle.startDate} ~ ${cycle.endDate}）` : ''} placeholder={t`选择周食谱`} selectedOptions={cycleId ? [cycleId] : []}
+              onOptionSelect={(_, d) => { setCycleId(d.optionValue ?? ''); setWeek(0); setDay(''); }} data-testid="cycle-analysis-cycle">
+              {rows.map((c) => <Option key={c.id} value={c.id} text={c.name}>{`${c.name}（${c.startDate} ~ ${c.endDate}）`}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>年龄段</Trans>} className={s.pick}>
+            <Dropdown value={age ? ageGroupLabel(i18n, age) : ''} selectedOptions={age ? [age] : []} disabled={!cycle}
+              onOptionSelect={(_, d) => setAgeGroup(d.optionValue ?? '')} data-testid="cycle-analysis-age">
+              {ages.map((a) => <Option key={a} value={a}>{ageGroupLabel(i18n, a)}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>周次</Trans>} className={s.pick}>
+            <Dropdown value={w ? weekText(weeks.indexOf(w)) : ''} selectedOptions={[String(week)]} disabled={!weeks.length}
+              onOptionSelect={(_, d) => { setWeek(Number(d.optionValue ?? 0)); setDay(''); }} data-testid="cycle-analysis-week">
+              {weeks.map((x, i) => <Option key={x.week} value={String(i)} text={weekText(i)}>{weekText(i)}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>日期</Trans>} className={s.pick}>
+            <Dropdown value={chosenDay ? dayText(chosenDay) : t`整周（日均）`} selectedOptions={[day]} disabled={!w}
+              onOptionSelect={(_, d) => setDay((d.optionValue ?? '') as DayPick)} data-testid="cycle-analysis-day">
+              <Option value="" text={t`整周（日均）`}>{t`整周（日均）`}</Option>
+              {(w?.days ?? []).map((d) => <Option key={d.day} value={String(d.day)} text={dayText(d)}>{dayText(d)}</Option>)}
+            </Dropdown>
+          </Field>
+        </>
+      )}
+    >
+      <div className={s.root}>
+        {!cycleId && <MessageBar><MessageBarBody><Trans>请选择要分析的周食谱</Trans></MessageBarBody></MessageBar>}
+        {analysis.isFetching && !analysis.data && <MessageBar><MessageBarBody><Trans>正在分析…</Trans></MessageBarBody></MessageBar>}
+        {(analysis.data?.missingDishes.length ?? 0) > 0 && (
+          <MessageBar intent="warning"><MessageBarBody><Trans>以下菜品已删除，未计入分析：{analysis.data!.missingDishes.join('、')}</Trans></MessageBarBody></MessageBar>
+        )}
+        {w && !shown && <MessageBar intent="info" data-testid="cycle-analysis-empty"><MessageBarBody><Trans>所选日期尚未排菜</Trans></MessageBarBody></MessageBar>}
+        {shown && <AnalysisView analysis={shown} testId="cycle-analysis" />}
+      </div>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,67 @@
+// The charts of a nutrition analysis (issue 10), drawn with Fluent UI's own v9 charts. This module is the only one
+// that imports @fluentui/react-charts; AnalysisView loads it with a dynamic import, so the chart code is fetched
+// when an analysis is on screen, never with the sign-in entry or another screen.
+import { GaugeChart, VerticalBarChart, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useLingui } from '@lingui/react/macro';
+import { BAND_COLORS, bandTicks, type ChartBar } from './analysisModel.ts';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  wide: { gridColumn: '1 / -1', minWidth: 0 },
+  box: { minWidth: 0, overflow: 'hidden' },
+});
+
+function PercentBars({ bars, title, testId, ticks }: { bars: ChartBar[]; title: string; testId: string; ticks: number[] }) {
+  const { t } = useLingui();
+  const data: VerticalBarChartDataPoint[] = bars.map((b) => ({
+    x: b.label,
+    // a nutrient the standard gives no target for draws no bar (0), and says so in its callout
+    y: b.percent ?? 0,
+    color: BAND_COLORS[b.verdict],
+    legend: b.label,
+    xAxisCalloutData: b.label,
+    yAxisCalloutData: b.percent === null ? t`无目标值` : `${Math.round(b.percent)}% (${b.detail})`,
+    barLabel: b.percent === null ? '—' : `${Math.round(b.percent)}%`,
+  }));
+  const top = Math.max(...ticks);
+  return (
+    <div data-testid={testId} role="figure" aria-label={title}>
+      <VerticalBarChart
+        chartTitle={title} data={data} height={300} hideLegend yMinValue={0} yMaxValue={top} yAxisTickValues={ticks}
+        yAxisTickFormat={(v: number) => `${v}%`} barWidth="auto" maxBarWidth={28} wrapXAxisLables yAxisTitle={t`占目标 %`}
+      />
+    </div>
+  );
+}
+
+/**
+ * The nutrients and food groups as % of their targets, with y grid lines at the §5 bands (80/90/110/120 %) so a bar's
+ * place against its band reads at a glance; and the total score on a gauge whose red part ends at the pass score.
+ */
+export default function AnalysisCharts({ nutrients, foodGroups, total, passScore }: {
+  nutrients: ChartBar[]; foodGroups: ChartBar[]; total: number; passScore: number;
+}) {
+  const s = useStyles();
+  const { t } = useLingui();
+  const highest = Math.max(0, ...nutrients.map((b) => b.percent ?? 0), ...foodGroups.map((b) => b.percent ?? 0));
+  const ticks = bandTicks(highest);
+  return (
+    <div className={s.grid} data-testid="analysis-charts">
+      <div className={s.box} data-testid="analysis-score-chart" role="figure" aria-label={t`总分 ${total}，合格线 ${passScore}`}>
+        <GaugeChart
+          chartTitle={t`总分`} chartValue={Math.max(0, Math.min(100, total))} minValue={0} maxValue={100} height={200}
+          chartValueFormat={() => String(total)} sublabel={t`合格线 ${passScore}`}
+          segments={[
+            { legend: t`未达标`, size: passScore, color: BAND_COLORS.low },
+            { legend: t`达标`, size: 100 - passScore, color: BAND_COLORS.ok },
+          ]}
+        />
+      </div>
+      {foodGroups.length > 0 && (
+        <div className={s.box}><PercentBars bars={foodGroups} title={t`食物种类占推荐量 %`} testId="analysis-group-chart" ticks={ticks} /></div>
+      )}
+      <div className={s.wide}><PercentBars bars={nutrients} title={t`能量及营养素占目标 %`} testId="analysis-nutrient-chart" ticks={ticks} /></div>
+    </div>
+  );
+}
