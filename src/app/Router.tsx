@@ -7,6 +7,7 @@ import { ErrorPage } from '../shell/ErrorPage.tsx';
 import { useCurrentOrgApp, useGuard, useMenuEntries, useOrgAppActor, useSession } from './hooks.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
 import { normalisePath } from '../../domain/routePath.ts';
+import { isTracePath } from '../../domain/traceRoute.ts';
 // the sign-in screen is in the entry (src/app/bootstrap.tsx), not a chunk of its own
 import { LoginPage } from '../screens/login/LoginPage.tsx';
 
@@ -33,6 +34,7 @@ const ShareFriends = lazy(() => import('../screens/public/ShareFriends.tsx'));
 const Groupon = lazy(() => import('../screens/public/Groupon.tsx'));
 const Recommend = lazy(() => import('../screens/public/Recommend.tsx'));
 const RecommendShare = lazy(() => import('../screens/public/RecommendShare.tsx'));
+const TracePage = lazy(() => import('../screens/public/TracePage.tsx'));
 
 const useStyles = makeStyles({
   bar: { position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000000 },
@@ -117,7 +119,8 @@ const UNGUARDED = new Set(['/qrconfirm']);
 export function AppRouter() {
   const [location] = useHashLocation();
   const path = normalisePath(location);
-  const Gate = UNGUARDED.has(path) ? Unguarded : Guarded;
+  // a food label's trace page (issue 10) is public and read-only: the guard does not look at it
+  const Gate = UNGUARDED.has(path) || isTracePath(path) ? Unguarded : Guarded;
   return (
     <WouterRouter hook={useHashLocation}>
       <LiveUpdates />
@@ -139,6 +142,7 @@ export function AppRouter() {
             <Route path="/groupon" component={Groupon} />
             <Route path="/recommend/share" component={RecommendShare} />
             <Route path="/recommend" component={Recommend} />
+            <Route path="/trace/:orgId/:dishIds" component={TracePage} />
             <Route>
               <ShellRoutes />
             </Route>

@@ -94,7 +94,7 @@ const meal: Def[] = [
   { key: 'mallRecipeSpec', label: msg`食谱设置` },
   { key: 'mallRecipeCustomPeopleManage', label: msg`自定义人群管理` },
   { key: 'mallRecipeCycleLableManage', label: msg`食谱标签管理` },
-  { key: 'mallRecipeCycleLabelSet', label: msg`食品标签设置` },
+  { key: 'mallRecipeCycleLabelSet', label: msg`食品标签设置`, load: () => import('./meal/mallRecipeCycleLabelSet/MallRecipeCycleLabelSetPage.tsx') },
   { key: 'menuCategory', label: msg`菜品分类`, load: () => import('./meal/menuCategory/MenuCategoryPage.tsx') },
   { key: 'menuManage', label: msg`菜品管理`, load: () => import('./meal/menuManage/MenuManagePage.tsx') },
   { key: 'packageSetting', label: msg`套餐设置`, load: () => import('./meal/packageSetting/PackageSettingPage.tsx') },
