@@ -1,7 +1,8 @@
 // §3 spec/setting: the recipe settings of mallRecipeSpec (issue 9), stored as the org's spec records by their
-// Chinese names (§7 /v4/mall/spec): the purchase-plan export content, meals-people (options.mealsPeople) and
-// food-taboo (options.foodTaboosEnable). The spec decider checks their options with this rule, so a setting
+// Chinese names (§7 /v4/mall/spec): the purchase-plan export content, meals-people (options.mealsPeople: the
+// number of eaters a new cycle's age groups start with) and food-taboo (options.foodTaboosEnable). The spec decider checks their options with this rule, so a setting
 // written through any path has the shape the recipe screens read.
+import { RECIPE_LIMITS } from './recipeCycle.ts';
 
 export const RECIPE_SETTING_NAMES = {
   purchasePlanExport: '采购计划导出内容',
@@ -17,7 +18,7 @@ export type PurchasePlanExportField = (typeof PURCHASE_PLAN_EXPORT_FIELDS)[numbe
 /** The options each setting has when nobody has saved it yet. */
 export const RECIPE_SETTING_DEFAULTS = {
   purchasePlanExport: { exportContent: ['foodName', 'spec', 'unit', 'quantity', 'price', 'amount'] as PurchasePlanExportField[] },
-  mealsPeople: { mealsPeople: true },
+  mealsPeople: { mealsPeople: 0 },
   foodTaboo: { foodTaboosEnable: false },
 } as const;
 
@@ -25,6 +26,7 @@ export const RECIPE_SETTING_TEXT = {
   exportEmpty: '参数错误：采购计划导出内容至少选择一项',
   exportUnknown: (f: string) => `参数错误：采购计划导出内容不支持「${f}」`,
   notBoolean: (key: string) => `参数错误：${key} 须为布尔值`,
+  badMealsPeople: `参数错误：就餐人数须为 0-${RECIPE_LIMITS.peopleMax} 的整数`,
   unknownOption: (key: string) => `参数错误：设置项 ${key} 不存在`,
 } as const;
 
@@ -44,8 +46,11 @@ export function recipeSettingRefusal(name: string, options: Record<string, unkno
     const bad = c.find((f) => !(PURCHASE_PLAN_EXPORT_FIELDS as readonly unknown[]).includes(f));
     return bad === undefined ? null : RECIPE_SETTING_TEXT.exportUnknown(String(bad));
   }
-  const flag = allowed[0]!;
-  return typeof options[flag] === 'boolean' ? null : RECIPE_SETTING_TEXT.notBoolean(flag);
+  if (key === 'mealsPeople') {
+    const n = options.mealsPeople;
+    return Number.isInteger(n) && (n as number) >= 0 && (n as number) <= RECIPE_LIMITS.peopleMax ? null : RECIPE_SETTING_TEXT.badMealsPeople;
+  }
+  return typeof options.foodTaboosEnable === 'boolean' ? null : RECIPE_SETTING_TEXT.notBoolean('foodTaboosEnable');
 }
 
 /** The settings as the screens read them: each saved one's options, else its defaults. */
@@ -55,7 +60,7 @@ export function recipeSettingsOf(specs: readonly { name: string; options: Record
   return {
     exportContent: Array.isArray(exportContent) ? exportContent.filter((f): f is PurchasePlanExportField => (PURCHASE_PLAN_EXPORT_FIELDS as readonly unknown[]).includes(f))
       : [...RECIPE_SETTING_DEFAULTS.purchasePlanExport.exportContent],
-    mealsPeople: typeof saved('mealsPeople')?.mealsPeople === 'boolean' ? saved('mealsPeople')!.mealsPeople as boolean : RECIPE_SETTING_DEFAULTS.mealsPeople.mealsPeople,
+    mealsPeople: Number.isInteger(saved('mealsPeople')?.mealsPeople) ? saved('mealsPeople')!.mealsPeople as number : RECIPE_SETTING_DEFAULTS.mealsPeople.mealsPeople,
     foodTaboosEnable: typeof saved('foodTaboo')?.foodTaboosEnable === 'boolean' ? saved('foodTaboo')!.foodTaboosEnable as boolean : RECIPE_SETTING_DEFAULTS.foodTaboo.foodTaboosEnable,
   };
 }

@@ -78,7 +78,7 @@ export const DEMO_ROLES: SeedRole[] = [
   { key: 'bureau', name: 'bureau', code: ROLE_CODE.bureau, cnName: '教育局', group: 'base',
     screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage'], powers: ['priceApprove'] },
   { key: 'dietitian', name: 'dietitian', code: ROLE_CODE.dietitian, cnName: '营养师', group: 'base',
-    screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallRecipeNutritionAnalysis', 'mallFoodIngredientsManage', 'localFoodIngredientsManage', 'packageSetting', 'packageManage', 'mallStandardRecipeCycleManage', 'mallRecipeShare', 'mallRecipeCycleLabelSet'],
+    screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallRecipeNutritionAnalysis', 'mallFoodIngredientsManage', 'localFoodIngredientsManage', 'packageSetting', 'packageManage', 'mallStandardRecipeCycleManage', 'mallRecipeShare', 'mallRecipeCategory', 'mallRecipeSpec', 'mallRecipeCustomPeopleManage', 'mallRecipeCycleLableManage', 'mallRecipeCycleLabelSet'],
     powers: ['recipeReportExport'] },
   { key: 'salesman', name: 'salesman', code: ROLE_CODE.salesman, cnName: '供应商业务员', group: 'salesman',
     screens: ['productPrice', 'orderList'], powers: ['priceAdd'] },

@@ -160,7 +160,8 @@ describe('recipe settings (mallRecipeSpec)', () => {
     expect(bad.body.status_text).toMatch(/foodTaboosEnable 须为布尔值/);
     const exp = await req(dietitian, 'POST', '/v4/mall/spec', { name: '采购计划导出内容', options: { exportContent: ['foodName', 'drop table'] } });
     expect(exp.status).toBe(400);
-    expect((await req(purchaser, 'POST', '/v4/mall/spec', { name: '就餐人数', options: { mealsPeople: true } })).status).toBe(403);
+    expect((await req(dietitian, 'POST', '/v4/mall/spec', { name: '就餐人数', options: { mealsPeople: -5 } })).status).toBe(400);
+    expect((await req(purchaser, 'POST', '/v4/mall/spec', { name: '就餐人数', options: { mealsPeople: 300 } })).status).toBe(403);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   isSalesmenKey, roleGroupKeys, roleGroupsQuery, roleKeys, roleRelationsQuery, rolesQuery, roleUsersQuery, salesmanGroupQuery,
 } from '../../../services/roles.ts';
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
+import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 
 const under = (root: readonly unknown[], key: readonly unknown[]) => root.every((part, i) => key[i] === part);
 
@@ -72,6 +73,10 @@ describe('service query keys', () => {
       [memberKeys.all, memberConfigQuery('o1').queryKey],
       [configKeys.all, foodLabelConfigQuery('o1', 'a1').queryKey],
       [configKeys.all, localeOverridesQuery('o1', 'a1').queryKey],
+      [recipeSettingKeys.all, recipePeopleQuery('o1').queryKey],
+      [recipeSettingKeys.all, peopleEnergyQuery('o1').queryKey],
+      [recipeSettingKeys.all, recipeLabelsQuery('o1').queryKey],
+      [recipeSettingKeys.all, recipeLabelConfigQuery('o1').queryKey],
     ];
     for (const [root, key] of cases) {
       expect(under(root, key), JSON.stringify(key)).toBe(true);
@@ -123,6 +128,8 @@ describe('service query keys', () => {
     refreshes('SkuCreated', skuKeys.all);
     refreshes('PriceSurveyRecorded', priceKeys.all);
     refreshes('SpecCreated', specKeys.all);
+    refreshes('RecipePeopleAdded', recipeSettingKeys.all);
+    refreshes('RecipeLabelConfigSet', recipeSettingKeys.all);
     refreshes('SupplierLinked', supplierKeys.all);
     refreshes('MallSupplierLinked', supplierKeys.all);
     refreshes('MallRouteCreated', routeKeys.all);
