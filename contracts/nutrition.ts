@@ -6,7 +6,9 @@ import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { IdParams } from './common.ts';
 import { NUTRIENT_KEYS, type NutrientKey as NutrientKeyName } from '../domain/nutrition.ts';
-import { NUTRITION_LIMITS, type Calculation as DomainCalculation, type MealAnalysis } from '../domain/nutritionAnalysis.ts';
+import {
+  NUTRITION_LIMITS, type Calculation as DomainCalculation, type CycleAgeGroupAnalysis as DomainCycleAgeGroup, type MealAnalysis,
+} from '../domain/nutritionAnalysis.ts';
 import type { AgeGroup as AgeGroupName, Sex as SexName } from '../domain/nutritionStandards.ts';
 
 const tags = ['nutrition'];
@@ -176,7 +178,8 @@ export const CycleAnalysis = Type.Object({
 export type CycleAnalysisData = Static<typeof CycleAnalysis>;
 
 // the schemas carry exactly the domain's shapes and lists
-const _same: [MealAnalysis, DomainCalculation, AgeGroupName, SexName] extends [AnalysisData, CalculationData, Static<typeof AgeGroup>, Static<typeof Sex>] ? true : never = true;
+const _same: [MealAnalysis, DomainCalculation, AgeGroupName, SexName, DomainCycleAgeGroup] extends
+  [AnalysisData, CalculationData, Static<typeof AgeGroup>, Static<typeof Sex>, Static<typeof CycleAgeGroupAnalysis>] ? true : never = true;
 const _back: [AnalysisData, Static<typeof AgeGroup>] extends [MealAnalysis, AgeGroupName] ? true : never = true;
 void _same; void _back;
 

@@ -40,15 +40,17 @@
 //               and every target is the mean over the days analysed, and the verdicts and the category and
 //               nutrient scores are those of this average day; variety is the mean of each day's variety score
 //               (eating the same five foods every day is not varied, however the average looks).
-import { ANALYSIS } from './constants.ts';
-import { NUTRIENT_KEYS, lineNutrients, sumNutrients, type FoodNutrition, type LineNutrients, type NutrientKey, type Nutrients, type WeightType } from './nutrition.ts';
+import { ANALYSIS, ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
+import {
+  NUTRIENT_KEYS, lineNutrients, sumNutrients, weightTypeOf, type DosageMode, type FoodNutrition, type LineNutrients, type NutrientKey, type Nutrients, type WeightType,
+} from './nutrition.ts';
+import { dateOfDay } from './recipeCycle.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { round6 } from './numberInput.ts';
 import {
   AGE_GROUPS, ENERGY_RATIO_NUTRIENTS, TARGET_NUTRIENTS, energyFactorKj, foodAmountBand, isAgeGroup, isMealCode, mainMealOf, mealShareGuide, nutrientBand,
   targetsForMeals, dailyTargets, type AgeGroup, type EnergyRatioNutrient, type MealTargets, type Sex, type TargetNutrient,
 } from './nutritionStandards.ts';
-import { ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
 
 /** Limits on one request: beyond them it is a slip or an attack, refused with a reason. */
 export const NUTRITION_LIMITS = {
@@ -474,3 +476,90 @@ export function analyseDays(days: readonly (readonly AnalysisMeal[])[], lookup: 
 
 /** Whether a meal code is a main meal (breakfast, lunch, dinner) whose §9 share adds to the targets. */
 export const isMainMeal = (mealCode: number) => mainMealOf(mealCode) !== null;
+
+// ---------------------------------------------------------------------------------------------------------
+// A stored recipe cycle (issue 9 cells with per-age-group dosages): each day's meals for one age group, analysed
+// per day and per week (the average day of the week's days with dishes).
+
+export interface CycleDish { id: string; name: string; lines: readonly { foodId: string; weight: number }[]; dosageMode: DosageMode }
+export interface CycleCell { day: number; mealCode: number; dishes: readonly { dishId: string; dosages?: Partial<Record<string, number>> }[] }
+export interface CycleFacts {
+  startDate: string;
+  /** days the cycle spans */
+  days: number;
+  ageGroups: readonly { ageRange: string; people: number }[];
+  cells: readonly CycleCell[];
+  dishes: ReadonlyMap<string, CycleDish>;
+}
+export interface CycleDayAnalysis { day: number; date: string; analysis: MealAnalysis }
+export interface CycleWeekAnalysis { week: number; startDate: string; endDate: string; analysis: MealAnalysis | null; days: CycleDayAnalysis[] }
+export interface CycleAgeGroupAnalysis { ageGroup: AgeGroup; people: number; weeks: CycleWeekAnalysis[] }
+
+/** Grams per portion of a dish: the sum of its lines (the dosage of an age group the cell gives none for). */
+export const dishPortion = (dish: Pick<CycleDish, 'lines'>): number =>
+  round6(dish.lines.reduce((s, l) => s + (typeof l.weight === 'number' && Number.isFinite(l.weight) ? l.weight : 0), 0));
+
+/**
+ * The meals of every day of a cycle for one age group (index = day; a day without dishes is empty). A dish is
+ * served at the age group's dosage: each line's grams × dosage ÷ portion, read as net or gross by the dish's
+ * dosage mode. A dish the cells name that no longer exists is left out (listed by cycleMissingDishes).
+ */
+export function cycleDayMeals(cycle: CycleFacts, ageGroup: AgeGroup): AnalysisMeal[][] {
+  const days: AnalysisMeal[][] = Array.from({ length: Math.max(0, cycle.days) }, () => []);
+  const cells = [...cycle.cells].sort((a, b) => a.day - b.day || a.mealCode - b.mealCode);
+  for (const cell of cells) {
+    if (cell.day < 0 || cell.day >= days.length) continue;
+    const dishes: AnalysisDish[] = [];
+    for (const cd of cell.dishes) {
+      const dish = cycle.dishes.get(cd.dishId);
+      if (!dish) continue;
+      const portion = dishPortion(dish);
+      if (!(portion > 0)) continue;
+      const dosage = cd.dosages?.[ageGroup];
+      const scale = typeof dosage === 'number' && Number.isFinite(dosage) && dosage >= 0 ? dosage / portion : 1;
+      const weightType = weightTypeOf(dish.dosageMode);
+      dishes.push({ name: dish.name, items: dish.lines.map((l) => ({ foodId: l.foodId, weight: round6(l.weight * scale), weightType })) });
+    }
+    if (dishes.length) days[cell.day].push({ mealCode: cell.mealCode, dishes });
+  }
+  return days;
+}
+
+/** The dish ids the cells name that the cycle's dish map lacks (deleted since). */
+export const cycleMissingDishes = (cycle: CycleFacts): string[] =>
+  [...new Set(cycle.cells.flatMap((c) => c.dishes.map((d) => d.dishId)).filter((id) => !cycle.dishes.has(id)))];
+
+/** The analysis of a cycle per day and per week, for each of its age groups (or those asked, in the cycle's order). */
+export function analyseCycle(
+  cycle: CycleFacts, lookup: FoodLookup, options: { ageGroups?: readonly AgeGroup[]; sex?: Sex; passScore?: number } = {},
+): CycleAgeGroupAnalysis[] {
+  const groups = cycle.ageGroups.filter((g): g is { ageRange: AgeGroup; people: number } => isAgeGroup(g.ageRange) && (!options.ageGroups || options.ageGroups.includes(g.ageRange)));
+  const weeks = Math.ceil(Math.max(0, cycle.days) / 7);
+  return groups.map(({ ageRange, people }) => {
+    const opts: AnalysisOptions = { ageGroup: ageRange, sex: options.sex, passScore: options.passScore };
+    const perDay = cycleDayMeals(cycle, ageRange);
+    return {
+      ageGroup: ageRange, people,
+      weeks: Array.from({ length: weeks }, (_, week) => {
+        const first = week * 7;
+        const last = Math.min(first + 6, perDay.length - 1);
+        const weekDays = perDay.slice(first, last + 1);
+        const days: CycleDayAnalysis[] = [];
+        weekDays.forEach((meals, i) => {
+          if (meals.length) days.push({ day: first + i, date: dateOfDay(cycle.startDate, first + i), analysis: analyseMeals(meals, lookup, opts) });
+        });
+        return {
+          week, startDate: dateOfDay(cycle.startDate, first), endDate: dateOfDay(cycle.startDate, last),
+          analysis: days.length ? analyseDays(weekDays, lookup, opts) : null, days,
+        };
+      }),
+    };
+  });
+}
+
+/** §3 analysis extraInfo passScore when it is a score (0–100), else §9's default 80. */
+export function passScoreFrom(extraInfo: unknown): number {
+  const p = (extraInfo as { passScore?: unknown } | null)?.passScore;
+  const n = typeof p === 'string' && p.trim() !== '' ? Number(p) : p;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100 ? n : ANALYSIS.passScore;
+}
