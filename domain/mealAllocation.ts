@@ -532,7 +532,7 @@ export const ALLOCATION_TEXT = {
 /** One unmet constraint in words: what, where, needed and reached. */
 export function unmetText(u: UnmetRow, names: { subject: string; day: string; meal: string | null }): string {
   const r = u.row;
-  const where = `${names.day}${names.meal ? ` ${names.meal}` : ''}（${r.ageRange} 岁）`;
+  const where = `${names.day}${names.meal ? ` ${names.meal}` : ''} ${r.ageRange} 岁`;
   if (r.kind === 'energyShare') {
     return u.side === 'min'
       ? `${where}：${names.subject}供能比最多只能达到 ${u.reached}%，至少需要 ${u.needed}%`

@@ -55,13 +55,16 @@ function bandsOf(ageRange: AgeGroup, set: readonly { day: number; mealCodes: rea
       const r = ratios[key];
       if (r.minPct !== null && r.maxPct !== null) energyShares.push({ key, kcalPerGram: ENERGY_SHARE_KCAL[key], minPct: r.minPct, maxPct: r.maxPct });
     }
-    // a group the standard recommends for some of the days' meals: the mean over the days of the middle of its
-    // range (0 where a day has none), held to the §5 food-amount band of that middle as the analysis judges it
+    // a group the standard recommends for some of the days' meals: its range averaged over the days (0 where a day
+    // has none), held to the §5 food-amount band as the analysis judges it: from minPct of the low end to maxPct of
+    // the high end
     const band = foodAmountBand();
     const groups = [...new Set(targets.flatMap((t) => t.foodGroups.map((g) => g.group)))];
     const foodGroups: FoodGroupBand[] = groups.map((group) => {
-      const mid = mean(targets.map((t) => { const g = t.foodGroups.find((x) => x.group === group); return g ? (g.min + g.max) / 2 : 0; }));
-      return { group, target: mid, min: (mid * band.minPct) / 100, max: band.maxPct === null ? null : (mid * band.maxPct) / 100 };
+      const of = targets.map((t) => t.foodGroups.find((x) => x.group === group));
+      const min = mean(of.map((g) => g?.min ?? 0));
+      const max = mean(of.map((g) => g?.max ?? 0));
+      return { group, target: (min + max) / 2, min: (min * band.minPct) / 100, max: band.maxPct === null ? null : (max * band.maxPct) / 100 };
     });
     return { day, days: set.map((d) => d.day), ageRange, nutrients, energyShares, foodGroups };
   }

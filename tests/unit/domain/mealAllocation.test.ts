@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import loadHighs from 'highs';
 import {
-  ALLOCATION, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation, suggestDishes,
+  ALLOCATION, allocationSettings, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation, suggestDishes,
   type AllocationItem, type AllocationModel, type DayBands, type DishPerGram, type LpSolve,
 } from '../../../domain/mealAllocation.ts';
 
@@ -175,5 +175,16 @@ describe('prices and per-gram figures', () => {
   it('keeps its limits where the decider keeps them', () => {
     expect(ALLOCATION.minShare).toBeLessThan(1);
     expect(ALLOCATION.maxShare).toBeGreaterThan(1);
+  });
+});
+
+describe('the settings of §3 recipeConfig.aiMealsAllocate', () => {
+  it('defaults: off, the default label, personal mode only', () => {
+    expect(allocationSettings(undefined, '智能配餐')).toEqual({ enable: false, label: '智能配餐', tip: '', peopleTip: '', modes: ['personal'], defaultChecked: false, recommend: false });
+    expect(allocationSettings({ enable: true, label: '  ' }, '智能配餐').label).toBe('智能配餐');
+  });
+  it('people mode when switched on; personal mode too only when it is switched on as well', () => {
+    expect(allocationSettings({ peopleModeAIEnable: true }, 'x').modes).toEqual(['people']);
+    expect(allocationSettings({ peopleModeAIEnable: true, personalModeEnable: true }, 'x').modes).toEqual(['personal', 'people']);
   });
 });
