@@ -32,8 +32,8 @@ POST /v2/passport/logout | base | |
 GET /v2/users/loginstatus | base | |
 GET /v2/users/org/app | base | configPath |
 POST /v1/token/orgappkey/encrypt | base | |
-POST /v1/users/activation | base | os | not served yet: issue 15 adds it (pending)
-GET /v1/users/activation | base | | not served yet: issue 15 adds it (pending)
+POST /v1/users/activation | base | os |
+GET /v1/users/activation | base | | not used: the console only reports activity (POST, once a day per platform); the active days are read by usage statistics clients, which this console does not show
 GET /v2/users/checkorg | base | |
 GET /v2/users/account/{id} | base | | not used yet: issue 15 wires it or writes the reason (pending)
 GET /v2/users/{id} | base | |
@@ -41,18 +41,18 @@ DELETE /v2/users/{id} | base | | not used yet: issue 15 wires it or writes the r
 PUT /v2/users/{username} | base | name personName email mobilePhoneNumber password enable expiration isRegister isNotRouterHome |
 POST /v2/users | base | username name personName email mobilePhoneNumber password enable expiration isRegister isNotRouterHome | not used yet: issue 15 wires it or writes the reason (pending)
 POST /v2/users/bulk | base | users | not used yet: issue 15 wires it or writes the reason (pending)
-POST /v2/users/register | base | username name personName mobilePhoneNumber password | not served yet: issue 15 adds it (pending)
+POST /v2/users/register | base | username name personName mobilePhoneNumber password smscode | not used: the console signs new people up through the trial application (POST /v1/passport/formuser), which also joins them to the org-app they apply for; register is for clients whose users have no org yet (mobile sign-up)
 GET /v2/users/org/userlimit | base | |
 GET /v2/users/orgapp/user | base | userId | not used yet: issue 15 wires it or writes the reason (pending)
 PUT /v2/users/orgapp/user | base | userId extraInfo | not used yet: issue 15 wires it or writes the reason (pending)
 GET /v2/roles/role/user | base | roleName $count |
 GET /v1/org/fjzzorg | base | | not used yet: issue 15 wires it or writes the reason (pending)
-GET /v2/roles/user/role/jsysupport | base | | not served yet: issue 15 adds it (pending)
+GET /v2/roles/user/role/jsysupport | base | | not used: the console gates its support tools (statechart inspector) by the §6 role predicates it already reads with the user's powers (GET /v2/roles/user/permission); the flag serves clients without that call
 GET /v2/roles/role | base | name orgId roleId code manageRoleName $limit $skip $orderby $count |
 GET /v2/roles/group | base | code $limit $orderby manageRoleNames |
 GET /v2/roles/role/relation | base | |
 GET /v2/roles/role/relation/child | base | roleIds | not used yet: issue 15 wires it or writes the reason (pending)
-GET /v2/roles/user/role | base | userId relationRole departmentRole groupRole | not served yet: issue 15 adds it (pending)
+GET /v2/roles/user/role | base | userId relationRole departmentRole groupRole | not used: the console reads the signed-in user's roles with his powers (GET /v2/roles/user/permission) and a member's roles with his record (GET /v2/users/{id}); this call serves clients that need related, department and group roles
 POST /v2/roles/{userId} | base | roleName |
 DELETE /v2/roles/{userId} | base | roleName |
 PUT /v2/roles/role/{roleId} | base | roleId userId |
@@ -78,17 +78,17 @@ DELETE /v2/permission | base | permissionId | not used yet: issue 15 wires it or
 GET /v2/permission/user/menu | base | groupName orgId enable appId |
 GET /v1/config/org | base | orgId appId path |
 PUT /v1/config/org | base | path value |
-PUT /v2/config/org | base | | not served yet: issue 15 adds it (pending)
-PUT /v2/config/org/productPermission | base | | not served yet: issue 15 adds it (pending)
-GET /v2/config/app | base | $select | not used yet: issue 15 wires it or writes the reason (pending)
+PUT /v2/config/org | base | config orgId appId |
+PUT /v2/config/org/productPermission | base | orgId appId productPermission | not used: the console gives an org its products as org-apps (orgAppManage) and its functions as menus (init templates); the stored permission (appIds, modules, expiration) is for the sales back office that sells editions
+GET /v2/config/app | base | $select $limit appId |
 POST /v2/config/app | base | |
 PUT /v2/config/app/{appId} | base | |
 GET /v1/config/theme | base | |
 PUT /v1/config/theme | base | ysdadminTheme |
 GET /v1/config/locales | base | |
 PUT /v1/config/locales | base | |
-GET /v2/config/newestorgid | base | | not served yet: issue 15 adds it (pending)
-GET /v1/config/app/org | base | | not served yet: issue 15 adds it (pending)
+GET /v2/config/newestorgid | base | | not used: the console creates an org in one command (POST /v3/orgappinit/create, all or nothing, better for users than seven calls that can stop half-way); this fresh id serves clients running the seven step calls (tests/api/specCallsAdded.test.ts)
+GET /v1/config/app/org | base | appId disabled $limit $skip |
 GET /v1/datetime | base | |
 GET /v1/datetime/holidays | base | date |
 GET /v3/orgappinit/template | base | $select $limit |
@@ -178,10 +178,10 @@ DELETE /v4/mall/product/{id} | base | |
 GET /v4/mall/product/count | base | | not used yet: issue 15 wires it or writes the reason (pending)
 PUT /v4/mall/product/batchupdate/approvalstatus | base | |
 PUT /v4/mall/product/package/uppershelf | base | productIds isUppershelf |
-POST /v4/mall/product/rawripe | base | | not served yet: issue 15 adds it (pending)
+POST /v4/mall/product/rawripe | base | productIds rawRipe |
 POST /v4/mall/import/product | base | file products statusUpdatedPrductCIds | not used yet: issue 15 wires it or writes the reason (pending)
 POST /v4/mall/import/productimage | base | products |
-POST /v4/mall/recipe/initproduct | base | | not served yet: issue 15 adds it (pending)
+POST /v4/mall/recipe/initproduct | base | foodIds |
 POST /v4/mall/bulk/productsku | base | | not used yet: issue 15 wires it or writes the reason (pending)
 PUT /v4/mall/bulk/productsku | base | | not used yet: issue 15 wires it or writes the reason (pending)
 GET /v5/mall/sku/price | base | |
@@ -191,7 +191,7 @@ GET /v5/mall/sku/price/latest-price | base | $groupby |
 POST /v5/mall/sku/price | base | skuPrice startDate |
 PUT /v5/mall/sku/price | base | skuPrice isEduBureauOrg eduBureauOrgArea isCheckPrice |
 DELETE /v5/mall/sku/price | base | skuPriceId |
-PUT /v5/mall/sku/relationlock/skustatus | base | | not served yet: issue 15 adds it (pending)
+PUT /v5/mall/sku/relationlock/skustatus | base | skuIds enable |
 POST /v5/mall/sku/importprice | base | skuPrice delPriceIds eduOrgId remark | not used yet: issue 15 wires it or writes the reason (pending)
 GET /v4/mall/food/ingredients | recipes | $limit foodId |
 POST /v4/mall/food/ingredients | recipes | |

@@ -1,3 +1,4 @@
+import { PAGE } from '../domain/constants.ts';
 import type { ListResult } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { get, post, put, queryParams } from './http.ts';
@@ -22,9 +23,9 @@ export interface OrgAppRow {
   createdAt: string;
 }
 
-/** Every app with its number of orgs (system providers). */
+// §7 GET /v2/config/app: every app with its number of orgs for the platform (the apps screen is the platform's)
 export function fetchAllApps(): Promise<ListResult<AppRow>> {
-  return get<ListResult<AppRow>>('/v2/config/app/all');
+  return get<ListResult<AppRow>>('/v2/config/app', { $limit: PAGE.appList });
 }
 
 // §7 POST /v2/config/app

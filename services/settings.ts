@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { configKeys } from './config.ts';
 import { del, get, post, put } from './http.ts';
 
-/** The org config paths the system settings screen has forms for (PUT /v1/config/settings validates them). */
+/** The org config paths the system settings screen has forms for (PUT /v1/config/org validates them, issue 15). */
 export type SettingsPath = 'systemNotify' | 'titleName' | 'systemName' | 'nutritiousmeals' | 'recipeConfig' | 'foodLabelConfig';
 
 export type FoodLabelConfigView = FoodLabelConfig & { isDefault: boolean };
@@ -24,9 +24,14 @@ export function resetFoodLabelConfig(): Promise<FoodLabelConfigView> {
   return del<FoodLabelConfigView>('/v1/config/foodlabel');
 }
 
-// PUT /v1/config/settings {path, value}: one settings-form path, validated by the server
+// §7 PUT /v1/config/org {path, value}: one settings-form path, validated by the server as the form validates it
 export function saveSetting(path: SettingsPath, value: unknown): Promise<Record<string, unknown>> {
-  return put<Record<string, unknown>>('/v1/config/settings', { path, value });
+  return put<Record<string, unknown>>('/v1/config/org', { path, value });
+}
+
+// §7 PUT /v2/config/org {config: {path: value}}: several settings-form paths in one write (all or nothing)
+export function saveSettings(values: Partial<Record<SettingsPath, unknown>>): Promise<Record<string, unknown>> {
+  return put<Record<string, unknown>>('/v2/config/org', { config: values });
 }
 
 // §7 PUT /v1/config/theme

@@ -42,12 +42,14 @@ export function checkOrg(): Promise<OrgCheck> {
   return get<OrgCheck>('/v2/users/checkorg');
 }
 
-// §7 POST /v1/users/activation {os: pc}; GET /v1/users/activation
-export function activate(): Promise<unknown> {
-  return post('/v1/users/activation', { os: 'pc' });
-}
-export function fetchActivation(): Promise<unknown> {
-  return get('/v1/users/activation');
+// §7 POST /v1/users/activation {os: pc}: the signed-in user is active in the current org-app today (the server
+// records one day once). Failures are swallowed: a missed report must not stop anyone working.
+export async function activate(): Promise<void> {
+  try {
+    await post('/v1/users/activation', { os: 'pc' });
+  } catch {
+    // reporting activity is not the user's concern
+  }
 }
 
 /** §7 a user of the current org with its roles and the stream version to send back on PUT. */

@@ -35,10 +35,12 @@ function themeFromConfig(value: unknown): ThemeConfig | null {
  * for none of them again.
  */
 async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
-  const { fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey } = await signedIn();
+  const { activate, fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey } = await signedIn();
   const ctx = await fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS);
   // every call of this org-app carries its key from now on
   setAuthContext({ key: ctx.key });
+  // §7 the activity report of the org-app just opened (once a day is recorded; not awaited, errors swallowed)
+  void activate();
   const { orgId, appId } = orgApp;
   queryClient.setQueryData(menuQueryKey(orgId, appId, 'pcMenu'), ctx.menu);
   queryClient.setQueryData(menuQueryKey(orgId, appId, 'quickEntry'), ctx.quickEntries);

@@ -2,6 +2,6 @@
 // axios, react-query and the §7 services stay out of the sign-in entry.
 export { fetchSystemNotify, pickLocale } from '../../services/config.ts';
 export { fetchUserMenu } from '../../services/permissions.ts';
-export { fetchOrgAppContext, fetchOrgApps } from '../../services/users.ts';
+export { activate, fetchOrgAppContext, fetchOrgApps } from '../../services/users.ts';
 export { menuQueryKey, powersQueryKey } from './hooks.ts';
 export { queryClient } from './queryClient.ts';

@@ -8,7 +8,10 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { runDecisions } from '../../store/command.ts';
 import type { ThemeConfig } from '../../../domain/types.ts';
 import { POWER } from '../permissions/powers.ts';
+import { PAGE } from '../../../domain/constants.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
+import orgConfigV2Routes from './orgConfigV2Routes.ts';
+import { checkSettingWrite } from './settingsRoutes.ts';
 
 const tags = ['config'];
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -54,6 +57,8 @@ function splitPaths(raw: string | undefined): string[] {
 
 export default async function configRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
+  // several paths at once, product permission, a fresh org id, the orgs of an app (issue 15)
+  await orgConfigV2Routes(app, ctx);
 
   app.get<{ Querystring: { path?: string; orgId?: string; appId?: string } }>('/v1/config/org', {
     config: { auth: 'orgApp' },
@@ -78,7 +83,10 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
   }, async (request) => {
     const { path: p, value } = request.body;
     const t = await targetOf(request, db, request.body);
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), t, p, value));
+    await runDecisions(db, async (tx) => {
+      await checkSettingWrite(tx, t, p, value);
+      await writeConfig(tx, request, ctx.clock(), t, p, value);
+    });
     return ok(await readConfig(db, t.orgId, t.appId, [p]));
   });
 
@@ -132,18 +140,20 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     return ok(request.body.locales);
   });
 
-  app.get<{ Querystring: { appId?: string; $select?: string } }>('/v2/config/app', {
+  app.get<{ Querystring: { appId?: string; $select?: string; $limit?: number } }>('/v2/config/app', {
     config: { auth: 'user' },
     schema: {
-      tags, summary: 'Apps with their config (e.g. config.mallRecipeUserLimite); the apps the user belongs to',
-      querystring: { type: 'object', properties: { appId: id, $select: { type: 'string', maxLength: 200 }, $limit: { type: 'integer', minimum: 0 } } },
-      response: { 200: listSchema({ type: 'object', properties: { appId: { type: 'string' }, appName: { type: 'string' }, config: anyObject } }) },
+      tags, summary: 'Apps with their config (e.g. config.mallRecipeUserLimite) and number of orgs: the apps the user belongs to; every app for the platform',
+      querystring: { type: 'object', properties: { appId: id, $select: { type: 'string', maxLength: 200 }, $limit: { type: 'integer', minimum: 0, maximum: PAGE.appList } } },
+      response: { 200: listSchema({ type: 'object', properties: { appId: { type: 'string' }, appName: { type: 'string' }, config: anyObject, orgCount: { type: 'integer' } } }) },
     },
   }, async (request) => {
-    let q = db.selectFrom('apps as a').select(['a.app_id', 'a.app_name', 'a.config'])
-      .where('a.app_id', 'in', (eb) => eb.selectFrom('org_app_users').select('app_id').where('user_id', '=', request.user!.userId));
+    let q = db.selectFrom('apps as a').select(['a.app_id', 'a.app_name', 'a.config',
+      (eb) => eb.selectFrom('org_apps as oa').select((e) => e.fn.countAll<number>().as('n')).whereRef('oa.app_id', '=', 'a.app_id').as('org_count')]);
+    // the platform manages every app (the apps screen, issue 15: the documented call instead of /v2/config/app/all)
+    if (!request.platform) q = q.where('a.app_id', 'in', (eb) => eb.selectFrom('org_app_users').select('app_id').where('user_id', '=', request.user!.userId));
     if (request.query.appId) q = q.where('a.app_id', '=', request.query.appId);
-    const rows = await q.orderBy('a.app_id').execute();
-    return list(rows.map((r) => ({ appId: r.app_id, appName: r.app_name, config: (r.config ?? {}) as Record<string, unknown> })));
+    const rows = await q.orderBy('a.app_id').limit(request.query.$limit ?? PAGE.appList).execute();
+    return list(rows.map((r) => ({ appId: r.app_id, appName: r.app_name, config: (r.config ?? {}) as Record<string, unknown>, orgCount: Number(r.org_count ?? 0) })));
   });
 }

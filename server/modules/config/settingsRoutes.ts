@@ -11,7 +11,8 @@ import { defaultFoodLabelConfig, foodLabelConfigOf, validateFoodLabelConfig } fr
 import { validateSemesters } from '../../../domain/semester.ts';
 import { POWER } from '../permissions/powers.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
-import { readConfig, writeConfig } from './orgConfig.ts';
+import { configRows, readConfig, writeConfig } from './orgConfig.ts';
+import { setIn } from '../../../domain/aggregates/orgConfig.ts';
 
 const tags = ['config'];
 const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
@@ -107,6 +108,19 @@ export const SETTINGS_VALIDATORS: Record<string, (v: unknown) => string[]> = {
 
 function rejectIfInvalid(errors: string[]): void {
   if (errors.length) throw badRequest(`参数错误：${errors.slice(0, 5).join('；')}`);
+}
+
+/**
+ * Issue 15: the settings screen saves through the documented PUT /v1/config/org (and /v2/config/org), so those
+ * validate a settings path as /v1/config/settings does: the value the write leaves at the settings path (a dotted
+ * path inside it is set into the stored object first) must pass that path's validation. Other paths stay free JSON.
+ */
+export async function checkSettingWrite(db: Parameters<typeof configRows>[0], target: { orgId: string; appId: string }, path: string, value: unknown): Promise<void> {
+  const [top, ...rest] = path.split('.');
+  const validate = SETTINGS_VALIDATORS[top];
+  if (!validate) return;
+  const next = rest.length ? setIn((await configRows(db, target.orgId, target.appId)).get(top), rest, value) : value;
+  rejectIfInvalid(validate(next));
 }
 
 /** A real calendar date YYYY-MM-DD. */

@@ -9,6 +9,7 @@ import routeRoutes from './routeRoutes.ts';
 import standardLibraryRoutes from './standardLibraryRoutes.ts';
 import productImageRoutes from './productImageRoutes.ts';
 import skuIngredientRoutes from './skuIngredientRoutes.ts';
+import productBatchRoutes from './productBatchRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
   await catalogueRoutes(app, ctx);
@@ -19,4 +20,5 @@ export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContex
   await standardLibraryRoutes(app, ctx);
   await productImageRoutes(app, ctx);
   await skuIngredientRoutes(app, ctx);
+  await productBatchRoutes(app, ctx);
 }

@@ -4,11 +4,16 @@ import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { userPermissionOf } from '../permissions/menu.ts';
+import userRoleRoutes from './userRoleRoutes.ts';
 
 const tags = ['roles'];
 const str = { type: 'string' } as const;
 
-export default async function roleRoutes(app: FastifyInstance, { db }: ModuleContext) {
+export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db } = ctx;
+  // a user's roles and the support flag (issue 15)
+  await userRoleRoutes(app, ctx);
+
   app.get('/v2/roles/user/permission', {
     config: { auth: 'orgApp' },
     schema: {

@@ -21,6 +21,7 @@ import {
   createUsers, defaultPassword, hashAll, isUniqueViolation, membershipCommand, newUserSchema, normalise, orgUserCount, userCommand,
   userLimitOf, type NewUserInput,
 } from './userCommands.ts';
+import userAccountRoutes from './accountRoutes.ts';
 
 const tags = ['users'];
 const str = { type: 'string' } as const;
@@ -97,6 +98,8 @@ async function detailOf(db: Kysely<Database>, request: FastifyRequest, user: Use
 
 export default async function userRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
+  // activation and self-registration (issue 15)
+  await userAccountRoutes(app, ctx);
 
   app.get('/v2/users/loginstatus', {
     config: { auth: 'user' },

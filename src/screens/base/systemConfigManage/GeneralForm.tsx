@@ -5,7 +5,7 @@ import { MegaphoneRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { shouldShowNotice } from '../../../../domain/notice.ts';
 import type { SystemNotify } from '../../../../domain/types.ts';
-import { saveSetting } from '../../../../services/settings.ts';
+import { saveSetting, saveSettings } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
 import { errorText, useConfigSaved } from './settingsQueries.ts';
@@ -43,8 +43,8 @@ export function GeneralForm({ config, canEdit }: { config: Record<string, unknow
   const saveNames = async () => {
     setNames({ kind: 'saving' });
     try {
-      await saveSetting('titleName', titleName.trim());
-      await saveSetting('systemName', systemName.trim());
+      // both names in one write: neither is saved when the other is refused
+      await saveSettings({ titleName: titleName.trim(), systemName: systemName.trim() });
       setNames({ kind: 'saved' });
       saved({ reloadContext: true });
     } catch (e) {
