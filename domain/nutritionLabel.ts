@@ -13,8 +13,8 @@ import { effectiveOptions, fieldLabel, groupedFields, type FoodLabelConfig, type
 import { kcalToKj, NUTRIENT_KEYS, type DishNutrients, type NutrientKey, type Nutrients } from './nutrition.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { roundHalfUp, round6 } from './numberInput.ts';
-// the same file, read the same way, as the WS/T 554 targets (domain/nutritionStandards.ts)
-import standardsJson from '../server/data/standards.json' with { type: 'json' };
+// standards.json as domain/nutritionStandards.ts loads it for the WS/T 554 targets: one file, read once
+import { STANDARDS } from './nutritionStandards.ts';
 
 /** The GB 28050 figures a label needs, read from standards.json `gb28050` by gb28050Of. */
 export interface Gb28050 {
@@ -67,7 +67,7 @@ export function gb28050Of(standards: unknown): Gb28050 {
 }
 
 /** The GB 28050 figures of server/data/standards.json (a copy of shared/data/nutrition/standards.json). */
-export const GB28050: Gb28050 = gb28050Of(standardsJson);
+export const GB28050: Gb28050 = gb28050Of(STANDARDS);
 
 /** GB 28050's four core nutrients and energy: what every label shows, in the standard's order. */
 export const CORE_LABEL_NUTRIENTS: readonly NutrientKey[] = ['energyKcal', 'protein', 'fat', 'cho', 'sodium'];

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, batchNumber, CORE_LABEL_NUTRIENTS, declareNutrient, formatDeclared, formatLabelDate, gb28050Of, guaranteePeriodText, labelLines,
+  addDays, batchNumber, CORE_LABEL_NUTRIENTS, GB28050, declareNutrient, formatDeclared, formatLabelDate, gb28050Of, guaranteePeriodText, labelLines,
   nutritionTable, packageLabelFood, produceDayOf, scaleLabelFood, weekdayOf, type LabelFood,
 } from '../../../domain/nutritionLabel.ts';
 import { defaultFoodLabelConfig, setFieldEnabled, SODIUM_TO_SALT, type FoodLabelConfig } from '../../../domain/foodLabel.ts';
@@ -27,6 +27,8 @@ describe('GB 28050 figures read from standards.json', () => {
     expect(gb.interval).toMatchObject({ energyKcal: 1, protein: 0.1, fat: 0.1, cho: 0.1, sodium: 1, nrvPercent: 1 });
     // the salt factor of the standard is the one §3's salt tip states
     expect(gb.saltFactor).toBe(SODIUM_TO_SALT);
+    // what the screens and the server use is the same file as loaded by domain/nutritionStandards
+    expect(GB28050).toEqual(gb);
   });
 
   it('the data file is the shared reference copy', () => {
