@@ -49,11 +49,13 @@ describe('demo goods', () => {
     const forOpen = await call<{ rows: Price[] }>(server, 'GET', `/v5/mall/sku/price?roleGroupId=${open.roleGroupId}&$limit=1000`, auth(supplier));
     expect(forOpen.body.data.rows.every((p) => p.isCheck === 1)).toBe(true);
     // the school buys under M1 only, and sees only effective approved prices
-    const seen = await call<{ rows: Price[] }>(server, 'GET', '/v5/mall/sku/price/latest-price?$groupby=skuId,roleGroupId', auth(school));
+    const seen = await call<{ rows: Price[] }>(server, 'GET', '/v5/mall/sku/price/latest-price?$groupby=skuId,roleGroupId&supplierId=org-xfsp', auth(school));
     expect(seen.body.data.rows.length).toBe(forM1.body.data.rows.filter((p) => p.isCheck === 1).length);
     expect(seen.body.data.rows.every((p) => p.roleGroupId === m1.roleGroupId && p.isCheck === 1)).toBe(true);
     const supplierLinks = await call<{ rows: { supplierOrgId: string; type: string; typeName: string }[] }>(server, 'GET', '/v4/mall/supplier', auth(school));
-    expect(supplierLinks.body.data.rows).toEqual([expect.objectContaining({ supplierOrgId: 'org-xfsp', type: 'sxps', typeName: '生鲜配送' })]);
+    // the demo schools buy from two suppliers (issue 11: the delivery centre is the second)
+    expect(supplierLinks.body.data.rows).toEqual(expect.arrayContaining([expect.objectContaining({ supplierOrgId: 'org-xfsp', type: 'sxps', typeName: '生鲜配送' })]));
+    expect(supplierLinks.body.data.rows.map((l) => l.supplierOrgId).sort()).toEqual(['org-jcps', 'org-xfsp']);
   });
 
   it('lets the bureau find queue prices by supplier and category, and by search', async () => {
@@ -63,7 +65,7 @@ describe('demo goods', () => {
     expect(queue.status).toBe(200);
     expect(queue.body.data.rows.length).toBeGreaterThan(0);
     expect(queue.body.data.rows.every((p) => p.categoryId === grain.id && p.isCheck === 0)).toBe(true);
-    const found = await call<{ rows: (Price & { productName: string })[] }>(server, 'GET', `/v5/mall/sku/price/searchprice?keyword=${encodeURIComponent('鸡蛋')}`, auth(school));
+    const found = await call<{ rows: (Price & { productName: string })[] }>(server, 'GET', `/v5/mall/sku/price/searchprice?keyword=${encodeURIComponent('鸡蛋')}&supplierId=org-xfsp`, auth(school));
     expect(found.body.data.rows.map((p) => p.productName).sort()).toEqual(['土鸡蛋', '鲜鸡蛋']);
   });
 });

@@ -56,6 +56,12 @@ beforeAll(async () => {
   linkB = await linkOf(adminB);
   expect([linkA.orgId, linkB.orgId]).toEqual([adminA.orgApp!.orgId, adminB.orgApp!.orgId]);
   expect([linkA.roleGroupId, linkB.roleGroupId]).toEqual([m1.roleGroupId, m1.roleGroupId]);
+  // these tests are about one supplier's link: the schools' link to the second demo supplier (issue 11) is switched off
+  for (const admin of [adminA, adminB]) {
+    for (const other of (await get<Rows<Link>>(admin, '/v4/mall/supplier')).body.data.rows.filter((l) => l.supplierOrgId !== SUPPLIER_ORG)) {
+      expect((await call(server, 'PUT', `/v4/mall/supplier/${other.objectId}`, { ...auth(admin), body: { enable: 0 } })).status).toBe(200);
+    }
+  }
   // a sub-category of 蔬菜 with one product: a limit to 蔬菜 covers its descendants
   const cats = await get<Rows<Category>>(supplier, '/v2/category?groupName=mallProduct&$limit=1000');
   const veg = cats.body.data.rows.find((c) => c.name === '蔬菜')!;
