@@ -23,6 +23,7 @@ import {
   isSalesmenKey, roleGroupKeys, roleGroupsQuery, roleKeys, roleRelationsQuery, rolesQuery, roleUsersQuery, salesmanGroupQuery,
 } from '../../../services/roles.ts';
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
+import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 
 const under = (root: readonly unknown[], key: readonly unknown[]) => root.every((part, i) => key[i] === part);
@@ -72,6 +73,7 @@ describe('service query keys', () => {
       [memberKeys.all, memberGroupsQuery('o1').queryKey],
       [memberKeys.all, memberConfigQuery('o1').queryKey],
       [configKeys.all, foodLabelConfigQuery('o1', 'a1').queryKey],
+      [foodLabelKeys.all, labelDishesQuery('o1', ['d2', 'd1']).queryKey],
       [configKeys.all, localeOverridesQuery('o1', 'a1').queryKey],
       [recipeSettingKeys.all, recipePeopleQuery('o1').queryKey],
       [recipeSettingKeys.all, peopleEnergyQuery('o1').queryKey],
@@ -128,6 +130,7 @@ describe('service query keys', () => {
     refreshes('SkuCreated', skuKeys.all);
     refreshes('PriceSurveyRecorded', priceKeys.all);
     refreshes('SpecCreated', specKeys.all);
+    refreshes('DishUpdated', foodLabelKeys.all);
     refreshes('RecipePeopleAdded', recipeSettingKeys.all);
     refreshes('RecipeLabelConfigSet', recipeSettingKeys.all);
     refreshes('SupplierLinked', supplierKeys.all);
