@@ -9,8 +9,8 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AGE_RANGES, MEAL_CODES } from '../../../../domain/constants.ts';
-import { DISH_LIMITS } from '../../../../domain/aggregates/dish.ts';
-import { weightTypeOf, type WeightType } from '../../../../domain/nutrition.ts';
+import type { WeightType } from '../../../../domain/nutrition.ts';
+import { amountOf as num, dishItems, portionsOk, weightOk } from '../shared/nutritionLines.ts';
 import { dishesQuery, foodIngredientsQuery, type Dish, type FoodIngredient } from '../../../../services/recipes.ts';
 import { SearchAddBox } from '../../../components/SearchAddBox.tsx';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -40,14 +40,11 @@ type DishDraft =
   | { kind: 'lines'; key: string; lines: LineDraft[] };
 interface MealDraft { key: string; mealCode: number; dishes: DishDraft[] }
 
-const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
-const weightOk = (w: number) => Number.isFinite(w) && w > 0 && w <= DISH_LIMITS.weightMaxGrams;
-const portionsOk = (p: number) => Number.isFinite(p) && p > 0 && p <= 100;
 let seq = 0;
 const nextKey = () => `k${++seq}`;
 
 /** The analysis request of the drafted meals; lines without a usable amount are left out (and flagged at their field). */
-export function requestOf(ageGroup: string, meals: readonly MealDraft[], adHocName: string): AnalysisInput {
+function requestOf(ageGroup: string, meals: readonly MealDraft[], adHocName: string): AnalysisInput {
   return {
     ageGroup,
     meals: meals.map((m) => ({
@@ -57,10 +54,8 @@ export function requestOf(ageGroup: string, meals: readonly MealDraft[], adHocNa
           const items = d.lines.filter((l) => weightOk(num(l.weight))).map((l) => ({ foodId: l.foodId, weight: num(l.weight), weightType: l.weightType }));
           return items.length ? [{ name: adHocName, items }] : [];
         }
-        const p = num(d.portions);
-        if (!portionsOk(p)) return [];
-        const weightType = weightTypeOf(d.dish.dosageMode);
-        return [{ name: d.dish.name, items: d.dish.lines.map((l) => ({ foodId: l.foodId, weight: Math.round(l.weight * p * 1e6) / 1e6, weightType })) }];
+        const items = dishItems(d.dish, num(d.portions));
+        return items.length ? [{ name: d.dish.name, items }] : [];
       }),
     })),
   };

@@ -27,9 +27,9 @@ import { fetchSchoolCycleAnalysis, fetchSchoolCycles, type AnalysisData } from '
 import { nutritionKeys } from '../../../../services/nutrition.ts';
 import { recipeCycleKeys } from '../../../../services/recipeCycles.ts';
 import { BAND_COLORS } from '../shared/nutritionAnalysis/analysisModel.ts';
-import type { ReportSeries } from './ReportChart.tsx';
+import type { ReportSeries } from '../shared/nutritionAnalysis/AnalysisCharts.tsx';
 
-const ReportChart = lazy(() => import('./ReportChart.tsx'));
+const ReportChart = lazy(() => import('../shared/nutritionAnalysis/AnalysisCharts.tsx').then((m) => ({ default: m.ReportChart })));
 
 /** server/modules/permissions/powers.ts POWER_NODES.recipeReportExport */
 const EXPORT_POWER = powerKey({ groupName: 'mallRecipeReport_power', parentId: 'mallRecipeReport', moduleId: 'recipeReportExport' });

@@ -12,7 +12,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { AGE_RANGES } from '../../../../domain/constants.ts';
 import { DISH_LIMITS } from '../../../../domain/aggregates/dish.ts';
-import { NUTRIENT_KEYS, weightTypeOf, type NutrientKey, type WeightType } from '../../../../domain/nutrition.ts';
+import { amountOf as num, dishItems, percentText, PORTIONS_MAX, portionsOk, weightOk, type LineItem } from '../shared/nutritionLines.ts';
+import { NUTRIENT_KEYS, type NutrientKey, type WeightType } from '../../../../domain/nutrition.ts';
 import { formatNutrient, nutrientEntry } from '../../../../domain/nutrientCatalogue.ts';
 import { dishesQuery, foodIngredientsQuery, type Dish, type FoodIngredient } from '../../../../services/recipes.ts';
 import { SearchAddBox } from '../../../components/SearchAddBox.tsx';
@@ -39,27 +40,14 @@ type Line =
   | { kind: 'food'; key: string; food: FoodIngredient; weight: string; weightType: WeightType }
   | { kind: 'dish'; key: string; dish: Dish; portions: string };
 
-const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
-const weightOk = (w: number) => Number.isFinite(w) && w > 0 && w <= DISH_LIMITS.weightMaxGrams;
-/** a dish counts in whole or part portions, at most 100 of them */
-const portionsOk = (p: number) => Number.isFinite(p) && p > 0 && p <= 100;
-
-/** The items the calculate call takes: a food line as entered; a dish as its lines × portions, net or gross by its dosage mode. */
-export function itemsOf(lines: readonly Line[]) {
-  return lines.flatMap((l) => {
-    if (l.kind === 'food') return weightOk(num(l.weight)) ? [{ foodId: l.food.foodId, weight: num(l.weight), weightType: l.weightType }] : [];
-    const p = num(l.portions);
-    if (!portionsOk(p)) return [];
-    const weightType = weightTypeOf(l.dish.dosageMode);
-    return l.dish.lines.map((d) => ({ foodId: d.foodId, weight: Math.round(d.weight * p * 1e6) / 1e6, weightType }));
-  });
+/** The items the calculate call takes: a food line as entered; a dish as its lines × portions. */
+function itemsOf(lines: readonly Line[]): LineItem[] {
+  return lines.flatMap((l) => (l.kind === 'food'
+    ? (weightOk(num(l.weight)) ? [{ foodId: l.food.foodId, weight: num(l.weight), weightType: l.weightType }] : [])
+    : dishItems(l.dish, num(l.portions))));
 }
 
 interface Row { key: NutrientKey }
-
-/** "85%": the share of a target, whole percent; no target (the standard gives none) is a dash. */
-export const percentText = (value: number | null, target: number | null | undefined) =>
-  value === null || !target ? '—' : `${Math.round((value / target) * 100)}%`;
 
 export default function NutrientCalculatorPage() {
   const s = useStyles();
@@ -108,7 +96,7 @@ export default function NutrientCalculatorPage() {
         if (l.kind === 'dish') {
           const bad = l.portions !== '' && !portionsOk(num(l.portions));
           return (
-            <Field validationState={bad ? 'error' : 'none'} validationMessage={bad ? t`份数须大于 0 且不超过 100` : undefined}>
+            <Field validationState={bad ? 'error' : 'none'} validationMessage={bad ? t`份数须大于 0 且不超过 ${PORTIONS_MAX}` : undefined}>
               <Input className={s.weight} value={l.portions} inputMode="decimal" contentAfter={t`份`} aria-label={t`${l.dish.name} 份数`}
                 onChange={(_, d) => update(l.key, { portions: d.value })} data-testid="calc-line-portions" />
             </Field>

@@ -1,7 +1,9 @@
-// The charts of a nutrition analysis (issue 10), drawn with Fluent UI's own v9 charts. This module is the only one
-// that imports @fluentui/react-charts; AnalysisView loads it with a dynamic import, so the chart code is fetched
-// when an analysis is on screen, never with the sign-in entry or another screen.
-import { GaugeChart, VerticalBarChart, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
+// The charts of the nutrition screens (issue 10), drawn with Fluent UI's own v9 charts: an analysis' % of target
+// bars and score gauge, and the recipe report's scores per week. This module is the only one that imports
+// @fluentui/react-charts; the screens load it with a dynamic import, so the chart code is fetched when a chart is on
+// screen, never with the sign-in entry or another screen. One module for both keeps the chart library in one chunk
+// (two chart chunks made the bundler split shared Fluent modules out of the sign-in entry's chunks into extra files).
+import { GaugeChart, GroupedVerticalBarChart, VerticalBarChart, type GroupedVerticalBarChartData, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
 import { BAND_COLORS, bandTicks, type ChartBar } from './analysisModel.ts';
@@ -62,6 +64,22 @@ export default function AnalysisCharts({ nutrients, foodGroups, total, passScore
         <div className={s.box}><PercentBars bars={foodGroups} title={t`食物种类占推荐量 %`} testId="analysis-group-chart" ticks={ticks} /></div>
       )}
       <div className={s.wide}><PercentBars bars={nutrients} title={t`能量及营养素占目标 %`} testId="analysis-nutrient-chart" ticks={ticks} /></div>
+    </div>
+  );
+}
+
+/** The recipe report: the scores of each compared week side by side. */
+export interface ReportSeries { key: string; legend: string; color: string }
+export interface ReportGroup { label: string; values: Record<string, number> }
+
+export function ReportChart({ title, series, groups }: { title: string; series: ReportSeries[]; groups: ReportGroup[] }) {
+  const data: GroupedVerticalBarChartData[] = groups.map((g) => ({
+    name: g.label,
+    series: series.map((s) => ({ key: s.key, legend: s.legend, color: s.color, data: g.values[s.key] ?? 0, yAxisCalloutData: String(g.values[s.key] ?? '—') })),
+  }));
+  return (
+    <div data-testid="report-chart" role="figure" aria-label={title}>
+      <GroupedVerticalBarChart chartTitle={title} data={data} height={320} yMinValue={0} yMaxValue={100} wrapXAxisLables barWidth="auto" maxBarWidth={24} />
     </div>
   );
 }
