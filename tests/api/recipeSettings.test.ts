@@ -11,6 +11,8 @@ import type { PeopleEnergy, RecipeLabel, RecipeLabelConfig, RecipePeople } from 
 import type { FormItem } from '../../contracts/forms.ts';
 import type { RecipeCycleDetail, RecipeCycleList } from '../../contracts/recipeCycles.ts';
 import { MEAL_PATTERN_CODES } from '../../domain/constants.ts';
+import { dumpProjections } from '../support/projectionDump.ts';
+import { rebuildProjections } from '../../server/store/rebuild.ts';
 
 let server: TestServer;
 let dietitian: Session;
@@ -260,5 +262,14 @@ describe('recipe categories', () => {
     const fresh = await req<{ id: string }>(dietitian, 'POST', '/v1/category/polardb', { name: '临时分类', groupName: 'menuCategory' });
     expect((await req(dietitian, 'DELETE', `/v2/category/${fresh.body.data.id}`)).status).toBe(200);
     expect((await req(purchaser, 'POST', '/v1/category/polardb', { name: '采购员分类', groupName: 'menuCategory' })).status).toBe(403);
+  });
+});
+
+describe('rebuild', () => {
+  it('replays the people, label, label-config and form-item events into the same tables', async () => {
+    const before = await dumpProjections(server.store.db);
+    for (const t of ['recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items'] as const) expect(before[t].length, t).toBeGreaterThan(0);
+    await rebuildProjections(server.store.db);
+    expect(await dumpProjections(server.store.db)).toEqual(before);
   });
 });
