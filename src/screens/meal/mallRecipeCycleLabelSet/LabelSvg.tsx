@@ -27,7 +27,8 @@ function qrPath(value: string): { count: number; d: string } {
   return { count: n + 4, d };
 }
 
-export function LabelSvg({ layout, qr, scale = 1, testId, title }: { layout: LabelLayout; qr: string; scale?: number; testId?: string; title: string }) {
+/** `fluid`: the preview shrinks to the width it has (a phone); the printed label keeps its exact size. */
+export function LabelSvg({ layout, qr, scale = 1, testId, title, fluid = false }: { layout: LabelLayout; qr: string; scale?: number; testId?: string; title: string; fluid?: boolean }) {
   const code = useMemo(() => qrPath(qr), [qr]);
   const { w, h } = layout;
   return (
@@ -41,7 +42,7 @@ export function LabelSvg({ layout, qr, scale = 1, testId, title }: { layout: Lab
       data-testid={testId}
       data-qr={qr}
       data-dropped={layout.dropped}
-      style={{ display: 'block', background: '#fff' }}
+      style={{ display: 'block', background: '#fff', ...(fluid && { maxWidth: '100%', height: 'auto' }) }}
     >
       <rect x={0} y={0} width={w} height={h} fill="#fff" />
       {layout.rules.map((r, i) => <line key={`r${i}`} x1={r.x1} y1={r.y1} x2={r.x2} y2={r.y2} stroke="#000" strokeWidth={0.2} />)}

@@ -32,7 +32,7 @@ const useStyles = makeStyles({
   pickers: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
   dishes: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   preview: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap', alignItems: 'flex-start' },
-  sheet: { boxShadow: tokens.shadow8, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  sheet: { boxShadow: tokens.shadow8, border: `1px solid ${tokens.colorNeutralStroke2}`, maxWidth: '100%' },
 });
 
 type Mode = 'dish' | 'meal';
@@ -243,7 +243,7 @@ export default function MallRecipeCycleLabelSetPage() {
       <div className={styles.preview} data-testid="label-preview">
         {labels.map((l) => (
           <div key={l.key} className={styles.sheet}>
-            <LabelSvg layout={l.layout} qr={l.qr} scale={1.5} testId="food-label" title={l.title} />
+            <LabelSvg layout={l.layout} qr={l.qr} scale={1.5} testId="food-label" title={l.title} fluid />
           </div>
         ))}
       </div>
