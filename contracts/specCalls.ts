@@ -155,13 +155,13 @@ GET /v4/mall/route/search | base | | not used yet: issue 15 wires it or writes t
 POST /v4/mall/route | base | |
 PUT /v4/mall/route/{objectId} | base | |
 DELETE /v4/mall/route/{id} | base | |
-GET /v4/mall/recipe/share | recipes | orgId | not served yet: issue 9 builds it (pending)
-POST /v4/mall/recipe/share | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v4/mall/recipe/share/{id} | recipes | | not served yet: issue 9 builds it (pending)
-GET /v4/mall/recipe/exceltpl | recipes | | not served yet: issue 9 builds it (pending)
-POST /v4/mall/recipe/exceltpl | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v4/mall/recipe/exceltpl/{id} | recipes | | not served yet: issue 9 builds it (pending)
-DELETE /v4/mall/recipe/exceltpl | recipes | id | not served yet: issue 9 builds it (pending)
+GET /v4/mall/recipe/share | recipes | orgId |
+POST /v4/mall/recipe/share | recipes | |
+PUT /v4/mall/recipe/share/{id} | recipes | |
+GET /v4/mall/recipe/exceltpl | recipes | |
+POST /v4/mall/recipe/exceltpl | recipes | |
+PUT /v4/mall/recipe/exceltpl/{id} | recipes | |
+DELETE /v4/mall/recipe/exceltpl | recipes | id |
 GET /v4/mall/sku | base | |
 POST /v4/mall/sku | base | |
 PUT /v4/mall/sku | base | |
