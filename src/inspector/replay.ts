@@ -20,6 +20,7 @@ import { qrSignInMachine } from '../../machines/qrSignIn.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { priceApprovalMachine, priceBoardMachine } from '../../machines/priceApproval.machine.ts';
 import { recipeApprovalMachine } from '../../machines/recipeApproval.machine.ts';
+import { orderMachine } from '../../machines/order.machine.ts';
 import type { JournalEntry, JournalFile, RecordedSnapshot } from './journal.ts';
 
 /** Every machine of the console, by machine id (= the actor id it runs under). */
@@ -37,10 +38,12 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   priceApproval: priceApprovalMachine,
   // one per recipe cycle open on mallRecipeCycleManage
   recipeApproval: recipeApprovalMachine,
+  // one per order open on orderList
+  order: orderMachine,
 };
 
 /** The machine ids in display order. */
-export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval'] as const;
+export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order'] as const;
 
 const inert = fromPromise(() => new Promise<never>(() => {}));
 

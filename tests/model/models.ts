@@ -27,6 +27,7 @@ import { HOUR, loginResult, menuEntry, orgApp, T0 } from '../unit/machines/fixtu
 import { afterEvent, doneEvent, errorEvent, never, type Fixture, type MachineModel } from './graph.ts';
 import { priceApprovalModel, priceBoardModel } from './priceApproval.model.ts';
 import { recipeApprovalModel } from './recipeApproval.model.ts';
+import { orderModel } from './order.model.ts';
 
 const MINUTE = 60_000;
 const flag = (on: unknown, name: string) => (on ? [name] : []);
@@ -305,5 +306,6 @@ export function allModels(): MachineModel[] {
     priceApprovalModel(),
     priceBoardModel(),
     recipeApprovalModel(),
+    orderModel(),
   ];
 }
