@@ -63,6 +63,36 @@ export function cellsOf(dishes: readonly SeedDish[], weeks: number): CellInput[]
   return cells;
 }
 
+/**
+ * The first week of the published four-week cycle of a school feeding 9-11 (issue 10's demo): a plausible week
+ * (lunch every weekday, breakfast Monday, Wednesday and Friday, fruit at every lunch, milk at every breakfast) that
+ * FAILS the WS/T 554 analysis for 9-11 at the dishes' own portions (too much energy, protein and meat, too little
+ * fish, iron and salt: total under 80, with advice) but whose every band can be met by dosages between half and
+ * twice each portion (checked with a linear programme over the week's average day, bands tightened by 2 %), so
+ * smart meal allocation can make it pass. Dish names of server/seed/demoDishes.ts; a school lacking one keeps cellsOf.
+ */
+export const FIXABLE_WEEK: readonly { day: number; mealCode: number; dishes: readonly string[] }[] = [
+  { day: 0, mealCode: BREAKFAST, dishes: ['玉米面发糕', '红枣牛奶'] },
+  { day: 0, mealCode: LUNCH, dishes: ['米饭', '番茄炒蛋', '干煸四季豆', '丝瓜蛋汤', '时令水果杯'] },
+  { day: 1, mealCode: LUNCH, dishes: ['红薯饭', '红烧肉', '清炒西兰花', '海带豆腐汤', '水果拼盘'] },
+  { day: 2, mealCode: BREAKFAST, dishes: ['馒头', '酸奶水果杯'] },
+  { day: 2, mealCode: LUNCH, dishes: ['红薯饭', '芹菜炒肉丝', '醋溜白菜', '番茄蛋汤', '时令水果杯'] },
+  { day: 3, mealCode: LUNCH, dishes: ['二米饭', '西兰花炒虾仁', '家常豆腐', '紫菜蛋花汤', '水果拼盘'] },
+  { day: 4, mealCode: BREAKFAST, dishes: ['葱油花卷', '红枣牛奶'] },
+  { day: 4, mealCode: LUNCH, dishes: ['红薯饭', '红烧肉', '香菇青菜', '玉米排骨汤', '时令水果杯'] },
+];
+
+/** cellsOf with its first week replaced by FIXABLE_WEEK when the school has every dish of it. */
+export function cellsWithFixableWeek(dishes: readonly SeedDish[], weeks: number): CellInput[] {
+  const byName = new Map(dishes.map((d) => [d.name, d.id]));
+  const cells = cellsOf(dishes, weeks);
+  if (!FIXABLE_WEEK.every((c) => c.dishes.every((n) => byName.has(n)))) return cells;
+  return [
+    ...FIXABLE_WEEK.map((c) => ({ day: c.day, mealCode: c.mealCode, dishes: c.dishes.map((n) => ({ dishId: byName.get(n)! })) })),
+    ...cells.filter((c) => c.day >= 7),
+  ];
+}
+
 export async function seedRecipeCycles(tx: Tx, opts: SeedRecipeCyclesOptions): Promise<number> {
   let events = 0;
   const monday = mondayOf(opts.now);
@@ -88,7 +118,9 @@ export async function seedRecipeCycles(tx: Tx, opts: SeedRecipeCyclesOptions): P
         mealPattern: MEAL_PATTERN_CODES['两餐'], ageGroups: school.ageGroups, createdBy: opts.author.userId, createdByName: opts.author.name,
         quota: { enabled: false, exempt: true, used: 0 },
       });
-      await run({ type: 'SetRecipeCells', cycleId, cells: cellsOf(dishes, plan.weeks), dishes: facts });
+      // issue 10: a school feeding 9-11 gets a first week that fails the analysis and smart allocation can fix
+      const fixable = plan.weeks === 4 && school.ageGroups.some((g) => g.ageRange === '9-11');
+      await run({ type: 'SetRecipeCells', cycleId, cells: fixable ? cellsWithFixableWeek(dishes, plan.weeks) : cellsOf(dishes, plan.weeks), dishes: facts });
       for (const step of plan.steps) {
         if (step === 'ApproveRecipeCycle') await run({ type: step, cycleId, remark: '' });
         else await run({ type: step, cycleId, approvalEnabled: true });

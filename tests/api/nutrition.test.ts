@@ -286,3 +286,20 @@ describe('GET /v5/mall/recipe/cycle/{id}/analysis', () => {
     expect((await call(server, 'GET', `/v5/mall/recipe/cycle/${cycleId}/analysis`, auth(dietitianB))).status).toBe(404);
   });
 });
+
+describe('the demo school', () => {
+  it('the first week of its published four-week cycle fails for 9-11, with advice (server/seed/seedRecipeCycles FIXABLE_WEEK)', async () => {
+    const list = await call<{ rows: { id: string; name: string; status: string }[] }>(server, 'GET', '/v4/mall/recipe/cycle?status=published', auth(purchaser));
+    const demo = list.body.data.rows.find((r) => r.name.endsWith('起四周食谱'))!;
+    const res = await call<CycleAnalysisData>(server, 'GET', `/v5/mall/recipe/cycle/${demo.id}/analysis?ageGroup=9-11`, auth(purchaser));
+    expect(res.status, res.body.status_text).toBe(200);
+    const week = res.body.data.ageGroups[0].weeks[0];
+    expect(week.days.map((d) => d.day)).toEqual([0, 1, 2, 3, 4]);
+    expect(week.analysis!.scores.total).toBeLessThan(80);
+    expect(week.analysis!.pass).toBe(false);
+    expect(week.analysis!.advice.length).toBeGreaterThan(0);
+    // what dosages can fix: energy, protein and meat too high, fish and salt too low at the dishes' portions
+    expect(week.analysis!.energy.verdict).toBe('high');
+    expect(week.analysis!.foodGroups.filter((g) => g.verdict !== 'ok').map((g) => g.group).sort()).toEqual(['畜禽肉类', '盐', '鱼虾类'].sort());
+  });
+});
