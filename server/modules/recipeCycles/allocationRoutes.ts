@@ -20,10 +20,11 @@ import { foods as platformFoods } from '../mall/skuIngredientRoutes.ts';
 import { categoryScopeOf, supplierLinks } from '../mall/access.ts';
 import { recipeCycleDecider, recipeCycleStream, type CellInput, type DishFact } from '../../../domain/aggregates/recipeCycle.ts';
 import {
-  RECIPE_LIMITS, RECIPE_TEXT, approverRoleNamesOf, cycleDays, dateOfDay, mayApprove, mayEdit, seesUnpublished, MEAL_NAMES,
+  RECIPE_LIMITS, RECIPE_TEXT, approverRoleNamesOf, dateOfDay, mayApprove, mayEdit, seesUnpublished, MEAL_NAMES,
   type AgeGroup, type CellDish, type CycleOption, type MealCode,
 } from '../../../domain/recipeCycle.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
+import { cycleWeeks } from '../../../domain/recipeSharing.ts';
 import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
 import { effectivePrice, IS_CHECK } from '../../../domain/priceApproval.ts';
 import { priceReachesPurchaser } from '../../../domain/supplierPermissions.ts';
@@ -161,15 +162,16 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
     const mode: AllocationMode = b.mode ?? settings.modes[0];
     if (!settings.modes.includes(mode)) throw unprocessable(ALLOCATION_TEXT.modeOff(mode));
     const level: AllocationLevel = b.level ?? 'day';
-    const days = cycleDays({ startDate: cycle.start_date, cycleOption: cycle.cycle_option as CycleOption, weeks: cycle.weeks });
-    const weekCount = Math.ceil(days / 7);
+    // the weeks as the editor shows them (§9 weeks start Monday; a month cycle's first and last are cut by the month)
+    const weekList = cycleWeeks({ startDate: cycle.start_date, cycleOption: cycle.cycle_option as CycleOption, weeks: cycle.weeks });
+    const weekCount = weekList.length;
     const weeks = [...new Set(b.weeks ?? [b.week ?? 0])].sort((x, y) => x - y);
     const outside = weeks.find((w) => w >= weekCount);
     if (outside !== undefined) throw badRequest(ALLOCATION_TEXT.weekOutside(outside, weekCount));
     const cycleGroups = cycle.age_groups as AgeGroup[];
     if (b.ageGroups?.some((a) => !cycleGroups.some((g) => g.ageRange === a))) throw badRequest(ALLOCATION_TEXT.ageGroupOutside);
     const groups = cycleGroups.filter((g) => !b.ageGroups || b.ageGroups.includes(g.ageRange));
-    const weekDays = (w: number) => Array.from({ length: 7 }, (_, i) => w * 7 + i).filter((d) => d < days);
+    const weekDays = (w: number) => weekList[w] ?? [];
     const dayList = weeks.flatMap(weekDays);
 
     const cells = await db.selectFrom('recipe_cycle_cells').select(['day', 'meal_code', 'dishes'])
@@ -330,6 +332,6 @@ function namesOf(row: AllocationRow, startDate: string) {
       : nutrientEntry(row.subject as NutrientKey).cnName;
   const day = row.day !== null
     ? `${dateOfDay(startDate, row.day)}（第 ${row.day + 1} 天）`
-    : `第 ${Math.floor(row.days[0] / 7) + 1} 周平均每天`;
+    : `${dateOfDay(startDate, row.days[0])} 起一周平均每天`;
   return { subject, day, meal: row.mealCode === null ? null : MEAL_NAMES[row.mealCode as MealCode] ?? String(row.mealCode) };
 }

@@ -25,6 +25,7 @@ import {
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
 import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
+import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
 
 const under = (root: readonly unknown[], key: readonly unknown[]) => root.every((part, i) => key[i] === part);
 
@@ -79,6 +80,7 @@ describe('service query keys', () => {
       [recipeSettingKeys.all, peopleEnergyQuery('o1').queryKey],
       [recipeSettingKeys.all, recipeLabelsQuery('o1').queryKey],
       [recipeSettingKeys.all, recipeLabelConfigQuery('o1').queryKey],
+      [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
     ];
     for (const [root, key] of cases) {
       expect(under(root, key), JSON.stringify(key)).toBe(true);
@@ -123,6 +125,7 @@ describe('service query keys', () => {
     refreshes('UserRoleGranted', powerKeys.all);
     refreshes('MenuChanged', menuKeys.all);
     refreshes('OrgConfigSet', configKeys.all);
+    refreshes('OrgConfigSet', allocationKeys.all);
     refreshes('MemberAdded', memberKeys.all);
     refreshes('AppCreated', appKeys.all);
     refreshes('CategoryCreated', categoryKeys.all);

@@ -3,7 +3,9 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles,
   Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Text, Textarea, tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DismissRegular, DocumentCopyRegular, HistoryRegular } from '@fluentui/react-icons';
+import {
+  AddRegular, ArrowDownloadRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DismissRegular, DocumentCopyRegular, HistoryRegular, SparkleRegular,
+} from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -15,6 +17,8 @@ import { cloneRecipeCycle } from '../../../../services/recipeSharing.ts';
 import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
 import { ExportWeekDialog } from './ExportWeekDialog.tsx';
 import { RecipeLogDialog } from './RecipeLogDialog.tsx';
+import { AllocationDialog } from './AllocationDialog.tsx';
+import { allocationSettingsQuery } from '../../../../services/mealAllocation.ts';
 import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '../../../../machines/recipeApproval.machine.ts';
 import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { dishesQuery } from '../../../../services/recipes.ts';
@@ -100,7 +104,9 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
   const [rejecting, setRejecting] = useState(false);
   const [dosing, setDosing] = useState<(Target & { dishId: string; values: Record<string, string> }) | null>(null);
   const [remark, setRemark] = useState('');
-  const [panel, setPanel] = useState<'export' | 'copy' | 'log' | null>(null);
+  const [panel, setPanel] = useState<'export' | 'copy' | 'log' | 'allocate' | null>(null);
+  // §3 recipeConfig.aiMealsAllocate: the smart allocation button, under the org's own label, when switched on
+  const allocation = useQuery(allocationSettingsQuery(orgId, orgApp?.appId));
 
   const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, DISH_CATEGORY_GROUP), enabled: ready });
   const dishes = useQuery(dishesQuery(orgId, { $limit: 10000 }));
@@ -235,6 +241,11 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
         <Button icon={<ArrowDownloadRegular />} onClick={() => setPanel('export')} data-testid="recipe-export"><Trans>导出 Excel</Trans></Button>
         {cycle.abilities.create && <Button icon={<DocumentCopyRegular />} onClick={() => setPanel('copy')} data-testid="recipe-clone"><Trans>复制整个食谱</Trans></Button>}
         <Button icon={<HistoryRegular />} onClick={() => setPanel('log')} data-testid="recipe-log"><Trans>食谱日志</Trans></Button>
+        {allocation.data?.enable && can.edit && (
+          <Button icon={<SparkleRegular />} disabled={busy} onClick={() => setPanel('allocate')} title={allocation.data.tip || undefined} data-testid="recipe-allocate">
+            {allocation.data.label}
+          </Button>
+        )}
         {can.submit && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'SUBMIT' })} data-testid="recipe-submit"><Trans>提交审核</Trans></Button>}
         {can.approve && <Button appearance="primary" disabled={sending} onClick={() => actor.send({ type: 'APPROVE' })} data-testid="recipe-approve"><Trans>审核通过</Trans></Button>}
         {can.reject && <Button disabled={sending} onClick={() => { setRemark(''); setRejecting(true); }} data-testid="recipe-reject"><Trans>驳回</Trans></Button>}
@@ -403,6 +414,9 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
       </Dialog>
       {panel === 'export' && <ExportWeekDialog cycle={cycle} week={week} weekDays={weekDays} dishName={(id) => dishName.get(id) ?? id} onClose={() => setPanel(null)} />}
       {panel === 'log' && <RecipeLogDialog cycle={cycle} onClose={() => setPanel(null)} />}
+      {panel === 'allocate' && allocation.data && (
+        <AllocationDialog cycle={cycle} week={week} settings={allocation.data} dishName={(id) => dishName.get(id) ?? ''} onClose={() => setPanel(null)} />
+      )}
       {panel === 'copy' && (
         <CopyCycleDialog source={cycle} copy={(input) => cloneRecipeCycle(id, input)} onClose={() => setPanel(null)}
           onCopied={(r) => { setPanel(null); onOpen?.(r.id); }} />
