@@ -45,6 +45,8 @@ describe('food labels', () => {
     expect(qr).toMatch(/#\/trace\/[^/]+\/[0-9a-f-]{36}$/);
     expect(await first.getAttribute('data-dropped')).toBe('0');
 
+    await page.screenshot({ path: path.join(OUT, 'food-labels-screen.png') });
+
     // print media: only the labels, each exactly 60 × 40 mm
     await page.emulateMedia({ media: 'print' });
     const pages = page.locator('.food-label-page');
