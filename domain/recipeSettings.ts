@@ -64,3 +64,19 @@ export function recipeSettingsOf(specs: readonly { name: string; options: Record
     foodTaboosEnable: typeof saved('foodTaboo')?.foodTaboosEnable === 'boolean' ? saved('foodTaboo')!.foodTaboosEnable as boolean : RECIPE_SETTING_DEFAULTS.foodTaboo.foodTaboosEnable,
   };
 }
+
+/** The eaters each §9 age group of a new cycle starts with when the org has set nothing (two primary-school groups). */
+export const NEW_CYCLE_PEOPLE_FALLBACK: Readonly<Record<string, string>> = { '6-8': '100', '9-11': '100', '12-14': '', '15-17': '' };
+
+/**
+ * The age groups a new cycle starts with (issue 9): the enabled people groups marked default whose age range is a §9
+ * age range, each with the meals-people count (blank when it is 0); with no default group, the fallback.
+ */
+export function newCyclePeople(
+  groups: readonly { ageRange: string; enable: number | boolean; defaultEnable: number | boolean }[], mealsPeople: number, ageRanges: readonly string[],
+): Record<string, string> {
+  const chosen = new Set(groups.filter((g) => g.enable && g.defaultEnable && ageRanges.includes(g.ageRange)).map((g) => g.ageRange));
+  if (chosen.size === 0) return { ...NEW_CYCLE_PEOPLE_FALLBACK };
+  const count = mealsPeople > 0 ? String(mealsPeople) : '';
+  return Object.fromEntries(ageRanges.map((r) => [r, chosen.has(r) ? count || '0' : '']));
+}

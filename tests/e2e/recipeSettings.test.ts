@@ -1,6 +1,6 @@
 // Issue 9 recipe settings in Chromium: the dietitian adds a custom people group and a recipe label from their
 // menu entries and sees them listed; with the org's recipe user limit on, her sixth weekly recipe is refused
-// with the limit's message in the create dialog.
+// with the limit's message in the create dialog, which starts from her default people group and meals-people count.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openScreen, signInWithPassword, useConsole } from '../support/console.ts';
@@ -49,9 +49,16 @@ describe('recipe settings', () => {
       } });
       expect(res.status, res.body.status_text).toBe(200);
     }
+    // the recipe settings feed a new cycle: the default group 9-11 with the meals-people count
+    const ref = await call<{ peopleId: string }>(harness.server, 'POST', '/v5/mall/recipe/people/config', { ...auth(api), body: { peopleEnergyId: 'wst554-9-11' } });
+    expect(ref.status, ref.body.status_text).toBe(200);
+    await call(harness.server, 'PUT', '/v5/mall/recipe/people/config/custom/defaultEnable', { ...auth(api), body: { peopleId: ref.body.data.peopleId, defaultEnable: 1 } });
+    expect((await call(harness.server, 'POST', '/v4/mall/spec', { ...auth(api), body: { name: '就餐人数', options: { mealsPeople: 320 } } })).status).toBe(200);
     await openScreen(page, 'mallRecipeCycleManage');
     await page.getByTestId('screen-mallRecipeCycleManage').waitFor();
     await page.getByTestId('recipe-create').click();
+    await expect.poll(() => page.getByTestId('recipe-new-people-9-11').inputValue(), { timeout: 15_000 }).toBe('320');
+    expect(await page.getByTestId('recipe-new-people-6-8').inputValue()).toBe('');
     await page.getByTestId('recipe-new-name').fill('e2e 第六个食谱');
     await page.getByTestId('recipe-new-start').fill('2026-11-30');
     await page.getByTestId('recipe-new-weeks').fill('1');

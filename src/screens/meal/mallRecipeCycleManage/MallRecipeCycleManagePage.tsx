@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, makeStyles, tokens,
 } from '@fluentui/react-components';
@@ -11,6 +11,9 @@ import { RECIPE_CYCLE_STATUSES, RECIPE_LIMITS, canDelete, mealsOfPattern, type C
 import {
   createRecipeCycle, deleteRecipeCycle, recipeCycleKeys, recipeCyclesQuery, type RecipeCycleInput, type RecipeCycleQuery, type RecipeCycleRow,
 } from '../../../../services/recipeCycles.ts';
+import { recipePeopleQuery } from '../../../../services/recipeSettings.ts';
+import { specsQuery } from '../../../../services/mall/catalogue.ts';
+import { NEW_CYCLE_PEOPLE_FALLBACK, newCyclePeople, recipeSettingsOf } from '../../../../domain/recipeSettings.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -126,8 +129,17 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const [startDate, setStartDate] = useState(nextMonday());
   const [weeks, setWeeks] = useState('4');
   const [pattern, setPattern] = useState<number>(MEAL_PATTERN_CODES['两餐']);
-  const [people, setPeople] = useState<Record<string, string>>({ '6-8': '100', '9-11': '100', '12-14': '', '15-17': '' });
+  const [people, setPeople] = useState<Record<string, string>>({ ...NEW_CYCLE_PEOPLE_FALLBACK });
   const [error, setError] = useState<string | null>(null);
+  // the recipe settings (issue 9): default people groups and the meals-people count fill the groups once, until typed over
+  const { orgApp, ready } = useOrgQueryKey();
+  const groups = useQuery({ ...recipePeopleQuery(orgApp?.orgId), enabled: ready });
+  const specs = useQuery({ ...specsQuery(orgApp?.orgId, orgApp?.appId, ''), enabled: ready });
+  const typed = useRef(false);
+  useEffect(() => {
+    if (typed.current || !groups.data || !specs.data) return;
+    setPeople(newCyclePeople(groups.data.rows, recipeSettingsOf(specs.data.rows).mealsPeople, AGE_RANGES));
+  }, [groups.data, specs.data]);
   const create = useMutation({
     mutationFn: (body: RecipeCycleInput) => createRecipeCycle(body),
     onSuccess: (c) => { void qc.invalidateQueries({ queryKey: recipeCycleKeys.all }); onCreated(c.id); },
@@ -184,7 +196,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
               <div className={s.people}>
                 {AGE_RANGES.map((r) => (
                   <Field key={r} label={t`${r}岁`}>
-                    <Input type="number" min={0} value={people[r]} onChange={(_, d) => setPeople((p) => ({ ...p, [r]: d.value }))} data-testid={`recipe-new-people-${r}`} />
+                    <Input type="number" min={0} value={people[r]} onChange={(_, d) => { typed.current = true; setPeople((p) => ({ ...p, [r]: d.value })); }} data-testid={`recipe-new-people-${r}`} />
                   </Field>
                 ))}
               </div>
