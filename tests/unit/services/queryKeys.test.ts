@@ -24,6 +24,7 @@ import {
 } from '../../../services/roles.ts';
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
 import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
+import { orderKeys, orderLogQuery, orderQuery, orderSettingsQuery, ordersQuery } from '../../../services/orders.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
 
@@ -80,6 +81,10 @@ describe('service query keys', () => {
       [recipeSettingKeys.all, peopleEnergyQuery('o1').queryKey],
       [recipeSettingKeys.all, recipeLabelsQuery('o1').queryKey],
       [recipeSettingKeys.all, recipeLabelConfigQuery('o1').queryKey],
+      [orderKeys.all, ordersQuery('o1', { status: 'submitted', keyword: 'DD' }).queryKey],
+      [orderKeys.all, orderQuery('o1', 'x1').queryKey],
+      [orderKeys.all, orderLogQuery('o1', { orderId: 'x1' }).queryKey],
+      [orderKeys.all, orderSettingsQuery('o1').queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
     ];
     for (const [root, key] of cases) {
@@ -104,6 +109,7 @@ describe('service query keys', () => {
     expect(orgCategoriesQuery('o1', 'a1', 'mallProduct', undefined).enabled).toBe(false);
     expect(orgRoleGroupConfigsQuery('o1', 'a1', undefined).enabled).toBe(false);
     expect(productSkusQuery('o1', 'a1', undefined).enabled).toBe(false);
+    expect(orderQuery('o1', undefined).enabled).toBe(false);
     // one query in two screens stays two entries
     expect(productsQuery('o1', 'a1', 'manage', {}).queryKey).not.toEqual(productsQuery('o1', 'a1', 'approval', {}).queryKey);
   });
@@ -134,6 +140,8 @@ describe('service query keys', () => {
     refreshes('PriceSurveyRecorded', priceKeys.all);
     refreshes('SpecCreated', specKeys.all);
     refreshes('DishUpdated', foodLabelKeys.all);
+    refreshes('OrderCreated', orderKeys.all);
+    refreshes('OrderSettingsSet', orderKeys.all);
     refreshes('RecipePeopleAdded', recipeSettingKeys.all);
     refreshes('RecipeLabelConfigSet', recipeSettingKeys.all);
     refreshes('SupplierLinked', supplierKeys.all);
