@@ -74,8 +74,8 @@ export const RecipeShare = Type.Object({
 export type RecipeShare = Static<typeof RecipeShare>;
 
 export const RecipeShareQuery = Type.Object({
-  /** §7 orgId list (comma separated): only shares made by these orgs */
-  orgId: Type.Optional(Type.String({ maxLength: 4000 })),
+  /** §7 orgId list (repeated, or comma separated): only shares made by these orgs */
+  orgId: Type.Optional(Type.Array(Type.String({ maxLength: 4000 }), { maxItems: 200 })),
   ...Paging(PAGE.generic),
 }, { additionalProperties: false });
 export type RecipeShareQuery = Static<typeof RecipeShareQuery>;

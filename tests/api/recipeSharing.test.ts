@@ -163,6 +163,10 @@ describe('recipe shares (§7 /v4/mall/recipe/share)', () => {
     expect(share.id).toBeGreaterThan(7);
     const seen = await api<RecipeShareList>(dietitianA, 'GET', '/v4/mall/recipe/share');
     expect(seen.body.data.rows.find((r) => r.id === share.id)).toMatchObject({ own: false, orgName: SCHOOL_B });
+    // §7 orgId list: only shares made by the orgs named (repeated or comma separated)
+    const fromB = await api<RecipeShareList>(dietitianA, 'GET', `/v4/mall/recipe/share?orgId=${share.orgId}&orgId=org-none`);
+    expect(fromB.body.data.rows.map((r) => r.id)).toContain(share.id);
+    expect((await api<RecipeShareList>(dietitianA, 'GET', `/v4/mall/recipe/share?orgId=org-none,${dietitianA.orgApp!.orgId}`)).body.data.rows.map((r) => r.id)).not.toContain(share.id);
     const read = await api<RecipeCycleDetail>(dietitianA, 'GET', `/v4/mall/recipe/share/${share.id}/cycle`);
     expect(read.status, read.body.status_text).toBe(200);
     expect(read.body.data.id).toBe(draft.id);

@@ -49,7 +49,8 @@ describe('sharing and exporting recipe cycles', () => {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-save').click()]);
     expect(download.suggestedFilename()).toBe(`${COPY}-第 1 周.xlsx`);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(fs.readFileSync((await download.path())!));
+    const bytes = fs.readFileSync((await download.path())!);
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const ws = wb.worksheets[0];
     const rows: string[][] = [];
     ws.eachRow((r) => { rows.push((r.values as ExcelJS.CellValue[]).slice(1).map(cellText)); });

@@ -233,7 +233,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
 
   route(app, api.listRecipeShares, member, async (request) => {
     const orgId = request.orgApp.orgId;
-    const owners = request.query.orgId?.split(',').map((o) => o.trim()).filter(Boolean);
+    const owners = request.query.orgId?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
     let q = db.selectFrom('recipe_shares as s').where((eb) => eb.or([
       eb('s.org_id', '=', orgId),
       eb.exists(eb.selectFrom('recipe_share_recipients as r').select('r.share_id').where('r.org_id', '=', orgId).whereRef('r.share_id', '=', 's.id').whereRef('r.owner_org_id', '=', 's.org_id')),
