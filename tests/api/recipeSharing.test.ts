@@ -106,6 +106,27 @@ describe('cloud recipes', () => {
     expect(copied.body.data.cells[0].dishes.map((d) => d.dishId)).toContain(bDishes[0].id);
   });
 
+  it('a dish whose category the receiving org lacks stops the copy with the category named, nothing written', async () => {
+    const admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
+    const made = await api<{ rows: { id: string; name: string }[] }>(admin, 'POST', '/v2/category', { groupName: 'menuCategory', list: [{ name: '阳光特色小吃' }] });
+    expect(made.status, made.body.status_text).toBe(200);
+    const categoryId = made.body.data.rows.find((c) => c.name === '阳光特色小吃')!.id;
+    const dish = await api<{ id: string }>(dietitianA, 'POST', '/v4/mall/menu', { name: '阳光糖油粑粑', categoryId, lines: [{ foodId: '01123', weight: 80 }] });
+    expect(dish.status, dish.body.status_text).toBe(200);
+    const cycle = (await api<RecipeCycleDetail>(dietitianA, 'POST', '/v4/mall/recipe/cycle', {
+      name: '小吃一周', startDate: '2026-11-30', cycleOption: 'week', weeks: 1, mealPattern: 3, ageGroups: [{ ageRange: '6-8', people: 50 }],
+    })).body.data;
+    await api(dietitianA, 'PUT', `/v4/mall/recipe/cycle/${cycle.id}/cell`, { cells: [{ day: 0, mealCode: 3, dishes: [{ dishId: dish.body.data.id }] }] });
+    for (const [who, step] of [[dietitianA, 'submit'], [admin, 'approve'], [admin, 'publish']] as const) {
+      expect((await api(who, 'POST', `/v4/mall/recipe/cycle/${cycle.id}/${step}`, {})).status, step).toBe(200);
+    }
+    const before = await eventCount(server);
+    const refused = await api(provider, 'POST', '/v4/mall/recipe/standard/cycle/publish', { cycleId: cycle.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.status_text).toBe(SHARING_TEXT.categoryMissing('阳光特色小吃'));
+    expect(await eventCount(server)).toBe(before);
+  });
+
   it('bad input: an unknown cloud recipe 404, a start that is no Monday 400, nothing written', async () => {
     const cloud = (await api<CloudRecipeList>(dietitianA, 'GET', '/v4/mall/recipe/standard/cycle')).body.data.rows[0];
     const before = await eventCount(server);
