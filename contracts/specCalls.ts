@@ -117,20 +117,20 @@ DELETE /v1/productmembers/group | base | |
 GET /v1/productmembers/config | base | |
 POST /v1/productmembers/config | base | memberLevel | not used yet: issue 15 wires it or writes the reason (pending)
 PUT /v1/productmembers/config | base | memberLevel |
-GET /v5/mall/recipe/people/energy | recipes | | not served yet: issue 9 builds it (pending)
-GET /v4/mall/recipe/people/config | recipes | enable isDelete ageRange extraInfo | not served yet: issue 9 builds it (pending)
-POST /v5/mall/recipe/people/config | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v5/mall/recipe/people/config | recipes | | not served yet: issue 9 builds it (pending)
-POST /v5/mall/recipe/people/config/custom | recipes | name ageRange foodIngredients | not served yet: issue 9 builds it (pending)
-PUT /v5/mall/recipe/people/config/custom/{peopleId} | recipes | name ageRange foodIngredients | not served yet: issue 9 builds it (pending)
-PUT /v5/mall/recipe/people/config/custom/defaultEnable | recipes | peopleId defaultEnable | not served yet: issue 9 builds it (pending)
-DELETE /v4/mall/recipe/people/config | recipes | peopleId | not served yet: issue 9 builds it (pending)
-GET /v4/mall/recipelabel/config | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v4/mall/recipelabel/config | recipes | | not served yet: issue 9 builds it (pending)
-POST /v4/mall/recipelabel/config | recipes | | not served yet: issue 9 builds it (pending)
-GET /v4/mall/recipelabel | recipes | | not served yet: issue 9 builds it (pending)
-POST /v4/mall/recipelabel | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v4/mall/recipelabel | recipes | | not served yet: issue 9 builds it (pending)
+GET /v5/mall/recipe/people/energy | recipes | |
+GET /v4/mall/recipe/people/config | recipes | enable isDelete ageRange extraInfo |
+POST /v5/mall/recipe/people/config | recipes | |
+PUT /v5/mall/recipe/people/config | recipes | |
+POST /v5/mall/recipe/people/config/custom | recipes | name ageRange foodIngredients |
+PUT /v5/mall/recipe/people/config/custom/{peopleId} | recipes | name ageRange foodIngredients |
+PUT /v5/mall/recipe/people/config/custom/defaultEnable | recipes | peopleId defaultEnable |
+DELETE /v4/mall/recipe/people/config | recipes | peopleId |
+GET /v4/mall/recipelabel/config | recipes | |
+PUT /v4/mall/recipelabel/config | recipes | |
+POST /v4/mall/recipelabel/config | recipes | | not used: the console saves the config with PUT (one config per org; POST is the same call)
+GET /v4/mall/recipelabel | recipes | |
+POST /v4/mall/recipelabel | recipes | |
+PUT /v4/mall/recipelabel | recipes | |
 GET /v1/category/polardb | base | groupName appId orgId | not used yet: issue 15 wires it or writes the reason (pending)
 POST /v1/category/polardb | base | groupName name parentId sort enable | not used yet: issue 15 wires it or writes the reason (pending)
 PUT /v1/category/polardb | base | id name sort enable | not used yet: issue 15 wires it or writes the reason (pending)
@@ -230,18 +230,18 @@ GET /v3/contacts/department/permision | base | departmentId |
 POST /v3/contacts/department/bulk | base | | not used yet: issue 15 wires it or writes the reason (pending)
 POST /v3/contacts/person/bulk | base | | not used yet: issue 15 wires it or writes the reason (pending)
 PUT /v3/contacts/person/bulk | base | | not used yet: issue 15 wires it or writes the reason (pending)
-GET /v1/form/table | recipes | | not served yet: issue 9 builds it (pending)
-GET /v1/form/table/item | recipes | tableId appId orgId $select $limit | not served yet: issue 9 builds it (pending)
-PUT /v1/form/table/{tableId}/item/{itemId} | recipes | formData | not served yet: issue 9 builds it (pending)
-DELETE /v1/form/table/{tableId}/item | recipes | itemId roleName orgId | not served yet: issue 9 builds it (pending)
-GET /v1/form/table/user/config | recipes | isPublish | not served yet: issue 9 builds it (pending)
-POST /v1/form/table/{tableId}/item | recipes | formData | not served yet: issue 9 builds it (pending)
-POST /v1/form/table | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v1/form/table/{id} | recipes | | not served yet: issue 9 builds it (pending)
-GET /v1/form/table/field | recipes | | not served yet: issue 9 builds it (pending)
-POST /v1/form/table/{id}/field | recipes | | not served yet: issue 9 builds it (pending)
-PUT /v1/form/table/{id}/field | recipes | | not served yet: issue 9 builds it (pending)
-DELETE /v1/form/table/{id}/field | recipes | | not served yet: issue 9 builds it (pending)
+GET /v1/form/table | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+GET /v1/form/table/item | recipes | tableId appId orgId $select $limit | not used: the recipe user limit tables are kept by the platform operator through the API (no console screen yet)
+PUT /v1/form/table/{tableId}/item/{itemId} | recipes | formData | not used: the recipe user limit tables are kept by the platform operator through the API (no console screen yet)
+DELETE /v1/form/table/{tableId}/item | recipes | itemId roleName orgId | not used: the recipe user limit tables are kept by the platform operator through the API (no console screen yet)
+GET /v1/form/table/user/config | recipes | isPublish | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+POST /v1/form/table/{tableId}/item | recipes | formData | not used: the recipe user limit tables are kept by the platform operator through the API (no console screen yet)
+POST /v1/form/table | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+PUT /v1/form/table/{id} | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+GET /v1/form/table/field | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+POST /v1/form/table/{id}/field | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+PUT /v1/form/table/{id}/field | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
+DELETE /v1/form/table/{id}/field | recipes | | not served: only the item calls of the recipe user limit tables are built (issue 9); custom form design is not
 GET /v1/form/user | recipes | | not served yet: issue 9 builds it (pending)
 PUT /v1/form/user/{commonId} | recipes | | not served yet: issue 9 builds it (pending)
 GET /v1/log/apilog | base | |

@@ -32,8 +32,9 @@ export const removeRecipePeople = (peopleId: string) =>
 // ---- recipe labels ----
 export const fetchRecipeLabels = () => call<typeof api.listRecipeLabels>({ method: 'GET', path: '/v4/mall/recipelabel', query: {} }, MALL);
 export const createRecipeLabel = (body: api.RecipeLabelInput) => call<typeof api.createRecipeLabel>({ method: 'POST', path: '/v4/mall/recipelabel', body }, MALL);
+/** §7 PUT /v4/mall/recipelabel with the label's id in the body; isDelete 1 removes it. */
 export const updateRecipeLabel = (id: string, body: api.RecipeLabelChange) =>
-  call<typeof api.updateRecipeLabelById>({ method: 'PUT', path: '/v4/mall/recipelabel/{id}', params: { id }, body }, MALL);
+  call<typeof api.updateRecipeLabel>({ method: 'PUT', path: '/v4/mall/recipelabel', body: { ...body, id } }, MALL);
 export const fetchRecipeLabelConfig = () => call<typeof api.getRecipeLabelConfig>({ method: 'GET', path: '/v4/mall/recipelabel/config' }, MALL);
 export const saveRecipeLabelConfig = (body: api.RecipeLabelConfigChange) =>
   call<typeof api.setRecipeLabelConfig>({ method: 'PUT', path: '/v4/mall/recipelabel/config', body }, MALL);
