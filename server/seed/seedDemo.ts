@@ -164,9 +164,11 @@ function orgConfigOf(org: SeedOrg, now: Date): Record<string, unknown> {
       recipeModeTip: '',
       recipeDosageExportReportWrap: false,
       dosageMode: DEFAULT_DOSAGE_MODE,
+      // the schools' dietitians have smart meal allocation with dish suggestions (issue 10); per age group
       aiMealsAllocate: {
-        enable: false, personalModeEnable: false, label: DEFAULT_AI_MEALS_LABEL, defaultStatus: false, tip: '',
-        allocateRecommendEnable: false, peopleTip: '', peopleModeAIEnable: false,
+        enable: org.kind === 'school', personalModeEnable: org.kind === 'school', label: DEFAULT_AI_MEALS_LABEL, defaultStatus: org.kind === 'school',
+        tip: org.kind === 'school' ? '按价格最低、各项营养指标达标的原则调整每道菜的每人用量' : '',
+        allocateRecommendEnable: org.kind === 'school', peopleTip: '', peopleModeAIEnable: false,
       },
     },
   };

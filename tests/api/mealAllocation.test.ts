@@ -85,6 +85,7 @@ afterAll(async () => { await server?.close(); });
 
 describe('smart meal allocation', () => {
   it('is refused while the org has not switched it on', async () => {
+    await setAllocation(admin, { enable: false });
     const res = await allocate(dietitian, cycle.id, { week: 0 });
     expect(res.status).toBe(422);
     expect(res.body.status_text).toMatch(/未开启智能配餐/);

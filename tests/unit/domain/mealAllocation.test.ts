@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import loadHighs from 'highs';
 import {
-  ALLOCATION, allocationSettings, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation, suggestDishes,
+  ALLOCATION, allocationItems, allocationSettings, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation, suggestDishes,
   type AllocationItem, type AllocationModel, type DayBands, type DishPerGram, type LpSolve,
 } from '../../../domain/mealAllocation.ts';
 
@@ -186,5 +186,26 @@ describe('the settings of §3 recipeConfig.aiMealsAllocate', () => {
   it('people mode when switched on; personal mode too only when it is switched on as well', () => {
     expect(allocationSettings({ peopleModeAIEnable: true }, 'x').modes).toEqual(['people']);
     expect(allocationSettings({ peopleModeAIEnable: true, personalModeEnable: true }, 'x').modes).toEqual(['personal', 'people']);
+  });
+});
+
+describe('people mode: one dosage per dish for every age group', () => {
+  it('shares one variable between the groups, holds each group to its own bands and weighs cost by all eaters', () => {
+    const dishes = new Map([rice, meat].map((d) => [d.dishId, { id: d.dishId, name: d.dishId, portion: 100, perGram: d.perGram }]));
+    const cells = [{ day: 0, mealCode: 3, dishId: 'A', dosages: { '9-11': 100, '12-14': 120 } }, { day: 0, mealCode: 3, dishId: 'B', dosages: {} }];
+    const groups = [{ ageRange: '9-11', people: 100 }, { ageRange: '12-14', people: 50 }];
+    const items = allocationItems(cells, dishes, groups, 'people', 1000);
+    expect(items.map((i) => [i.key, i.ageRanges, i.people, i.current])).toEqual([
+      ['*|0|3|A', ['9-11', '12-14'], 150, { '9-11': 100, '12-14': 120 }],
+      ['*|0|3|B', ['9-11', '12-14'], 150, { '9-11': 100, '12-14': 100 }],
+    ]);
+    // 12-14 needs more energy (500 kcal at 90-110 %) than 9-11 allows (400 at most 110 %): one dosage cannot serve both
+    const both: DayBands[] = [bands()[0], { ...bands()[0], ageRange: '12-14', nutrients: [{ key: 'energyKcal', target: 500, minPct: 90, maxPct: 110, unit: 'kcal' }] }];
+    const out = solveAllocation(solve, modelOf(items, both), 10_000, clock);
+    expect(out.status).toBe('infeasible');
+    // personal mode gives each group its own dosages, and both are met
+    const personal = allocationItems(cells, dishes, groups, 'personal', 1000);
+    expect(personal).toHaveLength(4);
+    expect(solveAllocation(solve, modelOf(personal, both), 10_000, clock).status).toBe('optimal');
   });
 });
