@@ -10,6 +10,7 @@ import { benchContactsUi } from './contactsUi.ts';
 import { benchPrices } from './prices.ts';
 import { benchPricesImport } from './pricesImport.ts';
 import { benchRecipeCycle } from './recipeCycle.ts';
+import { benchOrders } from './orders.ts';
 import { benchAllocation } from './allocation.ts';
 
 type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
@@ -34,6 +35,10 @@ const sections: Record<string, Step[]> = {
   recipes: [
     ['A four-week recipe cycle (60 dishes, 4 age groups, 84 cells): open, save one cell, open → rendered grid (Chromium)', benchRecipeCycle],
   ],
+  // issue 11: the order list at 100,000 orders; no browser
+  orders: [
+    ['Order list at 100,000 orders: first page with count, by status, by keyword (p50/p95)', benchOrders],
+  ],
   // issue 10: the smart meal allocation optimiser (HiGHS) on one week and on four weeks; no browser
   allocation: [
     ['Smart meal allocation: POST …/allocate on one week and on four weeks (7 lunch dishes a day, 2 age groups)', benchAllocation],
@@ -46,7 +51,7 @@ if (unknown.length) {
   console.error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
   process.exit(1);
 }
-if (wanted.some((s) => s !== 'menu' && s !== 'allocation') && !fs.existsSync('dist/index.html')) {
+if (wanted.some((s) => s !== 'menu' && s !== 'allocation' && s !== 'orders') && !fs.existsSync('dist/index.html')) {
   console.error('build the console first: npm run build');
   process.exit(1);
 }
