@@ -128,7 +128,8 @@ export async function seedOrders(tx: Tx, opts: SeedOrdersOptions): Promise<{ ord
         const isDraft = i === days.length - 1;
         await run({
           type: 'CreateOrder', by: 'school', draft: isDraft, items,
-          facts: await placingFacts(tx, school, sup.orgId, picked, placedAt),
+          // the demo prices hold from 2000 on: the facts gathered once stand for any day of the story
+          facts: { ...facts, now: placedAt.toISOString() },
           order: {
             orderId, orderNo: `DD${dayOf(placedAt).replace(/-/g, '')}${String(100000 + orders).slice(-6)}`, orgName: orgNames.get(school) ?? '', supplierOrgId: sup.orgId,
             supplierName: orgNames.get(sup.orgId) ?? '', deliveryDate: day, remark: i % 4 === 0 ? '请早上 7 点前送到后门' : '', createdBy: purchaser.user_id, createdByName: purchaser.name,
