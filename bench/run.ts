@@ -1,6 +1,6 @@
-// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes.
-// Needs a built console (`npm run build`) and /usr/bin/chromium, except `menu` (the menu load step alone, no
-// browser). Each step runs on its own fresh server.
+// npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes,
+// nutrition. Needs a built console (`npm run build`) and /usr/bin/chromium, except `menu` (the menu load step alone)
+// and `nutrition` (API and domain only). Each step runs on its own fresh server.
 import fs from 'node:fs';
 import { startServerProcess, type BenchServer } from './serverProcess.ts';
 import { benchSignIn } from './signIn.ts';
@@ -11,6 +11,7 @@ import { benchPrices } from './prices.ts';
 import { benchPricesImport } from './pricesImport.ts';
 import { benchRecipeCycle } from './recipeCycle.ts';
 import { benchOrders } from './orders.ts';
+import { benchNutrition } from './nutrition.ts';
 import { benchAllocation } from './allocation.ts';
 
 type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
@@ -39,6 +40,10 @@ const sections: Record<string, Step[]> = {
   orders: [
     ['Order list at 100,000 orders: first page with count, by status, by keyword (p50/p95)', benchOrders],
   ],
+  // issue 10: no browser
+  nutrition: [
+    ['WS/T 554 analysis of a four-week cycle (60 dishes, 84 cells, 4 age groups): GET …/analysis and analyseCycle in process', benchNutrition],
+  ],
   // issue 10: the smart meal allocation optimiser (HiGHS) on one week and on four weeks; no browser
   allocation: [
     ['Smart meal allocation: POST …/allocate on one week and on four weeks (7 lunch dishes a day, 2 age groups)', benchAllocation],
@@ -51,7 +56,9 @@ if (unknown.length) {
   console.error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
   process.exit(1);
 }
-if (wanted.some((s) => s !== 'menu' && s !== 'allocation' && s !== 'orders') && !fs.existsSync('dist/index.html')) {
+// the sections without a browser run without a built console
+const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders'];
+if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync('dist/index.html')) {
   console.error('build the console first: npm run build');
   process.exit(1);
 }

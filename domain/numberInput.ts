@@ -13,8 +13,22 @@ export function roundHalfUp(value: number, precision: number): number {
   return rounded === 0 ? 0 : rounded; // no -0
 }
 
-// §9 arithmetic rounded to 6 decimals
+const SCALE6 = 10 ** ARITHMETIC_DECIMALS;
+
+// §9 arithmetic rounded to 6 decimals. The nutrition maths rounds every line and sum (hundreds of thousands of
+// calls for a four-week cycle), so the common case is computed in floating point: when the scaled value is not
+// within its rounding error of a half, Math.round gives the integer the exact decimal shift would, and dividing
+// that integer by 10^6 is correctly rounded just as parsing `${r}e-6` is. Near a half (1.0000005) the exact
+// decimal shift of roundHalfUp decides.
 export function round6(n: number): number {
+  const m = Math.abs(n) * SCALE6;
+  if (m < 2 ** 50) {
+    const off = Math.abs(m - Math.floor(m) - 0.5);
+    if (off > 1e-6 + m * 1e-15) {
+      const r = (Math.sign(n) * Math.round(m)) / SCALE6;
+      return r === 0 ? 0 : r; // no -0
+    }
+  }
   return roundHalfUp(n, ARITHMETIC_DECIMALS);
 }
 

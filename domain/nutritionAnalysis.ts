@@ -42,7 +42,7 @@
 //               (eating the same five foods every day is not varied, however the average looks).
 import { ANALYSIS, ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
 import {
-  NUTRIENT_KEYS, lineNutrients, sumNutrients, weightTypeOf, type DosageMode, type FoodNutrition, type LineNutrients, type NutrientKey, type Nutrients, type WeightType,
+  NUTRIENT_KEYS, lineNutrients, sumNutrients, weightTypeOf, type DosageMode, type FoodNutrition, type LineNutrients, type NutrientKey, type NutrientSum, type Nutrients, type WeightType,
 } from './nutrition.ts';
 import { dateOfDay } from './recipeCycle.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
@@ -269,10 +269,11 @@ function measureDay(meals: readonly AnalysisMeal[], lookup: FoodLookup, ageGroup
   const groups = new Map<string, number>();
   const foods = new Set<string>();
   const unknownFoods: string[] = [];
-  const all: LineNutrients[] = [];
+  const mealSums: NutrientSum[] = [];
   for (const meal of served) {
-    const lines: LineNutrients[] = [];
+    const dishSums: NutrientSum[] = [];
     for (const dish of meal.dishes) {
+      const lines: LineNutrients[] = [];
       for (const item of dish.items) {
         const food = lookup(item.foodId);
         if (!food && !unknownFoods.includes(item.foodId)) unknownFoods.push(item.foodId);
@@ -283,14 +284,16 @@ function measureDay(meals: readonly AnalysisMeal[], lookup: FoodLookup, ageGroup
           if (line.netWeight !== null) groups.set(food.group, round6((groups.get(food.group) ?? 0) + line.netWeight));
         }
       }
+      dishSums.push(sumNutrients(lines));
     }
-    const mealSum = sumNutrients(lines);
+    // lines → dish → meal → day, as domain/nutrition.ts sums them
+    const mealSum = sumNutrients(dishSums);
     const prev = mealEnergy.get(meal.mealCode);
     const e = mealSum.total.energyKcal;
     mealEnergy.set(meal.mealCode, prev === undefined ? e : prev === null ? e : e === null ? prev : round6(prev + e));
-    all.push(...lines);
+    mealSums.push(mealSum);
   }
-  const sum = sumNutrients(all);
+  const sum = sumNutrients(mealSums);
   const expectedIngredients = round6(VARIETY.foodsPerDay * targets.share);
   const expectedGroups = targets.foodGroups.length;
   const groupsServed = targets.foodGroups.filter((g) => (groups.get(g.group) ?? 0) > 0).length;
@@ -536,21 +539,27 @@ export function analyseCycle(
   const groups = cycle.ageGroups.filter((g): g is { ageRange: AgeGroup; people: number } => isAgeGroup(g.ageRange) && (!options.ageGroups || options.ageGroups.includes(g.ageRange)));
   const weeks = Math.ceil(Math.max(0, cycle.days) / 7);
   return groups.map(({ ageRange, people }) => {
-    const opts: AnalysisOptions = { ageGroup: ageRange, sex: options.sex, passScore: options.passScore };
+    const sex = options.sex ?? 'mixed';
+    const passScore = passScoreOf(options.passScore);
     const perDay = cycleDayMeals(cycle, ageRange);
+    // each day is measured once and judged alone and within its week (what analyseMeals and analyseDays do)
+    const facts = perDay.map((meals) => (meals.some((m) => m.dishes.length > 0) ? measureDay(meals, lookup, ageRange, sex) : null));
     return {
       ageGroup: ageRange, people,
       weeks: Array.from({ length: weeks }, (_, week) => {
         const first = week * 7;
         const last = Math.min(first + 6, perDay.length - 1);
-        const weekDays = perDay.slice(first, last + 1);
         const days: CycleDayAnalysis[] = [];
-        weekDays.forEach((meals, i) => {
-          if (meals.length) days.push({ day: first + i, date: dateOfDay(cycle.startDate, first + i), analysis: analyseMeals(meals, lookup, opts) });
-        });
+        const served: DayFacts[] = [];
+        for (let day = first; day <= last; day++) {
+          const f = facts[day];
+          if (!f) continue;
+          served.push(f);
+          days.push({ day, date: dateOfDay(cycle.startDate, day), analysis: judge({ ageGroup: ageRange, sex, days: 1, facts: [f], passScore }) });
+        }
         return {
           week, startDate: dateOfDay(cycle.startDate, first), endDate: dateOfDay(cycle.startDate, last),
-          analysis: days.length ? analyseDays(weekDays, lookup, opts) : null, days,
+          analysis: served.length ? judge({ ageGroup: ageRange, sex, days: served.length, facts: served, passScore }) : null, days,
         };
       }),
     };

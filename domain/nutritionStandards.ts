@@ -240,9 +240,24 @@ export interface MealTargets {
   foodGroups: FoodAmountTarget[];
 }
 
-/** Every target of the meals served for an age group: the day's targets × the §9 share, and the food amounts. */
+const targetCache = new Map<string, MealTargets>();
+
+/**
+ * Every target of the meals served for an age group: the day's targets × the §9 share, and the food amounts.
+ * The answer depends only on its arguments and the file, so it is kept (a four-week cycle asks the same few
+ * combinations hundreds of times); treat it as read-only.
+ */
 export function targetsForMeals(ageGroup: AgeGroup, mealCodes: Iterable<number>, sex: Sex = 'mixed'): MealTargets {
   const codes = [...mealCodes];
+  const key = `${ageGroup}|${sex}|${[...new Set(codes)].sort((a, b) => a - b).join(',')}`;
+  const known = targetCache.get(key);
+  if (known) return known;
+  const computed = computeTargets(ageGroup, codes, sex);
+  targetCache.set(key, computed);
+  return computed;
+}
+
+function computeTargets(ageGroup: AgeGroup, codes: number[], sex: Sex): MealTargets {
   const share = servedShare(codes);
   const daily = dailyTargets(ageGroup, sex);
   const nutrients = {} as Record<TargetNutrient, number | null>;
