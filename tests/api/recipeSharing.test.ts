@@ -269,3 +269,19 @@ describe('Excel templates (§7 /v4/mall/recipe/exceltpl)', () => {
     expect((await api(dietitianA, 'DELETE', '/v4/mall/recipe/exceltpl', { id: tpl.id })).status).toBe(404);
   });
 });
+
+describe('the recipe user limit (§9) holds for copies too', () => {
+  it('a copy past the limit is refused with its message, nothing written', async () => {
+    const admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
+    expect((await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'nutritiousmeals.mallRecipeUserLimiteEnable', value: true } })).status).toBe(200);
+    const cloud = (await api<CloudRecipeList>(dietitianA, 'GET', '/v4/mall/recipe/standard/cycle')).body.data.rows[0];
+    const before = await eventCount(server);
+    // the dietitian made more than five cycles of the school in this file (seeded ones, copies, clones)
+    const refused = await api(dietitianA, 'POST', `/v4/mall/recipe/standard/cycle/${cloud.id}/copy`, { name: '超额副本', startDate: '2027-03-01' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.status_text).toMatch(/每位用户最多可新建 5 个周食谱/);
+    const [own] = await cyclesOf(dietitianA);
+    expect((await api(dietitianA, 'POST', `/v4/mall/recipe/cycle/${own.id}/clone`, { name: '超额', startDate: '2027-03-01' })).status).toBe(422);
+    expect(await eventCount(server)).toBe(before);
+  });
+});

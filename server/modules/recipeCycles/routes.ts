@@ -20,7 +20,7 @@ import {
   type AgeGroup, type CycleOption, type RecipeCycleStatus, type RecipeViewer,
 } from '../../../domain/recipeCycle.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
-import { quotaFromForms } from '../../../domain/aggregates/formItem.ts';
+import { quotaGrants } from './quotaGrants.ts';
 import { schoolYearDates, semesterConfigOf, semesterOf } from '../../../domain/semester.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 
@@ -167,12 +167,7 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
         .where('org_id', '=', orgId).where('created_by', '=', userId).executeTakeFirstOrThrow();
       const limit = await tx.selectFrom('apps').select(sql<unknown>`config->'mallRecipeUserLimite'`.as('limit')).where('app_id', '=', request.orgApp.appId).executeTakeFirst();
       // §7 form tables: an allowlisted org or a whitelisted user is not limited; extra times add to the limit
-      const forms = await tx.selectFrom('form_items').select(['table_id as tableId', 'form_data as formData']).where('org_id', '=', orgId).where('is_delete', '=', false)
-        .where((eb) => eb.or([
-          eb('table_id', '=', 'mallRecipeCycleOrgAllowlist'),
-          eb.and([eb('table_id', 'in', ['whiteList', 'mallRecipeCycleUserLimite']), eb(sql<string>`form_data->>'userphoneNumber'`, '=', request.user.username)]),
-        ])).execute();
-      const granted = quotaFromForms(forms as { tableId: string; formData: Record<string, unknown> }[], orgId, request.user.username);
+      const granted = await quotaGrants(tx, orgId, request.user.username);
       return decideAndAppend(tx, {
         ...requestCommand(request, clock()), streamId: recipeCycleStream(id), streamType: 'recipeCycle', decider: recipeCycleDecider,
         command: {

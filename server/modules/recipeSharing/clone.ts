@@ -12,6 +12,7 @@ import { SHARING_TEXT } from '../../../domain/recipeSharing.ts';
 import type { AgeGroup, CycleOption, RecipeQuota } from '../../../domain/recipeCycle.ts';
 import { orgFoods } from '../recipes/foodLibrary.ts';
 import { portionOf } from '../recipeCycles/routes.ts';
+import { quotaGrants } from '../recipeCycles/quotaGrants.ts';
 
 export interface CloneSpec {
   from: { orgId: string; cycleId: string };
@@ -19,8 +20,10 @@ export interface CloneSpec {
   input: { name: string; startDate: string; cycleOption?: CycleOption; weeks?: number };
   author: { userId: string; name: string };
   meta: EventMeta;
-  /** the author's quota in the target org, less `used` (counted here under the quota lock) */
-  quota: Omit<RecipeQuota, 'used'>;
+  /** the author's quota in the target org, less `used` and the form-table grants (read here under the quota lock) */
+  quota: Omit<RecipeQuota, 'used' | 'extra'>;
+  /** the author's phone number, which the form tables of the recipe user limit name */
+  username: string;
 }
 
 export interface CloneOutcome { cycleId: string; dishesCopied: number; dishesMatched: number }
@@ -101,6 +104,7 @@ export async function cloneCycle(tx: Tx, spec: CloneSpec): Promise<CloneOutcome>
   await lockKey(tx, 'recipeCycleQuota', `${spec.toOrgId}/${spec.author.userId}`);
   const used = await tx.selectFrom('recipe_cycles').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('org_id', '=', spec.toOrgId).where('created_by', '=', spec.author.userId).executeTakeFirstOrThrow();
+  const granted = await quotaGrants(tx, spec.toOrgId, spec.username);
   const cycleId = crypto.randomUUID();
   const cycleOption = spec.input.cycleOption ?? (src.cycle_option as CycleOption);
   await decideAndAppend(tx, {
@@ -108,7 +112,8 @@ export async function cloneCycle(tx: Tx, spec: CloneSpec): Promise<CloneOutcome>
     command: {
       type: 'CloneRecipeCycle', cycleId, name: spec.input.name, startDate: spec.input.startDate, cycleOption,
       weeks: cycleOption === 'week' ? spec.input.weeks ?? (src.weeks || 1) : 0, mealPattern: Number(src.meal_pattern), ageGroups: src.age_groups as AgeGroup[],
-      createdBy: spec.author.userId, createdByName: spec.author.name, quota: { ...spec.quota, used: Number(used.n) },
+      createdBy: spec.author.userId, createdByName: spec.author.name,
+      quota: { ...spec.quota, exempt: spec.quota.exempt || granted.exempt, extra: granted.extra, used: Number(used.n) },
       from: { orgId: spec.from.orgId, cycleId: spec.from.cycleId, name: src.name }, cells: mapped, dishes: dishes.facts,
     },
   });

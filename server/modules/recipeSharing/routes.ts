@@ -83,7 +83,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     const limit = await db.selectFrom('apps').select(sql<unknown>`config->'mallRecipeUserLimite'`.as('limit')).where('app_id', '=', request.orgApp.appId).executeTakeFirst();
     const outcome = await runDecisions(db, (tx) => cloneCycle(tx, {
       from, toOrgId: orgId, input, author: { userId: request.user.userId, name: request.user.name }, meta: metaOf(request, clock()),
-      quota: { enabled: s.userLimitEnabled, exempt: s.viewer.admin, limit: typeof limit?.limit === 'number' ? limit.limit : null, extra: null },
+      quota: { enabled: s.userLimitEnabled, exempt: s.viewer.admin, limit: typeof limit?.limit === 'number' ? limit.limit : null }, username: request.user.username,
     }));
     const row = (await cycleRow(orgId, outcome.cycleId))!;
     const detail = await detailOf(orgId, row, { create: true, edit: true, approve: mayApprove({ ...s.viewer, roleNames: [] }, s.approverRoleNames), approvalEnabled: false });
@@ -159,7 +159,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     const id = await runDecisions(db, async (tx) => {
       const made = await cloneCycle(tx, {
         from: { orgId: request.orgApp.orgId, cycleId: row.id }, toOrgId: STANDARD_ORG_ID, input: { name: row.name, startDate: row.start_date },
-        author: { userId: request.user.userId, name: request.user.name }, meta, quota: { enabled: false, exempt: true },
+        author: { userId: request.user.userId, name: request.user.name }, meta, quota: { enabled: false, exempt: true }, username: request.user.username,
       });
       await decideAndAppend(tx, {
         orgId: STANDARD_ORG_ID, streamId: recipeCycleStream(made.cycleId), streamType: 'recipeCycle', decider: recipeCycleDecider, meta,
