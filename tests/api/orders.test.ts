@@ -50,6 +50,9 @@ describe('placing an order', () => {
     const events = await eventCount(server);
     const orders = await orderCount();
     const sku = prices[0]!.skuId;
+    // a SKU of the school's other supplier, named with this one
+    const other = await get<{ rows: EffectivePrice[] }>(school, '/v5/mall/sku/price/latest-price?supplierId=org-jcps&$limit=1');
+    const foreign = other.body.data.rows[0]!.skuId;
     const ok = { supplierId: SUPPLIER_ORG, deliveryDate: inDays(3) };
     const cases: [unknown, number, RegExp][] = [
       [{ ...ok, items: [{ skuId: sku, quantity: 0 }] }, 400, /大于 0/],
@@ -58,6 +61,7 @@ describe('placing an order', () => {
       [{ ...ok, items: [{ skuId: sku, quantity: 1.23456 }] }, 400, /小数/],
       [{ ...ok, items: [{ skuId: sku, quantity: 1, price: 0.01 }] }, 400, /price|价格/i],
       [{ ...ok, items: [{ skuId: 'no-such-sku', quantity: 1 }] }, 400, /不存在或不属于该供应商/],
+      [{ ...ok, items: [{ skuId: foreign, quantity: 1 }] }, 400, /不存在或不属于该供应商/],
       [{ ...ok, items: [{ skuId: sku, quantity: 1 }, { skuId: sku, quantity: 2 }] }, 400, /重复/],
       [{ ...ok, items: [] }, 400, /items|至少/],
       [{ ...ok, supplierId: 'org-nobody', items: [{ skuId: sku, quantity: 1 }] }, 400, /不是本机构的供应商/],
