@@ -20,7 +20,8 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 
 const useStyles = makeStyles({
   dosages: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: tokens.spacingHorizontalS },
-  ages: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // three fields in a row on a desk, wrapping on a phone's 390 px
+  ages: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, '> *': { flex: '1 1 110px' } },
 });
 
 const blank: CustomPeopleFields = { name: '', minAge: 6, maxAge: 12, energyKcal: 1800, foodIngredients: [] };
