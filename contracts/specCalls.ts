@@ -204,7 +204,7 @@ PUT /v4/mall/food/product/{productId} | recipes | | not served yet: issue 9 buil
 DELETE /v4/mall/food/product/{id} | recipes | | not served yet: issue 9 builds it (pending)
 GET /v4/mall/order | orders | status supplierId orgId startDate endDate $limit $skip |
 GET /v4/mall/order/search | orders | keyword status |
-PUT /v4/mall/orders | orders | orders | not served yet: issue 11 builds it (pending)
+PUT /v4/mall/orders | orders | orders |
 PUT /v4/mall/order/{id} | orders | action reason lines version |
 DELETE /v4/mall/order/{id} | orders | | not served: an order is never deleted, it is cancelled before dispatch (PUT /v4/mall/order/{id} action cancel) so its log stays
 GET /v4/mall/order/return | orders | | not served yet: issue 11 builds it (pending)
@@ -259,7 +259,7 @@ GET /v4/mall/menu | recipes | |
 POST /v4/mall/menu | recipes | |
 PUT /v4/mall/menu/{id} | recipes | |
 DELETE /v4/mall/menu/{id} | recipes | |
-POST /v4/mall/order | orders | supplierId deliveryDate items | not served yet: issue 11 builds it (pending)
+POST /v4/mall/order | orders | supplierId deliveryDate items |
 `;
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
