@@ -1,0 +1,146 @@
+// orderList (issue 11, §7 Mall orders): the orders the caller may see, 100 a page with the count (§9), filtered
+// by status (全部 = no filter, §4), a keyword (through /v4/mall/order/search), the delivery dates and the
+// supplier (a school) or the school (the supplier side). Each row's actions come from its own order machine;
+// selected rows take one action together (PUT /v4/mall/orders). Live: every Order… event refreshes the 'orders'
+// root (src/app/liveUpdates.ts), so a supplier sees a new order and a school a confirmation without a reload.
+import { useMemo, useState } from 'react';
+import { Badge, Button, Checkbox, Dropdown, Field, Input, Option, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ALL_STATUSES, ORDER_STATUSES, actionsFor, type OrderAction, type OrderStatus } from '../../../../domain/order.ts';
+import { PAGE } from '../../../../domain/constants.ts';
+import { batchOrders, orderKeys, ordersQuery, type OrderBatchResult, type OrderRow } from '../../../../services/orders.ts';
+import { supplierBuyersQuery, suppliersQuery } from '../../../../services/mall/catalogue.ts';
+import { useMoney } from '../../../components/useMoney.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { Pager } from '../shared/Pager.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { OrderActions } from './OrderActions.tsx';
+import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
+
+const useStyles = makeStyles({
+  tabs: { overflowX: 'auto', maxWidth: '100%' },
+  batch: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  date: { width: '150px' },
+});
+
+/** Actions that need no more than a click, so they can be taken on many orders at once. */
+const BATCH_ACTIONS: readonly OrderAction[] = ['submit', 'confirm', 'dispatch', 'deliver', 'settle', 'cancel'];
+
+export default function OrderListPage() {
+  const s = useStyles();
+  const { t } = useLingui();
+  const money = useMoney();
+  const qc = useQueryClient();
+  const { orgApp, ready } = useOrgQueryKey();
+  const { party } = useOrderParty();
+  const [status, setStatus] = useState<string>(ALL_STATUSES);
+  const [keyword, setKeyword] = useState('');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [counterpart, setCounterpart] = useState('');
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [batchResult, setBatchResult] = useState<OrderBatchResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const school = party === 'school';
+  // a school filters by its suppliers; the supplier side by the schools that buy from it
+  const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready && school });
+  const buyers = useQuery({ ...supplierBuyersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready && party === 'supplier' });
+  const counterparts = useMemo(() => (school
+    ? (suppliers.data?.rows ?? []).map((r) => ({ id: r.supplierOrgId, name: r.name }))
+    : (buyers.data?.rows ?? []).map((r) => ({ id: r.orgId, name: r.orgName ?? r.orgId }))), [school, suppliers.data, buyers.data]);
+
+  const query = {
+    ...(status !== ALL_STATUSES && { status }),
+    ...(keyword.trim() && { keyword: keyword.trim() }),
+    ...(startDate && { startDate }),
+    ...(endDate && { endDate }),
+    ...(counterpart && (school ? { supplierId: counterpart } : { orgId: counterpart })),
+    $limit: PAGE.orders, $skip: page * PAGE.orders,
+  };
+  const list = useQuery({ ...ordersQuery(orgApp?.orgId, query), enabled: ready });
+  const rows = list.data?.rows ?? [];
+  const filter = (apply: () => void) => { apply(); setPage(0); setSelected(new Set()); };
+
+  const chosen = rows.filter((r) => selected.has(r.id));
+  // an action offered for the selection when the machine of each selected order would allow it
+  const batchable = BATCH_ACTIONS.filter((a) => chosen.length > 0 && chosen.some((r) => actionsFor(r.status, party, permissionsOf(r, party)).includes(a)));
+  const batch = useMutation({
+    mutationFn: (action: OrderAction) => batchOrders({
+      orders: chosen.filter((r) => actionsFor(r.status, party, permissionsOf(r, party)).includes(action)).map((r) => ({ id: r.id, action, version: r.version })),
+    }),
+    onSuccess: (result) => { setBatchResult(result); setSelected(new Set()); void qc.invalidateQueries({ queryKey: orderKeys.all }); },
+    onError: (e) => setError(errorText(e)),
+  });
+
+  const toggle = (id: string, on: boolean) => setSelected((prev) => { const next = new Set(prev); if (on) next.add(id); else next.delete(id); return next; });
+  const columns: Column<OrderRow>[] = [
+    {
+      key: 'select', header: <Checkbox aria-label={t`全选`} checked={rows.length > 0 && chosen.length === rows.length ? true : chosen.length ? 'mixed' : false}
+        onChange={(_, d) => setSelected(d.checked ? new Set(rows.map((r) => r.id)) : new Set())} />,
+      render: (r) => <Checkbox aria-label={t`选择 ${r.orderNo}`} checked={selected.has(r.id)} onChange={(_, d) => toggle(r.id, Boolean(d.checked))} data-testid="order-select" />,
+      width: '44px', phone: 'detail',
+    },
+    { key: 'orderNo', header: <Trans>订单号</Trans>, render: (r) => <span data-testid="order-no">{r.orderNo}</span>, phone: 'title' },
+    { key: 'school', header: <Trans>学校</Trans>, render: (r) => r.orgName },
+    { key: 'supplier', header: <Trans>供应商</Trans>, render: (r) => r.supplierName },
+    { key: 'deliveryDate', header: <Trans>配送日期</Trans>, render: (r) => r.deliveryDate },
+    { key: 'status', header: <Trans>状态</Trans>, render: (r) => <Badge appearance="tint" data-testid="order-status" data-status={r.status}>{t(STATUS_LABELS[r.status])}</Badge> },
+    { key: 'amount', header: <Trans>金额</Trans>, render: (r) => money(r.amount) },
+    { key: 'received', header: <Trans>实收金额</Trans>, render: (r) => (r.receivedAmount === null ? '—' : money(r.receivedAmount)), phone: 'hidden' },
+    { key: 'lines', header: <Trans>商品数</Trans>, render: (r) => r.lineCount, phone: 'hidden' },
+    { key: 'createdBy', header: <Trans>下单人</Trans>, render: (r) => r.createdByName, phone: 'hidden' },
+    { key: 'actions', header: <Trans>操作</Trans>, render: (r) => <OrderActions key={r.id} row={r} party={party} /> },
+  ];
+
+  return (
+    <ScreenFrame
+      title={<Trans>订单列表</Trans>} testId="screen-orderList" error={error ?? (list.error ? errorText(list.error) : null)}
+      toolbar={(
+        <>
+          <Field label={<Trans>关键字</Trans>}>
+            <Input value={keyword} placeholder={t`订单号、学校、供应商或商品`} onChange={(_, d) => filter(() => setKeyword(d.value))} data-testid="order-keyword" />
+          </Field>
+          <Field label={<Trans>配送日期从</Trans>}><Input className={s.date} type="date" value={startDate} onChange={(_, d) => filter(() => setStartDate(d.value))} data-testid="order-start" /></Field>
+          <Field label={<Trans>至</Trans>}><Input className={s.date} type="date" value={endDate} onChange={(_, d) => filter(() => setEndDate(d.value))} data-testid="order-end" /></Field>
+          {(school || party === 'supplier') && (
+            <Field label={school ? <Trans>供应商</Trans> : <Trans>学校</Trans>}>
+              <Dropdown
+                value={counterparts.find((c) => c.id === counterpart)?.name ?? t`全部`} selectedOptions={[counterpart]} data-testid="order-counterpart"
+                onOptionSelect={(_, d) => filter(() => setCounterpart(d.optionValue ?? ''))}
+              >
+                <Option value="" text={t`全部`}>{t`全部`}</Option>
+                {counterparts.map((c) => <Option key={c.id} value={c.id}>{c.name}</Option>)}
+              </Dropdown>
+            </Field>
+          )}
+        </>
+      )}
+    >
+      <TabList className={s.tabs} selectedValue={status} onTabSelect={(_, d) => filter(() => setStatus(String(d.value)))} data-testid="order-status-tabs">
+        <Tab value={ALL_STATUSES} data-testid="order-tab-all"><Trans>全部</Trans></Tab>
+        {ORDER_STATUSES.map((st: OrderStatus) => <Tab key={st} value={st} data-testid={`order-tab-${st}`}>{t(STATUS_LABELS[st])}</Tab>)}
+      </TabList>
+      {chosen.length > 0 && (
+        <div className={s.batch} data-testid="order-batch">
+          <Text><Trans>已选 {chosen.length} 单</Trans></Text>
+          {batchable.map((a) => (
+            <Button key={a} disabled={batch.isPending} onClick={() => batch.mutate(a)} data-testid={`order-batch-${a}`}>{t(ACTION_LABELS[a])}</Button>
+          ))}
+        </div>
+      )}
+      {batchResult && (
+        <Text data-testid="order-batch-result">
+          <Trans>成功 {batchResult.rows.length} 单，失败 {batchResult.errors.length} 单</Trans>
+          {batchResult.errors.map((e) => <span key={e.id}>{`；${rows.find((r) => r.id === e.id)?.orderNo ?? e.id}: ${e.errors.join('，')}`}</span>)}
+        </Text>
+      )}
+      {list.isLoading ? <Text><Trans>加载中</Trans></Text> : <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} testId="order-table" selected={(r) => selected.has(r.id)} rowProps={(r) => ({ 'data-order-no': r.orderNo })} />}
+      <Pager page={page} size={PAGE.orders} count={list.data?.count ?? 0} onPage={(p) => { setPage(p); setSelected(new Set()); }} />
+    </ScreenFrame>
+  );
+}

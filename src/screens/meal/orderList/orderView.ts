@@ -1,0 +1,63 @@
+// What the order screens (orderList, foodPurchase, orderLogList, mallOrderSpec) share: the caller's party toward
+// orders, status and action names in the user's language, and the order machine with its I/O provided.
+import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { usePowers } from '../../../app/hooks.ts';
+import {
+  ACTION_PERMISSION, ORDER_ACTORS, ORDER_ACTIONS, allowedIn, orderPartyOf, type LinkPermissions, type OrderAction, type OrderParty, type OrderStatus,
+} from '../../../../domain/order.ts';
+import { orderMachine } from '../../../../machines/order.machine.ts';
+import { orderKeys, runOrderAction, type OrderRow } from '../../../../services/orders.ts';
+
+export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
+  draft: msg`草稿`, submitted: msg`待确认`, confirmed: msg`已确认`, refused: msg`已拒单`, dispatched: msg`已发货`,
+  delivered: msg`已送达`, received: msg`已收货`, settled: msg`已结算`, cancelled: msg`已取消`,
+};
+
+export const ACTION_LABELS: Record<OrderAction | 'create', MessageDescriptor> = {
+  create: msg`下单`, submit: msg`提交`, confirm: msg`确认`, refuse: msg`拒单`, dispatch: msg`发货`, deliver: msg`送达`,
+  receive: msg`收货`, settle: msg`结算`, cancel: msg`取消订单`,
+};
+
+/** The caller's party in the current org (the server decides the same way: domain/order orderPartyOf). */
+export function useOrderParty(): { party: OrderParty; loading: boolean } {
+  const powers = usePowers();
+  return { party: orderPartyOf(powers.roles, powers.platform), loading: powers.isLoading };
+}
+
+/**
+ * The school's supplier permissions as far as the row shows them: the client cannot read another org's supplier
+ * link, but the server lists the actions this caller may take now, so an action the status and party allow yet
+ * the server left out can only be missing for want of its permission.
+ */
+export function permissionsOf(row: Pick<OrderRow, 'status' | 'actions'>, party: OrderParty): LinkPermissions {
+  const out: LinkPermissions = { order: true, delivery: true };
+  for (const action of ORDER_ACTIONS) {
+    const needs = ACTION_PERMISSION[action];
+    if (needs && allowedIn(action, row.status) && ORDER_ACTORS[action].includes(party) && !row.actions.includes(action)) out[needs] = false;
+  }
+  return out;
+}
+
+/** The order machine with its one call provided; a done action refreshes every order view. */
+export function useOrderMachine() {
+  const qc = useQueryClient();
+  const [machine] = useState(() => orderMachine.provide({
+    actors: {
+      runOrderAction: fromPromise(async ({ input }) => {
+        const order = await runOrderAction(input);
+        void qc.invalidateQueries({ queryKey: orderKeys.all });
+        return order;
+      }),
+    },
+  }));
+  return machine;
+}
+
+/** Today in China time (delivery days are the school's days), YYYY-MM-DD, shifted by `days`. */
+export function chinaDay(days = 0, now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}

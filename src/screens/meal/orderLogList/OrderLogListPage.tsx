@@ -1,0 +1,75 @@
+// orderLogList (issue 11): who did what to which order, when — read by the server from the order events of the
+// orders the caller may see, newest first, 100 a page. Filtered by order (its number, looked up through the
+// order search) and by action.
+import { useState } from 'react';
+import { Dropdown, Field, Input, Option, Text } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ORDER_ACTIONS } from '../../../../domain/order.ts';
+import { PAGE } from '../../../../domain/constants.ts';
+import { orderLogQuery, ordersQuery, type OrderLogRow } from '../../../../services/orders.ts';
+import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { Pager } from '../shared/Pager.tsx';
+import { errorText } from '../shared/errors.ts';
+import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { ACTION_LABELS, STATUS_LABELS } from '../orderList/orderView.ts';
+
+const ACTIONS = ['create', ...ORDER_ACTIONS] as const;
+type LogAction = (typeof ACTIONS)[number];
+const isAction = (a: string): a is LogAction => (ACTIONS as readonly string[]).includes(a);
+
+export default function OrderLogListPage() {
+  const { t, i18n } = useLingui();
+  const { orgApp, ready } = useOrgQueryKey();
+  const [orderNo, setOrderNo] = useState('');
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(0);
+  // an order number names one order: found through the order search, then its log is asked for by id
+  const match = useQuery({ ...ordersQuery(orgApp?.orgId, { keyword: orderNo.trim(), $limit: 1 }), enabled: ready && orderNo.trim().length > 0 });
+  const orderId = orderNo.trim() ? match.data?.rows.find((r) => r.orderNo === orderNo.trim())?.id : undefined;
+  const noSuchOrder = Boolean(orderNo.trim()) && match.isSuccess && !orderId;
+  const log = useQuery({
+    ...orderLogQuery(orgApp?.orgId, { ...(orderId && { orderId }), $limit: PAGE.orders, $skip: page * PAGE.orders }),
+    enabled: ready && (!orderNo.trim() || Boolean(orderId)),
+  });
+  // the action filter narrows the page shown (the log call filters by order only)
+  const rows = noSuchOrder ? [] : (log.data?.rows ?? []).filter((r) => !action || r.action === action);
+  const when = (at: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at));
+
+  const columns: Column<OrderLogRow>[] = [
+    { key: 'orderNo', header: <Trans>订单号</Trans>, render: (r) => <span data-testid="log-order-no">{r.orderNo}</span>, phone: 'title' },
+    { key: 'action', header: <Trans>操作</Trans>, render: (r) => <span data-testid="log-action" data-action={r.action}>{isAction(r.action) ? t(ACTION_LABELS[r.action]) : r.action}</span>, phone: 'detail' },
+    { key: 'status', header: <Trans>操作后状态</Trans>, render: (r) => t(STATUS_LABELS[r.status]) },
+    { key: 'user', header: <Trans>操作人</Trans>, render: (r) => <span data-testid="log-user">{r.userName}</span> },
+    { key: 'at', header: <Trans>时间</Trans>, render: (r) => <time dateTime={r.at}>{when(r.at)}</time> },
+    {
+      key: 'detail', header: <Trans>说明</Trans>,
+      render: (r) => [r.reason, ...r.lines.map((l) => [l.refused ? t`拒绝一行` : '', l.reason ?? '', l.quantity !== undefined ? t`数量 ${l.quantity}` : '', l.receivedQuantity !== undefined ? t`实收 ${l.receivedQuantity}` : ''].filter(Boolean).join(' '))]
+        .filter(Boolean).join('；'),
+    },
+  ];
+
+  return (
+    <ScreenFrame
+      title={<Trans>订单日志</Trans>} testId="screen-orderLogList" error={log.error ? errorText(log.error) : null}
+      toolbar={(
+        <>
+          <Field label={<Trans>订单号</Trans>}>
+            <Input value={orderNo} onChange={(_, d) => { setOrderNo(d.value); setPage(0); }} data-testid="log-filter-order" />
+          </Field>
+          <Field label={<Trans>操作</Trans>}>
+            <Dropdown value={isAction(action) ? t(ACTION_LABELS[action]) : t`全部`} selectedOptions={[action]} onOptionSelect={(_, d) => setAction(d.optionValue ?? '')} data-testid="log-filter-action">
+              <Option value="" text={t`全部`}>{t`全部`}</Option>
+              {ACTIONS.map((a) => <Option key={a} value={a}>{t(ACTION_LABELS[a])}</Option>)}
+            </Dropdown>
+          </Field>
+        </>
+      )}
+    >
+      {noSuchOrder && <Text><Trans>没有该订单号的订单</Trans></Text>}
+      {log.isLoading ? <Text><Trans>加载中</Trans></Text> : <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} testId="order-log-table" />}
+      <Pager page={page} size={PAGE.orders} count={log.data?.count ?? 0} onPage={setPage} />
+    </ScreenFrame>
+  );
+}
