@@ -2,7 +2,7 @@
 // calls, the % shown beside a target, and the chart's band lines taken from the §5 bands of the domain.
 import { describe, expect, it } from 'vitest';
 import { dishItems, percentText, PORTIONS_MAX } from '../../../src/screens/meal/shared/nutritionLines.ts';
-import { bandEdges, bandTicks } from '../../../src/screens/meal/shared/nutritionAnalysis/analysisModel.ts';
+import { bandEdges, bandTicks, CHART_CAP_PCT, scoreText } from '../../../src/screens/meal/shared/nutritionAnalysis/analysisModel.ts';
 import { foodAmountBand, nutrientBand } from '../../../domain/nutritionStandards.ts';
 
 describe('nutrition screens', () => {
@@ -34,5 +34,13 @@ describe('nutrition screens', () => {
     expect(ticks.slice(0, 5)).toEqual([0, 80, 90, 110, 120]);
     expect(ticks.at(-1)).toBeGreaterThan(163);
     expect(bandTicks(20).at(-1)).toBe(150);
+    // one bar far above the bands does not stretch the axis (the bar is drawn to the cap, its label keeps the figure)
+    expect(bandTicks(480).at(-1)).toBe(CHART_CAP_PCT);
+  });
+
+  it('shows a score with one decimal, half up', () => {
+    expect(scoreText(67.766667)).toBe('67.8');
+    expect(scoreText(80)).toBe('80');
+    expect(scoreText(79.95)).toBe('80');
   });
 });

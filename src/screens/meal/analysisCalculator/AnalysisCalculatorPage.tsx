@@ -3,7 +3,7 @@
 // (POST /v5/mall/nutrition/analysis). The answer is shown by the same view as a stored cycle's analysis.
 import { useState } from 'react';
 import {
-  Button, Card, Dropdown, Field, Input, makeStyles, Option, Text, ToggleButton, tokens,
+  Button, Card, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Text, ToggleButton, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -152,6 +152,8 @@ export default function AnalysisCalculatorPage() {
   const [ageGroup, setAgeGroup] = useState('9-11');
   const [meals, setMeals] = useState<MealDraft[]>(() => [{ key: nextKey(), mealCode: MEAL_CODES['午餐'], dishes: [] }]);
   const run = useMutation({ mutationFn: analyseNutrition });
+  // the request the answer on screen is for: after an edit the answer is marked as out of date until run again
+  const [ranFor, setRanFor] = useState('');
   const request = requestOf(ageGroup, meals, t`其他食材`);
   const empty = request.meals.every((m) => m.dishes.length === 0);
 
@@ -170,7 +172,7 @@ export default function AnalysisCalculatorPage() {
               onClick={() => setMeals((ms) => [...ms, { key: nextKey(), mealCode: MAIN_MEALS.find((c) => !ms.some((m) => m.mealCode === c)) ?? MEAL_CODES['午餐'], dishes: [] }])}>
               <Trans>添加餐次</Trans>
             </Button>
-            <Button appearance="primary" disabled={empty || run.isPending} onClick={() => run.mutate(request)} data-testid="ac-run"><Trans>分析</Trans></Button>
+            <Button appearance="primary" disabled={empty || run.isPending} onClick={() => { setRanFor(JSON.stringify(request)); run.mutate(request); }} data-testid="ac-run"><Trans>分析</Trans></Button>
           </div>
         </>
       )}
@@ -182,6 +184,9 @@ export default function AnalysisCalculatorPage() {
             onRemove={() => setMeals((ms) => ms.filter((x) => x.key !== m.key))} />
         ))}
       </div>
+      {run.data && ranFor !== JSON.stringify(request) && (
+        <MessageBar intent="warning" data-testid="ac-stale"><MessageBarBody><Trans>餐次已修改，下方结果为修改前的分析，请重新分析</Trans></MessageBarBody></MessageBar>
+      )}
       {run.data && <AnalysisView analysis={run.data} testId="ac-analysis" />}
     </ScreenFrame>
   );

@@ -12,6 +12,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { AGE_RANGES, PAGE } from '../../../../domain/constants.ts';
 import { powerKey } from '../../../../domain/powerKey.ts';
+import { roundHalfUp } from '../../../../domain/numberInput.ts';
 import { nutrientEntry } from '../../../../domain/nutrientCatalogue.ts';
 import { TARGET_NUTRIENTS } from '../../../../domain/nutritionStandards.ts';
 import type { OrgApp } from '../../../../domain/types.ts';
@@ -34,12 +35,15 @@ const ReportChart = lazy(() => import('../shared/nutritionAnalysis/AnalysisChart
 /** server/modules/permissions/powers.ts POWER_NODES.recipeReportExport */
 const EXPORT_POWER = powerKey({ groupName: 'mallRecipeReport_power', parentId: 'mallRecipeReport', moduleId: 'recipeReportExport' });
 
-// Printing: only the report, on white, without the shell around it or the controls; a table row never splits.
+// Printing: only the report, from the page's top-left, without the shell around it or the controls; a table row never
+// splits. Everything that neither holds the report nor is in it goes; the shell boxes holding it lose their layout.
 const usePrintStyles = makeStaticStyles(`
 @media print {
-  body * { visibility: hidden; }
-  [data-print-root], [data-print-root] * { visibility: visible; }
-  [data-print-root] { position: absolute; left: 0; top: 0; width: 100%; }
+  body *:not(:has([data-print-root])):not([data-print-root]):not([data-print-root] *) { display: none !important; }
+  body *:has([data-print-root]) {
+    display: block !important; position: static !important; margin: 0 !important; padding: 0 !important; border: 0 !important;
+    width: auto !important; height: auto !important; min-height: 0 !important; overflow: visible !important; box-shadow: none !important;
+  }
   [data-print-hide] { display: none !important; }
   [data-print-root] tr { break-inside: avoid; }
   @page { size: A4 landscape; margin: 12mm; }
@@ -92,10 +96,10 @@ export default function MallRecipeReportPage() {
       };
     }),
   });
-  // a source without a chosen cycle reads the school's first cycle with dishes
+  // a source without a chosen cycle reads the school's first published cycle with dishes, else its first with dishes
   const cycleOf = (src: Source, i: number) => {
     const rows = cycleLists[i]?.data?.rows ?? [];
-    return rows.find((c) => c.id === src.cycleId) ?? rows.find((c) => c.cellCount > 0) ?? null;
+    return rows.find((c) => c.id === src.cycleId) ?? rows.find((c) => c.status === 'published' && c.cellCount > 0) ?? rows.find((c) => c.cellCount > 0) ?? null;
   };
   const analyses = useQueries({
     queries: sources.map((src, i) => {
@@ -119,11 +123,11 @@ export default function MallRecipeReportPage() {
   });
 
   const metrics: Metric[] = [
-    { key: 'total', label: t`总分`, value: (a) => a.scores.total },
+    { key: 'total', label: t`总分`, value: (a) => roundHalfUp(a.scores.total, 1) },
     { key: 'pass', label: t`是否达标`, value: (a) => (a.pass ? t`达标` : t`未达标`) },
-    { key: 'variety', label: t`食物多样性得分`, value: (a) => a.scores.variety },
-    { key: 'category', label: t`食物种类得分`, value: (a) => a.scores.category },
-    { key: 'nutrient', label: t`营养素得分`, value: (a) => a.scores.nutrient },
+    { key: 'variety', label: t`食物多样性得分`, value: (a) => roundHalfUp(a.scores.variety, 1) },
+    { key: 'category', label: t`食物种类得分`, value: (a) => roundHalfUp(a.scores.category, 1) },
+    { key: 'nutrient', label: t`营养素得分`, value: (a) => roundHalfUp(a.scores.nutrient, 1) },
     { key: 'energyKcal', label: t`${name(nutrientEntry('energyKcal'))} 占目标 %`, value: (a) => round(a.energy.percent) },
     ...TARGET_NUTRIENTS.filter((k) => k !== 'energyKcal').map((k): Metric => ({
       key: k, label: t`${name(nutrientEntry(k))} 占目标 %`, value: (a) => round(a.nutrients.find((n) => n.key === k)?.percent ?? null),
@@ -212,7 +216,7 @@ export default function MallRecipeReportPage() {
         {!loading && !weeks.length && <Text data-testid="report-empty"><Trans>没有可对比的周：请选择含所选年龄段且已排菜的周食谱</Trans></Text>}
         {weeks.length > 0 && (
           <Suspense fallback={<Spinner size="small" label={<Trans>图表加载中</Trans>} />}>
-            <ReportChart title={t`各周得分`} series={series} groups={weeks.map((w) => ({ label: w.label, values: { ...w.analysis.scores } }))} />
+            <ReportChart title={t`各周得分`} series={series} groups={weeks.map((w) => ({ label: w.label, values: Object.fromEntries(Object.entries(w.analysis.scores).map(([k, v]) => [k, roundHalfUp(v, 1)])) }))} />
           </Suspense>
         )}
         {weeks.length > 0 && <DataTable rows={metrics} columns={columns} rowKey={(m) => m.key} testId="report-table" />}

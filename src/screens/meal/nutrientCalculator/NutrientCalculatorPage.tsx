@@ -147,6 +147,8 @@ export default function NutrientCalculatorPage() {
     { key: 'mealPct', header: <Trans>占本餐 %</Trans>, render: (r) => pct(r.key, targets.meal[r.key], 'meal') },
   ];
   function targetText(k: NutrientKey, v: number | null | undefined) {
+    const ratio = k === 'fat' || k === 'cho' ? targets.ratios[k] : undefined;
+    if (ratio?.minPct != null && ratio.maxPct != null) return <span className={s.missing}>{t`供能比 ${ratio.minPct}%~${ratio.maxPct}%`}</span>;
     if (v === null || v === undefined) return <span className={s.missing}><Trans>标准未给出</Trans></span>;
     return `${formatNutrient(k, v)} ${nutrientEntry(k).unit}`;
   }

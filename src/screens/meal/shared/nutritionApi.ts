@@ -8,7 +8,7 @@ import type * as cycles from '../../../../contracts/recipeCycles.ts';
 import { PAGE } from '../../../../domain/constants.ts';
 import type { OrgApp } from '../../../../domain/types.ts';
 import type { NutrientKey } from '../../../../domain/nutrition.ts';
-import { dailyTargets, isAgeGroup, targetsForMeals, TARGET_NUTRIENTS } from '../../../../domain/nutritionStandards.ts';
+import { dailyTargets, energyRatioRanges, isAgeGroup, targetsForMeals, TARGET_NUTRIENTS, type EnergyRatioNutrient } from '../../../../domain/nutritionStandards.ts';
 import { calculatorMealCodes, type CalculatorMeal } from './nutritionLabels.ts';
 
 export type { CalculationData, AnalysisData, CycleAnalysisData, AnalysisInput } from '../../../../services/nutrition.ts';
@@ -33,13 +33,16 @@ export async function fetchSchoolCycleAnalysis(o: Pick<OrgApp, 'orgId' | 'appId'
 
 export type TargetTable = Partial<Record<NutrientKey, number | null>>;
 
-/** The day's target and the chosen meal's share of it, per nutrient WS/T 554 gives an amount for. */
-export function calculatorTargets(ageGroup: string, meal: CalculatorMeal): { daily: TargetTable; meal: TargetTable } {
-  if (!isAgeGroup(ageGroup)) return { daily: {}, meal: {} };
+/** The day's target and the chosen meal's share of it, per nutrient WS/T 554 gives an amount for; the energy % range of fat and carbohydrate. */
+export function calculatorTargets(ageGroup: string, meal: CalculatorMeal): {
+  daily: TargetTable; meal: TargetTable; ratios: Partial<Record<EnergyRatioNutrient, { minPct: number | null; maxPct: number | null }>>;
+} {
+  if (!isAgeGroup(ageGroup)) return { daily: {}, meal: {}, ratios: {} };
   const day = dailyTargets(ageGroup);
   const share = targetsForMeals(ageGroup, calculatorMealCodes[meal]);
   const daily: TargetTable = {};
   const ofMeal: TargetTable = {};
   for (const k of TARGET_NUTRIENTS) { daily[k] = day[k].value; ofMeal[k] = share.nutrients[k]; }
-  return { daily, meal: ofMeal };
+  // fat and carbohydrate are judged as % of energy, not by an amount (the analysis does it)
+  return { daily, meal: ofMeal, ratios: energyRatioRanges(ageGroup) };
 }

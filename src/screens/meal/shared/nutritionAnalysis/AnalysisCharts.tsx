@@ -4,31 +4,36 @@
 // screen, never with the sign-in entry or another screen. One module for both keeps the chart library in one chunk
 // (two chart chunks made the bundler split shared Fluent modules out of the sign-in entry's chunks into extra files).
 import { GaugeChart, GroupedVerticalBarChart, VerticalBarChart, type GroupedVerticalBarChartData, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { BAND_COLORS, bandTicks, type ChartBar } from './analysisModel.ts';
+import { BAND_COLORS, bandTicks, scoreText, type ChartBar } from './analysisModel.ts';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
-  wide: { gridColumn: '1 / -1', minWidth: 0 },
-  box: { minWidth: 0, overflow: 'hidden' },
+  // the gauge keeps its size, the food groups take the rest of the row (below it on a phone), the nutrients a row
+  grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  gauge: { flex: '0 1 300px', minWidth: 0, overflow: 'hidden' },
+  groups: { flex: '1 1 360px', minWidth: 0, overflow: 'hidden' },
+  wide: { flex: '1 1 100%', minWidth: 0, overflow: 'hidden' },
+  title: { display: 'block', marginBottom: tokens.spacingVerticalXS },
 });
 
 function PercentBars({ bars, title, testId, ticks }: { bars: ChartBar[]; title: string; testId: string; ticks: number[] }) {
+  const s = useStyles();
   const { t } = useLingui();
+  const top = Math.max(...ticks);
   const data: VerticalBarChartDataPoint[] = bars.map((b) => ({
     x: b.label,
     // a nutrient the standard gives no target for draws no bar (0), and says so in its callout
-    y: b.percent ?? 0,
+    y: Math.min(b.percent ?? 0, top),
     color: BAND_COLORS[b.verdict],
     legend: b.label,
     xAxisCalloutData: b.label,
     yAxisCalloutData: b.percent === null ? t`无目标值` : `${Math.round(b.percent)}% (${b.detail})`,
     barLabel: b.percent === null ? '—' : `${Math.round(b.percent)}%`,
   }));
-  const top = Math.max(...ticks);
   return (
     <div data-testid={testId} role="figure" aria-label={title}>
+      <Text weight="semibold" className={s.title}>{title}</Text>
       <VerticalBarChart
         chartTitle={title} data={data} height={300} hideLegend yMinValue={0} yMaxValue={top} yAxisTickValues={ticks}
         yAxisTickFormat={(v: number) => `${v}%`} barWidth="auto" maxBarWidth={28} wrapXAxisLables yAxisTitle={t`占目标 %`}
@@ -50,10 +55,10 @@ export default function AnalysisCharts({ nutrients, foodGroups, total, passScore
   const ticks = bandTicks(highest);
   return (
     <div className={s.grid} data-testid="analysis-charts">
-      <div className={s.box} data-testid="analysis-score-chart" role="figure" aria-label={t`总分 ${total}，合格线 ${passScore}`}>
+      <div className={s.gauge} data-testid="analysis-score-chart" role="figure" aria-label={t`总分 ${scoreText(total)}，合格线 ${passScore}`}>
         <GaugeChart
           chartTitle={t`总分`} chartValue={Math.max(0, Math.min(100, total))} minValue={0} maxValue={100} height={200}
-          chartValueFormat={() => String(total)} sublabel={t`合格线 ${passScore}`}
+          chartValueFormat={() => scoreText(total)} sublabel={t`合格线 ${passScore}`}
           segments={[
             { legend: t`未达标`, size: passScore, color: BAND_COLORS.low },
             { legend: t`达标`, size: 100 - passScore, color: BAND_COLORS.ok },
@@ -61,7 +66,7 @@ export default function AnalysisCharts({ nutrients, foodGroups, total, passScore
         />
       </div>
       {foodGroups.length > 0 && (
-        <div className={s.box}><PercentBars bars={foodGroups} title={t`食物种类占推荐量 %`} testId="analysis-group-chart" ticks={ticks} /></div>
+        <div className={s.groups}><PercentBars bars={foodGroups} title={t`食物种类占推荐量 %`} testId="analysis-group-chart" ticks={ticks} /></div>
       )}
       <div className={s.wide}><PercentBars bars={nutrients} title={t`能量及营养素占目标 %`} testId="analysis-nutrient-chart" ticks={ticks} /></div>
     </div>

@@ -14,7 +14,7 @@ import type { AnalysisData } from '../../../../../services/nutrition.ts';
 import { DataTable, type Column } from '../DataTable.tsx';
 import { useNutrientName } from '../nutrients.tsx';
 import { MEAL_LABELS } from '../../mallRecipeCycleManage/labels.ts';
-import type { BarVerdict, ChartBar } from './analysisModel.ts';
+import { scoreText, type BarVerdict, type ChartBar } from './analysisModel.ts';
 
 // the chart library is fetched with this chunk only when an analysis is shown
 const AnalysisCharts = lazy(() => import('./AnalysisCharts.tsx'));
@@ -126,14 +126,14 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
       <div className={s.summary}>
         <Card className={s.score}>
           <Text size={200}><Trans>总分</Trans></Text>
-          <Text className={s.big} data-testid={`${testId}-total`}>{a.scores.total}</Text>
+          <Text className={s.big} data-testid={`${testId}-total`}>{scoreText(a.scores.total)}</Text>
           <Badge appearance="filled" color={a.pass ? 'success' : 'danger'} data-testid={`${testId}-pass`} data-pass={a.pass ? '1' : '0'}>
             {a.pass ? t`达标（合格线 ${a.passScore}）` : t`未达标（合格线 ${a.passScore}）`}
           </Badge>
         </Card>
-        <Card className={s.score}><Text size={200}><Trans>食物多样性得分</Trans></Text><Text className={s.big} data-testid={`${testId}-variety`}>{a.scores.variety}</Text></Card>
-        <Card className={s.score}><Text size={200}><Trans>食物种类得分</Trans></Text><Text className={s.big} data-testid={`${testId}-category`}>{a.scores.category}</Text></Card>
-        <Card className={s.score}><Text size={200}><Trans>营养素得分</Trans></Text><Text className={s.big} data-testid={`${testId}-nutrient`}>{a.scores.nutrient}</Text></Card>
+        <Card className={s.score}><Text size={200}><Trans>食物多样性得分</Trans></Text><Text className={s.big} data-testid={`${testId}-variety`}>{scoreText(a.scores.variety)}</Text></Card>
+        <Card className={s.score}><Text size={200}><Trans>食物种类得分</Trans></Text><Text className={s.big} data-testid={`${testId}-category`}>{scoreText(a.scores.category)}</Text></Card>
+        <Card className={s.score}><Text size={200}><Trans>营养素得分</Trans></Text><Text className={s.big} data-testid={`${testId}-nutrient`}>{scoreText(a.scores.nutrient)}</Text></Card>
       </div>
       <Suspense fallback={<Spinner size="small" label={<Trans>图表加载中</Trans>} />}>
         <AnalysisCharts nutrients={bars.nutrients} foodGroups={bars.foodGroups} total={a.scores.total} passScore={a.passScore} />

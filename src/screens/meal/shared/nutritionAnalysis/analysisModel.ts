@@ -1,5 +1,6 @@
 // The view model the analysis charts draw: one bar per nutrient or food group, its % of target and the verdict the
 // server gave it. The band lines come from the §5 bands of domain/nutritionStandards.ts, not typed here.
+import { roundHalfUp } from '../../../../../domain/numberInput.ts';
 import { foodAmountBand, nutrientBand, TARGET_NUTRIENTS } from '../../../../../domain/nutritionStandards.ts';
 
 /** A verdict as the charts colour it: inside the band, below it, above it, or not judged (no target). */
@@ -26,9 +27,13 @@ export function bandEdges(): number[] {
   return [...edges].sort((a, b) => a - b);
 }
 
-/** y ticks of a % chart: 0, the band edges (grid lines at 80/90/110/120 %), and a top above the highest bar. */
+/** Bars above this % are drawn to it (their label keeps the real figure): one 500 % bar must not squeeze the bands. */
+export const CHART_CAP_PCT = 200;
+
+/** y ticks of a % chart: 0, the band edges (grid lines at 80/90/110/120 %), and a top of 150 %, or the cap above that. */
 export function bandTicks(highest: number): number[] {
-  const edges = bandEdges();
-  const top = Math.max(150, Math.ceil((highest + 10) / 50) * 50);
-  return [0, ...edges, top];
+  return [0, ...bandEdges(), highest > 150 ? CHART_CAP_PCT : 150];
 }
+
+/** A score as shown: one decimal, half up (the server keeps §9 six decimals). */
+export const scoreText = (score: number) => String(roundHalfUp(score, 1));
