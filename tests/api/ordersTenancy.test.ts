@@ -146,11 +146,11 @@ describe('who sees which orders', () => {
 });
 
 describe('supplier permissions and live updates', () => {
-  it('without the order permission the school cannot order from the supplier nor may it confirm; without delivery it may not dispatch', async () => {
+  it('without the order permission the school cannot order from the supplier nor may it confirm; without delivery it may not dispatch; outside its categories a SKU is refused', async () => {
     const admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
     const links = await get<{ rows: { objectId: string; supplierOrgId: string; extraInfo: Record<string, unknown> }[] }>(admin, '/v4/mall/supplier');
     const link = links.body.data.rows.find((l) => l.supplierOrgId === XFSP)!;
-    const setPermissions = async (permissions: Record<string, boolean>) => {
+    const setPermissions = async (permissions: Record<string, boolean | string[]>) => {
       const res = await call(server, 'PUT', `/v4/mall/supplier/${link.objectId}`, { ...auth(admin), body: { extraInfo: { ...link.extraInfo, permissions } } });
       expect(res.status, res.body.status_text).toBe(200);
     };
@@ -172,6 +172,19 @@ describe('supplier permissions and live updates', () => {
     expect((await act(supplier, submitted.id, { action: 'confirm' })).status).toBe(200);
     await setPermissions({ order: true, delivery: true });
     expect((await act(supplier, confirmed.id, { action: 'dispatch' })).status).toBe(200);
+
+    // limited to the goods of another category, the SKU is as foreign to the school as another supplier's
+    const sku = (await get<{ rows: { skuId: string; productId: string }[] }>(schoolA, `/v4/mall/sku?skuId=${order.items[0]!.skuId}`)).body.data.rows[0]!;
+    // the supplier's own goods: the categories a link may name
+    const products = (await get<{ rows: { id: string; categoryId: string }[] }>(supplier, '/v4/mall/product?$limit=1000')).body.data.rows;
+    const own = products.find((p) => p.id === sku.productId)!.categoryId;
+    const other = products.find((p) => p.categoryId !== own)!.categoryId;
+    await setPermissions({ order: true, delivery: true, categoryIds: [other] });
+    const outside = await call(server, 'POST', '/v4/mall/order', { ...auth(schoolA), body: order });
+    expect([outside.status, outside.body.status_text]).toEqual([400, expect.stringMatching(/不存在或不属于该供应商/)]);
+    await setPermissions({ order: true, delivery: true, categoryIds: [own] });
+    expect((await call(server, 'POST', '/v4/mall/order', { ...auth(schoolA), body: order })).status).toBe(200);
+    await setPermissions({ order: true, delivery: true });
   });
 
   it('the supplier\'s live feed hears of a new order, the school\'s of its confirmation', async () => {
