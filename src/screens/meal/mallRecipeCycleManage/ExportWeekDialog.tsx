@@ -3,13 +3,13 @@ import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Divider, Dropdown, Field, Input, Option,
   makeStyles, tokens,
 } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUILT_IN_EXCEL_TEMPLATE, TEMPLATE_LIMITS, weekTable, type ExcelLayout } from '../../../../domain/recipeSharing.ts';
 import type { RecipeCycleDetail } from '../../../../services/recipeCycles.ts';
 import {
-  createExcelTemplate, deleteExcelTemplate, excelTemplatesQuery, recipeSharingKeys, type RecipeExcelTemplate,
+  createExcelTemplate, deleteExcelTemplate, excelTemplatesQuery, recipeSharingKeys, updateExcelTemplate, type RecipeExcelTemplate,
 } from '../../../../services/recipeSharing.ts';
 import { downloadFile } from '../../../components/excel/sheet.ts';
 import { writeTitledSheet } from '../../../components/excel/titledSheet.ts';
@@ -40,12 +40,13 @@ export function ExportWeekDialog({ cycle, week, weekDays, dishName, onClose }: {
   const [chosenWeek, setChosenWeek] = useState(week);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [draft, setDraft] = useState<{ name: string; layout: ExcelLayout; title: string; showDosage: boolean; showWeekend: boolean } | null>(null);
+  // a new template (no id) or a change of one of the org's (its id and the version read)
+  const [draft, setDraft] = useState<{ id?: string; version?: number; name: string; layout: ExcelLayout; title: string; showDosage: boolean; showWeekend: boolean } | null>(null);
 
   const rows = templates.data?.rows ?? [];
   const chosen: RecipeExcelTemplate | undefined = rows.find((r) => r.id === templateId) ?? rows[0];
   const create = useMutation({
-    mutationFn: createExcelTemplate,
+    mutationFn: ({ id, version, ...fields }: NonNullable<typeof draft>) => (id ? updateExcelTemplate(id, { ...fields, version }) : createExcelTemplate(fields)),
     onSuccess: (tpl) => { setDraft(null); setTemplateId(tpl.id); void qc.invalidateQueries({ queryKey: recipeSharingKeys.templates(orgId) }); },
     onError: (e) => setError(errorText(e)),
   });
@@ -92,6 +93,12 @@ export function ExportWeekDialog({ cycle, week, weekDays, dishName, onClose }: {
                   {rows.map((r) => <Option key={r.id} value={r.id} text={r.name}>{`${r.name}（${layoutLabel(r.layout)}）`}</Option>)}
                 </Dropdown>
               </Field>
+              {templates.data?.mayEdit && chosen && !chosen.builtIn && !draft && (
+                <Button icon={<EditRegular />} data-testid="export-template-edit"
+                  onClick={() => setDraft({ id: chosen.id, version: chosen.version, name: chosen.name, layout: chosen.layout, title: chosen.title, showDosage: chosen.showDosage, showWeekend: chosen.showWeekend })}>
+                  <Trans>修改模板</Trans>
+                </Button>
+              )}
               {templates.data?.mayEdit && chosen && !chosen.builtIn && (
                 <Button icon={<DeleteRegular />} disabled={remove.isPending} onClick={() => remove.mutate(chosen)} data-testid="export-template-delete"><Trans>删除模板</Trans></Button>
               )}

@@ -3,13 +3,13 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar,
   MessageBarBody, Option, Spinner, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { AddRegular, CopyRegular, DeleteRegular, EyeRegular } from '@fluentui/react-icons';
+import { AddRegular, CopyRegular, DeleteRegular, EditRegular, EyeRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHARE_LIMITS } from '../../../../domain/recipeSharing.ts';
 import { recipeCyclesQuery } from '../../../../services/recipeCycles.ts';
 import {
-  copySharedCycle, createRecipeShare, deleteRecipeShare, recipeSharesQuery, recipeSharingKeys, sharedCycleQuery,
+  copySharedCycle, createRecipeShare, deleteRecipeShare, recipeSharesQuery, recipeSharingKeys, sharedCycleQuery, updateRecipeShare,
   type RecipeCloneResult, type RecipeShare,
 } from '../../../../services/recipeSharing.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -35,6 +35,7 @@ export default function MallRecipeSharePage() {
   const qc = useQueryClient();
   const list = useQuery(recipeSharesQuery(orgId));
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<RecipeShare | null>(null);
   const [viewing, setViewing] = useState<RecipeShare | null>(null);
   const [copying, setCopying] = useState<{ share: RecipeShare; cycle: { name: string; cycleOption: 'week' | 'month'; weeks: number } } | null>(null);
   const [copied, setCopied] = useState<RecipeCloneResult | null>(null);
@@ -75,6 +76,9 @@ export default function MallRecipeSharePage() {
             </Button>
           )}
           {r.own && list.data?.mayShare && (
+            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(r)} data-testid="share-edit"><Trans>修改</Trans></Button>
+          )}
+          {r.own && list.data?.mayShare && (
             <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(r)} data-testid="share-delete"><Trans>取消分享</Trans></Button>
           )}
         </>
@@ -95,6 +99,7 @@ export default function MallRecipeSharePage() {
       )}
       <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(r) => String(r.id)} testId="share-table" />
       {creating && <ShareDialog orgs={list.data?.orgs ?? []} onClose={() => setCreating(false)} />}
+      {editing && <ShareDialog orgs={list.data?.orgs ?? []} editing={editing} onClose={() => setEditing(null)} />}
       {viewing && (
         <Dialog open onOpenChange={(_, d) => { if (!d.open) setViewing(null); }}>
           <DialogSurface style={{ maxWidth: '960px' }}>
@@ -117,18 +122,21 @@ export default function MallRecipeSharePage() {
   );
 }
 
-function ShareDialog({ orgs, onClose }: { orgs: { orgId: string; orgName: string }[]; onClose: () => void }) {
+/** A new share, or a change of one of the org's shares (sent with the version read: a change meanwhile is a 409). */
+function ShareDialog({ orgs, editing, onClose }: { orgs: { orgId: string; orgName: string }[]; editing?: RecipeShare; onClose: () => void }) {
   const s = useStyles();
   const { t } = useLingui();
   const qc = useQueryClient();
   const { orgApp, ready } = useOrgQueryKey();
   const cycles = useQuery(recipeCyclesQuery(ready ? orgApp?.orgId : undefined, { $limit: 200 }));
-  const [cycleId, setCycleId] = useState('');
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [cycleId, setCycleId] = useState(editing?.cycleId ?? '');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [chosen, setChosen] = useState<string[]>(editing?.orgIds ?? []);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => createRecipeShare({ name, cycleId, orgIds: chosen }),
+    mutationFn: () => (editing
+      ? updateRecipeShare(editing.id, { name, cycleId, orgIds: chosen, version: editing.version })
+      : createRecipeShare({ name, cycleId, orgIds: chosen })),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: recipeSharingKeys.all }); onClose(); },
     onError: (e) => setError(errorText(e)),
   });
@@ -137,10 +145,10 @@ function ShareDialog({ orgs, onClose }: { orgs: { orgId: string; orgName: string
     <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle><Trans>分享周食谱</Trans></DialogTitle>
+          <DialogTitle>{editing ? <Trans>修改分享</Trans> : <Trans>分享周食谱</Trans>}</DialogTitle>
           <DialogContent className={s.form}>
             <Field label={<Trans>周食谱</Trans>} required>
-              <Dropdown value={rows.find((c) => c.id === cycleId)?.name ?? ''} selectedOptions={cycleId ? [cycleId] : []} placeholder={t`选择要分享的周食谱`} data-testid="share-cycle"
+              <Dropdown value={rows.find((c) => c.id === cycleId)?.name ?? editing?.cycleName ?? ''} selectedOptions={cycleId ? [cycleId] : []} placeholder={t`选择要分享的周食谱`} data-testid="share-cycle"
                 onOptionSelect={(_, d) => {
                   const c = rows.find((x) => x.id === d.optionValue);
                   setCycleId(d.optionValue ?? '');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, MessageBar, MessageBarBody, Spinner,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner,
 } from '@fluentui/react-components';
-import { CopyRegular, EyeRegular } from '@fluentui/react-icons';
+import { CloudArrowUpRegular, CopyRegular, EyeRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RecipeCycleRow } from '../../../../services/recipeCycles.ts';
-import { cloudRecipeQuery, cloudRecipesQuery, copyCloudRecipe, type RecipeCloneResult } from '../../../../services/recipeSharing.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { recipeCyclesQuery, type RecipeCycleRow } from '../../../../services/recipeCycles.ts';
+import { cloudRecipeQuery, cloudRecipesQuery, copyCloudRecipe, publishCloudRecipe, recipeSharingKeys, type RecipeCloneResult } from '../../../../services/recipeSharing.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -32,6 +32,7 @@ export default function MallStandardRecipeCycleManagePage() {
   const [viewing, setViewing] = useState<RecipeCycleRow | null>(null);
   const [copying, setCopying] = useState<RecipeCycleRow | null>(null);
   const [copied, setCopied] = useState<RecipeCloneResult | null>(null);
+  const [publishing, setPublishing] = useState(false);
   const list = useQuery({ ...cloudRecipesQuery(orgId, { ...(name.trim() && { name: name.trim() }), $limit: PAGE_SIZE, $skip: page * PAGE_SIZE }), placeholderData: keepPreviousData });
   const preview = useQuery({ ...cloudRecipeQuery(orgId, viewing?.id ?? ''), enabled: Boolean(orgId && viewing) });
 
@@ -56,6 +57,9 @@ export default function MallStandardRecipeCycleManagePage() {
     <ScreenFrame
       title={<Trans>云食谱列表</Trans>} testId="screen-mallStandardRecipeCycleManage" loading={list.isLoading}
       error={list.error ? errorText(list.error) : null}
+      actions={list.data?.mayPublish ? (
+        <Button icon={<CloudArrowUpRegular />} onClick={() => setPublishing(true)} data-testid="cloud-publish"><Trans>发布到云食谱</Trans></Button>
+      ) : undefined}
       toolbar={<Input value={name} placeholder={t`搜索云食谱`} onChange={(_, d) => { setName(d.value); setPage(0); }} data-testid="cloud-search" />}
     >
       {copied && (
@@ -78,10 +82,48 @@ export default function MallStandardRecipeCycleManagePage() {
           </DialogSurface>
         </Dialog>
       )}
+      {publishing && <PublishDialog onClose={() => setPublishing(false)} />}
       {copying && (
         <CopyCycleDialog source={copying} copy={(input) => copyCloudRecipe(copying.id, input)} onClose={() => setCopying(null)}
           onCopied={(r) => { setCopying(null); setCopied(r); }} />
       )}
     </ScreenFrame>
+  );
+}
+
+/** The platform publishes one of the org's published cycles into the cloud (a copy in the standard org). */
+function PublishDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const qc = useQueryClient();
+  const { orgApp, ready } = useOrgQueryKey();
+  const cycles = useQuery(recipeCyclesQuery(ready ? orgApp?.orgId : undefined, { status: 'published', $limit: 200 }));
+  const [cycleId, setCycleId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const publish = useMutation({
+    mutationFn: () => publishCloudRecipe(cycleId),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: recipeSharingKeys.all }); onClose(); },
+    onError: (e) => setError(errorText(e)),
+  });
+  const rows = cycles.data?.rows ?? [];
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle><Trans>发布到云食谱</Trans></DialogTitle>
+          <DialogContent>
+            <Field label={<Trans>本机构已发布的周食谱</Trans>} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+              <Dropdown value={rows.find((c) => c.id === cycleId)?.name ?? ''} selectedOptions={cycleId ? [cycleId] : []} placeholder={t`选择周食谱`}
+                onOptionSelect={(_, d) => setCycleId(d.optionValue ?? '')} data-testid="cloud-publish-cycle">
+                {rows.map((c) => <Option key={c.id} value={c.id}>{c.name}</Option>)}
+              </Dropdown>
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={!cycleId || publish.isPending} onClick={() => { setError(null); publish.mutate(); }} data-testid="cloud-publish-save"><Trans>发布</Trans></Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
