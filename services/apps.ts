@@ -28,6 +28,13 @@ export function fetchAllApps(): Promise<ListResult<AppRow>> {
   return get<ListResult<AppRow>>('/v2/config/app', { $limit: PAGE.appList });
 }
 
+export interface AppOrgRow { id: string; orgId: string; orgName: string; orgType: string; appId: string; appName: string; disabled: boolean }
+
+// §7 GET /v1/config/app/org: the orgs that use an app (the platform: every one)
+export function fetchAppOrgs(appId: string): Promise<ListResult<AppOrgRow>> {
+  return get<ListResult<AppOrgRow>>('/v1/config/app/org', { appId, $limit: PAGE.appList });
+}
+
 // §7 POST /v2/config/app
 export function createApp(body: { appName: string; config?: Record<string, unknown> }): Promise<AppRow> {
   return post<AppRow>('/v2/config/app', body);
@@ -64,6 +71,7 @@ export function updateOrgSettings(orgId: string, body: OrgSettings): Promise<Org
 export const appKeys = {
   all: ['apps'] as const,
   list: (orgId: string | undefined) => [...appKeys.all, orgId, 'all'] as const,
+  orgs: (orgId: string | undefined, appId: string) => [...appKeys.all, orgId, 'orgs', appId] as const,
 };
 export const orgAppKeys = {
   all: ['orgApps'] as const,
@@ -74,6 +82,12 @@ export const appsQuery = (orgId: string | undefined) => queryOptions({
   queryKey: appKeys.list(orgId),
   queryFn: fetchAllApps,
   enabled: Boolean(orgId),
+});
+/** The orgs of one app (the apps screen's count opens them). */
+export const appOrgsQuery = (orgId: string | undefined, appId: string | null) => queryOptions({
+  queryKey: appKeys.orgs(orgId, appId ?? ''),
+  queryFn: () => fetchAppOrgs(appId ?? ''),
+  enabled: Boolean(orgId && appId),
 });
 export const orgAppsQuery = (orgId: string | undefined, filter: OrgAppFilter) => queryOptions({
   queryKey: orgAppKeys.list(orgId, filter),

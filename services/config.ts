@@ -1,5 +1,5 @@
 import type { Locale } from '../domain/constants.ts';
-import type { SystemNotify, ThemeConfig } from '../domain/types.ts';
+import type { SystemNotify } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { get, put, type CallOptions } from './http.ts';
 
@@ -19,18 +19,6 @@ export async function fetchOrgConfig(
 // §7 PUT /v1/config/org {path, value}
 export function updateOrgConfig(path: string, value: unknown): Promise<unknown> {
   return put('/v1/config/org', { path, value });
-}
-
-// §7 GET /v1/config/theme → the ysdadminTheme value
-export async function fetchTheme(opts?: CallOptions): Promise<ThemeConfig | null> {
-  const value = await get<ThemeConfig['ysdadminTheme'] | ThemeConfig | null>('/v1/config/theme', undefined, opts);
-  if (!value || typeof value !== 'object') return null;
-  return 'ysdadminTheme' in value ? (value as ThemeConfig) : { ysdadminTheme: value as ThemeConfig['ysdadminTheme'] };
-}
-
-// §7 GET /v1/config/locales → the org-app's locale
-export async function fetchLocale(opts?: CallOptions): Promise<Locale | null> {
-  return pickLocale(await get<unknown>('/v1/config/locales', undefined, opts));
 }
 
 /** The org-app's locale in what GET /v1/config/locales answers (the org-app context carries the same). */

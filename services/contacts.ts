@@ -91,11 +91,6 @@ export async function fetchDepartments(params: { parentId?: string; departmentNa
   return (await get<Department[]>('/v3/contacts/department', { $limit: PAGE.contacts, ...params })) ?? [];
 }
 
-// §7 GET /v3/contacts/department/permision (departmentId)
-export function fetchDepartmentPermission(departmentId: string): Promise<{ departmentId: string; canCreate: boolean; createPermision?: CreatePermission }> {
-  return get('/v3/contacts/department/permision', { departmentId });
-}
-
 // §7 POST /v3/contacts/department (parentId, departmentName, type, roleConfig, isHide, isAllHide, sort)
 export function createDepartment(input: NewDepartment): Promise<Department> {
   return post<Department>('/v3/contacts/department', { type: 1, parentId: '-1', ...input });
@@ -144,11 +139,6 @@ export function searchPersons(search: string, limit: number = PAGE.personSearch)
   return fetchPersonPage({ search }, 0, limit);
 }
 
-// §7 GET /v3/contacts/department/person; §5 needs a department, else 请指定查询的部门
-export async function fetchDepartmentPersons(departmentId: string | undefined, params: { search?: string; $limit?: number; $skip?: number } = {}): Promise<Person[]> {
-  if (!departmentId?.trim()) throw new ApiError(400, 400, CONTACTS_MESSAGES.needDepartment);
-  return (await get<Person[]>('/v3/contacts/department/person', { ...params, departmentId })) ?? [];
-}
 
 /** The person, or `existing` when 部门联系人已存在 (§5: counted as success). */
 export type CreatePersonResult = { existing: false; person: Person } | { existing: true; person: null };
@@ -187,16 +177,6 @@ export function deletePersons(userIds: string[]): Promise<{ count: number }> {
 // §7 PUT /v3/contacts/person/department: move persons to `department` (from `from`, else from every visible one)
 export function movePersons(userIds: string[], department: string[], from?: string[]): Promise<Person[]> {
   return put('/v3/contacts/person/department', { userId: userIds, department, ...(from?.length && { departmentId: from }) });
-}
-
-// §7 POST /v3/contacts/person/department: add persons to departments
-export function addPersonsToDepartments(userIds: string[], department: string[]): Promise<Person[]> {
-  return post('/v3/contacts/person/department', { userId: userIds, department });
-}
-
-// §7 DELETE /v3/contacts/person/department: take persons out of departments
-export function removePersonsFromDepartments(userIds: string[], department: string[]): Promise<Person[]> {
-  return del('/v3/contacts/person/department', { userId: userIds, department });
 }
 
 /** A bulk call: a 422 answer's data.errors become a RowErrorsError. */

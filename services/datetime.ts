@@ -8,11 +8,6 @@ export interface ServerDatetime {
   [k: string]: unknown;
 }
 
-// §7 GET /v1/datetime — the server's clock
-export function fetchDatetime(): Promise<ServerDatetime> {
-  return get<ServerDatetime>('/v1/datetime');
-}
-
 /** A calendar row: the server sends the holiday's name with it. */
 export type HolidayRow = Holiday & { name?: string };
 

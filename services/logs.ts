@@ -1,7 +1,7 @@
 // §7 logging: GET /v1/log/apilog and GET /v1/log/operationlog (views of the event table, newest first).
 import type { ListResult } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { get, queryParams } from './http.ts';
+import { get, post, queryParams } from './http.ts';
 
 export interface LogQuery {
   type?: string[];
@@ -79,3 +79,22 @@ export const requestEventsQuery = (orgId: string | undefined, row: Pick<ApiLogRo
   },
   enabled: Boolean(orgId),
 });
+
+/** One operation the console records beside the events (an export, which changes nothing and so leaves no event). */
+export interface OperationEntry { action: string; [k: string]: unknown }
+
+// §7 POST /v1/log/operationlog {topic, log}: who, org and org type are the session's on the server. §8: a failure
+// is rethrown, so an operation that must be on record does not happen unrecorded.
+export function logOperation(topic: string, log: OperationEntry[]): Promise<{ count: number }> {
+  return post<{ count: number }>('/v1/log/operationlog', { topic, log });
+}
+
+// §7 POST /v1/log/module: a screen (module) that failed, reported for the platform's error watch. §8: failures
+// are swallowed, a report must never become a second error.
+export async function logModule(report: { module: string; path: string; message: string }): Promise<void> {
+  try {
+    await post('/v1/log/module', report);
+  } catch {
+    // ignored by design
+  }
+}

@@ -11,10 +11,6 @@ export function fetchNotices(query: api.NoticeQuery = {}): Promise<api.NoticeLis
   return call<typeof api.listNotices>({ method: 'GET', path: '/v1/notices', query }, NOTICES);
 }
 
-export function fetchNotice(id: string): Promise<api.Notice> {
-  return call<typeof api.getNotice>({ method: 'GET', path: '/v1/notices/{id}', params: { id } }, NOTICES);
-}
-
 export function createNotice(body: api.NoticeInput): Promise<api.Notice> {
   return call<typeof api.createNotice>({ method: 'POST', path: '/v1/notices', body }, NOTICES);
 }

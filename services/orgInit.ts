@@ -27,11 +27,6 @@ export function updateInitTemplate(body: { id: string; name?: string; disabled?:
 
 export interface OrgInitStepBody { orgId: string; orgName: string; appId: string; appName: string; name: string }
 
-// §7 POST /v3/orgappinit/{config, org, menu, rolegroup, role, contacts, contactspermission}: one step on its own
-export function runOrgInitStep(step: OrgInitStep, body: OrgInitStepBody): Promise<{ step: OrgInitStep; events: number }> {
-  return post(`/v3/orgappinit/${step}`, body);
-}
-
 export interface CreateOrgBody {
   templateId: string;
   orgName: string;

@@ -86,7 +86,3 @@ export function resetPassword(body: { username: string; phoneNumber: string; sms
   return post('/v1/passport/resetpwd', { type: 'encrypt', ...body }, anonymous);
 }
 
-/** Development only: the last SMS code sent to a phone (GET /v1/dev/smsoutbox). */
-export function fetchDevSmsCode(phoneNumber: string): Promise<{ phoneNumber: string; code: string }> {
-  return get('/v1/dev/smsoutbox', { phoneNumber }, anonymous);
-}

@@ -1,4 +1,4 @@
-import type { ListResult, MenuEntry, UserPowers } from '../domain/types.ts';
+import type { ListResult, MenuEntry } from '../domain/types.ts';
 import type { Role } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { get } from './http.ts';
@@ -17,11 +17,7 @@ export async function fetchUserMenu(q: MenuQuery): Promise<MenuEntry[]> {
   return res?.rows ?? [];
 }
 
-// §7 GET /v2/permission/user/power: the module power keys held in the current org-app
-export async function fetchUserPowers(): Promise<string[]> {
-  const res = await get<UserPowers>('/v2/permission/user/power');
-  return res?.powers ?? [];
-}
+
 
 export type UserRole = Pick<Role, 'roleId' | 'name' | 'code' | 'roleGroupId'> & Partial<Role>;
 

@@ -106,11 +106,6 @@ export function addUserToRole(userId: string, roleName: string): Promise<unknown
   return post(`/v2/roles/${encodeURIComponent(userId)}`, { roleName });
 }
 
-// §7 DELETE /v2/roles/{userId} {roleName}
-export function removeUserFromRole(userId: string, roleName: string): Promise<unknown> {
-  return del(`/v2/roles/${encodeURIComponent(userId)}`, { roleName });
-}
-
 // §7 DELETE /v2/roles/role/{id}/user {all or userId}; §5 neither: 请指定删除的用户
 export function removeRoleUsers(roleId: string, who: { all?: boolean; userId?: string[] }): Promise<{ count: number }> {
   if (!who.all && !who.userId?.length) return Promise.reject(new ApiError(400, 400, NO_USERS_MESSAGE));

@@ -5,7 +5,7 @@
 // updates of src/app/liveUpdates.ts invalidate.
 import { queryOptions } from '@tanstack/react-query';
 import { del, get, post, put } from '../http.ts';
-import { PAGE } from '../../domain/constants.ts';
+import { PAGE, TIMERS } from '../../domain/constants.ts';
 import type { ListResult } from '../../domain/types.ts';
 
 export type { ListResult };
@@ -35,7 +35,6 @@ export const listSpecs = (params: { name?: string } = {}) => get<ListResult<Spec
 export const createSpec = (body: { name: string; options?: Record<string, unknown>; sort?: number }) => post<Spec>('/v4/mall/spec', body, { host: 'mall' });
 export const updateSpec = (id: string, body: { name?: string; options?: Record<string, unknown>; sort?: number }) =>
   put<Spec>(`/v4/mall/spec/${encodeURIComponent(id)}`, body, { host: 'mall' });
-export const listUnits = () => get<ListResult<{ name: string; sort: number }>>('/v4/mall/unit', undefined, { host: 'mall' });
 
 // ---- suppliers (§9 types xg, sxps, jgpt) ----
 export interface Supplier {
@@ -96,6 +95,16 @@ export const listSkus = (q: { productId?: string; skuId?: string; supplierId?: s
 export const createSku = (body: SkuInput & { productId: string }) => post<Sku>('/v4/mall/sku', body, { host: 'mall' });
 export const updateSku = (body: Partial<SkuInput> & { skuId: string }) => put<Sku>('/v4/mall/sku', body, { host: 'mall' });
 export const deleteSku = (skuId: string) => del<{ skuId: string }>('/v4/mall/sku', { skuId }, { host: 'mall' });
+// §7 PUT /v5/mall/sku/relationlock/skustatus {skuIds, enable}: many SKUs enabled or disabled at once, all or nothing
+export const setSkuStatus = (skuIds: string[], enable: boolean) =>
+  put<ListResult<Sku>>('/v5/mall/sku/relationlock/skustatus', { skuIds, enable: enable ? 1 : 0 }, { host: 'mall' });
+// §7 POST /v4/mall/product/rawripe {productIds, rawRipe}: products marked raw or cooked, all or nothing
+export const setRawRipe = (productIds: string[], rawRipe: 'raw' | 'ripe') =>
+  post<ListResult<Product>>('/v4/mall/product/rawripe', { productIds, rawRipe }, { host: 'mall' });
+export interface InitProductsResult { created: Product[]; existing: { foodId: string; productId: string; name: string }[] }
+// §7 POST /v4/mall/recipe/initproduct {foodIds}: one product per recipe food not yet carried; §9 20 s timeout
+export const initRecipeProducts = (foodIds: string[]) =>
+  post<InitProductsResult>('/v4/mall/recipe/initproduct', { foodIds }, { host: 'mall', timeout: TIMERS.initProductTimeoutMs });
 
 export interface SkuPage { name?: string; $limit: number; $skip: number }
 export const priceableSkusKey = (orgId: string, q: SkuPage) => ['skus', orgId, 'priceable', q] as const;
@@ -113,7 +122,7 @@ export interface MallRoute {
 }
 export type RouteInput = Partial<Pick<MallRoute, 'name' | 'roleGroupId' | 'manageRoleNames' | 'purchaserOrgIds' | 'deliveryUserIds' | 'sort' | 'remark'>>;
 export const listRoutes = (q: { keyword?: string } = {}) =>
-  get<ListResult<MallRoute>>(q.keyword ? '/v4/mall/route/search' : '/v4/mall/route', q, { host: 'mall' });
+  (q.keyword ? get<ListResult<MallRoute>>('/v4/mall/route/search', q, { host: 'mall' }) : get<ListResult<MallRoute>>('/v4/mall/route', q, { host: 'mall' }));
 export const createRoute = (body: RouteInput & { name: string }) => post<MallRoute>('/v4/mall/route', body, { host: 'mall' });
 export const updateRoute = (objectId: string, body: RouteInput) => put<MallRoute>(`/v4/mall/route/${encodeURIComponent(objectId)}`, body, { host: 'mall' });
 export const deleteRoute = (id: string) => del<{ objectId: string }>(`/v4/mall/route/${encodeURIComponent(id)}`, undefined, { host: 'mall' });
@@ -229,9 +238,9 @@ export interface NewPrice {
   marketAvg?: number | null;
 }
 
-// §7 POST /v5/mall/sku/price — all or nothing; pending where the role group needs approval
+// §7 POST /v5/mall/sku/price — all or nothing; pending where the role group needs approval; §9 60 s timeout
 export async function createPrices(rows: NewPrice[]): Promise<Price[]> {
-  return (await post<ListResult<Price>>('/v5/mall/sku/price', { skuPrice: rows }, { host: 'mall' })).rows;
+  return (await post<ListResult<Price>>('/v5/mall/sku/price', { skuPrice: rows }, { host: 'mall', timeout: TIMERS.pricePostTimeoutMs })).rows;
 }
 
 export interface PriceChange {
@@ -261,11 +270,6 @@ export async function decidePrices(decisions: PriceDecision[], opts: { isEduBure
     ...(d.remark ? { extraInfo: { checkRemark: d.remark } } : {}),
   }));
   return (await put<ListResult<Price>>('/v5/mall/sku/price', { isCheckPrice: true, isEduBureauOrg: opts.isEduBureauOrg ?? false, skuPrice }, { host: 'mall' })).rows;
-}
-
-// §7 DELETE /v5/mall/sku/price — logical; the log keeps them
-export function deletePrices(ids: string[]): Promise<{ count: number }> {
-  return del<{ count: number }>('/v5/mall/sku/price', { skuPriceId: ids }, { host: 'mall' });
 }
 
 /** One event of a price's history (ARCHITECTURE.md: logs are views of events). */
@@ -299,8 +303,6 @@ export const listLibrary = (q: { name?: string; categoryId?: string; $limit?: nu
   get<ListResult<LibraryProduct>>('/v4/mall/standard/product', q, { host: 'mall' });
 export const copyFromLibrary = (productIds: string[]) =>
   post<{ created: number; skipped: string[]; ids: string[] }>('/v4/mall/standard/product/copy', { productIds }, { host: 'mall' });
-export const publishToLibrary = (productIds: string[]) =>
-  post<{ created: number; skipped: string[]; ids: string[] }>('/v4/mall/standard/product/publish', { productIds }, { host: 'mall' });
 
 /** §7 product images in bulk (by id or name), all or nothing. */
 export const setProductImages = (products: { id?: string; name?: string; images: string[]; append?: boolean }[]) =>
@@ -426,7 +428,23 @@ export const libraryQuery = (orgId: Org, appId: Org, q: LibraryQuery) => queryOp
 export const skuKeys = {
   all: ['skus'] as const,
   ofProduct: (orgId: Org, appId: Org, productId: Org) => [...skuKeys.all, orgId, appId, 'product', productId] as const,
+  log: (orgId: Org, q: SkuLogQuery) => [...skuKeys.all, orgId, 'log', q] as const,
 };
+
+export interface SkuLogQuery { skuId?: string; productId?: string; $limit?: number; $skip?: number }
+/** A row of the SKU log: an event of a SKU, product or price stream; skuPriceId is set for price events. */
+export type SkuLogRow = PriceLogRow & { streamId: string };
+// §7 GET /v4/mall/sku/log — the supplier's SKU, product and price events, newest first
+export async function fetchSkuLog(q: SkuLogQuery): Promise<ListResult<SkuLogRow>> {
+  const res = await get<ListResult<Omit<SkuLogRow, 'skuPriceId'>>>('/v4/mall/sku/log', clean(q), { host: 'mall' });
+  const PRICE = 'skuprice-';
+  return { ...res, rows: res.rows.map((r) => ({ ...r, skuPriceId: r.streamId.startsWith(PRICE) ? r.streamId.slice(PRICE.length) : '' })) };
+}
+export const skuLogQuery = (orgId: string, q: SkuLogQuery) => queryOptions({
+  queryKey: skuKeys.log(orgId, q),
+  queryFn: () => fetchSkuLog(q),
+  enabled: !!orgId,
+});
 /** One product's SKUs (waits for the product). */
 export const productSkusQuery = (orgId: Org, appId: Org, productId: Org) => queryOptions({
   queryKey: skuKeys.ofProduct(orgId, appId, productId),

@@ -102,5 +102,7 @@ export function importProducts(
 
 /** §7 bulk SKU create (POST) or update (PUT), all or nothing. */
 export async function bulkSkus(skus: { skuId?: string; productId?: string; name?: string; spec?: string; unit?: string; sort?: number }[], update: boolean) {
-  return sendRows<{ rows: unknown[]; count: number }>(update ? 'put' : 'post', '/v4/mall/bulk/productsku', { skus });
+  return update
+    ? sendRows<{ rows: unknown[]; count: number }>('put', '/v4/mall/bulk/productsku', { skus })
+    : sendRows<{ rows: unknown[]; count: number }>('post', '/v4/mall/bulk/productsku', { skus });
 }

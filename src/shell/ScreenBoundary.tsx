@@ -67,6 +67,10 @@ export class ScreenBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('screen failed', error, info.componentStack);
+    // §7 the module log hears of it (loaded on demand: the boundary sits in the shell; errors swallowed, §8)
+    const path = window.location.hash.replace(/^#/, '') || window.location.pathname;
+    const message = error instanceof Error ? error.message : String(error);
+    void import('../../services/logs.ts').then(({ logModule }) => logModule({ module: path.split('/').filter(Boolean).pop() ?? '', path, message })).catch(() => {});
   }
 
   override render() {

@@ -30,6 +30,8 @@ function consoleCalls(): Set<string> {
     const text = readFileSync(f, 'utf8');
     for (const m of text.matchAll(/\b(get|post|put|del)(?:<[^(]*>)?\(\s*(['`])(\/v\d[^'`]*)\2/g)) found.add(keyOf(verbs[m[1]], m[3]));
     for (const m of text.matchAll(/method:\s*'(GET|POST|PUT|DELETE)'\s*,\s*path:\s*(['`])(\/v\d[^'`]*)\2/g)) found.add(keyOf(m[1], m[3]));
+    // helpers taking the verb first: sendRows('post', '/p', …), bulk('put', '/p', …)
+    for (const m of text.matchAll(/\b\w+(?:<[^(]*>)?\(\s*'(get|post|put|delete)'\s*,\s*(['`])(\/v\d[^'`]*)\2/g)) found.add(keyOf(m[1], m[3]));
   }
   return found;
 }

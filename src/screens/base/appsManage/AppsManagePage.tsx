@@ -8,7 +8,7 @@ import {
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appKeys, appsQuery, createApp, updateApp, type AppRow } from '../../../../services/apps.ts';
+import { appKeys, appOrgsQuery, appsQuery, createApp, updateApp, type AppRow } from '../../../../services/apps.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useIsProvider } from '../orgAppManage/useIsProvider.ts';
 
@@ -23,8 +23,10 @@ const useStyles = makeStyles({
 export default function AppsManagePage() {
   const styles = useStyles();
   const { t } = useLingui();
-  const apps = useQuery(appsQuery(useCurrentOrgApp()?.orgId));
+  const orgId = useCurrentOrgApp()?.orgId;
+  const apps = useQuery(appsQuery(orgId));
   const [editing, setEditing] = useState<AppRow | 'new' | null>(null);
+  const [orgsOf, setOrgsOf] = useState<AppRow | null>(null);
   const isProvider = useIsProvider();
   return (
     <div className={styles.root} data-testid="apps-manage-page">
@@ -53,7 +55,10 @@ export default function AppsManagePage() {
             <TableRow key={a.appId} data-testid="app-row" data-app-id={a.appId}>
               <TableCell className={styles.mono}>{a.appId}</TableCell>
               <TableCell>{a.appName}</TableCell>
-              <TableCell>{a.orgCount}</TableCell>
+              <TableCell>
+                <Button size="small" appearance="transparent" onClick={() => setOrgsOf(a)} disabled={!a.orgCount} data-testid="app-org-count"
+                  aria-label={t`查看使用「${a.appName}」的机构`}>{a.orgCount}</Button>
+              </TableCell>
               <TableCell className={styles.mono}>{JSON.stringify(a.config)}</TableCell>
               <TableCell>
                 <Button size="small" icon={<EditRegular />} onClick={() => setEditing(a)} disabled={!isProvider}><Trans>编辑</Trans></Button>
@@ -63,6 +68,7 @@ export default function AppsManagePage() {
         </TableBody>
       </Table>
       {editing && <AppDialog app={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {orgsOf && <AppOrgsDialog orgId={orgId} app={orgsOf} onClose={() => setOrgsOf(null)} />}
     </div>
   );
 }
@@ -108,6 +114,41 @@ function AppDialog({ app, onClose }: { app: AppRow | null; onClose: () => void }
               <Trans>保存</Trans>
             </Button>
           </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The orgs that use an app (§7 GET /v1/config/app/org), opened from its org count. */
+function AppOrgsDialog({ orgId, app, onClose }: { orgId: string | undefined; app: AppRow; onClose: () => void }) {
+  const orgs = useQuery(appOrgsQuery(orgId, app.appId));
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface data-testid="app-orgs-dialog">
+        <DialogBody>
+          <DialogTitle><Trans>使用「{app.appName}」的机构</Trans></DialogTitle>
+          <DialogContent>
+            {orgs.isLoading && <Spinner size="tiny" />}
+            {orgs.error && <MessageBar intent="error"><MessageBarBody>{orgs.error.message}</MessageBarBody></MessageBar>}
+            <Table size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell><Trans>机构名称</Trans></TableHeaderCell>
+                  <TableHeaderCell><Trans>状态</Trans></TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(orgs.data?.rows ?? []).map((o) => (
+                  <TableRow key={o.id} data-testid="app-org-row">
+                    <TableCell>{o.orgName}</TableCell>
+                    <TableCell>{o.disabled ? <Trans>已停用</Trans> : <Trans>已启用</Trans>}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </DialogContent>
+          <DialogActions><Button onClick={onClose}><Trans>关闭</Trans></Button></DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>

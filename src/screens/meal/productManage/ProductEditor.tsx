@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
-import { createProduct, deleteSku, listSkus, productKeys, skuKeys, updateProduct, type Category, type Product } from '../../../../services/mall/catalogue.ts';
+import { createProduct, createSku, deleteSku, listSkus, productKeys, skuKeys, updateProduct, updateSku, type Category, type Product } from '../../../../services/mall/catalogue.ts';
 import { bulkSkus } from '../../../../services/mall/imports.ts';
 import { errorText } from '../shared/errors.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS, UNIT_OPTIONS } from '../shared/options.ts';
@@ -67,8 +67,11 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
         const added = skus.filter((k) => !k.skuId).map((k) => ({ productId: product.id, name: k.name.trim(), spec: k.spec, unit: k.unit }));
         const changed = skus.filter((k) => k.skuId && k.original && (k.original.name !== k.name || k.original.spec !== k.spec || k.original.unit !== k.unit))
           .map((k) => ({ skuId: k.skuId!, name: k.name.trim(), spec: k.spec, unit: k.unit }));
-        if (changed.length) await bulkSkus(changed, true);
-        if (added.length) await bulkSkus(added, false);
+        // one SKU through its own §7 call; several at once through the bulk call, all or nothing
+        if (changed.length === 1) await updateSku(changed[0]);
+        else if (changed.length) await bulkSkus(changed, true);
+        if (added.length === 1) await createSku(added[0]);
+        else if (added.length) await bulkSkus(added, false);
         for (const k of draft.skus.filter((x) => x.removed && x.skuId)) await deleteSku(k.skuId!);
       }
       void qc.invalidateQueries({ queryKey: productKeys.all });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Dropdown, Field, Input, Option, Switch } from '@fluentui/react-components';
-import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { Badge, Button, Checkbox, Dropdown, Field, Input, Option, Switch, Text } from '@fluentui/react-components';
+import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular, FoodRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRICE_CLASSES } from '../../../../domain/constants.ts';
@@ -16,6 +16,8 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS } from '../shared/options.ts';
 import { ProductEditor } from './ProductEditor.tsx';
+import { ProductBatchMenu } from './ProductBatchMenu.tsx';
+import { InitProductsDialog } from './InitProductsDialog.tsx';
 import { usePowers } from '../../../app/hooks.ts';
 import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { groupProducts, parseProductRows, PRODUCT_IMPORT_HEADERS, type ProductSheetRow } from './productImport.ts';
@@ -38,6 +40,8 @@ export default function ProductManagePage() {
   const [removing, setRemoving] = useState<Product | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [importing, setImporting] = useState(false);
+  const [initing, setIniting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const categories = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, 'mallProduct'), enabled: ready });
@@ -93,6 +97,7 @@ export default function ProductManagePage() {
         <>
           <PriceImportButton />
           <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)} data-testid="product-import"><Trans>导入商品</Trans></Button>
+          <Button icon={<FoodRegular />} onClick={() => setIniting(true)} data-testid="product-init-foods"><Trans>按食材新建商品</Trans></Button>
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="product-add"><Trans>新增商品</Trans></Button>
         </>
       ) : undefined}
@@ -116,6 +121,7 @@ export default function ProductManagePage() {
             <>
               <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: true })}><Trans>批量上架</Trans></Button>
               <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: false })}><Trans>批量下架</Trans></Button>
+              <ProductBatchMenu productIds={[...selected]} onDone={() => { setSelected(new Set()); refresh(); }} onError={setError} />
             </>
           )}
         </>
@@ -124,6 +130,8 @@ export default function ProductManagePage() {
       <DataTable rows={rows} columns={columns} rowKey={(p) => p.id} testId="product-table" />
       <Pager page={page} size={PAGE_SIZE} count={products.data?.count ?? 0} onPage={setPage} />
       <ProductEditor product={editing} categories={cats} onClose={() => setEditing(null)} />
+      {notice && <Text role="status" data-testid="product-notice">{notice}</Text>}
+      <InitProductsDialog open={initing} onClose={() => setIniting(false)} onDone={(m) => { setNotice(m); refresh(); }} />
       <ConfirmDialog open={removing !== null} title={<Trans>删除商品</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
         <Trans>确定删除商品「{removing?.name}」及其 SKU 吗？</Trans>
       </ConfirmDialog>

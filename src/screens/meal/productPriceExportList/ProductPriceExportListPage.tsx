@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { logOperation } from '../../../../services/logs.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { Button, Dropdown, Field, Input, Option, ProgressBar, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
@@ -52,6 +53,9 @@ export default function ProductPriceExportListPage() {
         all.push(...(await listPrices({ ...filters, $limit: EXPORT_PAGE, $skip: i * EXPORT_PAGE })).rows);
         setExporting({ done: i + 1, total });
       }
+      // an export changes nothing, so no event records it: the operation log does, before the file is handed out
+      // (§8: a failed record stops the export)
+      await logOperation('priceExport', [{ action: 'export', rows: all.length, filters }]);
       const workbook = await writeWorkbook(PRICE_SHEET_HEADERS, priceSheetRows(all, statusText), t`价格`);
       const org = orgApp?.orgName ?? '';
       const day = new Date().toISOString().slice(0, 10);

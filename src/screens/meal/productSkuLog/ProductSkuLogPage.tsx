@@ -1,5 +1,6 @@
-// §2 productSkuLog: the price log (/v5/mall/sku/price/log). Every creation, change and decision of a price is
-// an event; this lists them newest first: who, when, what.
+// §2 productSkuLog: the SKU log. A supplier reads §7 GET /v4/mall/sku/log (his SKUs, products and prices: every
+// creation, change and decision is an event); a bureau, who reads the prices of its area's suppliers and has no
+// goods of its own, reads the price log (/v5/mall/sku/price/log). Newest first: who, when, what.
 import { useMoney } from '../../../components/useMoney.ts';
 import { useMemo, useState } from 'react';
 import {
@@ -22,8 +23,9 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START } from '../../../../domain/priceApproval.ts';
-import { useCurrentOrgApp } from '../../../app/hooks.ts';
-import { priceLogQuery, pricesQuery, type PriceLogRow } from '../../../../services/mall/catalogue.ts';
+import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
+import { writesGoods } from '../../../../domain/mallCatalogue.ts';
+import { priceLogQuery, pricesQuery, skuLogQuery, type PriceLogRow } from '../../../../services/mall/catalogue.ts';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 
 const PAGE_SIZE = 50;
@@ -44,6 +46,8 @@ const timeText = (iso: string) => {
 };
 
 const decidedState = (isCheck: number | undefined): PriceState => (isCheck === 1 ? 'approved' : isCheck === -2 ? 'rejected' : 'pending');
+/** What a SKU event says of the SKU: its name, spec and unit where the event carries them. */
+const skuText = (d: PriceLogRow['data']) => [d.name, d.spec, d.unit].filter((x) => typeof x === 'string' && x).join(' / ');
 
 export default function ProductSkuLogPage() {
   const styles = useStyles();
@@ -51,8 +55,11 @@ export default function ProductSkuLogPage() {
   const orgId = useCurrentOrgApp()?.orgId ?? '';
   const [page, setPage] = useState(0);
   const query = { $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
-  const log = useQuery(priceLogQuery(orgId, query));
-  const ids = useMemo(() => [...new Set((log.data?.rows ?? []).map((r) => r.skuPriceId))].sort().join(','), [log.data]);
+  const supplierSide = writesGoods(usePowers());
+  const skuLog = useQuery({ ...skuLogQuery(orgId, query), enabled: !!orgId && supplierSide });
+  const priceLog = useQuery({ ...priceLogQuery(orgId, query), enabled: !!orgId && !supplierSide });
+  const log = supplierSide ? skuLog : priceLog;
+  const ids = useMemo(() => [...new Set((log.data?.rows ?? []).map((r) => r.skuPriceId).filter(Boolean))].sort().join(','), [log.data]);
   // names of the SKUs and role groups the page's events are about (deleted prices included)
   const priceQuery = { id: ids, $limit: 1000, includeDeleted: 1 as const };
   const prices = useQuery({ ...pricesQuery(orgId, priceQuery), enabled: !!orgId && !!ids });
@@ -69,6 +76,12 @@ export default function ProductSkuLogPage() {
         return { action: d.isCheck === 1 ? t`审核通过` : t`审核驳回`, detail: d.checkRemark ?? '', state: decidedState(d.isCheck) };
       case 'SkuPriceDeleted':
         return { action: d.supersededBy ? t`被新价格替代` : t`删除价格`, detail: '', state: (d.supersededBy ? 'superseded' : 'deleted') as PriceState };
+      case 'SkuCreated': return { action: t`新增 SKU`, detail: skuText(d), state: null };
+      case 'SkuUpdated': return { action: d.enable === false ? t`停用 SKU` : d.enable === true ? t`启用 SKU` : t`修改 SKU`, detail: skuText(d), state: null };
+      case 'SkuDeleted': return { action: t`删除 SKU`, detail: '', state: null };
+      case 'ProductCreated': return { action: t`新增商品`, detail: String(d.name ?? ''), state: null };
+      case 'ProductUpdated': return { action: t`修改商品`, detail: String(d.name ?? ''), state: null };
+      case 'ProductDeleted': return { action: t`删除商品`, detail: '', state: null };
       default: return { action: r.type, detail: '', state: null };
     }
   };
@@ -77,7 +90,7 @@ export default function ProductSkuLogPage() {
   return (
     <div className={styles.root} data-testid="price-log-page">
       <div className={styles.bar}>
-        <Title3><Trans>价格日志</Trans></Title3>
+        <Title3>{supplierSide ? <Trans>商品变更日志</Trans> : <Trans>价格日志</Trans>}</Title3>
         <Button icon={<ArrowClockwiseRegular />} appearance="subtle" onClick={() => void log.refetch()} data-testid="price-log-refresh"><Trans>刷新</Trans></Button>
       </div>
       {log.error && <MessageBar intent="error"><MessageBarBody>{log.error.message}</MessageBarBody></MessageBar>}
