@@ -1,0 +1,94 @@
+// Orders in Chromium (issue 11), two people at once: the demo school purchaser places an order by hand
+// (foodPurchase) with a supplier she chooses out of her two; the supplier, whose order list is already open, sees it
+// appear without a reload and confirms it with the button its order machine offers; the purchaser's open list shows
+// it confirmed without a reload; the order log holds both steps with who took them.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { DEMO } from '../api/usersApi.ts';
+
+const harness = useConsole();
+// the only demo supplier org with a supplier-role user (张伟); the second supplier, 集采配送中心, has a delivery user only
+const SUPPLIER = '鲜丰食品供应有限公司';
+const OTHER_SUPPLIER = '集采配送中心';
+
+/** A delivery day three days ahead in China time: past no default cut-off (18:00 the day before). */
+const deliveryDay = () => new Date(Date.now() + 8 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+const rowOf = (page: Page, orderNo: string) => page.locator(`[data-order-no="${orderNo}"]`);
+
+describe('orders between a school and its supplier', () => {
+  it('the purchaser places an order, the supplier sees it live and confirms, the purchaser sees it confirmed, the log shows both', async () => {
+    const { server } = harness;
+    const purchaser = await harness.browser.context.newPage();
+    const second = await launchBrowser();
+    try {
+      const supplier = await second.context.newPage();
+      await Promise.all([signInToHome(purchaser, server.url, DEMO.purchaser), signInToHome(supplier, server.url, DEMO.supplier)]);
+
+      // the supplier's list is open before the order exists
+      await openScreen(supplier, 'orderList');
+      await supplier.getByTestId('order-table').waitFor();
+
+      // the purchaser chooses between her two suppliers and orders two of the chosen one's goods
+      await openScreen(purchaser, 'foodPurchase');
+      await purchaser.getByTestId('purchase-supplier').click();
+      await purchaser.getByRole('option', { name: OTHER_SUPPLIER }).waitFor();
+      await purchaser.getByRole('option', { name: SUPPLIER }).click();
+      await purchaser.getByTestId('purchase-date').fill(deliveryDay());
+      const offers = purchaser.getByTestId('purchase-offers');
+      await offers.getByTestId('purchase-add').first().waitFor({ timeout: 30_000 });
+      expect(await offers.getByTestId('purchase-add').count()).toBeGreaterThan(1);
+      await offers.getByTestId('purchase-add').nth(0).click();
+      await offers.getByTestId('purchase-add').nth(1).click();
+      await purchaser.getByTestId('purchase-quantity').nth(0).fill('4');
+      await purchaser.getByTestId('purchase-quantity').nth(1).fill('2.5');
+      // the estimate is ¥ with two decimals
+      expect(await purchaser.getByTestId('purchase-total').textContent()).toMatch(/¥\d+\.\d{2}/);
+      await purchaser.getByTestId('purchase-submit').click();
+      const placed = purchaser.getByTestId('purchase-placed');
+      await placed.waitFor({ timeout: 30_000 });
+      const orderNo = /DD\d+/.exec((await placed.textContent()) ?? '')?.[0];
+      expect(orderNo).toBeTruthy();
+
+      // the purchaser's list, open while the supplier acts
+      await openScreen(purchaser, 'orderList');
+      await purchaser.getByTestId('order-keyword').fill(orderNo!);
+      const mine = rowOf(purchaser, orderNo!);
+      await mine.waitFor({ timeout: 30_000 });
+      expect(await mine.getByTestId('order-status').getAttribute('data-status')).toBe('submitted');
+      // a school may cancel a submitted order but not confirm it: the machine offers only its own actions
+      expect(await mine.getByTestId('order-action-cancel').count()).toBe(1);
+      expect(await mine.getByTestId('order-action-confirm').count()).toBe(0);
+
+      // the supplier sees it appear without a reload, with its lines
+      const theirs = rowOf(supplier, orderNo!);
+      await theirs.waitFor({ timeout: 45_000 });
+      expect(await theirs.getByTestId('order-status').getAttribute('data-status')).toBe('submitted');
+      await theirs.getByTestId('order-open').click();
+      const detail = supplier.getByTestId('order-detail');
+      await expect.poll(() => detail.getByTestId('order-line-name').count(), { timeout: 30_000 }).toBe(2);
+      await supplier.getByTestId('order-detail-close').click();
+      await theirs.getByTestId('order-action-confirm').click();
+      await expect.poll(() => theirs.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed');
+      // confirmed: the supplier may dispatch now, no longer confirm
+      await theirs.getByTestId('order-action-dispatch').waitFor();
+      expect(await theirs.getByTestId('order-action-confirm').count()).toBe(0);
+
+      // the purchaser's open list shows it confirmed, no reload
+      await expect.poll(() => mine.getByTestId('order-status').getAttribute('data-status'), { timeout: 45_000 }).toBe('confirmed');
+
+      // the order log: placed by the purchaser, confirmed by the supplier
+      await openScreen(purchaser, 'orderLogList');
+      await purchaser.getByTestId('log-filter-order').fill(orderNo!);
+      const log = purchaser.getByTestId('order-log-table');
+      await expect.poll(async () => {
+        const actions = await log.getByTestId('log-action').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+        const users = await log.getByTestId('log-user').allTextContents();
+        return actions.map((a, i) => `${a}:${users[i]}`).sort();
+      }, { timeout: 30_000 }).toEqual(['confirm:张伟', 'create:李晓梅']);
+    } finally {
+      await second.close();
+    }
+  });
+});
