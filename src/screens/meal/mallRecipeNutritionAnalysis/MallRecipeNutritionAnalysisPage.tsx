@@ -29,14 +29,16 @@ export default function MallRecipeNutritionAnalysisPage() {
   const { t, i18n } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const orgId = ready ? orgApp?.orgId : undefined;
-  const [cycleId, setCycleId] = useState('');
+  const [chosenId, setCycleId] = useState('');
   const [ageGroup, setAgeGroup] = useState('');
   const [week, setWeek] = useState(0);
   const [day, setDay] = useState<DayPick>('');
 
   const cycles = useQuery(recipeCyclesQuery(orgId, { $limit: PAGE.recipeList }));
   const rows = cycles.data?.rows ?? [];
-  const cycle = rows.find((c) => c.id === cycleId) ?? null;
+  // until one is chosen, the first published cycle with dishes (the week the school eats) is shown
+  const cycle = rows.find((c) => c.id === chosenId) ?? rows.find((c) => c.status === 'published' && c.cellCount > 0) ?? null;
+  const cycleId = cycle?.id ?? '';
   const ages = cycle?.ageGroups.map((g) => g.ageRange) ?? [];
   const age = ages.includes(ageGroup as never) ? ageGroup : ages[0] ?? '';
 
