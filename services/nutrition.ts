@@ -25,7 +25,6 @@ export function fetchCycleAnalysis(id: string, query: api.CycleAnalysisQuery = {
 export const nutritionKeys = {
   all: ['nutrition'] as const,
   calculation: (orgId: string | undefined, body: api.CalculateInput) => [...nutritionKeys.all, orgId, 'calculate', body] as const,
-  analysis: (orgId: string | undefined, body: api.AnalysisInput) => [...nutritionKeys.all, orgId, 'analysis', body] as const,
   cycle: (orgId: string | undefined, id: string, query: api.CycleAnalysisQuery) => [...nutritionKeys.all, orgId, 'cycle', id, query] as const,
 };
 
@@ -34,12 +33,6 @@ export const nutritionCalculationQuery = (orgId: string | undefined, body: api.C
   queryKey: nutritionKeys.calculation(orgId, body),
   queryFn: () => calculateNutrition(body),
   enabled: Boolean(orgId) && body.items.length > 0,
-});
-
-export const nutritionAnalysisQuery = (orgId: string | undefined, body: api.AnalysisInput) => queryOptions({
-  queryKey: nutritionKeys.analysis(orgId, body),
-  queryFn: () => analyseNutrition(body),
-  enabled: Boolean(orgId) && body.meals.length > 0,
 });
 
 export const cycleAnalysisQuery = (orgId: string | undefined, id: string, query: api.CycleAnalysisQuery = {}) => queryOptions({

@@ -2,15 +2,14 @@
 // live events of everything an analysis reads (cycle cells, dishes, the org's ingredient values).
 import { describe, expect, it } from 'vitest';
 import { queryRootsFor } from '../../../src/app/liveUpdates.ts';
-import { cycleAnalysisQuery, nutritionAnalysisQuery, nutritionCalculationQuery, nutritionKeys } from '../../../services/nutrition.ts';
+import { cycleAnalysisQuery, nutritionCalculationQuery, nutritionKeys } from '../../../services/nutrition.ts';
 
 describe('nutrition query keys', () => {
-  const lunch = { ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: '米饭', items: [{ foodId: '20444', weight: 130, weightType: 'net' as const }] }] }] };
+  const items = [{ foodId: '20444', weight: 130, weightType: 'net' as const }];
 
   it('sit under the root, scoped by the org; different bodies are different entries', () => {
     const keys = [
-      nutritionCalculationQuery('o1', { items: lunch.meals[0].dishes[0].items }).queryKey,
-      nutritionAnalysisQuery('o1', lunch).queryKey,
+      nutritionCalculationQuery('o1', { items }).queryKey,
       cycleAnalysisQuery('o1', 'c1', { ageGroup: '9-11' }).queryKey,
     ];
     for (const key of keys) {
@@ -18,14 +17,13 @@ describe('nutrition query keys', () => {
       expect(key[1]).toBe('o1');
     }
     expect(cycleAnalysisQuery('o1', 'c1', { ageGroup: '9-11' }).queryKey).not.toEqual(cycleAnalysisQuery('o1', 'c1', {}).queryKey);
-    expect(nutritionAnalysisQuery('o1', lunch).queryKey).not.toEqual(nutritionAnalysisQuery('o2', lunch).queryKey);
+    expect(cycleAnalysisQuery('o1', 'c1').queryKey).not.toEqual(cycleAnalysisQuery('o2', 'c1').queryKey);
   });
 
   it('wait for the org and for something to compute', () => {
     expect(cycleAnalysisQuery(undefined, 'c1').enabled).toBe(false);
     expect(cycleAnalysisQuery('o1', '').enabled).toBe(false);
     expect(nutritionCalculationQuery('o1', { items: [] }).enabled).toBe(false);
-    expect(nutritionAnalysisQuery('o1', { ageGroup: '9-11', meals: [] }).enabled).toBe(false);
   });
 
   it('a cycle edit, a dish edit or an ingredient value refreshes the analyses', () => {
