@@ -262,7 +262,8 @@ export interface LpSolution {
   ObjectiveValue: number;
   Columns: Record<string, { Primal?: number } | undefined>;
 }
-export type LpSolve = (lp: string, options: { time_limit: number; output_flag?: boolean }) => LpSolution;
+/** A solver call: synchronous (HiGHS in process, the unit tests) or asynchronous (HiGHS in a worker thread on the server). */
+export type LpSolve = (lp: string, options: { time_limit: number; output_flag?: boolean }) => LpSolution | Promise<LpSolution>;
 
 export interface UnmetRow {
   row: AllocationRow;
@@ -342,11 +343,11 @@ export function parseUnmet(model: AllocationModel, solution: LpSolution): UnmetR
  * Solves a model within `deadline` (ms since the epoch, from `now`): the cost programme, and when it is infeasible
  * the elastic one for the diagnosis.
  */
-export function solveAllocation(solve: LpSolve, model: AllocationModel, deadline: number, now: () => number): AllocationOutcome {
+export async function solveAllocation(solve: LpSolve, model: AllocationModel, deadline: number, now: () => number): Promise<AllocationOutcome> {
   if (!model.items.length) return { status: 'failed', reason: 'empty' };
   const left = () => (deadline - now()) / 1000;
   if (left() <= 0) return { status: 'timeout' };
-  const first = solve(buildLp(model), { time_limit: left(), output_flag: false });
+  const first = await solve(buildLp(model), { time_limit: left(), output_flag: false });
   if (first.Status === 'Optimal') {
     const dosages = parseDosages(model, first);
     const cost = model.items.reduce((s, it) => s + it.perGram.cost * Math.max(it.people, 1) * dosages[it.key], 0);
@@ -354,7 +355,7 @@ export function solveAllocation(solve: LpSolve, model: AllocationModel, deadline
   }
   if (first.Status === 'Time limit reached' || left() <= 0) return { status: 'timeout' };
   if (first.Status !== 'Infeasible' && first.Status !== 'Primal infeasible or unbounded') return { status: 'failed', reason: first.Status };
-  const elastic = solve(buildLp(model, { elastic: true }), { time_limit: Math.max(left(), 0.001), output_flag: false });
+  const elastic = await solve(buildLp(model, { elastic: true }), { time_limit: Math.max(left(), 0.001), output_flag: false });
   if (elastic.Status === 'Time limit reached') return { status: 'timeout' };
   if (elastic.Status !== 'Optimal') return { status: 'failed', reason: elastic.Status };
   return { status: 'infeasible', unmet: parseUnmet(model, elastic) };

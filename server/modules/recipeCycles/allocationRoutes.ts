@@ -1,12 +1,12 @@
 // Smart meal allocation (issue 10; §3 recipeConfig.aiMealsAllocate) of a recipe cycle's week: the dishes the
 // dietitian chose, their lines and foods from the org's library, the effective approved price the school pays for
 // each food's linked SKU, and the targets and bands of the nutrition standards, made into the linear programme of
-// domain/mealAllocation.ts and solved by HiGHS (WebAssembly) inside ALLOCATION.timeLimitMs. The acceptance writes
-// the chosen dosages through the recipe cycle decider (SetRecipeCells) at the version the proposal was made on.
+// domain/mealAllocation.ts and solved by HiGHS (WebAssembly, off the event loop in a worker thread: server/solver)
+// inside ALLOCATION.timeLimitMs. The acceptance writes the chosen dosages through the recipe cycle decider
+// (SetRecipeCells) at the version the proposal was made on.
 // Who: the cycle's editors (domain/recipeCycle.ts mayEdit), in the caller's org; another org's cycle is not found.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import loadHighs from 'highs';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
@@ -16,6 +16,7 @@ import { handleCommand, requestCommand } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
 import { readConfig } from '../config/orgConfig.ts';
 import { orgFoods, type LibraryIngredient } from '../recipes/foodLibrary.ts';
+import { lpSolve } from '../../solver/lpSolver.ts';
 import { foods as platformFoods } from '../mall/skuIngredientRoutes.ts';
 import { categoryScopeOf, supplierLinks } from '../mall/access.ts';
 import { recipeCycleDecider, recipeCycleStream, type CellInput, type DishFact } from '../../../domain/aggregates/recipeCycle.ts';
@@ -34,16 +35,13 @@ import {
   ALLOCATION, ALLOCATION_TEXT, allocationItems, allocationSettings, bandRows, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation,
   suggestDishes, unmetText,
   type AllocationDish, type AllocationLine as PerGramLine, type AllocationMode, type AllocationModel, type AllocationOutcome, type AllocationRow, type LibraryDish,
-  type LpSolve, type WeekCellDish,
+  type WeekCellDish,
 } from '../../../domain/mealAllocation.ts';
 import { allocationBands, weekAnalysis, type AllocationLevel, type ScoredDish } from '../../../domain/mealAllocationStandards.ts';
 import type { FoodLookup } from '../../../domain/nutritionAnalysis.ts';
 
 const member = { auth: 'orgApp' } as const;
 
-// HiGHS is loaded once per process (its WebAssembly compiles in ~50 ms); each solve is a fresh native instance.
-let highs: Promise<LpSolve> | null = null;
-export const lpSolver = (): Promise<LpSolve> => (highs ??= loadHighs().then((h) => ((lp, options) => h.solve(lp, options) as never)));
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -195,7 +193,6 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
       .filter((d) => d.mealCodes.length);
 
     // one programme per age group (personal) or one for all groups (people); each gets what is left of the time
-    const solve = await lpSolver();
     const runs = mode === 'people' ? [groups] : groups.map((g) => [g]);
     const outGroups: api.AllocationGroup[] = [];
     const outLines: api.AllocationLine[] = [];
@@ -206,7 +203,7 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
       const model: AllocationModel = { items, rows: bandRows(items, bands) };
       const outcome: AllocationOutcome | { status: 'empty' } | { status: 'noTargets' } = !items.length ? { status: 'empty' }
         : !model.rows.length ? { status: 'noTargets' }
-          : solveAllocation(solve, model, deadline, () => Date.now());
+          : await solveAllocation(lpSolve, model, deadline, () => Date.now());
       if (outcome.status === 'infeasible' && settings.recommend && !library) library = await dishLibrary(orgId);
       for (const g of run) {
         const own = items.filter((i) => i.ageRanges.includes(g.ageRange));

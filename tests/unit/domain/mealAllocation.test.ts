@@ -41,9 +41,9 @@ const modelOf = (items: AllocationItem[], b: DayBands[]): AllocationModel => ({ 
 const clock = () => 0;
 
 describe('the cost programme', () => {
-  it('finds the hand-worked cheapest dosages and they pass every stated band', () => {
+  it('finds the hand-worked cheapest dosages and they pass every stated band', async () => {
     const model = modelOf([rice, meat], bands());
-    const out = solveAllocation(solve, model, 10_000, clock);
+    const out = await solveAllocation(solve, model, 10_000, clock);
     expect(out.status).toBe('optimal');
     if (out.status !== 'optimal') return;
     expect(out.dosages[rice.key]).toBeCloseTo(120.6, 1);
@@ -52,9 +52,9 @@ describe('the cost programme', () => {
     for (const r of model.rows) expect(rowHolds(r, out.dosages)).toBe(true);
   });
 
-  it('weighs cost by the eaters but not the dosages of an age group on its own', () => {
+  it('weighs cost by the eaters but not the dosages of an age group on its own', async () => {
     const many = modelOf([{ ...rice, people: 300 }, { ...meat, people: 300 }], bands());
-    const out = solveAllocation(solve, many, 10_000, clock);
+    const out = await solveAllocation(solve, many, 10_000, clock);
     expect(out.status).toBe('optimal');
     if (out.status === 'optimal') {
       expect(out.dosages[rice.key]).toBeCloseTo(120.6, 1);
@@ -62,10 +62,10 @@ describe('the cost programme', () => {
     }
   });
 
-  it('holds the fat share of energy inside its band', () => {
+  it('holds the fat share of energy inside its band', async () => {
     // fat at 9 kcal/g: B alone gives 0.9 / 2 = 45 % of its energy from fat, A none; 20-30 % asks for a mix
     const model = modelOf([rice, meat], bands({ energyShares: [{ key: 'fat', kcalPerGram: 9, minPct: 20, maxPct: 30 }] }));
-    const out = solveAllocation(solve, model, 10_000, clock);
+    const out = await solveAllocation(solve, model, 10_000, clock);
     expect(out.status).toBe('optimal');
     if (out.status !== 'optimal') return;
     const a = out.dosages[rice.key];
@@ -77,14 +77,14 @@ describe('the cost programme', () => {
     expect(a).toBeCloseTo(120.6, 1);
   });
 
-  it('holds the average day of several days (a week) to the band, each day free inside it', () => {
+  it('holds the average day of several days (a week) to the band, each day free inside it', async () => {
     // the same two dishes on day 0 and day 1, the week's energy at 90-110 % of 400 kcal on average
     const day1 = (i: AllocationItem): AllocationItem => ({ ...i, key: i.key.replace('|0|', '|1|'), day: 1 });
     const items = [rice, meat, day1(rice), day1(meat)];
     const week: DayBands[] = [{ ...bands()[0], day: null, days: [0, 1] }];
     const model = modelOf(items, week);
     expect(model.rows[0].terms.map((t) => t.coef)).toEqual([0.65, 1, 0.65, 1]);
-    const out = solveAllocation(solve, model, 10_000, clock);
+    const out = await solveAllocation(solve, model, 10_000, clock);
     expect(out.status).toBe('optimal');
     if (out.status !== 'optimal') return;
     // the same cheapest day twice: the average day is the hand-worked one
@@ -92,7 +92,7 @@ describe('the cost programme', () => {
     for (const r of model.rows) expect(rowHolds(r, out.dosages)).toBe(true);
   });
 
-  it('writes a CPLEX LP the solver reads, bounds from the dish portions, margins inside the bands', () => {
+  it('writes a CPLEX LP the solver reads, bounds from the dish portions, margins inside the bands', async () => {
     const lp = buildLp(modelOf([rice, meat], bands()));
     expect(lp).toContain('Minimize');
     expect(lp).toContain(' r0lo: + 1.3 x0 + 2 x1 >= 361.8');
@@ -104,10 +104,10 @@ describe('the cost programme', () => {
 });
 
 describe('when no dosage works', () => {
-  it('names the constraint that cannot be met, with what the dishes reach at best', () => {
+  it('names the constraint that cannot be met, with what the dishes reach at best', async () => {
     // vitamin C: 0.01 mg per gram of either dish, at most 4 mg from 400 g; 80 % of 50 mg is 40 mg
     const model = modelOf([rice, meat], bands({ nutrients: [...bands()[0].nutrients, { key: 'vitaminC', target: 50, minPct: 80, maxPct: null, unit: 'mg' }] }));
-    const out = solveAllocation(solve, model, 10_000, clock);
+    const out = await solveAllocation(solve, model, 10_000, clock);
     expect(out.status).toBe('infeasible');
     if (out.status !== 'infeasible') return;
     expect(out.unmet.map((u) => [u.row.subject, u.side])).toEqual([['vitaminC', 'min']]);
@@ -116,16 +116,16 @@ describe('when no dosage works', () => {
     expect(out.unmet[0].percent).toBeLessThan(10);
   });
 
-  it('names a food group no dish of the meal holds', () => {
+  it('names a food group no dish of the meal holds', async () => {
     const model = modelOf([rice, meat], bands({ foodGroups: [{ group: '蔬菜类', target: 150, min: 120, max: 180 }] }));
-    const out = solveAllocation(solve, model, 10_000, clock);
+    const out = await solveAllocation(solve, model, 10_000, clock);
     expect(out.status).toBe('infeasible');
     if (out.status === 'infeasible') expect(out.unmet.map((u) => [u.row.kind, u.row.subject, u.reached])).toEqual([['foodGroup', '蔬菜类', 0]]);
   });
 
-  it('suggests library dishes that bring what is missing, not those already served', () => {
+  it('suggests library dishes that bring what is missing, not those already served', async () => {
     const model = modelOf([rice, meat], bands({ nutrients: [{ key: 'vitaminC', target: 50, minPct: 80, maxPct: null, unit: 'mg' }] }));
-    const out = solveAllocation(solve, model, 10_000, clock);
+    const out = await solveAllocation(solve, model, 10_000, clock);
     if (out.status !== 'infeasible') throw new Error(out.status);
     const library = [
       { id: 'A', name: 'A', portion: 100, perGram: rice.perGram },
@@ -136,14 +136,22 @@ describe('when no dosage works', () => {
     expect(suggestDishes(out.unmet[0], library, model).map((s) => [s.dishId, s.amount])).toEqual([['broccoli', 96], ['tomato', 15]]);
   });
 
-  it('gives up once the time is spent', () => {
+  it('gives up when the solver reports its time limit, with no second solve', async () => {
+    let calls = 0;
+    const slow: LpSolve = () => { calls++; return { Status: 'Time limit reached', ObjectiveValue: 0, Columns: {} }; };
     const model = modelOf([rice, meat], bands());
-    expect(solveAllocation(solve, model, 100, () => 200)).toEqual({ status: 'timeout' });
+    expect(await solveAllocation(slow, model, 10_000, clock)).toEqual({ status: 'timeout' });
+    expect(calls).toBe(1);
+  });
+
+  it('gives up once the time is spent', async () => {
+    const model = modelOf([rice, meat], bands());
+    expect(await solveAllocation(solve, model, 100, () => 200)).toEqual({ status: 'timeout' });
   });
 });
 
 describe('prices and per-gram figures', () => {
-  it('reads the grams of a SKU from its spec or unit; counted goods have none', () => {
+  it('reads the grams of a SKU from its spec or unit; counted goods have none', async () => {
     expect(skuGrams('500g', '斤')).toBe(500);
     expect(skuGrams('10kg/袋', '袋')).toBe(10_000);
     expect(skuGrams('200g×20杯', '箱')).toBe(4000);
@@ -153,13 +161,13 @@ describe('prices and per-gram figures', () => {
     expect(skuGrams('30枚/板', '板')).toBeNull();
   });
 
-  it('prices an edible gram by the SKU grams and the food share of it', () => {
+  it('prices an edible gram by the SKU grams and the food share of it', async () => {
     // 18.8 yuan for 500 g of which 90 % is the food: 18.8 / 450 yuan per gram
     expect(pricePerGram(18.8, 500, 0.9)).toBeCloseTo(18.8 / 450, 10);
     expect(pricePerGram(18.8, null, 0.9)).toBeNull();
   });
 
-  it('adds a dish up per gram of it, naming unpriced foods and unknown nutrients', () => {
+  it('adds a dish up per gram of it, naming unpriced foods and unknown nutrients', async () => {
     const pg = perGramOf([
       { foodId: 'rice', weight: 80, net: 80, per100g: { energyKcal: 360, protein: 7 }, group: '谷薯类', pricePerGram: 0.006 },
       { foodId: 'egg', weight: 20, net: 20, per100g: { energyKcal: 143, protein: 12.56, vitaminC: null }, group: '蛋类', pricePerGram: null },
@@ -172,25 +180,25 @@ describe('prices and per-gram figures', () => {
     expect(pg.unknownNutrients).toContain('vitaminC');
   });
 
-  it('keeps its limits where the decider keeps them', () => {
+  it('keeps its limits where the decider keeps them', async () => {
     expect(ALLOCATION.minShare).toBeLessThan(1);
     expect(ALLOCATION.maxShare).toBeGreaterThan(1);
   });
 });
 
 describe('the settings of §3 recipeConfig.aiMealsAllocate', () => {
-  it('defaults: off, the default label, personal mode only', () => {
+  it('defaults: off, the default label, personal mode only', async () => {
     expect(allocationSettings(undefined, '智能配餐')).toEqual({ enable: false, label: '智能配餐', tip: '', peopleTip: '', modes: ['personal'], defaultChecked: false, recommend: false });
     expect(allocationSettings({ enable: true, label: '  ' }, '智能配餐').label).toBe('智能配餐');
   });
-  it('people mode when switched on; personal mode too only when it is switched on as well', () => {
+  it('people mode when switched on; personal mode too only when it is switched on as well', async () => {
     expect(allocationSettings({ peopleModeAIEnable: true }, 'x').modes).toEqual(['people']);
     expect(allocationSettings({ peopleModeAIEnable: true, personalModeEnable: true }, 'x').modes).toEqual(['personal', 'people']);
   });
 });
 
 describe('people mode: one dosage per dish for every age group', () => {
-  it('shares one variable between the groups, holds each group to its own bands and weighs cost by all eaters', () => {
+  it('shares one variable between the groups, holds each group to its own bands and weighs cost by all eaters', async () => {
     const dishes = new Map([rice, meat].map((d) => [d.dishId, { id: d.dishId, name: d.dishId, portion: 100, perGram: d.perGram }]));
     const cells = [{ day: 0, mealCode: 3, dishId: 'A', dosages: { '9-11': 100, '12-14': 120 } }, { day: 0, mealCode: 3, dishId: 'B', dosages: {} }];
     const groups = [{ ageRange: '9-11', people: 100 }, { ageRange: '12-14', people: 50 }];
@@ -201,11 +209,11 @@ describe('people mode: one dosage per dish for every age group', () => {
     ]);
     // 12-14 needs more energy (500 kcal at 90-110 %) than 9-11 allows (400 at most 110 %): one dosage cannot serve both
     const both: DayBands[] = [bands()[0], { ...bands()[0], ageRange: '12-14', nutrients: [{ key: 'energyKcal', target: 500, minPct: 90, maxPct: 110, unit: 'kcal' }] }];
-    const out = solveAllocation(solve, modelOf(items, both), 10_000, clock);
+    const out = await solveAllocation(solve, modelOf(items, both), 10_000, clock);
     expect(out.status).toBe('infeasible');
     // personal mode gives each group its own dosages, and both are met
     const personal = allocationItems(cells, dishes, groups, 'personal', 1000);
     expect(personal).toHaveLength(4);
-    expect(solveAllocation(solve, modelOf(personal, both), 10_000, clock).status).toBe('optimal');
+    expect((await solveAllocation(solve, modelOf(personal, both), 10_000, clock)).status).toBe('optimal');
   });
 });
