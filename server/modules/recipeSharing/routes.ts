@@ -21,7 +21,7 @@ import { cloneCycle, type CloneSpec } from './clone.ts';
 import { recipeCycleDecider, recipeCycleStream } from '../../../domain/aggregates/recipeCycle.ts';
 import { recipeShareDecider, recipeShareStream, type RecipeShareCommand } from '../../../domain/aggregates/recipeShare.ts';
 import { recipeExcelTemplateDecider, recipeExcelTemplateStream } from '../../../domain/aggregates/recipeExcelTemplate.ts';
-import { RECIPE_TEXT, approverRoleNamesOf, isRecipeEditor, mayApprove, mayCreate, seesUnpublished, type RecipeViewer } from '../../../domain/recipeCycle.ts';
+import { RECIPE_TEXT, approverRoleNamesOf, isRecipeEditor, mayApprove, mayCreate, mayEdit, seesUnpublished, type RecipeViewer } from '../../../domain/recipeCycle.ts';
 import {
   BUILT_IN_EXCEL_TEMPLATE, SHARING_TEXT, excelTemplateIdRefusal, recipeLogDetail, shareTemplateIdRefusal, type ExcelLayout,
 } from '../../../domain/recipeSharing.ts';
@@ -30,7 +30,7 @@ import { isSystemProvider } from '../../../domain/roles.ts';
 
 const member = { auth: 'orgApp' } as const;
 
-interface Standing { viewer: RecipeViewer; approverRoleNames: string[]; userLimitEnabled: boolean }
+interface Standing { viewer: RecipeViewer & { roleNames: string[] }; approverRoleNames: string[]; approvalEnabled: boolean; userLimitEnabled: boolean }
 
 export default async function recipeSharingRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   async function standing(request: OrgAppRequest): Promise<Standing> {
@@ -41,10 +41,12 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return {
       viewer: { admin: request.platform || isSystemProvider(roles), roleCodes: roles.map((r) => r.code), roleNames: roles.map((r) => r.name), userId: request.user.userId },
       approverRoleNames: approverRoleNamesOf(recipeConfig.recipeApprovalRoleNames),
+      approvalEnabled: recipeConfig.recipeApprovalEnable === true,
       userLimitEnabled: meals.mallRecipeUserLimiteEnable === true,
-    } as Standing;
+    };
   }
-  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove({ ...s.viewer, roleNames: (s.viewer as RecipeViewer & { roleNames: string[] }).roleNames }, s.approverRoleNames);
+  /** Editors and approvers see every cycle of the org (as on the cycle screen); the others the published ones and their own. */
+  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approverRoleNames);
 
   const select = [
     'c.id', 'c.name', sql<string>`to_char(c.start_date, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(c.end_date, 'YYYY-MM-DD')`.as('end_date'),
@@ -86,7 +88,8 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
       quota: { enabled: s.userLimitEnabled, exempt: s.viewer.admin, limit: typeof limit?.limit === 'number' ? limit.limit : null }, username: request.user.username,
     }));
     const row = (await cycleRow(orgId, outcome.cycleId))!;
-    const detail = await detailOf(orgId, row, { create: true, edit: true, approve: mayApprove({ ...s.viewer, roleNames: [] }, s.approverRoleNames), approvalEnabled: false });
+    // the copy is the caller's own draft: she edits it like any cycle she wrote
+    const detail = await detailOf(orgId, row, { create: true, edit: mayEdit(s.viewer, row.created_by), approve: mayApprove(s.viewer, s.approverRoleNames), approvalEnabled: s.approvalEnabled });
     return { ...detail, dishesCopied: outcome.dishesCopied, dishesMatched: outcome.dishesMatched };
   }
 
