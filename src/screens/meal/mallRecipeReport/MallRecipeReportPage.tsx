@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, DeleteRegular, PrintRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { AGE_RANGES, PAGE } from '../../../../domain/constants.ts';
 import { powerKey } from '../../../../domain/powerKey.ts';
@@ -24,7 +24,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useNutrientName } from '../shared/nutrients.tsx';
 import { ageGroupLabel } from '../shared/nutritionLabels.ts';
-import { fetchSchoolCycleAnalysis, fetchSchoolCycles, type AnalysisData } from '../shared/nutritionApi.ts';
+import { fetchSchoolCycleAnalysis, fetchSchoolCycles, userOrgAppsQuery, type AnalysisData } from '../shared/nutritionApi.ts';
 import { nutritionKeys } from '../../../../services/nutrition.ts';
 import { recipeCycleKeys } from '../../../../services/recipeCycles.ts';
 import { BAND_COLORS } from '../shared/nutritionAnalysis/analysisModel.ts';
@@ -75,7 +75,9 @@ export default function MallRecipeReportPage() {
   const { t, i18n } = useLingui();
   const name = useNutrientName();
   const current = useCurrentOrgApp();
-  const orgApps = useSelector(useOrgAppActor(), (st) => st.context.orgApps);
+  const held = useSelector(useOrgAppActor(), (st) => st.context.orgApps);
+  const fetched = useQuery(userOrgAppsQuery(Boolean(current) && held.length === 0));
+  const orgApps = held.length ? held : fetched.data ?? [];
   // the schools to compare: the org-apps of this app the user belongs to (the current one with its key)
   const schools: OrgApp[] = current
     ? [current, ...orgApps.filter((o) => o.appId === current.appId && o.id !== current.id && !o.disabled)]

@@ -2,7 +2,8 @@
 // domain/nutritionStandards.ts in the calculator's shape, and the cycle calls of another school for the report. Targets come from the domain module the server
 // scores with, so a % on screen is the same % the analysis judges.
 import { call } from '../../../../services/http.ts';
-import { fetchOrgAppKey } from '../../../../services/users.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { fetchOrgAppKey, fetchOrgApps } from '../../../../services/users.ts';
 import type * as api from '../../../../contracts/nutrition.ts';
 import type * as cycles from '../../../../contracts/recipeCycles.ts';
 import { PAGE } from '../../../../domain/constants.ts';
@@ -22,6 +23,17 @@ function keyOf(o: Pick<OrgApp, 'orgId' | 'appId' | 'key'>): Promise<string> {
   if (!keys.has(id)) keys.set(id, fetchOrgAppKey(o).then((r) => r.key).catch((e: unknown) => { keys.delete(id); throw e; }));
   return keys.get(id)!;
 }
+/**
+ * The user's org-apps when the org-app actor does not hold the list (a session restored on reload chose its org-app
+ * without it). Under the live-update root 'orgApps', so a membership change refreshes it; not per org: it is the user's.
+ */
+export const userOrgAppsQuery = (enabled: boolean) => queryOptions({
+  queryKey: ['orgApps', 'user'] as const,
+  queryFn: fetchOrgApps,
+  enabled,
+  staleTime: 5 * 60_000,
+});
+
 export async function fetchSchoolCycles(o: Pick<OrgApp, 'orgId' | 'appId' | 'key'>): Promise<cycles.RecipeCycleList> {
   const key = await keyOf(o);
   return call<typeof cycles.listRecipeCycles>({ method: 'GET', path: '/v4/mall/recipe/cycle', query: { $limit: PAGE.recipeList } }, { host: 'mall', key });
