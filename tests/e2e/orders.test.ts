@@ -75,6 +75,13 @@ describe('orders between a school and its supplier', () => {
       await theirs.getByTestId('order-action-dispatch').waitFor();
       expect(await theirs.getByTestId('order-action-confirm').count()).toBe(0);
 
+      // on a phone the supplier's rows are cards, nothing wider than the screen, the next step still at hand
+      await supplier.setViewportSize({ width: 390, height: 844 });
+      const card = supplier.getByTestId('order-table').locator(`[role="listitem"][data-order-no="${orderNo}"]`);
+      await card.getByTestId('order-action-dispatch').waitFor({ timeout: 30_000 });
+      expect(await supplier.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect((await card.getByTestId('order-action-dispatch').boundingBox())!.height).toBeGreaterThanOrEqual(40);
+
       // the purchaser's open list shows it confirmed, no reload
       await expect.poll(() => mine.getByTestId('order-status').getAttribute('data-status'), { timeout: 45_000 }).toBe('confirmed');
 

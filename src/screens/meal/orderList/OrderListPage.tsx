@@ -17,6 +17,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { useViewport } from '../../../shell/useViewport.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
 
@@ -77,11 +78,16 @@ export default function OrderListPage() {
     onError: (e) => setError(errorText(e)),
   });
 
+  const phone = useViewport() === 'phone';
+  const selectAll = (
+    <Checkbox aria-label={t`全选`} label={phone ? t`全选` : undefined} checked={rows.length > 0 && chosen.length === rows.length ? true : chosen.length ? 'mixed' : false}
+      onChange={(_, d) => setSelected(d.checked ? new Set(rows.map((r) => r.id)) : new Set())} data-testid="order-select-all" />
+  );
   const toggle = (id: string, on: boolean) => setSelected((prev) => { const next = new Set(prev); if (on) next.add(id); else next.delete(id); return next; });
   const columns: Column<OrderRow>[] = [
     {
-      key: 'select', header: <Checkbox aria-label={t`全选`} checked={rows.length > 0 && chosen.length === rows.length ? true : chosen.length ? 'mixed' : false}
-        onChange={(_, d) => setSelected(d.checked ? new Set(rows.map((r) => r.id)) : new Set())} />,
+      // on a phone the header labels each card's box, so select-all moves above the cards
+      key: 'select', header: phone ? <Trans>选择</Trans> : selectAll,
       render: (r) => <Checkbox aria-label={t`选择 ${r.orderNo}`} checked={selected.has(r.id)} onChange={(_, d) => toggle(r.id, Boolean(d.checked))} data-testid="order-select" />,
       width: '44px', phone: 'detail',
     },
@@ -125,6 +131,7 @@ export default function OrderListPage() {
         <Tab value={ALL_STATUSES} data-testid="order-tab-all"><Trans>全部</Trans></Tab>
         {ORDER_STATUSES.map((st: OrderStatus) => <Tab key={st} value={st} data-testid={`order-tab-${st}`}>{t(STATUS_LABELS[st])}</Tab>)}
       </TabList>
+      {phone && rows.length > 0 && selectAll}
       {chosen.length > 0 && (
         <div className={s.batch} data-testid="order-batch">
           <Text><Trans>已选 {chosen.length} 单</Trans></Text>

@@ -6,11 +6,11 @@ import { msg } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { usePowers } from '../../../app/hooks.ts';
-import {
-  ACTION_PERMISSION, ORDER_ACTORS, ORDER_ACTIONS, allowedIn, orderPartyOf, type LinkPermissions, type OrderAction, type OrderParty, type OrderStatus,
-} from '../../../../domain/order.ts';
+import { orderPartyOf, type OrderAction, type OrderParty, type OrderStatus } from '../../../../domain/order.ts';
 import { orderMachine } from '../../../../machines/order.machine.ts';
-import { orderKeys, runOrderAction, type OrderRow } from '../../../../services/orders.ts';
+import { orderKeys, runOrderAction } from '../../../../services/orders.ts';
+
+export { chinaDay, permissionsOf } from './orderRules.ts';
 
 export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   draft: msg`草稿`, submitted: msg`待确认`, confirmed: msg`已确认`, refused: msg`已拒单`, dispatched: msg`已发货`,
@@ -28,20 +28,6 @@ export function useOrderParty(): { party: OrderParty; loading: boolean } {
   return { party: orderPartyOf(powers.roles, powers.platform), loading: powers.isLoading };
 }
 
-/**
- * The school's supplier permissions as far as the row shows them: the client cannot read another org's supplier
- * link, but the server lists the actions this caller may take now, so an action the status and party allow yet
- * the server left out can only be missing for want of its permission.
- */
-export function permissionsOf(row: Pick<OrderRow, 'status' | 'actions'>, party: OrderParty): LinkPermissions {
-  const out: LinkPermissions = { order: true, delivery: true };
-  for (const action of ORDER_ACTIONS) {
-    const needs = ACTION_PERMISSION[action];
-    if (needs && allowedIn(action, row.status) && ORDER_ACTORS[action].includes(party) && !row.actions.includes(action)) out[needs] = false;
-  }
-  return out;
-}
-
 /** The order machine with its one call provided; a done action refreshes every order view. */
 export function useOrderMachine() {
   const qc = useQueryClient();
@@ -55,9 +41,4 @@ export function useOrderMachine() {
     },
   }));
   return machine;
-}
-
-/** Today in China time (delivery days are the school's days), YYYY-MM-DD, shifted by `days`. */
-export function chinaDay(days = 0, now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
