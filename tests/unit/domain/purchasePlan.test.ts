@@ -1,0 +1,97 @@
+// Purchase plans (issue 11): a week worked by hand, then the edges (week bounds, no SKU, order grouping).
+import { describe, expect, it } from 'vitest';
+import { gramsPerUnit, jinToKg, kgToJin, planOrders, purchasePlan, weekDays, type PlanInput, type PlanSku } from '../../../domain/purchasePlan.ts';
+
+const sku = (over: Partial<PlanSku>): PlanSku => ({
+  skuId: 'k', supplierId: 's1', supplierName: '甲', productName: '土豆', skuName: '土豆', spec: '', unit: '斤', foodId: 'P', ratio: 1, price: 3, mayOrder: true, ...over,
+});
+
+// 100 eaters of 6-8 eat 100 g of the dish, 50 of 9-11 eat 150 g: 17 500 g of the dish on day 0.
+// The dish (net weights) is 80 g potato + 20 g carrot per 100 g portion:
+//   potato net 14 000 g, edible 80 % → gross 17 500 g = 35 斤 = 17.5 千克;
+//   carrot net 3 500 g, edible unknown → gross taken as 3 500 g.
+// Potato is sold at 3.00/斤 (0.006/g) by 甲 and 5.00/千克 (0.005/g) by 乙: 乙 is cheaper, 17.5 × 5 = 87.50.
+const input: PlanInput = {
+  startDate: '2026-11-30',
+  ageGroups: [{ ageRange: '6-8', people: 100 }, { ageRange: '9-11', people: 50 }],
+  days: [0, 6],
+  cells: [
+    { day: 0, mealCode: 3, dishes: [{ dishId: 'D', dosages: { '6-8': 100, '9-11': 150 } }] },
+    // day 8 is in the second week: not in this plan
+    { day: 8, mealCode: 3, dishes: [{ dishId: 'D', dosages: { '6-8': 100, '9-11': 150 } }] },
+  ],
+  dishes: { D: { weightType: 'net', lines: [{ foodId: 'P', weight: 80 }, { foodId: 'C', weight: 20 }] } },
+  foods: { P: { foodId: 'P', name: '马铃薯', ediblePortionPct: 80 }, C: { foodId: 'C', name: '胡萝卜', ediblePortionPct: null } },
+  skus: [
+    sku({ skuId: 'jin', supplierId: 's1', supplierName: '甲', unit: '斤', price: 3 }),
+    sku({ skuId: 'kg', supplierId: 's2', supplierName: '乙', unit: '千克', price: 5 }),
+    sku({ skuId: 'bag', foodId: 'C', unit: '袋', price: 2 }),
+  ],
+};
+
+describe('purchasePlan', () => {
+  it('works the hand example: gross by edible portion, grams to the unit, the cheapest SKU per gram', () => {
+    const plan = purchasePlan(input);
+    expect(plan.lines).toHaveLength(1);
+    expect(plan.lines[0]).toMatchObject({
+      date: '2026-11-30', foodId: 'P', netGrams: 14000, grossGrams: 17500, skuId: 'kg', supplierId: 's2', unit: '千克', quantity: 17.5, price: 5, amount: 87.5,
+    });
+    expect(plan.unmatched).toEqual([{ date: '2026-11-30', foodId: 'C', foodName: '胡萝卜', netGrams: 3500, grossGrams: 3500, reason: 'noWeightUnit' }]);
+    expect(plan.amount).toBe(87.5);
+  });
+
+  it('in 斤 when only the 斤 SKU is priced; a gross-weight dish is not grossed up again', () => {
+    const skus = input.skus.map((s) => (s.skuId === 'kg' ? { ...s, price: null } : s));
+    expect(purchasePlan({ ...input, skus }).lines[0]).toMatchObject({ skuId: 'jin', quantity: 35, amount: 105 });
+    const gross = purchasePlan({ ...input, skus, dishes: { D: { ...input.dishes.D!, weightType: 'gross' } } });
+    expect(gross.lines[0]).toMatchObject({ netGrams: 11200, grossGrams: 14000, quantity: 28 });
+  });
+
+  it('lists why a food is unmatched: no SKU, no price, no order permission', () => {
+    const reasons = (skus: PlanSku[]) => purchasePlan({ ...input, skus }).unmatched.find((u) => u.foodId === 'P')?.reason;
+    expect(reasons([])).toBe('noSku');
+    expect(reasons([sku({ price: null })])).toBe('noPrice');
+    expect(reasons([sku({ mayOrder: false })])).toBe('noOrderPermission');
+  });
+
+  it('uses the portion for an age group without a dosage, and rounds quantities up', () => {
+    const plan = purchasePlan({ ...input, cells: [{ day: 1, mealCode: 3, dishes: [{ dishId: 'D', dosages: {} }] }], ageGroups: [{ ageRange: '6-8', people: 3 }] });
+    // 300 g dish → potato net 240 g → gross 300 g → 0.3 kg
+    expect(plan.lines[0]).toMatchObject({ date: '2026-12-01', grossGrams: 300, quantity: 0.3, amount: 1.5 });
+    const odd = purchasePlan({ ...input, cells: [{ day: 1, mealCode: 3, dishes: [{ dishId: 'D', dosages: { '6-8': 1 } }] }], ageGroups: [{ ageRange: '6-8', people: 7 }] });
+    // 7 g dish → 5.6 g net → 7 g gross → 0.007 kg → 0.01
+    expect(odd.lines[0]!.quantity).toBe(0.01);
+  });
+});
+
+describe('units and weeks', () => {
+  it('converts by §9: 500 g a 斤, 1000 g a 千克, 0.5 千克 a 斤', () => {
+    expect(gramsPerUnit('斤')).toBe(500);
+    expect(gramsPerUnit('千克')).toBe(1000);
+    expect(gramsPerUnit('份')).toBeNull();
+    expect(jinToKg(3)).toBe(1.5);
+    expect(kgToJin(1.5)).toBe(3);
+  });
+  it('finds the days of a week', () => {
+    expect(weekDays(28, 1)).toEqual([0, 6]);
+    expect(weekDays(28, 4)).toEqual([21, 27]);
+    expect(weekDays(28, 5)).toBeNull();
+    expect(weekDays(30, 5)).toEqual([28, 29]);
+    expect(weekDays(28, 0)).toBeNull();
+    expect(weekDays(28, 1.5)).toBeNull();
+  });
+});
+
+describe('planOrders', () => {
+  it('makes one order per supplier and day, summing a SKU and leaving zeros out', () => {
+    expect(planOrders([
+      { date: '2026-12-01', supplierId: 'b', skuId: 'x', quantity: 1 },
+      { date: '2026-11-30', supplierId: 'a', skuId: 'x', quantity: 1.5 },
+      { date: '2026-11-30', supplierId: 'a', skuId: 'x', quantity: 2 },
+      { date: '2026-11-30', supplierId: 'a', skuId: 'y', quantity: 0 },
+    ])).toEqual([
+      { supplierId: 'a', deliveryDate: '2026-11-30', items: [{ skuId: 'x', quantity: 3.5 }] },
+      { supplierId: 'b', deliveryDate: '2026-12-01', items: [{ skuId: 'x', quantity: 1 }] },
+    ]);
+  });
+});
