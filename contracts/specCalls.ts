@@ -247,9 +247,9 @@ PUT /v1/form/user/{commonId} | recipes | | not served yet: issue 9 builds it (pe
 GET /v1/log/apilog | base | |
 POST /v1/log/module | base | |
 POST /v1/log/operationlog | base | appId orgId orgName username2 topic username userId orgType log |
-POST /v5/mall/nutrition/calculate | nutrition | items | not served yet: issue 10 builds it (pending)
-POST /v5/mall/nutrition/analysis | nutrition | ageGroup meals | not served yet: issue 10 builds it (pending)
-GET /v5/mall/recipe/cycle/{id}/analysis | nutrition | ageGroup | not served yet: issue 10 builds it (pending)
+POST /v5/mall/nutrition/calculate | nutrition | items |
+POST /v5/mall/nutrition/analysis | nutrition | ageGroup meals |
+GET /v5/mall/recipe/cycle/{id}/analysis | nutrition | ageGroup |
 GET /v4/mall/recipe/cycle | recipes | |
 POST /v4/mall/recipe/cycle | recipes | |
 GET /v4/mall/recipe/cycle/{id} | recipes | |
