@@ -19,7 +19,7 @@ export const AllocationRequest = Type.Object({
   ageGroups: Type.Optional(Type.Array(AgeRange, { minItems: 1, maxItems: 4 })),
   /** personal: dosages per age group; people: one dosage per dish for every group (one pot), cost weighed by eaters */
   mode: Type.Optional(Mode),
-  /** day (default): every day's verdicts (so the week's average day passes too); week: the average day's, each day's energy kept in band */
+  /** week (default): the verdicts of the week's average day, as the week's analysis scores them, each day's energy kept in band; day: every day's verdicts */
   level: Type.Optional(Type.Union([Type.Literal('week'), Type.Literal('day')])),
 }, { additionalProperties: false });
 export type AllocationRequest = Static<typeof AllocationRequest>;

@@ -12,7 +12,7 @@ import { analyseDays, type AnalysisMeal, type FoodLookup, type MealAnalysis } fr
 import type { DayBands, EnergyShareBand, FoodGroupBand, NutrientBand } from './mealAllocation.ts';
 
 /** Where the verdicts are held: each day's, or the week's average day (what the week's analysis scores). */
-export const ALLOCATION_LEVELS = ['day', 'week'] as const;
+export const ALLOCATION_LEVELS = ['week', 'day'] as const;
 export type AllocationLevel = (typeof ALLOCATION_LEVELS)[number];
 
 /** kcal per gram of fat and carbohydrate: the GB 28050 energy factors (kJ/g) over the §9 energy factor. */
@@ -24,10 +24,11 @@ export const ENERGY_SHARE_KCAL: Record<EnergyRatioNutrient, number> = {
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 /**
- * The bands of an age group over some days, each day with the meal codes it serves: one set per day (level 'day',
- * the default: every day passes, so the week's average day does too) or one for their average day (level 'week'; a
- * target is the mean of the days' targets for the meals each serves) plus each day's energy band, so the programme
- * cannot feed one day double to starve another. A target the standard lacks (ages 6-8 have energy only) gives no band.
+ * The bands of an age group over some days, each day with the meal codes it serves: one set for their average day
+ * (level 'week', what the week's analysis scores; a target is the mean of the days' targets for the meals each
+ * serves) plus each day's energy band, so the programme cannot feed one day double to starve another; or one set
+ * per day (level 'day': every day passes on its own, so the week does too; stricter, often not feasible with a
+ * week's real dishes). A target the standard lacks (ages 6-8 have energy only) gives no band.
  */
 export function allocationBands(ageRange: string, days: readonly { day: number; mealCodes: readonly number[] }[], level: AllocationLevel): DayBands[] {
   if (!isAgeGroup(ageRange) || !days.length) return [];

@@ -99,7 +99,9 @@ describe('smart meal allocation', () => {
 
   let proposal: AllocationProposal;
   it('proposes dosages that hold every band of every day, priced at the school\'s effective approved prices', async () => {
-    const res = await allocate(dietitian, cycle.id, { week: 0 });
+    // the week's average day by default (as the week's analysis scores it); here every day on its own
+    expect((await allocate(dietitian, cycle.id, { week: 0 })).body.data).toMatchObject({ level: 'week', feasible: true });
+    const res = await allocate(dietitian, cycle.id, { week: 0, level: 'day' });
     expect(res.status, res.body.status_text).toBe(200);
     proposal = res.body.data;
     expect(proposal).toMatchObject({ feasible: true, mode: 'personal', level: 'day', weeks: [0], version: cycle.version, defaultChecked: true, priceDate: '2026-11-23' });
@@ -140,17 +142,17 @@ describe('smart meal allocation', () => {
   });
 
   it('accepts all; a week already at its cheapest costs no less, and a dearer feasible week is brought back down', async () => {
-    const again = (await allocate(dietitian, cycle.id, { week: 0 })).body.data;
+    const again = (await allocate(dietitian, cycle.id, { week: 0, level: 'day' })).body.data;
     const all = await accept(dietitian, cycle.id, { version: again.version, dosages: again.lines.map((l) => ({ day: l.day, mealCode: l.mealCode, dishId: l.dishId, ageRange: l.ageRange, dosage: l.after })) });
     expect(all.status, all.body.status_text).toBe(200);
-    const settled = (await allocate(dietitian, cycle.id, { week: 0 })).body.data.groups[0];
+    const settled = (await allocate(dietitian, cycle.id, { week: 0, level: 'day' })).body.data.groups[0];
     expect(settled).toMatchObject({ failingBefore: 0, failingAfter: 0, passBefore: true });
     expect(settled.costAfter).toBeCloseTo(settled.costBefore, 1);
     // a little more of the priciest dish (pork with tofu) every day: still inside every band, but dearer
     const read = (await cycleReq<RecipeCycleDetail>(dietitian, 'GET', `/${cycle.id}`)).body.data;
     const cells = read.cells.map((c) => ({ day: c.day, mealCode: c.mealCode, dishes: c.dishes.map((d) => ({ dishId: d.dishId, dosages: d.dishId === dish['肉末豆腐'] ? { '9-11': d.dosages['9-11']! + 0.2 } : d.dosages })) }));
     expect((await cycleReq(dietitian, 'PUT', `/${cycle.id}/cell`, { cells })).status).toBe(200);
-    const dearer = (await allocate(dietitian, cycle.id, { week: 0 })).body.data.groups[0];
+    const dearer = (await allocate(dietitian, cycle.id, { week: 0, level: 'day' })).body.data.groups[0];
     expect(dearer.failingBefore).toBe(0);
     expect(dearer.costBefore).toBeGreaterThan(settled.costBefore);
     expect(dearer.costAfter).toBeLessThanOrEqual(dearer.costBefore);
@@ -164,7 +166,7 @@ describe('smart meal allocation', () => {
     const put = await cycleReq(dietitian, 'PUT', `/${cycle.id}/cell`, { cells: [{ day: 2, mealCode: LUNCH, dishes: wednesday.dishes.filter((d) => d.dishId !== dish['橙子']) }] });
     expect(put.status).toBe(200);
     const started = Date.now();
-    const res = await allocate(dietitian, cycle.id, { week: 0 });
+    const res = await allocate(dietitian, cycle.id, { week: 0, level: 'day' });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.status, res.body.status_text).toBe(200);
     const [group] = res.body.data.groups;

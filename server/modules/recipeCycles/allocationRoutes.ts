@@ -159,7 +159,8 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
     const b = request.body;
     const mode: AllocationMode = b.mode ?? settings.modes[0];
     if (!settings.modes.includes(mode)) throw unprocessable(ALLOCATION_TEXT.modeOff(mode));
-    const level: AllocationLevel = b.level ?? 'day';
+    // the week's average day, as the week's analysis scores it; 'day' holds every day to its own bands
+    const level: AllocationLevel = b.level ?? 'week';
     // the weeks as the editor shows them (§9 weeks start Monday; a month cycle's first and last are cut by the month)
     const weekList = cycleWeeks({ startDate: cycle.start_date, cycleOption: cycle.cycle_option as CycleOption, weeks: cycle.weeks });
     const weekCount = weekList.length;

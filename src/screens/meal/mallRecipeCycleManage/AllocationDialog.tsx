@@ -47,7 +47,7 @@ export function AllocationDialog({ cycle, week, settings, dishName, onClose }: {
   const money = useMoney();
   const qc = useQueryClient();
   const [mode, setMode] = useState(settings.modes[0] ?? 'personal');
-  const [level, setLevel] = useState<'day' | 'week'>('day');
+  const [level, setLevel] = useState<'day' | 'week'>('week');
   const [checked, setChecked] = useState<Set<string>>(new Set());
 
   const propose = useMutation({
@@ -105,8 +105,8 @@ export function AllocationDialog({ cycle, week, settings, dishName, onClose }: {
               )}
               <Field label={<Trans>达标要求</Trans>}>
                 <RadioGroup layout="horizontal" value={level} onChange={(_, d) => setLevel(d.value as 'day' | 'week')} data-testid="allocation-level">
-                  <Radio value="day" label={t`每天达标`} />
                   <Radio value="week" label={t`按周平均达标`} />
+                  <Radio value="day" label={t`每天达标`} />
                 </RadioGroup>
               </Field>
             </div>
