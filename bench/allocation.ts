@@ -71,8 +71,8 @@ export async function benchAllocation(server: BenchServer) {
     };
   };
   return {
-    'one week, every day in range': await run({ week: 0 }),
-    'four weeks, every day in range': await run({ weeks: [0, 1, 2, 3] }),
+    'one week, every day in range': await run({ week: 0, level: 'day' }),
+    'four weeks, every day in range': await run({ weeks: [0, 1, 2, 3], level: 'day' }),
     'one week, week average in range': await run({ week: 0, level: 'week' }),
     'four weeks, week average in range': await run({ weeks: [0, 1, 2, 3], level: 'week' }),
   };
