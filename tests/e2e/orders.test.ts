@@ -1,7 +1,8 @@
 // Orders in Chromium (issue 11), two people at once: the demo school purchaser places an order by hand
 // (foodPurchase) with a supplier she chooses out of her two; the supplier, whose order list is already open, sees it
 // appear without a reload and confirms it with the button its order machine offers; the purchaser's open list shows
-// it confirmed without a reload; the order log holds both steps with who took them.
+// it confirmed without a reload; the order log holds both steps with who took them. Then the lines: a supplier
+// confirms refusing one line with a reason, and a school receives a delivered order with one line weighed short.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
@@ -96,6 +97,63 @@ describe('orders between a school and its supplier', () => {
       }, { timeout: 30_000 }).toEqual(['confirm:张伟', 'create:李晓梅']);
     } finally {
       await second.close();
+    }
+  });
+
+  it('the supplier confirms refusing one line with its reason; the school receives a delivered order with a weighed short line', async () => {
+    const { server } = harness;
+    const supplier = await harness.browser.context.newPage();
+    await signInToHome(supplier, server.url, DEMO.supplier);
+    await openScreen(supplier, 'orderList');
+    await supplier.getByTestId('order-tab-submitted').click();
+    const submitted = supplier.getByTestId('order-table').locator('[data-order-no]').first();
+    await expect.poll(() => submitted.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('submitted');
+    const refusedNo = await submitted.getAttribute('data-order-no');
+    await submitted.getByTestId('order-open').click();
+    const detail = supplier.getByTestId('order-detail');
+    await expect.poll(() => detail.getByTestId('order-line-name').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    const refusedName = await detail.getByTestId('order-line-name').first().textContent();
+    await detail.getByTestId('order-line-refuse').first().click();
+    await detail.getByTestId('order-line-reason').fill('当日缺货');
+    await detail.getByTestId('order-confirm-lines').click();
+    await detail.waitFor({ state: 'detached', timeout: 30_000 });
+    // confirmed with the others; the refused line keeps its reason
+    await supplier.getByTestId('order-tab-all').click();
+    await supplier.getByTestId('order-keyword').fill(refusedNo!);
+    const row = rowOf(supplier, refusedNo!);
+    await expect.poll(() => row.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed');
+    await row.getByTestId('order-open').click();
+    const lines = supplier.getByTestId('order-lines');
+    await expect.poll(() => lines.locator('[data-row-key]').first().textContent(), { timeout: 30_000 }).toContain('当日缺货');
+    expect(await lines.getByTestId('order-line-name').first().textContent()).toBe(refusedName);
+
+    // the school receives yesterday's delivered order, the first line weighed short
+    const other = await launchBrowser();
+    try {
+      const school = await other.context.newPage();
+      await signInToHome(school, server.url, DEMO.purchaser);
+      await openScreen(school, 'orderList');
+      await school.getByTestId('order-tab-delivered').click();
+      const delivered = school.getByTestId('order-table').locator('[data-order-no]').first();
+      await expect.poll(() => delivered.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
+      const receivedNo = await delivered.getAttribute('data-order-no');
+      await delivered.getByTestId('order-action-receive').click();
+      const receipt = school.getByTestId('order-detail');
+      const weighed = receipt.getByTestId('order-line-received');
+      await expect.poll(() => weighed.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const ordered = Number(await receipt.getByTestId('order-line-quantity').first().textContent());
+      const short = Math.round((ordered - 0.4) * 1000) / 1000;
+      await weighed.first().fill(String(short));
+      await receipt.getByTestId('order-receive-submit').click();
+      await receipt.waitFor({ state: 'detached', timeout: 30_000 });
+      await school.getByTestId('order-tab-all').click();
+      await school.getByTestId('order-keyword').fill(receivedNo!);
+      const received = rowOf(school, receivedNo!);
+      await expect.poll(() => received.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('received');
+      await received.getByTestId('order-open').click();
+      await expect.poll(() => school.getByTestId('order-line-difference').first().textContent(), { timeout: 30_000 }).toBe('-0.4');
+    } finally {
+      await other.close();
     }
   });
 });
