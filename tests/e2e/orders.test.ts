@@ -156,4 +156,17 @@ describe('orders between a school and its supplier', () => {
       await other.close();
     }
   });
+
+  it('the supplier saves its order settings and finds them after a reload', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, DEMO.supplier);
+    await openScreen(page, 'mallOrderSpec');
+    await page.getByTestId('spec-minimum').fill('88.5');
+    await page.getByTestId('spec-cutoff-time').fill('16:30');
+    await page.getByTestId('spec-save').click();
+    await page.getByTestId('spec-saved').waitFor({ timeout: 30_000 });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('spec-minimum').inputValue(), { timeout: 30_000 }).toBe('88.5');
+    expect(await page.getByTestId('spec-cutoff-time').inputValue()).toBe('16:30');
+  });
 });
