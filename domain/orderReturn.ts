@@ -38,8 +38,9 @@ export function returnActionsFor(status: ReturnStatus, party: OrderParty): Retur
 export const RETURN_LIMITS = {
   linesMax: ORDER_LIMITS.linesMax,
   reasonMax: 500,
-  photosMax: 9,
-  photoUrlMax: 1000,
+  photosMax: 3,
+  // an address, or a photo shrunk in the browser and sent inline (about 100 KB of JPEG, 140 KB of base64)
+  photoMax: 200_000,
 } as const;
 
 /** A received line of the order as the handler found it. */

@@ -32,6 +32,7 @@ import recipeSharingRoutes from './recipeSharing/routes.ts';
 import recipeRoutes from './recipes/routes.ts';
 import nutritionRoutes from './nutrition/routes.ts';
 import orderRoutes from './orders/routes.ts';
+import orderReturnRoutes from './orderReturns/routes.ts';
 import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import formRoutes from './forms/routes.ts';
 
@@ -51,5 +52,6 @@ modules.push(recipeRoutes);
 modules.push(recipeCycleRoutes, recipeSharingRoutes);
 modules.push(allocationRoutes);
 modules.push(orderRoutes);
+modules.push(orderReturnRoutes);
 modules.push(recipeSettingsRoutes, formRoutes);
 modules.push(nutritionRoutes);

@@ -25,3 +25,4 @@ import './recipes/packageProjection.ts';
 import './recipeSettings/projection.ts';
 import './forms/projection.ts';
 import './orders/projection.ts';
+import './orderReturns/projection.ts';

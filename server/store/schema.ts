@@ -137,6 +137,15 @@ export interface Database {
     received_quantity: ColumnType<string | null, number | string | null, number | string | null>; received_amount: ColumnType<string | null, number | string | null, number | string | null>; remark: string;
   };
   order_settings: { org_id: string; cutoff_days: number; cutoff_time: string; minimum_amount: ColumnType<string, number | string, number | string>; supplier_may_change_quantity: boolean; updated_at: Time };
+  order_returns: {
+    org_id: string; id: string; return_no: string; order_id: string; order_no: string; org_name: string; supplier_org_id: string; supplier_name: string;
+    status: string; reason: string; dispute_reason: string; photos: Json; amount: ColumnType<string, number | string, number | string>; line_count: number;
+    created_by: string; created_by_name: string; created_at: Time; decided_at: Time | null; updated_at: Time;
+  };
+  order_return_lines: {
+    org_id: string; return_id: string; sku_id: string; order_id: string; sort: number; product_name: string; sku_name: string; unit: string;
+    price: ColumnType<string, number | string, number | string>; quantity: ColumnType<string, number | string, number | string>; amount: ColumnType<string, number | string, number | string>;
+  };
   recipe_people: {
     org_id: string; people_id: string; people_energy_id: string | null; name: string; age_range: string;
     custom_avg_age: ColumnType<string | null, number | null, number | null>; energy_kcal: ColumnType<string, number, number>; food_ingredients: Json;
@@ -176,6 +185,6 @@ export const PROJECTION_TABLES = [
   'notices', 'notice_reads',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
-  'orders', 'order_lines', 'order_settings',
+  'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
 ] as const;
