@@ -25,6 +25,7 @@ import {
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
 import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
 import { orderKeys, orderLogQuery, orderQuery, orderSettingsQuery, ordersQuery } from '../../../services/orders.ts';
+import { returnKeys, returnsQuery } from '../../../services/orderReturns.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
 
@@ -85,6 +86,7 @@ describe('service query keys', () => {
       [orderKeys.all, orderQuery('o1', 'x1').queryKey],
       [orderKeys.all, orderLogQuery('o1', { orderId: 'x1' }).queryKey],
       [orderKeys.all, orderSettingsQuery('o1').queryKey],
+      [returnKeys.all, returnsQuery('o1', { status: 'pending' }).queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
     ];
     for (const [root, key] of cases) {
@@ -117,6 +119,7 @@ describe('service query keys', () => {
   it('the live events of an aggregate invalidate the root of its queries', () => {
     const refreshes = (event: string, root: readonly unknown[]) => expect(queryRootsFor(event), event).toContain(root[0]);
     refreshes('DepartmentCreated', departmentKeys.all);
+    refreshes('ReturnAccepted', returnKeys.all);
     refreshes('PersonCreated', contactKeys.all);
     refreshes('ContactMoved', contactKeys.all);
     refreshes('UserChanged', userKeys.all);
