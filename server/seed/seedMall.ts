@@ -11,6 +11,7 @@ import type { CategoryCreated } from '../../domain/aggregates/category.ts';
 import type { MallSupplierCreated, ProductCreated, SkuCreated, SkuPriceCreated } from '../modules/mall/projection.ts';
 import type { RoleGroupCreated } from '../modules/roles/projection.ts';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START, IS_CHECK } from '../../domain/priceApproval.ts';
+import { demoSkuFoodEvents } from './demoSkuFoods.ts';
 
 export const MALL_SUPPLIER_ORG = 'org-xfsp';
 export const MALL_SCHOOL_ORGS = ['org-ygsy', 'org-mdzx'];
@@ -94,7 +95,7 @@ export async function seedMall(tx: Tx, opts: SeedMallOptions): Promise<{ product
       };
       const sku: SkuCreated = { skuId: crypto.randomUUID(), productId: product.id, name: `${name} ${spec}`, spec, unit, sort: 99, enable: true, extraInfo: {}, at };
       await append(org, mallStreams.product(product.id), 'product', [{ type: 'ProductCreated', data: { ...product } }]);
-      await append(org, mallStreams.sku(sku.skuId), 'sku', [{ type: 'SkuCreated', data: { ...sku } }]);
+      await append(org, mallStreams.sku(sku.skuId), 'sku', [{ type: 'SkuCreated', data: { ...sku } }, ...demoSkuFoodEvents(name, sku.skuId)]);
       products += 1;
       skus += 1;
       const pending = products <= DEMO_PENDING_PRICES;

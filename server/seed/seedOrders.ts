@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { appendToStream, type EventMeta, type NewEvent, type Tx } from '../store/eventStore.ts';
 import { decideAndAppend } from '../store/command.ts';
+import { demoSkuFoodEvents } from './demoSkuFoods.ts';
 import { mallStreams } from '../modules/mall/streams.ts';
 import { categoryStream } from '../modules/categories/routes.ts';
 import { routeStream } from '../modules/mall/routeRoutes.ts';
@@ -16,6 +17,7 @@ import type { CategoryCreated } from '../../domain/aggregates/category.ts';
 import type { MallSupplierCreated, ProductCreated, SkuCreated, SkuPriceCreated } from '../modules/mall/projection.ts';
 import type { MallRouteCreated } from '../../domain/aggregates/deliveryRoute.ts';
 import { orderDecider, orderStream, type LineChange, type OrderCommand } from '../../domain/aggregates/order.ts';
+import { logisticsDecider, logisticsStream } from '../../domain/aggregates/logistics.ts';
 import type { OrderParty } from '../../domain/order.ts';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START, IS_CHECK } from '../../domain/priceApproval.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
@@ -69,7 +71,7 @@ export async function seedOrders(tx: Tx, opts: SeedOrdersOptions): Promise<{ ord
         isCheck: IS_CHECK.approved, startDate: DEFAULT_PRICE_START, endDate: DEFAULT_PRICE_END, enable: true, extraInfo: { isPriceNewCycle: true }, at: stamp,
       };
       await append(SECOND_SUPPLIER_ORG, mallStreams.product(product.id), 'product', [{ type: 'ProductCreated', data: { ...product } }]);
-      await append(SECOND_SUPPLIER_ORG, mallStreams.sku(sku.skuId), 'sku', [{ type: 'SkuCreated', data: { ...sku } }]);
+      await append(SECOND_SUPPLIER_ORG, mallStreams.sku(sku.skuId), 'sku', [{ type: 'SkuCreated', data: { ...sku } }, ...demoSkuFoodEvents(name, sku.skuId)]);
       await append(SECOND_SUPPLIER_ORG, mallStreams.price(p.id), 'skuprice', [{ type: 'SkuPriceCreated', data: { ...p } }]);
     }
   }
@@ -159,6 +161,24 @@ export async function seedOrders(tx: Tx, opts: SeedOrdersOptions): Promise<{ ord
         await step('SettleOrder', 'school', purchaser, at(addDays(day, 3), 16));
       }
     }
+  }
+  // today's delivery of the delivery centre on 城东线 (mallDeliveryManage): school A's orders on the road, no stop marked yet
+  const todays = await tx.selectFrom('orders').select(['id', 'order_no', 'org_id', 'org_name']).where('org_id', 'in', route.purchaserOrgIds)
+    .where('supplier_org_id', '=', SECOND_SUPPLIER_ORG).where('delivery_date', '=', today).where('status', '=', 'dispatched').orderBy('order_no').execute();
+  if (todays.length) {
+    const id = crypto.randomUUID();
+    await decideAndAppend(tx, {
+      orgId: SECOND_SUPPLIER_ORG, streamId: logisticsStream(id), streamType: 'logistics', decider: logisticsDecider,
+      meta: { ...opts.meta, userId: supplierUser.user_id, username: supplierUser.username, time: stamp },
+      command: {
+        type: 'CreateLogistics', routeInvalid: false, invalidOrders: [], takenOrders: [],
+        logistics: {
+          id, deliveryDate: today, routeId: route.objectId, routeName: route.name, vehicle: '沪D·36512 厢式货车', driverName: deliveryUser.name, driverPhone: '13800000004',
+          remark: '', stops: todays.map((o) => ({ orderId: o.id, orderNo: o.order_no, schoolOrgId: o.org_id, schoolName: o.org_name })), at: stamp,
+        },
+      },
+    });
+    events += 1;
   }
   return { orders, events };
 }

@@ -1,0 +1,28 @@
+// Which food of server/data/foods.json each demo good is (issue 9 demo data: "priced with SKUs the demo supplier
+// sells, SKUs linked to ingredients"). The link lets smart allocation cost a dish and a purchase plan find what to
+// buy. Its ratio is the food's edible share of the good as bought (§7 SKU ingredients: 0 < ratio ≤ 1). Goods with
+// no fitting food in the catalogue (带鱼, 豆瓣酱, 鸡精) stay unlinked, as a supplier would leave them.
+import type { NewEvent } from '../store/eventStore.ts';
+import { foods } from '../modules/mall/skuIngredientRoutes.ts';
+
+const FOOD_OF_GOOD: Record<string, string> = {
+  东北大米: '20450', 五常稻花香大米: '20450', 特一级面粉: '20481', 挂面: '20420', 小米: '20031', 玉米糁: '20020', 糯米: '20054', 燕麦片: '08120',
+  大白菜: '11119', 土豆: '11352', 西红柿: '11529', 黄瓜: '11205', 胡萝卜: '11124', 青椒: '11333', 菠菜: '11457', 西兰花: '11090', 洋葱: '11282',
+  冬瓜: '11593', 茄子: '11209', 生菜: '11253', 豆芽: '11452', 香菇: '11238',
+  猪里脊肉: '10060', 猪五花肉: '10005', 猪肋排: '10088', 牛腩: '13904', 牛里脊: '23601', 鸡胸肉: '05062', 鸡腿: '05080', 鸡翅中: '05100', 羊肉卷: '17001',
+  草鱼: '15008',
+  鲜鸡蛋: '01123', 土鸡蛋: '01123', 鲜鸭蛋: '01138', 鹌鹑蛋: '01140',
+  纯牛奶: '01211', 学生饮用奶: '01211', 高钙牛奶: '01211', 原味酸奶: '01116', 奶酪棒: '01026', 豆浆: '16120',
+  压榨花生油: '04042', 非转基因大豆油: '04044', 菜籽油: '04582', 玉米胚芽油: '04518', 芝麻香油: '04058',
+  食用盐: '02047', 白砂糖: '19335', 生抽酱油: '16123', 老抽酱油: '16123', 米醋: '02053', 蚝油: '06176',
+};
+
+/** The SkuIngredientsSet event linking a demo good's SKU to its food, or none when the good has no food. */
+export function demoSkuFoodEvents(goodName: string, skuId: string): NewEvent[] {
+  const foodId = FOOD_OF_GOOD[goodName];
+  if (!foodId) return [];
+  const food = foods().get(foodId);
+  if (!food) throw new Error(`demo good ${goodName}: food ${foodId} not in foods.json`);
+  const ratio = food.ediblePortionPct === null ? 1 : food.ediblePortionPct / 100;
+  return [{ type: 'SkuIngredientsSet', data: { skuId, ingredients: [{ foodId, ratio }] } }];
+}
