@@ -6,22 +6,31 @@
 // - Net → gross by the food's edible portion (gross = net × 100 / edible %); an unknown edible portion keeps the
 //   net figure and flags the line (guessing would under-buy a food with refuse).
 // - Grams → the SKU's unit by §9's weight conversions: 1 斤 = 500 g, 1 千克 = 1000 g (1 斤 = 0.5 千克).
-//   A SKU sold by a unit that is not a weight (份, 袋 …) cannot be converted and does not match.
+//   A SKU sold by another unit converts by a spec stating its weight ("10kg/袋"); else it does not match.
 // - The delivery day of an ingredient is the day it is cooked (the cycle's calendar date).
 import { WEIGHT_CONVERSIONS } from './constants.ts';
 import { round6 } from './numberInput.ts';
+import { lineAmount, sumAmounts } from './money.ts';
 import { dateOfDay, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
 import type { WeightType } from './nutrition.ts';
 
 const [GRAMS_PER_JIN, GRAMS_PER_KG, KG_PER_JIN] = WEIGHT_CONVERSIONS;
 
-/** Grams in one unit of a SKU sold by weight; null for a unit that is not a weight. */
-export function gramsPerUnit(unit: string): number | null {
-  const u = unit.trim().toLowerCase();
-  if (u === '斤' || u === '市斤') return GRAMS_PER_JIN;
-  if (u === '千克' || u === '公斤' || u === 'kg') return GRAMS_PER_KG;
-  if (u === '克' || u === 'g') return 1;
-  return null;
+const WEIGHT_UNITS: Readonly<Record<string, number>> = { 斤: GRAMS_PER_JIN, 市斤: GRAMS_PER_JIN, 千克: GRAMS_PER_KG, 公斤: GRAMS_PER_KG, kg: GRAMS_PER_KG, 克: 1, g: 1 };
+/** A spec that is one weight per unit: "10kg/袋", "500g", "2.5斤/箱" (not "30枚/板", "5L/桶" or "200g×20杯"). */
+const WEIGHT_SPEC = /^(\d+(?:\.\d+)?)\s*(kg|g|千克|公斤|克|斤)\s*(?:\/\s*\S+)?$/i;
+
+/**
+ * Grams in one unit of a SKU: by its unit when that is a weight (斤, 千克 …), else by a spec that states one
+ * weight per unit (a 袋 of "10kg/袋"); null when neither says (份, 箱 of cartons …): the SKU cannot be planned.
+ */
+export function gramsPerUnit(unit: string, spec = ''): number | null {
+  const byUnit = WEIGHT_UNITS[unit.trim().toLowerCase()];
+  if (byUnit !== undefined) return byUnit;
+  const m = WEIGHT_SPEC.exec(spec.trim());
+  if (!m) return null;
+  const grams = Number(m[1]) * WEIGHT_UNITS[m[2]!.toLowerCase()]!;
+  return grams > 0 ? grams : null;
 }
 
 /** 斤 ↔ 千克 (§9: 1 斤 = 0.5 千克). */
@@ -36,7 +45,6 @@ export function grossOf(net: number, ediblePortionPct: number | null): number | 
 
 /** Quantities to buy are rounded up to the hundredth of a unit: a plan never buys less than the recipe needs. */
 export const roundUpQuantity = (q: number) => Math.ceil(round6(q) * 100 - 1e-9) / 100;
-export const roundMoney = (v: number) => Math.round(v * 100) / 100;
 
 export interface PlanDish {
   /** how the dish's line weights read (its dosage mode) */
@@ -142,15 +150,15 @@ export function dailyNeeds(input: Pick<PlanInput, 'ageGroups' | 'cells' | 'days'
 /** The cheapest SKU per gram that can be ordered; else why none can. */
 export function pickSku(skus: readonly PlanSku[]): { sku: PlanSku & { price: number }; grams: number } | { reason: UnmatchedReason } {
   if (!skus.length) return { reason: 'noSku' };
-  const weighed = skus.filter((s) => gramsPerUnit(s.unit) !== null);
+  const weighed = skus.filter((s) => gramsPerUnit(s.unit, s.spec) !== null);
   if (!weighed.length) return { reason: 'noWeightUnit' };
   const orderable = weighed.filter((s) => s.mayOrder);
   if (!orderable.length) return { reason: 'noOrderPermission' };
   const priced = orderable.filter((s): s is PlanSku & { price: number } => s.price !== null);
   if (!priced.length) return { reason: 'noPrice' };
-  const perGram = (s: PlanSku & { price: number }) => s.price / gramsPerUnit(s.unit)!;
+  const perGram = (s: PlanSku & { price: number }) => s.price / gramsPerUnit(s.unit, s.spec)!;
   const best = [...priced].sort((a, b) => perGram(a) - perGram(b) || b.ratio - a.ratio || a.skuId.localeCompare(b.skuId))[0]!;
-  return { sku: best, grams: gramsPerUnit(best.unit)! };
+  return { sku: best, grams: gramsPerUnit(best.unit, best.spec)! };
 }
 
 /** The plan of one week: a line per delivery day and food matched to a SKU, the rest unmatched. */
@@ -190,11 +198,12 @@ export function purchasePlan(input: PlanInput): PurchasePlan {
       const quantity = roundUpQuantity(gross / pick.grams);
       lines.push({
         ...base, edibleUnknown, skuId: s.skuId, supplierId: s.supplierId, supplierName: s.supplierName, productName: s.productName,
-        skuName: s.skuName, spec: s.spec, unit: s.unit, quantity, price: s.price, amount: roundMoney(quantity * s.price),
+        skuName: s.skuName, spec: s.spec, unit: s.unit, quantity, price: s.price, amount: lineAmount(s.price, quantity),
       });
     }
   }
-  return { lines, unmatched, amount: roundMoney(lines.reduce((sum, l) => sum + l.amount, 0)) };
+  // amounts the way an order sums them (fen-exact, domain/money.ts), so the plan's total is the orders' total
+  return { lines, unmatched, amount: sumAmounts(lines.map((l) => l.amount)) };
 }
 
 /** The days [first, last] of week `week` (1-based) of a cycle; null when the cycle has no such week. */
@@ -222,6 +231,7 @@ export function planOrders(lines: readonly Pick<PlanLine, 'date' | 'supplierId' 
 }
 
 export const PLAN_TEXT = {
+  notSchool: '只有学校的采购人员可以查看采购计划',
   notFound: '周食谱不存在',
   notPublished: '只有已发布的周食谱可以生成采购计划',
   badWeek: '参数错误：周次不在食谱周期内',

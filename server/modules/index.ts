@@ -32,7 +32,9 @@ import recipeSharingRoutes from './recipeSharing/routes.ts';
 import recipeRoutes from './recipes/routes.ts';
 import nutritionRoutes from './nutrition/routes.ts';
 import orderRoutes from './orders/routes.ts';
+import logisticsRoutes from './logistics/routes.ts';
 import orderReturnRoutes from './orderReturns/routes.ts';
+import purchasePlanRoutes from './orders/purchasePlanRoutes.ts';
 import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import formRoutes from './forms/routes.ts';
 
@@ -52,6 +54,8 @@ modules.push(recipeRoutes);
 modules.push(recipeCycleRoutes, recipeSharingRoutes);
 modules.push(allocationRoutes);
 modules.push(orderRoutes);
+modules.push(logisticsRoutes);
 modules.push(orderReturnRoutes);
+modules.push(purchasePlanRoutes);
 modules.push(recipeSettingsRoutes, formRoutes);
 modules.push(nutritionRoutes);

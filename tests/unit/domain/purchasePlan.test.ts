@@ -69,6 +69,12 @@ describe('units and weeks', () => {
     expect(gramsPerUnit('斤')).toBe(500);
     expect(gramsPerUnit('千克')).toBe(1000);
     expect(gramsPerUnit('份')).toBeNull();
+    expect(gramsPerUnit('袋', '10kg/袋')).toBe(10000);
+    expect(gramsPerUnit('包', '500g/包')).toBe(500);
+    expect(gramsPerUnit('箱', '2.5斤/箱')).toBe(1250);
+    expect(gramsPerUnit('板', '30枚/板')).toBeNull();
+    expect(gramsPerUnit('桶', '5L/桶')).toBeNull();
+    expect(gramsPerUnit('箱', '200g×20杯')).toBeNull();
     expect(jinToKg(3)).toBe(1.5);
     expect(kgToJin(1.5)).toBe(3);
   });

@@ -1,0 +1,44 @@
+// §2 mallRecipePurchaseplan (issue 11): the purchase plan of one week of a published recipe cycle of the caller's
+// school — per delivery day the gross quantity of each ingredient, matched to a linked supplier's SKU and priced
+// at the effective approved price, and the ingredients nothing matched. The arithmetic is domain/purchasePlan.ts;
+// the plan becomes orders through POST /v4/mall/order (contracts/orders.ts), one per supplier and day.
+import { Type, type Static } from 'typebox';
+import { endpoint } from './endpoint.ts';
+import { Id } from './common.ts';
+import { RECIPE_LIMITS } from '../domain/recipeCycle.ts';
+
+const tags = ['orders'];
+
+export const PurchasePlanQuery = Type.Object({
+  cycleId: Id,
+  /** 1-based week of the cycle */
+  week: Type.Integer({ minimum: 1, maximum: RECIPE_LIMITS.weeksMax * 5 }),
+}, { additionalProperties: false });
+export type PurchasePlanQuery = Static<typeof PurchasePlanQuery>;
+
+export const PurchasePlanLine = Type.Object({
+  date: Type.String(), foodId: Type.String(), foodName: Type.String(), netGrams: Type.Number(), grossGrams: Type.Number(), edibleUnknown: Type.Boolean(),
+  skuId: Type.String(), supplierId: Type.String(), supplierName: Type.String(), productName: Type.String(), skuName: Type.String(), spec: Type.String(),
+  unit: Type.String(), quantity: Type.Number(), price: Type.Number(), amount: Type.Number(),
+});
+export type PurchasePlanLine = Static<typeof PurchasePlanLine>;
+
+export const UnmatchedLine = Type.Object({
+  date: Type.String(), foodId: Type.String(), foodName: Type.String(), netGrams: Type.Number(), grossGrams: Type.Number(),
+  reason: Type.Union([Type.Literal('noSku'), Type.Literal('noPrice'), Type.Literal('noWeightUnit'), Type.Literal('noOrderPermission')]),
+});
+export type UnmatchedLine = Static<typeof UnmatchedLine>;
+
+/** Per delivery day, whether an order for it can still be placed (the supplier's cut-off, domain/order.ts). */
+export const PlanDay = Type.Object({ date: Type.String(), suppliers: Type.Array(Type.Object({ supplierId: Type.String(), deadline: Type.String(), open: Type.Boolean() })) });
+
+export const PurchasePlan = Type.Object({
+  cycleId: Type.String(), cycleName: Type.String(), week: Type.Integer(), weeks: Type.Integer(), startDate: Type.String(), endDate: Type.String(),
+  lines: Type.Array(PurchasePlanLine), unmatched: Type.Array(UnmatchedLine), amount: Type.Number(), days: Type.Array(PlanDay),
+});
+export type PurchasePlan = Static<typeof PurchasePlan>;
+
+export const getPurchasePlan = endpoint({
+  method: 'GET', path: '/v4/mall/recipe/purchaseplan', tags, querystring: PurchasePlanQuery, response: PurchasePlan,
+  summary: 'The purchase plan of one week of a published recipe cycle of the caller\'s school: gross quantities per delivery day matched to linked SKUs at effective prices, and unmatched ingredients',
+});

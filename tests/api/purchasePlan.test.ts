@@ -1,0 +1,92 @@
+// Purchase plans (issue 11) over real HTTP on the demo database: the school's purchaser plans next week of its
+// published four-week cycle; the lines are priced as an order is (latest effective price), quantities follow the
+// gross grams and the SKU's unit; the plan becomes one order per supplier and day. Tenancy and bad input refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { auth } from './mallApi.ts';
+import type { PurchasePlan } from '../../contracts/purchasePlans.ts';
+import type { RecipeCycleList } from '../../contracts/recipeCycles.ts';
+import type { OrderDetail } from '../../contracts/orders.ts';
+import { lineAmount, sumAmounts } from '../../domain/money.ts';
+import { gramsPerUnit, planOrders, roundUpQuantity } from '../../domain/purchasePlan.ts';
+
+let server: TestServer;
+let purchaser: Session;
+let cycleId: string;
+
+const plan = (s: Session, query: string) => call<PurchasePlan>(server, 'GET', `/v4/mall/recipe/purchaseplan?${query}`, auth(s));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  purchaser = await signIn(server, DEMO.purchaser, SCHOOL_A);
+  const cycles = await call<RecipeCycleList>(server, 'GET', '/v4/mall/recipe/cycle?status=published', auth(purchaser));
+  const published = cycles.body.data.rows.find((r) => r.weeks === 4);
+  expect(published).toBeDefined();
+  cycleId = published!.id;
+});
+afterAll(async () => { await server?.close(); });
+
+describe('purchase plan', () => {
+  it('plans next week: gross grams to the SKU unit at the effective approved price, the unmatched listed', async () => {
+    const res = await plan(purchaser, `cycleId=${cycleId}&week=2`);
+    expect(res.status, res.body.status_text).toBe(200);
+    const p = res.body.data;
+    expect(p.week).toBe(2);
+    expect(p.weeks).toBe(4);
+    expect(p.lines.length).toBeGreaterThan(3);
+    for (const l of p.lines) {
+      expect(l.date >= p.startDate && l.date <= p.endDate).toBe(true);
+      expect(l.grossGrams).toBeGreaterThanOrEqual(l.netGrams);
+      expect(l.quantity).toBe(roundUpQuantity(l.grossGrams / gramsPerUnit(l.unit, l.spec)!));
+      expect(l.amount).toBe(lineAmount(l.price, l.quantity));
+    }
+    // each line's price is the one an order would carry: the supplier's latest effective price for the school
+    const suppliers = [...new Set(p.lines.map((l) => l.supplierId))];
+    for (const supplierId of suppliers) {
+      const latest = await call<{ rows: { skuId: string; price: number; isCheck: number }[] }>(server, 'GET', `/v5/mall/sku/price/latest-price?supplierId=${supplierId}&$limit=200`, auth(purchaser));
+      const prices = new Map(latest.body.data.rows.filter((r) => r.isCheck === 1).map((r) => [r.skuId, r.price]));
+      for (const l of p.lines.filter((x) => x.supplierId === supplierId)) expect(l.price, l.productName).toBe(prices.get(l.skuId));
+    }
+    expect(p.amount).toBe(sumAmounts(p.lines.map((l) => l.amount)));
+    expect(p.unmatched.length).toBeGreaterThan(0);
+    // oil in 桶 of litres cannot be weighed out; foods no SKU is linked to are listed too
+    for (const u of p.unmatched) expect(['noSku', 'noPrice', 'noWeightUnit', 'noOrderPermission']).toContain(u.reason);
+    expect(p.days.map((d) => d.date)).toEqual([...new Set(p.lines.map((l) => l.date))].sort());
+  });
+
+  it('turns the plan into one order per supplier and open delivery day, at the plan\'s prices', async () => {
+    const p = (await plan(purchaser, `cycleId=${cycleId}&week=2`)).body.data;
+    const open = new Set(p.days.flatMap((d) => d.suppliers.filter((s) => s.open).map((s) => `${d.date}/${s.supplierId}`)));
+    const orders = planOrders(p.lines).filter((o) => open.has(`${o.deliveryDate}/${o.supplierId}`)).slice(0, 2);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const o of orders) {
+      const res = await call<OrderDetail>(server, 'POST', '/v4/mall/order', { ...auth(purchaser), body: o });
+      expect(res.status, res.body.status_text).toBe(200);
+      for (const line of res.body.data.lines) {
+        const planned = p.lines.find((l) => l.skuId === line.skuId && l.date === o.deliveryDate)!;
+        expect(line.price).toBe(planned.price);
+      }
+    }
+  });
+
+  it('is the school\'s own: another org\'s cycle is not found, a supplier has no plan; bad week or cycle refused', async () => {
+    const other = await signIn(server, DEMO.purchaser, SCHOOL_B);
+    expect((await plan(other, `cycleId=${cycleId}&week=2`)).status).toBe(404);
+    const supplier = await signIn(server, DEMO.supplier);
+    const bySupplier = await plan(supplier, `cycleId=${cycleId}&week=2`);
+    expect([bySupplier.status, bySupplier.body.status_text]).toEqual([403, expect.stringMatching(/学校/)]);
+    for (const [q, status] of [[`cycleId=${cycleId}&week=5`, 400], [`cycleId=${cycleId}&week=0`, 400], [`cycleId=${cycleId}&week=x`, 400], [`week=1`, 400], ['cycleId=nope&week=1', 404]] as const) {
+      const res = await plan(purchaser, q);
+      expect([q, res.status]).toEqual([q, status]);
+      expect(res.body.status_text).toBeTruthy();
+    }
+    const drafts = await call<RecipeCycleList>(server, 'GET', '/v4/mall/recipe/cycle?status=draft', auth(await signIn(server, DEMO.dietitian, SCHOOL_A)));
+    const draft = drafts.body.data.rows[0];
+    if (draft) {
+      const res = await plan(purchaser, `cycleId=${draft.id}&week=1`);
+      // the purchaser does not see another's draft (404) or is told it is not published (400): never a plan
+      expect([400, 404]).toContain(res.status);
+    }
+  });
+});
