@@ -18,9 +18,14 @@ export function sendLoginSmsCode(phoneNumber: string, extra: { username?: string
   return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, ...extra, phoneNumber, type: 'loginsmscode' }, anonymous);
 }
 
+// §7 POST /v1/passport/smscode {phoneNumber, type resetpwd}: a code for resetting a forgotten password
+export function sendResetSmsCode(phoneNumber: string): Promise<SmsCodeSent> {
+  return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, phoneNumber, type: 'resetpwd' }, anonymous);
+}
+
 // §7 POST /v1/passport/verifysmscode {phoneNumber, code}
-export function verifySmsCode(phoneNumber: string, code: string): Promise<unknown> {
-  return post('/v1/passport/verifysmscode', { phoneNumber, code }, anonymous);
+export function verifySmsCode(phoneNumber: string, code: string, type?: 'loginsmscode' | 'resetpwd'): Promise<unknown> {
+  return post('/v1/passport/verifysmscode', { phoneNumber, code, ...(type && { type }) }, anonymous);
 }
 
 export interface LoginRequest {
@@ -63,17 +68,6 @@ export function scanQrCode(id: string): Promise<QrCodeStatus> {
 /** … and confirms the sign-in. */
 export function confirmQrCode(id: string): Promise<QrCodeStatus> {
   return post<QrCodeStatus>(`/v1/passport/qrcode/${encodeURIComponent(id)}/confirm`, {}, { key: '' });
-}
-
-export interface Captcha {
-  /** image URL (data: URL) */
-  url?: string;
-  [k: string]: unknown;
-}
-
-// §7 GET /v1/passport/captcha (height, fontSize, username)
-export function fetchCaptcha(params: { username: string; height?: number; fontSize?: number }): Promise<Captcha> {
-  return get<Captcha>('/v1/passport/captcha', params, anonymous);
 }
 
 // §7 POST /v1/passport/formuser {appId, orgId, phoneNumber, smscode}

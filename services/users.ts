@@ -114,6 +114,14 @@ export const userKeys = {
   detail: (orgId: string | undefined, userId: string) => [...userKeys.all, orgId, 'user', userId] as const,
 };
 
+/** §6 the current org's expiration (the shell warns ahead of it). */
+export const orgCheckQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: [...userKeys.all, orgId, 'checkorg'] as const,
+  queryFn: checkOrg,
+  enabled: Boolean(orgId),
+  staleTime: 60 * 60_000,
+});
+
 /** §7 the org's user limit (used / limit). */
 export const orgUserLimitQuery = (orgId: string | undefined) => queryOptions({
   queryKey: userKeys.limit(orgId),

@@ -4,6 +4,7 @@ import type { MenuNode } from '../../domain/menuTree.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { NoticeBanner } from './NoticeBanner.tsx';
+import { OrgExpiryNotice } from './OrgExpiryNotice.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useViewport } from './useViewport.ts';
 import { usePhoneStyles } from './usePhoneStyles.ts';
@@ -65,6 +66,7 @@ export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNa
         />
         <main className={styles.main}>
           <NoticeBanner />
+          <OrgExpiryNotice />
           {tags}
           <div className={styles.content} data-testid="shell-content">
             {children}

@@ -265,10 +265,12 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Delete a category (logical unless isPhysicalDelete)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      // §7 {isPhysicalDelete}; the body is optional (no body: a logical delete), version as every edit takes it (issue 15)
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { isPhysicalDelete: { type: 'boolean' }, version: { type: 'integer', minimum: 0 } } },
       response: { 200: envelopeSchema({ type: 'object', properties: { id: str } }) },
     },
   }, async (request) => {
-    const isPhysical = (request.body as { isPhysicalDelete?: unknown } | undefined)?.isPhysicalDelete === true;
+    const isPhysical = request.body?.isPhysicalDelete === true;
     const expected = clientVersion(request);
     await runDecisions(db, async (tx) => deleteCategories(tx, request, [await editable(tx, request, request.params.id)], isPhysical, expected), expected === undefined);
     return ok({ id: request.params.id });

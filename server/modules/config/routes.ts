@@ -39,7 +39,8 @@ async function targetOf(request: FastifyRequest, db: ModuleContext['db'], q: { o
 /** GET /v1/config/theme's answer (also part of the org-app context, which must answer the same). */
 export async function themeOf(db: ModuleContext['db'], t: { orgId: string; appId: string }): Promise<ThemeConfig> {
   const { [THEME_PATH]: theme } = await readConfig(db, t.orgId, t.appId, [THEME_PATH]);
-  return { ysdadminTheme: (theme as ThemeConfig['ysdadminTheme'] | null) ?? DEFAULT_THEME };
+  // an org's own theme settings kept as sent, over the defaults of the two the console reads
+  return { ysdadminTheme: { ...DEFAULT_THEME, ...((theme as ThemeConfig['ysdadminTheme'] | null) ?? {}) } };
 }
 
 /** GET /v1/config/locales's answer without ?locale: the org-app's text overrides per locale. */
@@ -90,8 +91,11 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     return ok(await readConfig(db, t.orgId, t.appId, [p]));
   });
 
+  // §3 theme config is ysdadminTheme; the spec lists none of its fields. The console reads brandColor and mode
+  // (checked when sent, defaults when absent); the other settings a client keeps there (layout, tags view, side
+  // menu colours …) are stored as sent, bounded in number (issue 15: the theme used to refuse them).
   const themeSchema = {
-    type: 'object', additionalProperties: false, required: ['brandColor', 'mode'],
+    type: 'object', additionalProperties: true, maxProperties: 50,
     properties: { brandColor: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' }, mode: { type: 'string', enum: ['light', 'dark'] } },
   } as const;
 
@@ -111,7 +115,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     },
   }, async (request) => {
     await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, THEME_PATH, request.body.ysdadminTheme));
-    return ok({ ysdadminTheme: request.body.ysdadminTheme });
+    return ok(await themeOf(db, request.orgApp!));
   });
 
   const localesSchema = { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } } as const;

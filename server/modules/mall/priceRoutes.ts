@@ -15,6 +15,8 @@ import { approvalStanding, IS_CHECK, priceStatus } from '../../../domain/priceAp
 import { priceDecider } from '../../../domain/aggregates/price.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { priceConfigOf } from '../../../domain/mallCatalogue.ts';
+import { newPriceFieldProblem } from '../../../domain/derivedFields.ts';
+import { refusalError } from '../../http/refusal.ts';
 import { priceCutoff } from '../../../domain/supplierPermissions.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
@@ -33,8 +35,28 @@ const MAX_IMPORT_ROWS = 1000;
 
 const newPriceItem = {
   type: 'object', additionalProperties: false,
-  properties: { skuId: idStr, price: priceValue, roleGroupId: idStr, startDate: day, endDate: day, marketAvg: priceValue, enable: { type: ['boolean', 'integer'] }, extraInfo: anyObject },
+  properties: {
+    skuId: idStr, price: priceValue, roleGroupId: idStr, startDate: day, endDate: day, marketAvg: priceValue, enable: { type: ['boolean', 'integer'] }, extraInfo: anyObject,
+    // §3 fields the server derives (issue 15): checked against the caller (domain/derivedFields.ts), then dropped
+    supplierId: idStr, isCheck: { type: 'integer' }, isDelete: { type: ['boolean', 'integer'] },
+  },
 } as const;
+
+type DerivedPriceFields = { supplierId?: string; isCheck?: number; isDelete?: number | boolean };
+
+/** Refuses derived §3 fields that disagree with the caller; answers the items without them. */
+async function withoutDerivedFields(db: ModuleContext['db'], supplierOrgId: string, items: (NewPriceInput & DerivedPriceFields)[]): Promise<NewPriceInput[]> {
+  const groupIds = [...new Set(items.filter((i) => i.isCheck === 1 && i.roleGroupId).map((i) => i.roleGroupId!))];
+  const groups = groupIds.length ? await db.selectFrom('role_groups').select(['role_group_id', 'config']).where('role_group_id', 'in', groupIds).execute() : [];
+  const approval = new Map(groups.map((g) => [g.role_group_id, priceConfigOf(g.config).priceApprovalEnable]));
+  return items.map(({ supplierId, isCheck, isDelete, ...rest }) => {
+    // an unknown group is the price command's to refuse; here it counts as needing approval
+    const approvalNeeded = rest.roleGroupId ? approval.get(rest.roleGroupId) ?? true : true;
+    const problem = newPriceFieldProblem({ supplierId, isCheck, isDelete }, { supplierOrgId, approvalNeeded });
+    if (problem) throw refusalError(problem);
+    return rest;
+  });
+}
 
 interface PriceQuery {
   id?: string; skuId?: string; productId?: string; supplierId?: string; roleGroupId?: string; isCheck?: string; categoryId?: string; keyword?: string;
@@ -260,7 +282,8 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
     const now = ctx.clock();
-    const ids = await runCommand(db, (tx) => createPrices(tx, request.orgApp!.orgId, request.body.skuPrice, metaOf(request, now), now, { defaults: { startDate: request.body.startDate } }));
+    const items = await withoutDerivedFields(db, request.orgApp!.orgId, request.body.skuPrice);
+    const ids = await runCommand(db, (tx) => createPrices(tx, request.orgApp!.orgId, items, metaOf(request, now), now, { defaults: { startDate: request.body.startDate } }));
     return list(await presentIds(ids));
   }));
 
@@ -290,7 +313,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     const ids = await runCommand(db, async (tx) => {
       await deletePrices(tx, supplierOrgId, b.delPriceIds ?? [], meta, now);
       const extraInfo = { imported: true, ...(b.remark && { importRemark: b.remark }), ...(b.eduOrgId && { eduOrgId: b.eduOrgId }) };
-      const inputs = b.skuPrice.map(({ row: _row, ...rest }: NewPriceInput & { row?: number }) => rest);
+      const inputs = await withoutDerivedFields(db, request.orgApp!.orgId, b.skuPrice.map(({ row: _row, ...rest }: NewPriceInput & { row?: number }) => rest));
       return createPrices(tx, supplierOrgId, inputs, meta, now, { extraInfo });
     });
     return ok({ rows: await presentIds(ids), count: ids.length, deleted: (b.delPriceIds ?? []).length });

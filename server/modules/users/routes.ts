@@ -16,6 +16,8 @@ import { hashPassword } from '../../auth/password.ts';
 import { POWER } from '../permissions/powers.ts';
 import { streams, SYSTEM_ORG } from './streams.ts';
 import { userChangeRefusal } from '../../../domain/userAccess.ts';
+import { userFieldProblem } from '../../../domain/derivedFields.ts';
+import { refusalError } from '../../http/refusal.ts';
 import { USER_TEXT } from '../../../domain/aggregates/user.ts';
 import {
   createUsers, defaultPassword, hashAll, isUniqueViolation, membershipCommand, newUserSchema, normalise, orgUserCount, userCommand,
@@ -170,6 +172,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
           name: { type: 'string', minLength: 1, maxLength: 64 }, email: { type: 'string', maxLength: 128 }, password: { type: 'string', maxLength: 256 },
           enable: bool, isDev: bool, isNotRouterHome: bool, expiration: { type: ['string', 'null'], maxLength: 64 },
           version: { type: 'integer', minimum: 0 },
+          // §3 fields the server derives (issue 15): accepted when they agree with the account, never taken on trust
+          mobilePhoneNumber: { type: 'string', maxLength: 32 }, personName: { type: 'string', minLength: 1, maxLength: 64 }, isRegister: bool,
         },
       },
       response: { 200: envelopeSchema(userDetailSchema) },
@@ -184,11 +188,13 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
     const expectedVersion = clientVersion(request);
     const userId = await runDecisions(db, async (tx) => {
       const user = await memberOfOrg(tx, request, request.params.username);
+      const derived = userFieldProblem(body, { username: user.username, isRegister: user.is_register, isNew: false });
+      if (derived) throw refusalError(derived);
       // account fields every org of the user sees
       await userCommand(tx, {
         userId: user.user_id, streamOrg: user.org_id ?? SYSTEM_ORG, meta, expectedVersion,
         command: {
-          type: 'UpdateUser', userId: user.user_id, name: body.name, email: body.email, isDev: body.isDev, isNotRouterHome: body.isNotRouterHome, passwordHash,
+          type: 'UpdateUser', userId: user.user_id, name: body.name ?? body.personName, email: body.email, isDev: body.isDev, isNotRouterHome: body.isNotRouterHome, passwordHash,
           caller: { self: user.user_id === request.user!.userId, platform: request.platform, inOtherOrgs: await inOtherOrgs(tx, user.user_id, orgId) },
         },
       });
@@ -284,7 +290,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
 
 interface UpdateBody {
   name?: string; email?: string; password?: string; enable?: boolean; isDev?: boolean; isNotRouterHome?: boolean;
-  expiration?: string | null; version?: number;
+  expiration?: string | null; version?: number; mobilePhoneNumber?: string; personName?: string; isRegister?: boolean;
 }
 
 async function createGuarded<T>(fn: () => Promise<T>): Promise<T> {

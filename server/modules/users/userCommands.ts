@@ -1,6 +1,7 @@
 // User commands (domain/aggregates/user.ts): the account and the org membership, each loaded from its rows under
 // its stream's lock and appended at the version loaded; and the create of one or many users shared by the single
 // and the bulk create.
+import { userFieldProblem } from '../../../domain/derivedFields.ts';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
@@ -30,6 +31,10 @@ export interface NewUserInput {
   isNotRouterHome?: boolean;
   roleNames?: string[];
   roleIds?: string[];
+  /** §3 fields the server derives, accepted when they agree (domain/derivedFields.ts) */
+  mobilePhoneNumber?: string;
+  personName?: string;
+  isRegister?: boolean;
 }
 
 export { USER_TEXT };
@@ -48,6 +53,9 @@ export const newUserSchema = {
     isDev: { type: 'boolean' },
     enable: { type: 'boolean' },
     isNotRouterHome: { type: 'boolean' },
+    mobilePhoneNumber: { type: 'string', maxLength: 32, description: '§3: the phone number again (must equal username)' },
+    personName: { type: 'string', maxLength: 64, description: '§3: the name again (must equal name)' },
+    isRegister: { type: 'boolean', description: '§3: decided by the server (an account made here is registered: true)' },
     roleNames: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 128 } },
     roleIds: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 128 } },
   },
@@ -110,9 +118,10 @@ export function parseExpiration(v: string | null | undefined): string | null {
 
 /** Trims one input, refused (400) before any write or hashing when its phone, e-mail or expiration is bad. */
 export function normalise(input: NewUserInput): NewUserInput {
-  const problem = newUserProblem(input);
+  const problem = newUserProblem(input) ?? userFieldProblem(input, { username: input.username, isRegister: true, isNew: true });
   if (problem) throw refusalError(problem);
-  return { ...input, username: input.username.trim(), name: input.name.trim() };
+  const { mobilePhoneNumber: _phone, personName: _personName, isRegister: _isRegister, ...rest } = input;
+  return { ...rest, username: input.username.trim(), name: input.name.trim() };
 }
 
 type UserRow = Selectable<Database['users']>;

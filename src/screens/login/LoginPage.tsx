@@ -16,6 +16,8 @@ const Spinner = lazy(() => import('./LoginSpinner.tsx'));
 const LoginNotice = lazy(() => import('./LoginNotice.tsx'));
 // the sign-in screen is the entry (src/app/bootstrap.tsx): the QR tab's image encoder loads when that tab opens
 const QrCodeImage = lazy(() => import('./QrCodeImage.tsx').then((m) => ({ default: m.QrCodeImage })));
+// forgot password (issue 15): its dialog and calls load only when asked for
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
 
 type LoginTab = 'sms' | 'password' | 'qr';
 
@@ -266,6 +268,8 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
   const [username, setUsername] = useState(readRememberedUsername);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  const [forgot, setForgot] = useState(false);
+  const [reset, setReset] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
@@ -295,9 +299,19 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
           onChange={(_, d) => setPassword(d.value)}
         />
       </Field>
+      {reset && <div role="status" data-testid="forgot-done"><Trans>密码已重置，请用新密码登录</Trans></div>}
+      <Button appearance="transparent" size="small" onClick={() => setForgot(true)} data-testid="login-forgot"><Trans>忘记密码？</Trans></Button>
       <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
         {busy ? <Suspense fallback={t`登录中…`}><Spinner size="tiny" label={t`登录中…`} /></Suspense> : <Trans>登录</Trans>}
       </Button>
+      {forgot && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            onClose={() => setForgot(false)}
+            onDone={(phone) => { setForgot(false); setUsername(phone); setPassword(''); setReset(true); }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { newPriceFieldProblem, userFieldProblem } from '../../../domain/derivedFields.ts';
+
+describe('§3 derived user fields', () => {
+  const made = { username: '13800000011', isRegister: true, isNew: true };
+  it('accepts the fields when they agree with the account', () => {
+    expect(userFieldProblem({ mobilePhoneNumber: '13800000011', personName: '张三', name: '张三', isRegister: true }, made)).toBeNull();
+    expect(userFieldProblem({}, made)).toBeNull();
+    expect(userFieldProblem({ isRegister: false }, { ...made, isRegister: false, isNew: false })).toBeNull();
+  });
+  it('refuses another phone number, a different personName and a registration flag the server did not set', () => {
+    expect(userFieldProblem({ mobilePhoneNumber: '13800000012' }, made)?.refused).toBe('invalid');
+    expect(userFieldProblem({ personName: '李四', name: '张三' }, made)?.refused).toBe('invalid');
+    expect(userFieldProblem({ isRegister: false }, made)?.message).toContain('由系统决定');
+    expect(userFieldProblem({ isRegister: false }, { ...made, isNew: false })?.message).toContain('不能修改');
+  });
+});
+
+describe('§3 derived price fields', () => {
+  const supplier = { supplierOrgId: 'org-s', approvalNeeded: true };
+  it('accepts the caller as supplier, 0 for approval and a live price', () => {
+    expect(newPriceFieldProblem({ supplierId: 'org-s', isCheck: 0, isDelete: 0 }, supplier)).toBeNull();
+    expect(newPriceFieldProblem({ isCheck: 1 }, { ...supplier, approvalNeeded: false })).toBeNull();
+  });
+  it('refuses another supplier, self-approval, a rejected or deleted new price', () => {
+    expect(newPriceFieldProblem({ supplierId: 'org-x' }, supplier)?.refused).toBe('forbidden');
+    expect(newPriceFieldProblem({ isCheck: 1 }, supplier)?.refused).toBe('forbidden');
+    expect(newPriceFieldProblem({ isCheck: -2 }, supplier)?.refused).toBe('invalid');
+    expect(newPriceFieldProblem({ isDelete: 1 }, supplier)?.refused).toBe('invalid');
+  });
+});
