@@ -57,3 +57,15 @@ export function stopsInRouteOrder<T extends { schoolOrgId: string; orderNo: stri
 
 /** A driver's phone: digits, spaces, +, - (a mobile or a landline); empty = not given. */
 export const validPhone = (phone: string) => phone === '' || /^[+\d][\d\s-]{4,19}$/.test(phone);
+
+/** The order action a stop mark brings along (contracts StopMarkInput `orderAction`). */
+export const MARK_ORDER_ACTION = { depart: 'dispatch', arrive: 'deliver' } as const;
+const PAST: Record<StopMark, readonly string[]> = {
+  depart: ['dispatched', 'delivered', 'received', 'settled'],
+  arrive: ['delivered', 'received', 'settled'],
+};
+/**
+ * Whether a mark's order action is still to be taken: not when the order is already past that step (it was
+ * dispatched from the order list, say). In any other status it is taken, and the order decider says if it may.
+ */
+export const orderActionNeeded = (mark: StopMark, orderStatus: string): boolean => !PAST[mark].includes(orderStatus);

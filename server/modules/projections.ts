@@ -26,3 +26,4 @@ import './recipeSettings/projection.ts';
 import './forms/projection.ts';
 import './orders/projection.ts';
 import './orderReturns/projection.ts';
+import './logistics/projection.ts';

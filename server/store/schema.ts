@@ -146,6 +146,14 @@ export interface Database {
     org_id: string; return_id: string; sku_id: string; order_id: string; sort: number; product_name: string; sku_name: string; unit: string;
     price: ColumnType<string, number | string, number | string>; quantity: ColumnType<string, number | string, number | string>; amount: ColumnType<string, number | string, number | string>;
   };
+  logistics: {
+    org_id: string; id: string; delivery_date: ColumnType<string, string, string>; route_id: string; route_name: string; vehicle: string; driver_name: string;
+    driver_phone: string; remark: string; status: string; stop_count: number; arrived_count: number; keyword: string; created_at: Time; updated_at: Time;
+  };
+  logistics_stops: {
+    org_id: string; logistics_id: string; order_id: string; sort: number; order_no: string; school_org_id: string; school_name: string; status: string;
+    departed_at: Time | null; arrived_at: Time | null;
+  };
   recipe_people: {
     org_id: string; people_id: string; people_energy_id: string | null; name: string; age_range: string;
     custom_avg_age: ColumnType<string | null, number | null, number | null>; energy_kcal: ColumnType<string, number, number>; food_ingredients: Json;
@@ -186,5 +194,6 @@ export const PROJECTION_TABLES = [
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
   'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines',
+  'logistics', 'logistics_stops',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
 ] as const;
