@@ -71,7 +71,7 @@ export const DEMO_ROLES: SeedRole[] = [
     screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'productPrice', FRAME_ENTRY.key],
     powers: ['orderExport'] },
   { key: 'supplier', name: 'supplier', code: ROLE_CODE.supplier, cnName: '供应商', group: 'base',
-    screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'orderLogList', 'mallOrderSpec', 'routeManage', 'mallOrderProductSales', 'mallPurchaserRolesList'],
+    screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'orderLogList', 'mallOrderReturnManage', 'mallOrderSpec', 'routeManage', 'mallLogisticsManage', 'mallDeliveryManage', 'mallOrderProductSales', 'mallPurchaserRolesList'],
     powers: ['priceAdd', 'orderExport'] },
   { key: 'delivery', name: 'delivery', code: ROLE_CODE.delivery, cnName: '配送员', group: 'base',
     screens: ['orderList', 'mallDeliveryManage', 'mallLogisticsManage'], powers: [] },
