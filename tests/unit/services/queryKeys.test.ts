@@ -25,6 +25,7 @@ import {
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
 import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
 import { orderKeys, orderLogQuery, orderQuery, orderSettingsQuery, ordersQuery } from '../../../services/orders.ts';
+import { purchasePlanKeys, purchasePlanQuery } from '../../../services/purchasePlans.ts';
 import { returnKeys, returnsQuery } from '../../../services/orderReturns.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
@@ -86,6 +87,7 @@ describe('service query keys', () => {
       [orderKeys.all, orderQuery('o1', 'x1').queryKey],
       [orderKeys.all, orderLogQuery('o1', { orderId: 'x1' }).queryKey],
       [orderKeys.all, orderSettingsQuery('o1').queryKey],
+      [purchasePlanKeys.all, purchasePlanQuery('o1', { cycleId: 'c1', week: 2 }).queryKey],
       [returnKeys.all, returnsQuery('o1', { status: 'pending' }).queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
     ];
