@@ -76,9 +76,12 @@ export const foodLabelConfigQuery = (orgId: string | undefined, appId: string | 
   enabled: Boolean(orgId && appId),
 });
 
+/** The cache key of an org-app's text overrides (the org-app context fills it when an org-app is chosen). */
+export const localeOverridesQueryKey = (orgId: string | undefined, appId: string | undefined) => configKeys.orgApp(orgId, appId, 'locales');
+
 /** The org-app's text overrides per locale. */
 export const localeOverridesQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
-  queryKey: configKeys.orgApp(orgId, appId, 'locales'),
+  queryKey: localeOverridesQueryKey(orgId, appId),
   queryFn: fetchLocaleOverrides,
   enabled: Boolean(orgId && appId),
 });

@@ -35,7 +35,7 @@ function themeFromConfig(value: unknown): ThemeConfig | null {
  * for none of them again.
  */
 async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
-  const { activate, fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey } = await signedIn();
+  const { activate, fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey, localeOverridesQueryKey } = await signedIn();
   const ctx = await fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS);
   // every call of this org-app carries its key from now on
   setAuthContext({ key: ctx.key });
@@ -45,6 +45,9 @@ async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
   queryClient.setQueryData(menuQueryKey(orgId, appId, 'pcMenu'), ctx.menu);
   queryClient.setQueryData(menuQueryKey(orgId, appId, 'quickEntry'), ctx.quickEntries);
   queryClient.setQueryData(powersQueryKey(orgId, appId), ctx.permission);
+  // §3 the org's texts per language ({locale: {key: text}}): the menu names and labels read them from the cache
+  // (issue 15: they were taken for one language string and never applied)
+  queryClient.setQueryData(localeOverridesQueryKey(orgId, appId), ctx.locales ?? {});
   const locale = pickLocale(ctx.locales);
   const configLocale = ctx.config.locales;
   return {

@@ -4,4 +4,5 @@ export { fetchSystemNotify, pickLocale } from '../../services/config.ts';
 export { fetchUserMenu } from '../../services/permissions.ts';
 export { activate, fetchOrgAppContext, fetchOrgApps } from '../../services/users.ts';
 export { menuQueryKey, powersQueryKey } from './hooks.ts';
+export { localeOverridesQueryKey } from '../../services/settings.ts';
 export { queryClient } from './queryClient.ts';
