@@ -143,13 +143,13 @@ DELETE /v2/category/{id} | base | isPhysicalDelete |
 GET /v4/mall/spec | base | name orgId appId |
 POST /v4/mall/spec | base | name options sort |
 PUT /v4/mall/spec/{id} | base | options |
-GET /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
-POST /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
-PUT /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
-DELETE /v4/mall/logistics | orders | | not served yet: issue 11 builds it (pending)
-GET /v4/mall/logistics/search | orders | | not served yet: issue 11 builds it (pending)
-GET /v4/mall/logistics/{id} | orders | | not served yet: issue 11 builds it (pending)
-PUT /v4/mall/logistics/order/{orderId} | orders | | not served yet: issue 11 builds it (pending)
+GET /v4/mall/logistics | orders | deliveryDate startDate endDate routeId status orderId $limit $skip |
+POST /v4/mall/logistics | orders | deliveryDate routeId orderIds vehicle driverName driverPhone remark |
+PUT /v4/mall/logistics | orders | id routeId orderIds vehicle driverName driverPhone remark version |
+DELETE /v4/mall/logistics | orders | id |
+GET /v4/mall/logistics/search | orders | keyword |
+GET /v4/mall/logistics/{id} | orders | |
+PUT /v4/mall/logistics/order/{orderId} | orders | action orderAction version |
 GET /v4/mall/route | base | |
 GET /v4/mall/route/search | base | |
 POST /v4/mall/route | base | |

@@ -34,6 +34,8 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Price', ['prices']],
   ['Product', ['products']],
   ['Order', ['orders']],
+  // a stop's arrival may deliver its order: the order lists refresh too
+  ['Logistics', ['logistics', 'orders']],
   // a cycle's cells, its dishes and the org's ingredient values all feed the nutrition analysis (services/nutrition.ts)
   ['Recipe', ['recipes', 'nutrition']],
   // an org's ingredient values feed its dishes' nutrients
