@@ -12,7 +12,6 @@ import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as api from '../../../contracts/nutrition.ts';
-import { readConfig } from '../config/orgConfig.ts';
 import { orgFoods } from '../recipes/foodLibrary.ts';
 import {
   NUTRITION_LIMITS, NUTRITION_TEXT, analyseCycle, analyseMeals, analysisProblems, calculate, cycleMissingDishes, lineProblems, passScoreFrom,
@@ -20,8 +19,8 @@ import {
 } from '../../../domain/nutritionAnalysis.ts';
 import { isAgeGroup, type AgeGroup } from '../../../domain/nutritionStandards.ts';
 import { DOSAGE_MODES, type DosageMode } from '../../../domain/nutrition.ts';
-import { RECIPE_TEXT, approverRoleNamesOf, cycleDays, isRecipeEditor, mayApprove, seesUnpublished, type CycleOption, type RecipeViewer } from '../../../domain/recipeCycle.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
+import { RECIPE_TEXT, cycleDays, isRecipeEditor, mayApprove, seesUnpublished, type CycleOption } from '../../../domain/recipeCycle.ts';
+import { recipeStanding, recipeViewerOf } from '../recipeCycles/standing.ts';
 import { DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
 
 const member = { auth: 'orgApp' } as const;
@@ -108,11 +107,8 @@ export default async function nutritionRoutes(app: FastifyInstance, { db }: Modu
   /** The cycle routes' rule: editors and approvers read every cycle of the org, the others the published ones and their own. */
   async function mayRead(request: OrgAppRequest, authorId: string, status: string): Promise<boolean> {
     if (status === 'published') return true;
-    const roles = request.roles ?? [];
-    const viewer: RecipeViewer = { admin: request.platform || isSystemProvider(roles), roleCodes: roles.map((r) => r.code), userId: request.user.userId };
+    const viewer = recipeViewerOf(request);
     if (seesUnpublished(viewer, authorId) || isRecipeEditor(viewer)) return true;
-    const config = await readConfig(db, request.orgApp.orgId, request.orgApp.appId, ['recipeConfig']);
-    const approvers = approverRoleNamesOf(((config.recipeConfig ?? {}) as Record<string, unknown>).recipeApprovalRoleNames);
-    return mayApprove({ ...viewer, roleNames: roles.map((r) => r.name) }, approvers);
+    return mayApprove(viewer, (await recipeStanding(db, request)).approverRoleNames);
   }
 }

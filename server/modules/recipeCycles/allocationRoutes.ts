@@ -24,7 +24,7 @@ import {
   RECIPE_LIMITS, RECIPE_TEXT, approverRoleNamesOf, dateOfDay, mayApprove, mayEdit, seesUnpublished, MEAL_NAMES,
   type AgeGroup, type CellDish, type CycleOption, type MealCode,
 } from '../../../domain/recipeCycle.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
+import { recipeViewerOf } from './standing.ts';
 import { cycleWeeks } from '../../../domain/recipeSharing.ts';
 import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
 import { effectivePrice, IS_CHECK } from '../../../domain/priceApproval.ts';
@@ -139,8 +139,7 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
         streamVersionOf('c', 'recipeCycle', 'id').as('version')])
       .where('c.org_id', '=', request.orgApp.orgId).where('c.id', '=', id).executeTakeFirst() as CycleRow | undefined;
     if (!row) throw notFound(RECIPE_TEXT.notFound);
-    const roles = request.roles ?? [];
-    const viewer = { admin: request.platform || isSystemProvider(roles), roleCodes: roles.map((r) => r.code), roleNames: roles.map((r) => r.name), userId: request.user.userId };
+    const viewer = recipeViewerOf(request);
     if (mayEdit(viewer, row.created_by)) return row;
     const sees = seesUnpublished(viewer, row.created_by) || mayApprove(viewer, approverRoleNames) || row.status === 'published';
     if (!sees) throw notFound(RECIPE_TEXT.notFound);

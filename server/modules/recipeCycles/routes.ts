@@ -13,26 +13,19 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import * as api from '../../../contracts/recipeCycles.ts';
 import { decideAndAppend, handleCommand, lockKey, requestCommand, runDecisions } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
-import { readConfig } from '../config/orgConfig.ts';
 import { recipeCycleDecider, recipeCycleStream, type DishFact, type RecipeCycleCommand } from '../../../domain/aggregates/recipeCycle.ts';
 import {
-  RECIPE_TEXT, approverRoleNamesOf, cycleDays, isRecipeEditor, mayApprove, mayCreate, mayEdit, mealsOfPattern, seesUnpublished,
-  type AgeGroup, type CycleOption, type RecipeCycleStatus, type RecipeViewer,
+  RECIPE_TEXT, cycleDays, isRecipeEditor, mayApprove, mayCreate, mayEdit, mealsOfPattern, seesUnpublished,
+  type AgeGroup, type CycleOption, type RecipeCycleStatus,
 } from '../../../domain/recipeCycle.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
 import { quotaGrants } from './quotaGrants.ts';
+import { recipeStanding, type RecipeStanding } from './standing.ts';
 import { schoolYearDates, semesterConfigOf, semesterOf } from '../../../domain/semester.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 
 const member = { auth: 'orgApp' } as const;
 
-interface Standing {
-  viewer: RecipeViewer & { roleNames: string[] };
-  approvalEnabled: boolean;
-  approverRoleNames: string[];
-  userLimitEnabled: boolean;
-  semester: unknown;
-}
+type Standing = RecipeStanding;
 
 export interface CycleRow {
   id: string; name: string; start_date: string; end_date: string; cycle_option: string; weeks: number; meal_pattern: string;
@@ -59,19 +52,7 @@ export function portionOf(data: unknown): number {
 }
 
 export default async function recipeCycleRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  async function standing(request: OrgAppRequest): Promise<Standing> {
-    const roles = request.roles ?? [];
-    const config = await readConfig(db, request.orgApp.orgId, request.orgApp.appId, ['recipeConfig', 'nutritiousmeals']);
-    const recipeConfig = (config.recipeConfig ?? {}) as Record<string, unknown>;
-    const meals = (config.nutritiousmeals ?? {}) as Record<string, unknown>;
-    return {
-      viewer: { admin: request.platform || isSystemProvider(roles), roleCodes: roles.map((r) => r.code), roleNames: roles.map((r) => r.name), userId: request.user.userId },
-      approvalEnabled: recipeConfig.recipeApprovalEnable === true,
-      approverRoleNames: approverRoleNamesOf(recipeConfig.recipeApprovalRoleNames),
-      userLimitEnabled: meals.mallRecipeUserLimiteEnable === true,
-      semester: meals.semester,
-    };
-  }
+  const standing = (request: OrgAppRequest): Promise<Standing> => recipeStanding(db, request);
 
   function abilities(s: Standing): api.RecipeCycleAbilities {
     return { create: mayCreate(s.viewer), edit: isRecipeEditor(s.viewer), approve: mayApprove(s.viewer, s.approverRoleNames), approvalEnabled: s.approvalEnabled };

@@ -15,36 +15,24 @@ import * as api from '../../../contracts/recipeSharing.ts';
 import type { RecipeCycleDetail } from '../../../contracts/recipeCycles.ts';
 import { decideAndAppend, handleCommand, metaOf, requestCommand, runDecisions } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
-import { readConfig } from '../config/orgConfig.ts';
 import { rowView, type CycleRow } from '../recipeCycles/routes.ts';
+import { recipeStanding, type RecipeStanding } from '../recipeCycles/standing.ts';
 import { cloneCycle, type CloneSpec } from './clone.ts';
 import { recipeCycleDecider, recipeCycleStream } from '../../../domain/aggregates/recipeCycle.ts';
 import { recipeShareDecider, recipeShareStream, type RecipeShareCommand } from '../../../domain/aggregates/recipeShare.ts';
 import { recipeExcelTemplateDecider, recipeExcelTemplateStream } from '../../../domain/aggregates/recipeExcelTemplate.ts';
-import { RECIPE_TEXT, approverRoleNamesOf, isRecipeEditor, mayApprove, mayCreate, mayEdit, seesUnpublished, type RecipeViewer } from '../../../domain/recipeCycle.ts';
+import { RECIPE_TEXT, isRecipeEditor, mayApprove, mayCreate, mayEdit, seesUnpublished } from '../../../domain/recipeCycle.ts';
 import {
   BUILT_IN_EXCEL_TEMPLATE, SHARING_TEXT, excelTemplateIdRefusal, recipeLogDetail, shareTemplateIdRefusal, type ExcelLayout,
 } from '../../../domain/recipeSharing.ts';
 import { STANDARD_ORG_ID } from '../../../domain/constants.ts';
-import { isSystemProvider } from '../../../domain/roles.ts';
 
 const member = { auth: 'orgApp' } as const;
 
-interface Standing { viewer: RecipeViewer & { roleNames: string[] }; approverRoleNames: string[]; approvalEnabled: boolean; userLimitEnabled: boolean }
+type Standing = RecipeStanding;
 
 export default async function recipeSharingRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  async function standing(request: OrgAppRequest): Promise<Standing> {
-    const roles = request.roles ?? [];
-    const config = await readConfig(db, request.orgApp.orgId, request.orgApp.appId, ['recipeConfig', 'nutritiousmeals']);
-    const recipeConfig = (config.recipeConfig ?? {}) as Record<string, unknown>;
-    const meals = (config.nutritiousmeals ?? {}) as Record<string, unknown>;
-    return {
-      viewer: { admin: request.platform || isSystemProvider(roles), roleCodes: roles.map((r) => r.code), roleNames: roles.map((r) => r.name), userId: request.user.userId },
-      approverRoleNames: approverRoleNamesOf(recipeConfig.recipeApprovalRoleNames),
-      approvalEnabled: recipeConfig.recipeApprovalEnable === true,
-      userLimitEnabled: meals.mallRecipeUserLimiteEnable === true,
-    };
-  }
+  const standing = (request: OrgAppRequest): Promise<Standing> => recipeStanding(db, request);
   /** Editors and approvers see every cycle of the org (as on the cycle screen); the others the published ones and their own. */
   const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approverRoleNames);
 
