@@ -1,6 +1,7 @@
 // §2 productPrice. A supplier (2) or its salesman (6) prices each SKU for the purchaser role groups it serves
 // (SKUs × role groups), with start and end dates; each cell being edited is a priceApproval actor spawned
 // by the screen's board actor. A school (purchaser) sees only the effective, approved prices.
+import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useMoney } from '../../../components/useMoney.ts';
 import { WIDER_THAN_PHONE_MEDIA } from '../../../../domain/viewport.ts';
 import { useEffect, useMemo, useState } from 'react';
@@ -258,7 +259,10 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
               <Text className={styles.remark}><Trans>驳回原因：</Trans><span>{view.price.extraInfo.checkRemark}</span></Text>
             )}
             <Field label={t`价格（元）`} required>
-              <Input value={form.price} inputMode="decimal" onChange={(_, d) => setForm({ ...form, price: d.value })} data-testid="price-input" />
+              <NumberInput
+                value={form.price.trim() === '' || !Number.isFinite(Number(form.price)) ? null : Number(form.price)} min={0} precision={2} step={0.1}
+                onChange={(n) => setForm((f) => ({ ...f, price: n === null ? '' : String(n) }))} data-testid="price-input"
+              />
             </Field>
             <div className={styles.dates}>
               <Field label={t`开始日期`}>
