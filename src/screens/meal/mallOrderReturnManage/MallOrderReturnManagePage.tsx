@@ -93,6 +93,8 @@ function ReturnDialog({ row, onClose }: { row: ReturnRow; onClose: () => void })
   const money = useMoney();
   const qc = useQueryClient();
   const [disputing, setDisputing] = useState(false);
+  // translated outside the Trans macro: a t() call inside it is taken as part of the message, not its value
+  const statusLabel = t(RETURN_STATUS_LABELS[row.status]);
   const [reason, setReason] = useState('');
   const act = useMutation({
     mutationFn: (action: 'accept' | 'dispute' | 'withdraw') => (action === 'withdraw'
@@ -116,7 +118,7 @@ function ReturnDialog({ row, onClose }: { row: ReturnRow; onClose: () => void })
               <Text><Trans>订单号：{row.orderNo}</Trans></Text>
               <Text><Trans>学校：{row.orgName}</Trans></Text>
               <Text><Trans>供应商：{row.supplierName}</Trans></Text>
-              <Text data-testid="return-dialog-status"><Trans>状态：{t(RETURN_STATUS_LABELS[row.status])}</Trans></Text>
+              <Text data-testid="return-dialog-status"><Trans>状态：{statusLabel}</Trans></Text>
               <Text><Trans>退货金额：{money(row.amount)}</Trans></Text>
               <Text><Trans>申请人：{row.createdByName}</Trans></Text>
             </div>
