@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar,
-  MessageBarBody, Option, Spinner, makeStyles, tokens,
+  MessageBarBody, Option, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, CopyRegular, DeleteRegular, EditRegular, EyeRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,7 +17,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { CyclePreview } from '../shared/recipeCycle/CyclePreview.tsx';
+import { CyclePreviewDialog } from '../shared/recipeCycle/CyclePreview.tsx';
 import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
 
 const useStyles = makeStyles({
@@ -100,17 +100,7 @@ export default function MallRecipeSharePage() {
       <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(r) => String(r.id)} testId="share-table" />
       {creating && <ShareDialog orgs={list.data?.orgs ?? []} onClose={() => setCreating(false)} />}
       {editing && <ShareDialog orgs={list.data?.orgs ?? []} editing={editing} onClose={() => setEditing(null)} />}
-      {viewing && (
-        <Dialog open onOpenChange={(_, d) => { if (!d.open) setViewing(null); }}>
-          <DialogSurface style={{ maxWidth: '960px' }}>
-            <DialogBody>
-              <DialogTitle>{viewing.cycleName}</DialogTitle>
-              <DialogContent>{preview.data ? <CyclePreview cycle={preview.data} /> : preview.error ? errorText(preview.error) : <Spinner />}</DialogContent>
-              <DialogActions><Button onClick={() => setViewing(null)}><Trans>关闭</Trans></Button></DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
-      )}
+      {viewing && <CyclePreviewDialog title={viewing.cycleName} preview={preview} onClose={() => setViewing(null)} />}
       {copying && (
         <CopyCycleDialog source={copying.cycle} copy={(input) => copySharedCycle(copying.share.id, input)} onClose={() => setCopying(null)}
           onCopied={(r) => { setCopying(null); setCopied(r); }} />

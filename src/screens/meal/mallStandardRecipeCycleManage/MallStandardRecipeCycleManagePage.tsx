@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody, Option,
 } from '@fluentui/react-components';
 import { CloudArrowUpRegular, CopyRegular, EyeRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { CyclePreview } from '../shared/recipeCycle/CyclePreview.tsx';
+import { CyclePreviewDialog } from '../shared/recipeCycle/CyclePreview.tsx';
 import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
 import { PATTERN_LABELS } from '../mallRecipeCycleManage/labels.ts';
 
@@ -71,17 +71,7 @@ export default function MallStandardRecipeCycleManagePage() {
       )}
       <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(c) => c.id} testId="cloud-table" />
       <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={setPage} />
-      {viewing && (
-        <Dialog open onOpenChange={(_, d) => { if (!d.open) setViewing(null); }}>
-          <DialogSurface style={{ maxWidth: '960px' }}>
-            <DialogBody>
-              <DialogTitle>{viewing.name}</DialogTitle>
-              <DialogContent>{preview.data ? <CyclePreview cycle={preview.data} /> : preview.error ? errorText(preview.error) : <Spinner />}</DialogContent>
-              <DialogActions><Button onClick={() => setViewing(null)}><Trans>关闭</Trans></Button></DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
-      )}
+      {viewing && <CyclePreviewDialog title={viewing.name} preview={preview} onClose={() => setViewing(null)} />}
       {publishing && <PublishDialog onClose={() => setPublishing(false)} />}
       {copying && (
         <CopyCycleDialog source={copying} copy={(input) => copyCloudRecipe(copying.id, input)} onClose={() => setCopying(null)}

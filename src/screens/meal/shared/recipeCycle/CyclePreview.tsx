@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Tab, TabList, makeStyles, tokens,
+} from '@fluentui/react-components';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorText } from '../errors.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cycleWeeks, weekdayOf } from '../../../../../domain/recipeSharing.ts';
 import { dateOfDay } from '../../../../../domain/recipeCycle.ts';
@@ -49,5 +53,20 @@ export function CyclePreview({ cycle }: { cycle: RecipeCycleDetail }) {
         </table>
       </div>
     </div>
+  );
+}
+
+/** A cycle read before it is copied (a cloud recipe, a shared cycle), in a dialog: the cycle, its error, or a spinner. */
+export function CyclePreviewDialog({ title, preview, onClose }: { title: string; preview: UseQueryResult<RecipeCycleDetail>; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface style={{ maxWidth: '960px' }}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>{preview.data ? <CyclePreview cycle={preview.data} /> : preview.error ? errorText(preview.error) : <Spinner />}</DialogContent>
+          <DialogActions><Button onClick={onClose}><Trans>关闭</Trans></Button></DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
