@@ -32,6 +32,9 @@ const REASONS: Record<PurchasePlanUnmatched['reason'], MessageDescriptor> = {
   noOrderPermission: msg`供应商未开通下单权限`,
 };
 
+/** Grams shown whole: a tenth of a gram is no purchase figure (the export keeps the exact value). */
+const grams = (g: number) => Math.round(g).toLocaleString();
+
 const lineKey = (l: Pick<PurchasePlanLine, 'date' | 'foodId'>) => `${l.date}/${l.foodId}`;
 
 export default function PurchasePlanPage() {
@@ -101,7 +104,7 @@ export default function PurchasePlanPage() {
     { key: 'supplier', header: <Trans>供应商</Trans>, render: (l) => l.supplierName },
     { key: 'food', header: <Trans>食材</Trans>, render: (l) => l.foodName, phone: 'title' },
     { key: 'product', header: <Trans>商品</Trans>, render: (l) => `${l.productName}${l.spec ? `（${l.spec}）` : ''}` },
-    { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (l) => (l.edibleUnknown ? t`${l.grossGrams}（可食部未知）` : l.grossGrams), phone: 'hidden' },
+    { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (l) => (l.edibleUnknown ? t`${grams(l.grossGrams)}（可食部未知）` : grams(l.grossGrams)), phone: 'hidden' },
     {
       key: 'quantity', header: <Trans>数量</Trans>,
       render: (l) => (
@@ -118,7 +121,7 @@ export default function PurchasePlanPage() {
   const unmatchedColumns: Column<PurchasePlanUnmatched>[] = [
     { key: 'date', header: <Trans>日期</Trans>, render: (u) => u.date },
     { key: 'food', header: <Trans>食材</Trans>, render: (u) => u.foodName, phone: 'title' },
-    { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (u) => u.grossGrams },
+    { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (u) => grams(u.grossGrams) },
     { key: 'reason', header: <Trans>原因</Trans>, render: (u) => t(REASONS[u.reason]) },
   ];
 
