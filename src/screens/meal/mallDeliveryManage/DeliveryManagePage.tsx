@@ -19,9 +19,12 @@ const useStyles = makeStyles({
   stop: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalM },
   stopHead: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, justifyContent: 'space-between' },
   buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
-  big: { minHeight: '56px', fontSize: tokens.fontSizeBase500 },
+  big: { fontSize: tokens.fontSizeBase500 },
   muted: { color: tokens.colorNeutralForeground3 },
 });
+
+/** A thumb-sized target in a moving van; inline, above the shell's 40 px phone rule for every button. */
+const BIG = { minHeight: '56px' } as const;
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : '');
 
@@ -70,11 +73,11 @@ export default function DeliveryManagePage() {
                 <Text className={s.muted}>{stop.orderNo}{stop.departedAt && <> · <Trans>出发 {time(stop.departedAt)}</Trans></>}{stop.arrivedAt && <> · <Trans>到达 {time(stop.arrivedAt)}</Trans></>}</Text>
                 {d.markable && (
                   <div className={s.buttons}>
-                    <Button className={s.big} size="large" appearance={stop.status === 'pending' ? 'primary' : 'secondary'} data-testid="stop-depart"
+                    <Button className={s.big} style={BIG} size="large" appearance={stop.status === 'pending' ? 'primary' : 'secondary'} data-testid="stop-depart"
                       disabled={stop.status !== 'pending' || mark.isPending} onClick={() => mark.mutate({ stop, delivery: d, action: 'depart' })}>
                       <Trans>出发</Trans>
                     </Button>
-                    <Button className={s.big} size="large" appearance={stop.status === 'departed' ? 'primary' : 'secondary'} data-testid="stop-arrive"
+                    <Button className={s.big} style={BIG} size="large" appearance={stop.status === 'departed' ? 'primary' : 'secondary'} data-testid="stop-arrive"
                       disabled={stop.status !== 'departed' || mark.isPending} onClick={() => mark.mutate({ stop, delivery: d, action: 'arrive' })}>
                       <Trans>到达</Trans>
                     </Button>
