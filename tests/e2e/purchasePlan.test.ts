@@ -1,0 +1,45 @@
+// Purchase plan in Chromium (issue 11): the demo school purchaser turns next week of her published recipe cycle into
+// a plan (quantities per delivery day and supplier, unmatched ingredients listed), edits a quantity and sees its
+// amount follow, then makes the orders: one per supplier and day, each shown with its order number.
+import { describe, expect, it } from 'vitest';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { DEMO } from '../api/usersApi.ts';
+import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
+
+const harness = useConsole();
+
+describe('purchase plan', () => {
+  it('the purchaser plans next week of the published recipe and orders it', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, DEMO.purchaser);
+    await openScreen(page, 'mallRecipePurchaseplan');
+    // the demo's published four-week cycle starts this week's Monday
+    await page.getByTestId('plan-cycle').click();
+    await page.getByRole('option', { name: new RegExp(mondayOf(new Date())) }).first().click();
+    await expect.poll(() => page.getByTestId('plan-week').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('plan-week').click();
+    // next week is its week 2
+    await page.getByRole('option', { name: /第 2 周/ }).click();
+    const table = page.getByTestId('plan-table');
+    await table.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('plan-quantity').count(), { timeout: 30_000 }).toBeGreaterThan(3);
+    expect(await page.getByTestId('plan-unmatched').count()).toBe(1);
+
+    // a quantity typed changes its amount and the total
+    const amount = page.getByTestId('plan-amount').first();
+    const before = [await amount.textContent(), await page.getByTestId('plan-summary').textContent()];
+    await page.getByTestId('plan-quantity').first().fill('123');
+    await expect.poll(async () => [await amount.textContent(), await page.getByTestId('plan-summary').textContent()]).not.toEqual(before);
+    expect(await amount.textContent()).toMatch(/¥\d+\.\d{2}/);
+
+    await page.getByTestId('plan-order').click();
+    const results = page.getByTestId('plan-results');
+    await results.waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await results.textContent()) ?? '', { timeout: 60_000 }).toMatch(/已生成订单 DD\d+/);
+    // next week is before every cut-off: each supplier-and-day group became an order, none was refused
+    const texts = await results.locator('span').allTextContents();
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text).toMatch(/已生成订单 DD\d+$/);
+    expect(new Set(texts.map((x) => /DD\d+/.exec(x)![0])).size).toBe(texts.length);
+  });
+});
