@@ -11,6 +11,7 @@ import { benchPrices } from './prices.ts';
 import { benchPricesImport } from './pricesImport.ts';
 import { benchRecipeCycle } from './recipeCycle.ts';
 import { benchOrders } from './orders.ts';
+import { benchPurchasePlan } from './purchasePlan.ts';
 import { benchNutrition } from './nutrition.ts';
 import { benchAllocation } from './allocation.ts';
 
@@ -40,6 +41,10 @@ const sections: Record<string, Step[]> = {
   orders: [
     ['Order list at 100,000 orders: first page with count, by status, by keyword (p50/p95)', benchOrders],
   ],
+  // issue 11: a purchase plan per week of a four-week cycle, two schools; no browser
+  purchaseplan: [
+    ['Purchase plan: GET /v4/mall/recipe/purchaseplan for each week of a four-week cycle, two schools (p50/p95)', benchPurchasePlan],
+  ],
   // issue 10: no browser
   nutrition: [
     ['WS/T 554 analysis of a four-week cycle (60 dishes, 84 cells, 4 age groups): GET …/analysis and analyseCycle in process', benchNutrition],
@@ -57,7 +62,7 @@ if (unknown.length) {
   process.exit(1);
 }
 // the sections without a browser run without a built console
-const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders'];
+const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders', 'purchaseplan'];
 if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync('dist/index.html')) {
   console.error('build the console first: npm run build');
   process.exit(1);
