@@ -77,6 +77,10 @@ export const MEAL_RATIO = { breakfast: 0.2, lunch: 0.4, dinner: 0.4 } as const;
 export const ANALYSIS = { passScore: 80, weights: { variety: 0.3, category: 0.3, nutrient: 0.4 } } as const;
 export const ENERGY_FACTOR_KJ_PER_KCAL = 4.1868;
 export const WEIGHT_CONVERSIONS = [500, 1000, 0.5] as const;
+/** Grams of one of each weight unit a SKU may be sold in, from the §9 conversions (斤 500 g, 千克 1000 g). */
+export const GRAMS_PER_WEIGHT_UNIT: Readonly<Record<string, number>> = {
+  斤: WEIGHT_CONVERSIONS[0], 市斤: WEIGHT_CONVERSIONS[0], 千克: WEIGHT_CONVERSIONS[1], 公斤: WEIGHT_CONVERSIONS[1], kg: WEIGHT_CONVERSIONS[1], 克: 1, g: 1,
+};
 /** §9: arithmetic rounded to 6 decimals */
 export const ARITHMETIC_DECIMALS = 6;
 export const RECIPE_USER_LIMIT_DEFAULT = 5;

@@ -8,15 +8,14 @@
 // - Grams → the SKU's unit by §9's weight conversions: 1 斤 = 500 g, 1 千克 = 1000 g (1 斤 = 0.5 千克).
 //   A SKU sold by another unit converts by a spec stating its weight ("10kg/袋"); else it does not match.
 // - The delivery day of an ingredient is the day it is cooked (the cycle's calendar date).
-import { WEIGHT_CONVERSIONS } from './constants.ts';
+import { GRAMS_PER_WEIGHT_UNIT as WEIGHT_UNITS, WEIGHT_CONVERSIONS } from './constants.ts';
 import { round6 } from './numberInput.ts';
 import { lineAmount, sumAmounts } from './money.ts';
 import { dateOfDay, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
 import type { WeightType } from './nutrition.ts';
 
-const [GRAMS_PER_JIN, GRAMS_PER_KG, KG_PER_JIN] = WEIGHT_CONVERSIONS;
+const KG_PER_JIN = WEIGHT_CONVERSIONS[2];
 
-const WEIGHT_UNITS: Readonly<Record<string, number>> = { 斤: GRAMS_PER_JIN, 市斤: GRAMS_PER_JIN, 千克: GRAMS_PER_KG, 公斤: GRAMS_PER_KG, kg: GRAMS_PER_KG, 克: 1, g: 1 };
 /** A spec that is one weight per unit: "10kg/袋", "500g", "2.5斤/箱" (not "30枚/板", "5L/桶" or "200g×20杯"). */
 const WEIGHT_SPEC = /^(\d+(?:\.\d+)?)\s*(kg|g|千克|公斤|克|斤)\s*(?:\/\s*\S+)?$/i;
 
