@@ -39,6 +39,7 @@ import {
 } from '../../../domain/mealAllocation.ts';
 import { allocationBands, weekAnalysis, type AllocationLevel, type ScoredDish } from '../../../domain/mealAllocationStandards.ts';
 import type { FoodLookup } from '../../../domain/nutritionAnalysis.ts';
+import { portionOf } from './routes.ts';
 
 const member = { auth: 'orgApp' } as const;
 
@@ -52,8 +53,6 @@ interface CycleRow {
 interface DishRow { id: string; name: string; data: unknown }
 interface DishData { lines?: { foodId: string; weight: number }[]; dosageMode?: string }
 
-/** Grams per portion of a dish: the sum of its lines (the default dosage, as the cycle routes count it). */
-const portionOf = (d: DishData) => (d.lines ?? []).reduce((s, l) => s + (typeof l.weight === 'number' && Number.isFinite(l.weight) ? l.weight : 0), 0);
 
 /**
  * Yuan per edible gram of each food, for a school on a date: among the SKUs of its linked suppliers (enabled links,
