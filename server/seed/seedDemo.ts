@@ -122,6 +122,8 @@ export const DEMO_USERS: SeedUser[] = [
   { username: '13800000007', name: '孙浩', memberships: [{ orgId: 'org-xfsp', role: 'salesman' }] },
   { username: '13800000008', name: '吴静', memberships: [{ orgId: SCHOOL_A, role: 'admin' }] },
   { username: '13800000009', name: '郑凯', memberships: [{ orgId: SCHOOL_A, role: 'userAdmin' }] },
+  // the second supplier's own sign-in, so both suppliers of the demo schools can be tried (issue 11)
+  { username: '13800000010', name: '钱磊', memberships: [{ orgId: 'org-jcps', role: 'supplier' }] },
 ];
 
 const id = () => crypto.randomUUID();
