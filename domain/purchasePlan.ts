@@ -13,6 +13,7 @@ import { round6 } from './numberInput.ts';
 import { lineAmount, sumAmounts } from './money.ts';
 import { dateOfDay, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
 import type { WeightType } from './nutrition.ts';
+import { PURCHASE_PLAN_EXPORT_FIELDS, type PurchasePlanExportField } from './recipeSettings.ts';
 
 const KG_PER_JIN = WEIGHT_CONVERSIONS[2];
 
@@ -234,4 +235,104 @@ export const PLAN_TEXT = {
   notFound: '周食谱不存在',
   notPublished: '只有已发布的周食谱可以生成采购计划',
   badWeek: '参数错误：周次不在食谱周期内',
+  badMonth: '参数错误：月份不在食谱周期内',
 } as const;
+
+// ── month plans (§2 mallRecipeMonthPurchaseplan) ──────────────────────────────────────────────────────────────
+// A month plan is the week plan's rules over the days of one cycle that fall in a calendar month: a month cycle
+// is its whole month, a week cycle the weeks of it in that month. Lines stay per delivery day (that is what is
+// ordered); the totals add them up per ingredient per calendar week (Monday first, as week cycles start) and month.
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The days [first, last] of a cycle that fall in month `YYYY-MM`; null when the month is malformed or none do. */
+export function monthDays(startDate: string, cycleDayCount: number, month: string): [number, number] | null {
+  const m = MONTH.exec(month);
+  const start = Date.parse(`${startDate}T00:00:00Z`);
+  if (!m || Number.isNaN(start) || cycleDayCount < 1) return null;
+  const first = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1);
+  const last = Date.UTC(Number(m[1]), Number(m[2]), 0);
+  const from = Math.max(0, Math.round((first - start) / 86_400_000));
+  const to = Math.min(cycleDayCount - 1, Math.round((last - start) / 86_400_000));
+  return from <= to ? [from, to] : null;
+}
+
+/** The months `YYYY-MM` a cycle's days touch, in order (what a month plan of it may be asked for). */
+export function cycleMonths(startDate: string, cycleDayCount: number): string[] {
+  if (cycleDayCount < 1 || Number.isNaN(Date.parse(`${startDate}T00:00:00Z`))) return [];
+  const last = dateOfDay(startDate, cycleDayCount - 1).slice(0, 7);
+  const out: string[] = [];
+  let [y, m] = startDate.slice(0, 7).split('-').map(Number) as [number, number];
+  for (let month = startDate.slice(0, 7); month <= last; month = `${y}-${String(m).padStart(2, '0')}`) {
+    out.push(month);
+    if (m === 12) { y += 1; m = 1; } else m += 1;
+  }
+  return out;
+}
+
+/** The Monday of a date's week (YYYY-MM-DD). */
+export function weekStartOf(date: string): string {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  const back = (new Date(t).getUTCDay() + 6) % 7;
+  return new Date(t - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface PlanFigures { grossGrams: number; quantity: number; amount: number }
+
+/** One ingredient's totals: per week (by its Monday) and for the whole plan, in the unit of its SKU. */
+export interface PlanTotal extends PlanFigures {
+  foodId: string; foodName: string; skuId: string; supplierId: string; supplierName: string; productName: string; spec: string; unit: string; price: number;
+  weeks: Record<string, PlanFigures>;
+}
+
+const addFigures = (a: PlanFigures, b: PlanFigures): PlanFigures => ({
+  grossGrams: round6(a.grossGrams + b.grossGrams), quantity: round6(a.quantity + b.quantity), amount: sumAmounts([a.amount, b.amount]),
+});
+const NO_FIGURES: PlanFigures = { grossGrams: 0, quantity: 0, amount: 0 };
+
+/**
+ * The totals of plan lines (edited or not) per ingredient and SKU: each week's and the whole plan's quantity is the
+ * sum of the days' quantities (each day is delivered and rounded up on its own), amounts summed to the fen.
+ */
+export function planTotals(lines: readonly PlanLine[]): { weeks: string[]; rows: PlanTotal[]; amount: number } {
+  const rows = new Map<string, PlanTotal>();
+  const weeks = new Set<string>();
+  for (const l of lines) {
+    const week = weekStartOf(l.date);
+    weeks.add(week);
+    const key = `${l.foodId}\u0000${l.skuId}`;
+    const row = rows.get(key) ?? {
+      foodId: l.foodId, foodName: l.foodName, skuId: l.skuId, supplierId: l.supplierId, supplierName: l.supplierName, productName: l.productName,
+      spec: l.spec, unit: l.unit, price: l.price, weeks: {}, ...NO_FIGURES,
+    };
+    const day: PlanFigures = { grossGrams: l.grossGrams, quantity: l.quantity, amount: l.amount };
+    row.weeks[week] = addFigures(row.weeks[week] ?? NO_FIGURES, day);
+    Object.assign(row, addFigures(row, day));
+    rows.set(key, row);
+  }
+  const list = [...rows.values()].sort((a, b) => a.foodName.localeCompare(b.foodName, 'zh-CN') || a.skuId.localeCompare(b.skuId));
+  return { weeks: [...weeks].sort(), rows: list, amount: sumAmounts(list.map((r) => r.amount)) };
+}
+
+// ── the export (§3 recipe setting 采购计划导出内容) ─────────────────────────────────────────────────────────────
+
+/**
+ * The cells of an exported plan, one row per line and then one per unmatched ingredient, holding exactly the
+ * columns the org's export setting names, in the setting's field order (domain/recipeSettings.ts). `remark` gives
+ * the remark of a row (the screen's translated words: an unmatched reason, an unknown edible portion).
+ */
+export function planExportRows(
+  fields: readonly PurchasePlanExportField[], lines: readonly PlanLine[], unmatched: readonly UnmatchedLine[],
+  remark: (row: { line: PlanLine } | { unmatched: UnmatchedLine }) => string,
+): { fields: PurchasePlanExportField[]; rows: (string | number | null)[][] } {
+  const ordered = PURCHASE_PLAN_EXPORT_FIELDS.filter((f) => fields.includes(f));
+  const ofLine = (l: PlanLine): Record<PurchasePlanExportField, string | number | null> => ({
+    foodName: l.foodName, spec: l.spec, unit: l.unit, quantity: l.quantity, price: l.price, amount: l.amount, supplier: l.supplierName, mealDate: l.date,
+    remark: remark({ line: l }),
+  });
+  const ofUnmatched = (u: UnmatchedLine): Record<PurchasePlanExportField, string | number | null> => ({
+    foodName: u.foodName, spec: '', unit: '', quantity: null, price: null, amount: null, supplier: '', mealDate: u.date, remark: remark({ unmatched: u }),
+  });
+  const rows = [...lines.map(ofLine), ...unmatched.map(ofUnmatched)].map((r) => ordered.map((f) => r[f]));
+  return { fields: ordered, rows };
+}

@@ -1,6 +1,9 @@
 // Purchase plans (issue 11): a week worked by hand, then the edges (week bounds, no SKU, order grouping).
 import { describe, expect, it } from 'vitest';
-import { gramsPerUnit, jinToKg, kgToJin, planOrders, purchasePlan, weekDays, type PlanInput, type PlanSku } from '../../../domain/purchasePlan.ts';
+import {
+  cycleMonths, gramsPerUnit, jinToKg, kgToJin, monthDays, planExportRows, planOrders, planTotals, purchasePlan, weekDays, weekStartOf,
+  type PlanInput, type PlanLine, type PlanSku, type UnmatchedLine,
+} from '../../../domain/purchasePlan.ts';
 
 const sku = (over: Partial<PlanSku>): PlanSku => ({
   skuId: 'k', supplierId: 's1', supplierName: '甲', productName: '土豆', skuName: '土豆', spec: '', unit: '斤', foodId: 'P', ratio: 1, price: 3, mayOrder: true, ...over,
@@ -99,5 +102,59 @@ describe('planOrders', () => {
       { supplierId: 'a', deliveryDate: '2026-11-30', items: [{ skuId: 'x', quantity: 3.5 }] },
       { supplierId: 'b', deliveryDate: '2026-12-01', items: [{ skuId: 'x', quantity: 1 }] },
     ]);
+  });
+});
+
+describe('month plans', () => {
+  it('takes the days of a cycle in a month: a month cycle whole, a week cycle the part in that month', () => {
+    // a four-week cycle from Monday 2026-11-23: 8 days in November, 20 in December
+    expect(monthDays('2026-11-23', 28, '2026-11')).toEqual([0, 7]);
+    expect(monthDays('2026-11-23', 28, '2026-12')).toEqual([8, 27]);
+    expect(monthDays('2026-11-23', 28, '2027-01')).toBeNull();
+    expect(monthDays('2026-11-23', 28, '2026-10')).toBeNull();
+    expect(monthDays('2026-11-23', 28, '2026-13')).toBeNull();
+    // a month cycle of February 2028 (a leap year)
+    expect(monthDays('2028-02-01', 29, '2028-02')).toEqual([0, 28]);
+    expect(cycleMonths('2026-11-23', 28)).toEqual(['2026-11', '2026-12']);
+    expect(cycleMonths('2026-12-28', 14)).toEqual(['2026-12', '2027-01']);
+    expect(cycleMonths('2028-02-01', 29)).toEqual(['2028-02']);
+  });
+
+  it('weeks start on Monday', () => {
+    expect(weekStartOf('2026-11-29')).toBe('2026-11-23');
+    expect(weekStartOf('2026-11-30')).toBe('2026-11-30');
+    expect(weekStartOf('2026-12-01')).toBe('2026-11-30');
+  });
+
+  it('totals each ingredient per week and for the month from the day lines, as edited', () => {
+    const cells = [0, 1, 7].map((day) => ({ day, mealCode: 3 as const, dishes: [{ dishId: 'D', dosages: { '6-8': 100, '9-11': 150 } }] }));
+    const plan = purchasePlan({ ...input, cells, days: [0, 13] });
+    // 17.5 kg of potato a day on 11-30, 12-01 (week of 11-30) and 12-07 (week of 12-07)
+    expect(plan.lines.map((l) => l.date)).toEqual(['2026-11-30', '2026-12-01', '2026-12-07']);
+    const totals = planTotals(plan.lines);
+    expect(totals.weeks).toEqual(['2026-11-30', '2026-12-07']);
+    expect(totals.rows).toHaveLength(1);
+    expect(totals.rows[0]).toMatchObject({
+      foodId: 'P', skuId: 'kg', quantity: 52.5, amount: 262.5, grossGrams: 52500,
+      weeks: { '2026-11-30': { quantity: 35, amount: 175, grossGrams: 35000 }, '2026-12-07': { quantity: 17.5, amount: 87.5, grossGrams: 17500 } },
+    });
+    expect(totals.amount).toBe(262.5);
+    // an edited day counts as edited: 0.1 kg fewer on 12-01
+    const edited = plan.lines.map((l) => (l.date === '2026-12-01' ? { ...l, quantity: 17.4, amount: 87 } : l));
+    expect(planTotals(edited).rows[0]).toMatchObject({ quantity: 52.4, amount: 262, weeks: { '2026-11-30': { quantity: 34.9, amount: 174.5 } } });
+  });
+});
+
+describe('the export follows the export setting', () => {
+  const plan = purchasePlan(input);
+  const remark = (r: { line: PlanLine } | { unmatched: UnmatchedLine }) => ('line' in r ? '' : `无:${r.unmatched.reason}`);
+  it('holds the columns the setting names, in the setting\'s order', () => {
+    const base = planExportRows(['foodName', 'quantity', 'amount'], plan.lines, plan.unmatched, remark);
+    expect(base.fields).toEqual(['foodName', 'quantity', 'amount']);
+    expect(base.rows).toEqual([['马铃薯', 17.5, 87.5], ['胡萝卜', null, null]]);
+    // another setting, another sheet: the order is the setting's field order, not the order it was listed in
+    const other = planExportRows(['remark', 'supplier', 'mealDate', 'foodName', 'price'], plan.lines, plan.unmatched, remark);
+    expect(other.fields).toEqual(['foodName', 'price', 'supplier', 'mealDate', 'remark']);
+    expect(other.rows).toEqual([['马铃薯', 5, '乙', '2026-11-30', ''], ['胡萝卜', null, '', '2026-11-30', '无:noWeightUnit']]);
   });
 });
