@@ -9,12 +9,12 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import type { OrgAppRequest } from '../../http/route.ts';
-import { categoryScopeOf, orgArea, supplierLinks } from '../mall/access.ts';
+import { orgArea, supplierLinks } from '../mall/access.ts';
+import { schoolGoods } from '../mall/schoolGoods.ts';
 import { DEFAULT_ORDER_SETTINGS, deliverySchools, orderPartyOf, salesmanRoleGroups, type LinkPermissions, type OrderParty, type OrderSettings } from '../../../domain/order.ts';
-import { effectivePrice, IS_CHECK } from '../../../domain/priceApproval.ts';
-import { priceReachesPurchaser, permissionsOf } from '../../../domain/supplierPermissions.ts';
+import { permissionsOf } from '../../../domain/supplierPermissions.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
-import type { PlacingFacts, SkuFact } from '../../../domain/aggregates/order.ts';
+import type { PlacingFacts } from '../../../domain/aggregates/order.ts';
 
 type Db = Kysely<Database> | Tx;
 type OrdersEb = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
@@ -92,9 +92,9 @@ export async function settingsOf(db: Db, orgId: string): Promise<OrderSettings &
 
 /**
  * What placing (or submitting) an order with `supplierOrgId` needs to know: the school's link and its permissions,
- * the supplier's settings, and per SKU its goods and its effective approved price today for the school's role
- * group (domain/priceApproval effectivePrice, under the link's price freeze). A SKU that is unknown, another
- * supplier's, deleted, off the shelf or outside the link's categories is null.
+ * the supplier's settings, and per SKU its goods and its effective approved price today for the school
+ * (mall/schoolGoods). A SKU that is unknown, another supplier's, deleted, off the shelf or outside the link's
+ * categories is null.
  */
 export async function placingFacts(db: Db, schoolOrgId: string, supplierOrgId: string, skuIds: readonly string[], now: Date): Promise<PlacingFacts> {
   const links = (await supplierLinks(db, schoolOrgId)).filter((l) => l.supplierOrgId === supplierOrgId);
@@ -104,32 +104,10 @@ export async function placingFacts(db: Db, schoolOrgId: string, supplierOrgId: s
     permissions: { order: links.some((l) => l.permissions.order), delivery: links.some((l) => l.permissions.delivery) },
     settings, skus: Object.fromEntries(skuIds.map((id) => [id, null])), now: now.toISOString(),
   };
-  if (!links.length || !skuIds.length) return facts;
-  const link = links[0]!;
-  const scope = (await categoryScopeOf(db, [link])).get(supplierOrgId) ?? null;
-  const goods = await db.selectFrom('skus as k').innerJoin('products as p', (j) => j.onRef('p.org_id', '=', 'k.org_id').onRef('p.id', '=', 'k.product_id'))
-    .select(['k.sku_id', 'k.name as sku_name', 'k.spec', 'k.unit', 'p.id as product_id', 'p.name as product_name', 'p.category_id'])
-    .where('k.org_id', '=', supplierOrgId).where('k.sku_id', 'in', [...skuIds]).where('k.is_delete', '=', false).where('k.enable', '=', true)
-    .where('p.is_delete', '=', false).where('p.is_uppershelf', '=', true).execute();
-  const allowed = goods.filter((g) => scope === null || (g.category_id !== null && scope.includes(g.category_id)));
-  if (!allowed.length) return facts;
-  let prices = db.selectFrom('sku_prices').select(['sku_id', 'price', 'is_check', 'enable', 'is_delete', 'start_date', 'end_date', 'checked_at', 'created_at'])
-    .where('org_id', '=', supplierOrgId).where('sku_id', 'in', allowed.map((g) => g.sku_id)).where('is_check', '=', IS_CHECK.approved)
-    .where('is_delete', '=', false);
-  if (link.roleGroupId) prices = prices.where('role_group_id', '=', link.roleGroupId);
-  const rows = (await prices.execute()).map((r) => ({
-    skuId: r.sku_id, price: Number(r.price), isCheck: r.is_check, enable: r.enable, isDelete: r.is_delete,
-    startDate: String(r.start_date).slice(0, 10), endDate: String(r.end_date).slice(0, 10),
-    checkedAt: r.checked_at ? r.checked_at.toISOString() : null, createdAt: r.created_at.toISOString(),
-  })).filter((p) => priceReachesPurchaser(p, link.permissions));
-  const today = dayOf(now);
-  for (const g of allowed) {
-    const best = effectivePrice(rows.filter((p) => p.skuId === g.sku_id), today);
-    const fact: SkuFact = {
-      productId: g.product_id, productName: g.product_name, skuName: g.sku_name, spec: g.spec, unit: g.unit, categoryId: g.category_id,
-      price: best ? best.price : null,
+  for (const [skuId, g] of await schoolGoods(db, links, skuIds, dayOf(now))) {
+    facts.skus[skuId] = {
+      productId: g.productId, productName: g.productName, skuName: g.skuName, spec: g.spec, unit: g.unit, categoryId: g.categoryId, price: g.price,
     };
-    facts.skus[g.sku_id] = fact;
   }
   return facts;
 }

@@ -18,7 +18,8 @@ import { readConfig } from '../config/orgConfig.ts';
 import { orgFoods, type LibraryIngredient } from '../recipes/foodLibrary.ts';
 import { lpSolve } from '../../solver/lpSolver.ts';
 import { foods as platformFoods } from '../mall/skuIngredientRoutes.ts';
-import { categoryScopeOf, supplierLinks } from '../mall/access.ts';
+import { supplierLinks } from '../mall/access.ts';
+import { schoolGoods } from '../mall/schoolGoods.ts';
 import { recipeCycleDecider, recipeCycleStream, type CellInput, type DishFact } from '../../../domain/aggregates/recipeCycle.ts';
 import {
   RECIPE_LIMITS, RECIPE_TEXT, approverRoleNamesOf, dateOfDay, mayApprove, mayEdit, seesUnpublished, MEAL_NAMES,
@@ -27,8 +28,6 @@ import {
 import { recipeViewerOf } from './standing.ts';
 import { cycleWeeks } from '../../../domain/recipeSharing.ts';
 import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
-import { effectivePrice, IS_CHECK } from '../../../domain/priceApproval.ts';
-import { priceReachesPurchaser } from '../../../domain/supplierPermissions.ts';
 import { netWeight, weightTypeOf, type DosageMode, type NutrientKey } from '../../../domain/nutrition.ts';
 import { nutrientEntry } from '../../../domain/nutrientCatalogue.ts';
 import {
@@ -55,50 +54,24 @@ interface DishData { lines?: { foodId: string; weight: number }[]; dosageMode?: 
 
 
 /**
- * Yuan per edible gram of each food, for a school on a date: among the SKUs of its linked suppliers (enabled links,
- * their role group, the categories the link allows, prices approved before a freeze) that are linked to the food,
- * the effective approved price of each (domain/priceApproval effectivePrice) over the SKU's grams × the food's share
- * of it; the cheapest SKU wins (the school would buy that one).
+ * Yuan per edible gram of each food, for a school on a date: among the goods the school may buy (mall/schoolGoods:
+ * its linked suppliers, their categories, its effective approved prices) that are linked to the food, the price
+ * of each over the SKU's grams × the food's share of it; the cheapest SKU wins (the school would buy that one).
  */
 export async function foodPricesPerGram(db: ModuleContext['db'], orgId: string, foodIds: readonly string[], date: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const links = await supplierLinks(db, orgId);
   if (!links.length || !foodIds.length) return out;
-  const scope = await categoryScopeOf(db, links);
-  const rows = await db.selectFrom('sku_ingredients as si')
-    .innerJoin('skus as s', (j) => j.onRef('s.org_id', '=', 'si.org_id').onRef('s.sku_id', '=', 'si.sku_id'))
-    .innerJoin('products as p', (j) => j.onRef('p.org_id', '=', 's.org_id').onRef('p.id', '=', 's.product_id'))
-    .innerJoin('sku_prices as sp', (j) => j.onRef('sp.org_id', '=', 'si.org_id').onRef('sp.sku_id', '=', 'si.sku_id'))
-    .select([
-      'si.food_id', 'si.ratio', 'si.org_id', 's.sku_id', 's.spec', 's.unit', 'p.category_id', 'sp.role_group_id', 'sp.price', 'sp.is_check', 'sp.enable',
-      'sp.is_delete', 'sp.checked_at', 'sp.created_at',
-      sql<string>`to_char(sp.start_date, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(sp.end_date, 'YYYY-MM-DD')`.as('end_date'),
-    ])
-    .where('si.food_id', 'in', [...new Set(foodIds)]).where('si.org_id', 'in', [...new Set(links.map((l) => l.supplierOrgId))])
-    .where('s.is_delete', '=', false).where('s.enable', '=', true).where('p.is_delete', '=', false).where('p.is_uppershelf', '=', true)
-    .where('sp.is_check', '=', IS_CHECK.approved).where('sp.is_delete', '=', false).where('sp.enable', '=', true)
-    .where('sp.start_date', '<=', date).where('sp.end_date', '>=', date)
-    .execute();
-  // the prices each SKU has for this school, then its effective one
-  const bySku = new Map<string, typeof rows>();
-  for (const r of rows) {
-    const reaches = links.some((l) => l.supplierOrgId === r.org_id && (l.roleGroupId === null || l.roleGroupId === r.role_group_id)
-      && priceReachesPurchaser({ checkedAt: r.checked_at }, l.permissions));
-    const allowed = scope.get(r.org_id);
-    if (!reaches || (allowed && !(r.category_id && allowed.includes(r.category_id)))) continue;
-    const key = `${r.food_id}|${r.sku_id}`;
-    bySku.set(key, [...(bySku.get(key) ?? []), r]);
-  }
-  for (const prices of bySku.values()) {
-    const best = effectivePrice(prices.map((p) => ({
-      ...p, isCheck: p.is_check, isDelete: p.is_delete, startDate: p.start_date, endDate: p.end_date,
-      checkedAt: p.checked_at ? new Date(p.checked_at).toISOString() : null, createdAt: new Date(p.created_at).toISOString(),
-    })), date);
-    if (!best) continue;
-    const perGram = pricePerGram(Number(best.price), skuGrams(best.spec, best.unit), best.ratio);
+  const linked = await db.selectFrom('sku_ingredients').select(['food_id', 'sku_id', 'ratio'])
+    .where('food_id', 'in', [...new Set(foodIds)]).where('org_id', 'in', [...new Set(links.map((l) => l.supplierOrgId))]).execute();
+  const goods = await schoolGoods(db, links, linked.map((l) => l.sku_id), date);
+  for (const l of linked) {
+    const good = goods.get(l.sku_id);
+    if (!good || good.price === null) continue;
+    const perGram = pricePerGram(good.price, skuGrams(good.spec, good.unit), Number(l.ratio));
     if (perGram === null) continue;
-    const before = out.get(best.food_id);
-    if (before === undefined || perGram < before) out.set(best.food_id, perGram);
+    const before = out.get(l.food_id);
+    if (before === undefined || perGram < before) out.set(l.food_id, perGram);
   }
   return out;
 }
