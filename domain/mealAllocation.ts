@@ -28,7 +28,6 @@
 //               suggested (suggestDishes).
 //   time        every solve gets what is left of ALLOCATION.timeLimitMs (HiGHS time_limit); past it the answer is a
 //               readable refusal, not a hang.
-import { GRAMS_PER_WEIGHT_UNIT } from './constants.ts';
 import { NUTRIENT_KEYS, type NutrientKey } from './nutrition.ts';
 import { RECIPE_LIMITS } from './recipeCycle.ts';
 
@@ -424,24 +423,6 @@ export function suggestDishes(unmet: UnmetRow, library: readonly LibraryDish[], 
 
 // ---------------------------------------------------------------------------------------------------------
 // Prices
-
-/** Grams of a spec's unit: the §9 weights, and volumes counted as water (a litre as a kilogram). */
-const SPEC_UNIT_GRAMS: Readonly<Record<string, number>> = { ...GRAMS_PER_WEIGHT_UNIT, ml: 1, l: 1000, 毫升: 1, 升: 1000 };
-
-/**
- * The grams one SKU holds, read from its spec ('500g', '10kg/袋', '200g×20杯', '5L/桶', '250ml×24盒') or its unit
- * (斤, 公斤); a litre is counted as a kilogram (milk, oil, soy sauce are sold by volume; near enough for costing).
- * Counted goods ('30枚/板') have no weight: null, and their price is not used.
- */
-export function skuGrams(spec: string, unit: string): number | null {
-  const s = spec.replace(/\s/g, '').toLowerCase().replace(/[x*＊]/g, '×');
-  const m = /^(\d+(?:\.\d+)?)(kg|g|ml|l|千克|公斤|克|斤|毫升|升)(?:×(\d+))?/.exec(s);
-  if (m) {
-    const grams = Number(m[1]) * SPEC_UNIT_GRAMS[m[2]]! * (m[3] ? Number(m[3]) : 1);
-    return grams > 0 ? grams : null;
-  }
-  return GRAMS_PER_WEIGHT_UNIT[unit.trim()] ?? null;
-}
 
 /** Yuan per edible gram of a food bought as a SKU: price ÷ (SKU grams × the food's edible share of it). */
 export function pricePerGram(price: number, grams: number | null, ratio: number): number | null {

@@ -8,7 +8,8 @@
 // - Grams → the SKU's unit by §9's weight conversions: 1 斤 = 500 g, 1 千克 = 1000 g (1 斤 = 0.5 千克).
 //   A SKU sold by another unit converts by a spec stating its weight ("10kg/袋"); else it does not match.
 // - The delivery day of an ingredient is the day it is cooked (the cycle's calendar date).
-import { GRAMS_PER_WEIGHT_UNIT as WEIGHT_UNITS, WEIGHT_CONVERSIONS } from './constants.ts';
+import { WEIGHT_CONVERSIONS } from './constants.ts';
+import { skuGrams } from './skuWeight.ts';
 import { round6 } from './numberInput.ts';
 import { lineAmount, sumAmounts } from './money.ts';
 import { dateOfDay, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
@@ -17,21 +18,8 @@ import { PURCHASE_PLAN_EXPORT_FIELDS, type PurchasePlanExportField } from './rec
 
 const KG_PER_JIN = WEIGHT_CONVERSIONS[2];
 
-/** A spec that is one weight per unit: "10kg/袋", "500g", "2.5斤/箱" (not "30枚/板", "5L/桶" or "200g×20杯"). */
-const WEIGHT_SPEC = /^(\d+(?:\.\d+)?)\s*(kg|g|千克|公斤|克|斤)\s*(?:\/\s*\S+)?$/i;
-
-/**
- * Grams in one unit of a SKU: by its unit when that is a weight (斤, 千克 …), else by a spec that states one
- * weight per unit (a 袋 of "10kg/袋"); null when neither says (份, 箱 of cartons …): the SKU cannot be planned.
- */
-export function gramsPerUnit(unit: string, spec = ''): number | null {
-  const byUnit = WEIGHT_UNITS[unit.trim().toLowerCase()];
-  if (byUnit !== undefined) return byUnit;
-  const m = WEIGHT_SPEC.exec(spec.trim());
-  if (!m) return null;
-  const grams = Number(m[1]) * WEIGHT_UNITS[m[2]!.toLowerCase()]!;
-  return grams > 0 ? grams : null;
-}
+/** Grams in one unit of a SKU as goods are weighed out (domain/skuWeight, 'weighing'); null: it cannot be planned. */
+export const gramsPerUnit = (unit: string, spec = ''): number | null => skuGrams(spec, unit, 'weighing');
 
 /** 斤 ↔ 千克 (§9: 1 斤 = 0.5 千克). */
 export const jinToKg = (jin: number) => round6(jin * KG_PER_JIN);

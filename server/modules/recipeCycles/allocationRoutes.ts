@@ -20,6 +20,7 @@ import { lpSolve } from '../../solver/lpSolver.ts';
 import { foods as platformFoods } from '../mall/skuIngredientRoutes.ts';
 import { supplierLinks } from '../mall/access.ts';
 import { schoolGoods } from '../mall/schoolGoods.ts';
+import { skuGrams } from '../../../domain/skuWeight.ts';
 import { recipeCycleDecider, recipeCycleStream, type CellInput, type DishFact } from '../../../domain/aggregates/recipeCycle.ts';
 import {
   RECIPE_LIMITS, RECIPE_TEXT, approverRoleNamesOf, dateOfDay, mayApprove, mayEdit, seesUnpublished, MEAL_NAMES,
@@ -31,7 +32,7 @@ import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE } from '../../../domain/con
 import { netWeight, weightTypeOf, type DosageMode, type NutrientKey } from '../../../domain/nutrition.ts';
 import { nutrientEntry } from '../../../domain/nutrientCatalogue.ts';
 import {
-  ALLOCATION, ALLOCATION_TEXT, allocationItems, allocationSettings, bandRows, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation,
+  ALLOCATION, ALLOCATION_TEXT, allocationItems, allocationSettings, bandRows, perGramOf, pricePerGram, rowHolds, solveAllocation,
   suggestDishes, unmetText,
   type AllocationDish, type AllocationLine as PerGramLine, type AllocationMode, type AllocationModel, type AllocationOutcome, type AllocationRow, type LibraryDish,
   type WeekCellDish,
@@ -68,7 +69,7 @@ export async function foodPricesPerGram(db: ModuleContext['db'], orgId: string, 
   for (const l of linked) {
     const good = goods.get(l.sku_id);
     if (!good || good.price === null) continue;
-    const perGram = pricePerGram(good.price, skuGrams(good.spec, good.unit), Number(l.ratio));
+    const perGram = pricePerGram(good.price, skuGrams(good.spec, good.unit, 'costing'), Number(l.ratio));
     if (perGram === null) continue;
     const before = out.get(l.food_id);
     if (before === undefined || perGram < before) out.set(l.food_id, perGram);

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import loadHighs from 'highs';
 import {
-  ALLOCATION, allocationItems, allocationSettings, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, skuGrams, solveAllocation, suggestDishes,
+  ALLOCATION, allocationItems, allocationSettings, bandRows, buildLp, perGramOf, pricePerGram, rowHolds, solveAllocation, suggestDishes,
   type AllocationItem, type AllocationModel, type DayBands, type DishPerGram, type LpSolve,
 } from '../../../domain/mealAllocation.ts';
 
@@ -151,16 +151,6 @@ describe('when no dosage works', () => {
 });
 
 describe('prices and per-gram figures', () => {
-  it('reads the grams of a SKU from its spec or unit; counted goods have none', async () => {
-    expect(skuGrams('500g', '斤')).toBe(500);
-    expect(skuGrams('10kg/袋', '袋')).toBe(10_000);
-    expect(skuGrams('200g×20杯', '箱')).toBe(4000);
-    expect(skuGrams('250ml×24盒', '箱')).toBe(6000);
-    expect(skuGrams('1.9L/瓶', '瓶')).toBe(1900);
-    expect(skuGrams('', '斤')).toBe(500);
-    expect(skuGrams('30枚/板', '板')).toBeNull();
-  });
-
   it('prices an edible gram by the SKU grams and the food share of it', async () => {
     // 18.8 yuan for 500 g of which 90 % is the food: 18.8 / 450 yuan per gram
     expect(pricePerGram(18.8, 500, 0.9)).toBeCloseTo(18.8 / 450, 10);
