@@ -42,3 +42,39 @@ export const getPurchasePlan = endpoint({
   method: 'GET', path: '/v4/mall/recipe/purchaseplan', tags, querystring: PurchasePlanQuery, response: PurchasePlan,
   summary: 'The purchase plan of one week of a published recipe cycle of the caller\'s school: gross quantities per delivery day matched to linked SKUs at effective prices, and unmatched ingredients',
 });
+
+// §2 mallRecipeMonthPurchaseplan: the same plan over the days of the cycle that fall in one month (a month cycle's
+// month, or the weeks of a week cycle in it), with the totals per ingredient per week and for the month.
+
+export const MonthPurchasePlanQuery = Type.Object({
+  cycleId: Id,
+  /** YYYY-MM: a month the cycle's days touch */
+  month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
+}, { additionalProperties: false });
+export type MonthPurchasePlanQuery = Static<typeof MonthPurchasePlanQuery>;
+
+const Figures = { grossGrams: Type.Number(), quantity: Type.Number(), amount: Type.Number() };
+/** One ingredient's totals (domain/purchasePlan.ts planTotals): per week, by the week's Monday, and for the month. */
+export const PlanTotal = Type.Object({
+  foodId: Type.String(), foodName: Type.String(), skuId: Type.String(), supplierId: Type.String(), supplierName: Type.String(), productName: Type.String(),
+  spec: Type.String(), unit: Type.String(), price: Type.Number(), ...Figures,
+  weeks: Type.Record(Type.String(), Type.Object(Figures)),
+});
+export type PlanTotal = Static<typeof PlanTotal>;
+
+export const MonthPurchasePlan = Type.Object({
+  cycleId: Type.String(), cycleName: Type.String(), month: Type.String(),
+  /** the months of the cycle (what else may be asked for) */
+  months: Type.Array(Type.String()),
+  startDate: Type.String(), endDate: Type.String(),
+  lines: Type.Array(PurchasePlanLine), unmatched: Type.Array(UnmatchedLine), amount: Type.Number(), days: Type.Array(PlanDay),
+  /** the Mondays of the weeks the lines fall in */
+  weeks: Type.Array(Type.String()),
+  totals: Type.Array(PlanTotal),
+});
+export type MonthPurchasePlan = Static<typeof MonthPurchasePlan>;
+
+export const getMonthPurchasePlan = endpoint({
+  method: 'GET', path: '/v4/mall/recipe/monthpurchaseplan', tags, querystring: MonthPurchasePlanQuery, response: MonthPurchasePlan,
+  summary: 'The purchase plan of the days of a published recipe cycle of the caller\'s school in one month: the week plan\'s lines per delivery day, the unmatched ingredients, and totals per ingredient per week and month',
+});
