@@ -55,4 +55,6 @@ export const SCHOOL_B = '明德中学';
 export const DEMO = {
   provider: '13800000001', purchaser: '13800000002', supplier: '13800000003', delivery: '13800000004', bureau: '13800000005',
   dietitian: '13800000006', salesman: '13800000007', schoolAdmin: '13800000008', userAdmin: '13800000009',
+  /** the supplier user of the second supplier, 集采配送中心 (org-jcps) */
+  supplier2: '13800000010',
 } as const;

@@ -33,3 +33,21 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
   };
 }
+
+export interface TestPeople {
+  /** a fresh profile (no session, no stored tabs) in the shared browser */
+  newContext(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * One more Chromium for the other people of a story: each gets a context of their own (own cookies and storage,
+ * so their own session), which is much lighter on a loaded machine than a browser process each.
+ */
+export async function launchPeople(): Promise<TestPeople> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return {
+    newContext: () => browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' }),
+    close: () => browser.close(),
+  };
+}

@@ -49,10 +49,11 @@ export async function signInWithPassword(page: Page, baseUrl: string, username: 
   await page.waitForURL(/#\/orgapp/);
 }
 
-/** Password sign-in, then the first org-app, up to the home page. */
-export async function signInToHome(page: Page, baseUrl: string, username: string): Promise<void> {
+/** Password sign-in, then the org-app of `orgName` (the first one when not given), up to the home page. */
+export async function signInToHome(page: Page, baseUrl: string, username: string, orgName?: string): Promise<void> {
   await signInWithPassword(page, baseUrl, username);
-  await page.getByTestId('orgapp-item').first().click();
+  const items = page.getByTestId('orgapp-item');
+  await (orgName ? items.filter({ hasText: orgName }) : items).first().click();
   await page.getByTestId('home-page').waitFor();
 }
 

@@ -1,0 +1,169 @@
+// From recipe to plate (issue 11's done-when), one story in Chromium with each person in a browser profile of his
+// own, on the demo data. The school purchaser turns next week of the published recipe into a purchase plan and
+// orders it; the story follows the two orders of one delivery day, one per supplier (鲜丰 org-xfsp, 集采 org-jcps).
+// 鲜丰's supplier, whose list is open before the order exists, sees it arrive live and confirms it refusing one
+// line with a reason; 集采's supplier confirms the other and puts it on a delivery of his route 城东线; the delivery
+// user departs and arrives on his phone screen. The purchaser's open list shows confirmed and dispatched without a
+// reload; she receives with one line weighed short, returns another line, and the order log tells all of it.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { launchPeople } from '../support/browser.ts';
+import { DEMO, SCHOOL_A } from '../api/usersApi.ts';
+import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
+
+const harness = useConsole();
+const XFSP = { id: 'org-xfsp', name: '鲜丰食品供应有限公司' };
+const JCPS = { id: 'org-jcps', name: '集采配送中心' };
+/** the delivery centre's route that the demo delivery user drives, serving school A */
+const ROUTE = '城东线';
+const LIVE = { timeout: 60_000 };
+
+const rowOf = (page: Page, orderNo: string) => page.getByTestId('order-table').locator(`[data-order-no="${orderNo}"]`);
+const statusOf = (page: Page, orderNo: string) => rowOf(page, orderNo).getByTestId('order-status').getAttribute('data-status');
+
+/** An order list narrowed to one delivery day (set before the orders exist, so what appears later came live). */
+async function openOrdersOf(page: Page, day: string) {
+  await openScreen(page, 'orderList');
+  await page.getByTestId('order-start').fill(day);
+  await page.getByTestId('order-end').fill(day);
+}
+
+describe('from recipe to plate', () => {
+  it('plan → two orders → confirm / refuse a line → delivery → receive short → return → order log', async () => {
+    const { server } = harness;
+    const started = Date.now();
+    const people = await launchPeople();
+    try {
+      const purchaser = await harness.browser.context.newPage();
+      const [supplier, supplier2, driver] = await Promise.all([0, 1, 2].map(async () => (await people.newContext()).newPage()));
+      await Promise.all([
+        signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A),
+        signInToHome(supplier, server.url, DEMO.supplier),
+        signInToHome(supplier2, server.url, DEMO.supplier2),
+        signInToHome(driver, server.url, DEMO.delivery),
+      ]);
+
+      // the purchaser plans next week (week 2 of the demo cycle that starts this week's Monday)
+      await openScreen(purchaser, 'mallRecipePurchaseplan');
+      await purchaser.getByTestId('plan-cycle').click();
+      await purchaser.getByRole('option', { name: new RegExp(mondayOf(new Date())) }).first().click();
+      await expect.poll(() => purchaser.getByTestId('plan-week').isEnabled(), LIVE).toBe(true);
+      await purchaser.getByTestId('plan-week').click();
+      await purchaser.getByRole('option', { name: /第 2 周/ }).click();
+      const planRows = purchaser.getByTestId('plan-table').locator('[data-supplier]');
+      await expect.poll(() => planRows.count(), LIVE).toBeGreaterThan(3);
+      // the day the story follows: the first on which each supplier has at least two lines
+      const groups = await planRows.evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-date')}/${r.getAttribute('data-supplier')}`));
+      const linesOf = (day: string, supplierId: string) => groups.filter((g) => g === `${day}/${supplierId}`).length;
+      const day = [...new Set(groups.map((g) => g.split('/')[0]!))].sort().find((d) => linesOf(d, XFSP.id) >= 2 && linesOf(d, JCPS.id) >= 2);
+      expect(day, groups.join(' ')).toBeTruthy();
+
+      // both suppliers' lists are open on that day before any order exists; so is the delivery user's screen
+      await Promise.all([openOrdersOf(supplier, day!), openOrdersOf(supplier2, day!), (async () => {
+        await openScreen(driver, 'mallDeliveryManage');
+        await driver.getByTestId('delivery-day').fill(day!);
+      })()]);
+
+      await purchaser.getByTestId('plan-order').click();
+      const results = purchaser.getByTestId('plan-results');
+      const orderNoOf = async (name: string) => {
+        const line = results.locator('span').filter({ hasText: `${day} ${name}：` });
+        await expect.poll(async () => (await line.count()) ? await line.first().textContent() : '', LIVE).toMatch(/已生成订单 DD\d+$/);
+        return /DD\d+/.exec((await line.first().textContent())!)![0];
+      };
+      const xfspNo = await orderNoOf(XFSP.name);
+      const jcpsNo = await orderNoOf(JCPS.name);
+
+      // the purchaser's list of that day stays open while the others act
+      await openOrdersOf(purchaser, day!);
+      await expect.poll(() => statusOf(purchaser, xfspNo), LIVE).toBe('submitted');
+      expect(await statusOf(purchaser, jcpsNo)).toBe('submitted');
+
+      // 鲜丰 sees its order arrive without a reload, and confirms it refusing its first line, with the reason
+      await expect.poll(() => statusOf(supplier, xfspNo), LIVE).toBe('submitted');
+      expect(await rowOf(supplier, jcpsNo).count()).toBe(0);
+      await rowOf(supplier, xfspNo).getByTestId('order-open').click();
+      const detail = supplier.getByTestId('order-detail');
+      await expect.poll(() => detail.getByTestId('order-line-name').count(), LIVE).toBe(linesOf(day!, XFSP.id));
+      await detail.getByTestId('order-line-refuse').first().click();
+      await detail.getByTestId('order-line-reason').fill('当日缺货');
+      await detail.getByTestId('order-confirm-lines').click();
+      await detail.waitFor({ state: 'detached', timeout: 60_000 });
+
+      // 集采 confirms the other one as it is
+      await expect.poll(() => statusOf(supplier2, jcpsNo), LIVE).toBe('submitted');
+      await rowOf(supplier2, jcpsNo).getByTestId('order-action-confirm').click();
+      await expect.poll(() => statusOf(supplier2, jcpsNo), LIVE).toBe('confirmed');
+
+      // the school sees both confirmations without a reload
+      await expect.poll(() => statusOf(purchaser, xfspNo), LIVE).toBe('confirmed');
+      await expect.poll(() => statusOf(purchaser, jcpsNo), LIVE).toBe('confirmed');
+
+      // 集采 puts its order on a delivery of 城东线 with a vehicle and a driver
+      await openScreen(supplier2, 'mallLogisticsManage');
+      await supplier2.getByTestId('logistics-day').fill(day!);
+      await supplier2.getByTestId('logistics-add').click();
+      await supplier2.getByTestId('logistics-route-input').click();
+      await supplier2.getByRole('option', { name: ROUTE }).click();
+      await supplier2.getByTestId('logistics-vehicle').fill('沪D·36512');
+      await supplier2.getByTestId('logistics-driver').fill('刘强');
+      await supplier2.getByRole('checkbox', { name: new RegExp(jcpsNo) }).check();
+      await supplier2.getByTestId('logistics-submit').click();
+      await expect.poll(() => supplier2.getByTestId('logistics-table').textContent(), LIVE).toContain(jcpsNo);
+
+      // the delivery user departs and arrives at the school: the order is dispatched, then delivered
+      const stop = driver.getByTestId('delivery-stop').filter({ hasText: jcpsNo });
+      await stop.getByTestId('stop-depart').click(LIVE);
+      await expect.poll(() => statusOf(purchaser, jcpsNo), LIVE).toBe('dispatched');
+      await expect.poll(() => stop.getByTestId('stop-arrive').isEnabled(), LIVE).toBe(true);
+      await stop.getByTestId('stop-arrive').click();
+      await expect.poll(() => statusOf(purchaser, jcpsNo), LIVE).toBe('delivered');
+
+      // the school receives, its first line weighed 0.4 short
+      await rowOf(purchaser, jcpsNo).getByTestId('order-action-receive').click();
+      const receipt = purchaser.getByTestId('order-detail');
+      const weighed = receipt.getByTestId('order-line-received');
+      await expect.poll(() => weighed.count(), LIVE).toBe(2);
+      const names = await receipt.getByTestId('order-line-name').allTextContents();
+      const ordered = Number(await receipt.getByTestId('order-line-quantity').first().textContent());
+      await weighed.first().fill(String(Math.round((ordered - 0.4) * 1000) / 1000));
+      await receipt.getByTestId('order-receive-submit').click();
+      await receipt.waitFor({ state: 'detached', timeout: 60_000 });
+      await expect.poll(() => statusOf(purchaser, jcpsNo), LIVE).toBe('received');
+
+      // … and returns part of the other line, with a reason
+      await openScreen(purchaser, 'mallOrderReturnManage');
+      await purchaser.getByTestId('return-new').click();
+      const dialog = purchaser.getByTestId('return-new-dialog');
+      await dialog.getByTestId('return-order').click();
+      await purchaser.getByRole('option', { name: new RegExp(jcpsNo) }).click();
+      const returned = dialog.getByLabel(`${names[1]} 退货数量`);
+      await returned.waitFor(LIVE);
+      await returned.fill('1');
+      await dialog.getByTestId('return-reason').fill('菜叶发黄');
+      await dialog.getByTestId('return-submit').click();
+      await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+      const myReturn = purchaser.getByTestId('return-table').locator('[data-return-no]').first();
+      await expect.poll(() => myReturn.getByTestId('return-status').getAttribute('data-status'), LIVE).toBe('pending');
+
+      // the order log: every step of both orders, by whom
+      await openScreen(purchaser, 'orderLogList');
+      const log = purchaser.getByTestId('order-log-table');
+      const entries = async () => {
+        const actions = await log.getByTestId('log-action').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+        const users = await log.getByTestId('log-user').allTextContents();
+        return actions.map((a, i) => `${a}:${users[i]}`).sort();
+      };
+      await purchaser.getByTestId('log-filter-order').fill(jcpsNo);
+      await expect.poll(entries, LIVE).toEqual(['confirm:钱磊', 'create:李晓梅', 'deliver:刘强', 'dispatch:刘强', 'receive:李晓梅']);
+      await purchaser.getByTestId('log-filter-order').fill(xfspNo);
+      await expect.poll(entries, LIVE).toEqual(['confirm:张伟', 'create:李晓梅']);
+      expect(await log.textContent()).toContain('当日缺货');
+
+      console.info(`order story: ${Math.round((Date.now() - started) / 1000)} s`);
+    } finally {
+      await people.close();
+    }
+  }, 300_000);
+});
