@@ -2,8 +2,7 @@
 // reason on mallOrderReturnManage; the supplier, on a phone-sized screen, sees the return and accepts it; the
 // purchaser's open list shows it accepted without a reload. The received order is made over the API first.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openScreen, signInWithPassword, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
@@ -12,13 +11,6 @@ import type { OrderDetail } from '../../contracts/orders.ts';
 const harness = useConsole();
 const SUPPLIER_ORG = 'org-xfsp';
 const deliveryDay = () => new Date(Date.now() + 8 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
-
-async function signInTo(page: Page, username: string, orgName?: string) {
-  await signInWithPassword(page, harness.server.url, username);
-  const items = page.getByTestId('orgapp-item');
-  await (orgName ? items.filter({ hasText: orgName }) : items).first().click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 describe('returns between a school and its supplier', () => {
   it('the purchaser returns a received line with a reason; the supplier accepts on a phone; the purchaser sees it accepted live', async () => {
@@ -42,7 +34,7 @@ describe('returns between a school and its supplier', () => {
     const second = await launchBrowser();
     try {
       const supplier = await second.context.newPage();
-      await Promise.all([signInTo(purchaser, DEMO.purchaser, SCHOOL_A), signInTo(supplier, DEMO.supplier)]);
+      await Promise.all([signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A), signInToHome(supplier, server.url, DEMO.supplier)]);
 
       // the purchaser picks the received order, returns 1.5 of its first line, says why
       await openScreen(purchaser, 'mallOrderReturnManage');
