@@ -9,6 +9,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import {
   ORDER_TEXT, actionsFor, quantityProblem, type LinkPermissions, type OrderAction, type OrderParty, type OrderStatus,
 } from '../domain/order.ts';
+import { weightProblem } from '../domain/scale.ts';
 import { errorMessage, notProvided } from './errorMessage.ts';
 
 /** The fields of an order the flow reads (a row of GET /v4/mall/order). */
@@ -26,6 +27,9 @@ export interface OrderLineInput {
   reason?: string;
   receivedQuantity?: number;
   remark?: string;
+  /** received on a scale: the reading in grams and the registered scale */
+  weighedGrams?: number;
+  scaleId?: string;
 }
 
 export interface OrderActionInput {
@@ -72,7 +76,7 @@ export function inputProblem(event: OrderFlowEvent): string | null {
   if (event.type === 'REFUSE' && !event.reason.trim()) return ORDER_TEXT.reasonRequired;
   if (event.type === 'RECEIVE') {
     for (const l of event.lines) {
-      const p = quantityProblem(l.receivedQuantity, true);
+      const p = l.weighedGrams !== undefined ? weightProblem(l.weighedGrams) : quantityProblem(l.receivedQuantity, true);
       if (p) return p;
     }
   }

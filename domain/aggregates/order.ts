@@ -8,6 +8,7 @@ import {
   type LinkPermissions, type OrderAction, type OrderParty, type OrderSettings, type OrderStatus,
 } from '../order.ts';
 import { formatMoney, lineAmount, sumAmounts } from '../money.ts';
+import { SCALE_TEXT, lineGramsPerUnit, weighLine, weightProblem, type ScaleFields, type WeighResult } from '../scale.ts';
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 export const orderSettingsStream = (orgId: string) => `orderSettings-${orgId}`;
@@ -28,7 +29,13 @@ export interface OrderSubmitted { orderId: string; prices: { skuId: string; pric
 export interface OrderConfirmed { orderId: string; changed: { skuId: string; quantity: number }[]; refused: { skuId: string; reason: string }[]; at: string }
 export interface OrderReasoned { orderId: string; reason: string; at: string }
 export interface OrderStepped { orderId: string; at: string }
-export interface OrderReceived { orderId: string; lines: { skuId: string; receivedQuantity: number; remark: string }[]; at: string }
+/** A line weighed on a registered scale (mallElectronicWeightManage): the reading and the tolerance verdict. */
+export interface LineWeighing { weighedGrams: number; scaleId: string; scaleName: string; allowedGrams: number; weighResult: WeighResult }
+export interface OrderReceived {
+  orderId: string;
+  lines: ({ skuId: string; receivedQuantity: number; remark: string } & Partial<LineWeighing>)[];
+  at: string;
+}
 
 export type OrderEvent =
   | DomainEvent<'OrderCreated', OrderCreated>
@@ -65,7 +72,14 @@ export interface PlacingFacts {
   now: string;
 }
 
-export interface LineChange { skuId: string; quantity?: number; refused?: boolean; reason?: string; receivedQuantity?: number; remark?: string }
+export interface LineChange {
+  skuId: string; quantity?: number; refused?: boolean; reason?: string; receivedQuantity?: number; remark?: string;
+  /** receive on a scale: the reading in grams and the registered scale it came from */
+  weighedGrams?: number; scaleId?: string;
+}
+
+/** A scale a receipt names, as the handler found it in the school's registry (enabled ones only). */
+export type ScaleFact = Pick<ScaleFields, 'name' | 'toleranceKind' | 'tolerance'>;
 
 type Acting = { orderId: string; by: OrderParty; permissions: LinkPermissions; at: string };
 
@@ -76,11 +90,15 @@ export type OrderCommand =
   | (Acting & { type: 'RefuseOrder'; reason: string })
   | (Acting & { type: 'DispatchOrder' })
   | (Acting & { type: 'DeliverOrder' })
-  | (Acting & { type: 'ReceiveOrder'; lines: LineChange[] })
+  | (Acting & { type: 'ReceiveOrder'; lines: LineChange[]; scales?: Record<string, ScaleFact | null> })
   | (Acting & { type: 'SettleOrder' })
   | (Acting & { type: 'CancelOrder'; reason: string });
 
-export interface OrderLineState { quantity: number; price: number | null; refused: boolean; receivedQuantity: number | null }
+export interface OrderLineState {
+  quantity: number; price: number | null; refused: boolean; receivedQuantity: number | null;
+  /** grams in one unit of the line (domain/scale lineGramsPerUnit), null when it cannot be weighed */
+  gramsPerUnit?: number | null; unit?: string;
+}
 export interface OrderState {
   status: OrderStatus | 'none';
   deliveryDate: string;
@@ -192,19 +210,52 @@ function decideConfirm(command: Extract<OrderCommand, { type: 'ConfirmOrder' }>,
 function decideReceive(command: Extract<OrderCommand, { type: 'ReceiveOrder' }>, state: OrderState): OrderEvent[] | Refusal {
   const open = Object.entries(state.lines).filter(([, l]) => !l.refused).map(([id]) => id);
   const given = new Map<string, LineChange>();
+  const weighings = new Map<string, LineWeighing & { receivedQuantity: number }>();
   for (const l of command.lines) {
     if (!state.lines[l.skuId] || state.lines[l.skuId]!.refused) return refuse('invalid', ORDER_TEXT.unknownLine(l.skuId));
     if (given.has(l.skuId)) return refuse('invalid', ORDER_TEXT.duplicateSku(l.skuId));
     given.set(l.skuId, l);
-    const problem = quantityProblem(l.receivedQuantity, true);
-    if (problem) return refuse('invalid', `${problem}（${l.skuId}）`);
+    if (l.weighedGrams === undefined) {
+      const problem = quantityProblem(l.receivedQuantity, true);
+      if (problem) return refuse('invalid', `${problem}（${l.skuId}）`);
+      continue;
+    }
+    const weighed = weighedLine(l, state.lines[l.skuId]!, command.scales ?? {});
+    if ('refused' in weighed) return weighed;
+    weighings.set(l.skuId, weighed);
   }
   const missing = open.filter((id) => !given.has(id));
   if (missing.length) return refuse('invalid', ORDER_TEXT.receiveAllLines(missing));
   return [{
     type: 'OrderReceived',
-    data: { orderId: command.orderId, lines: open.map((skuId) => ({ skuId, receivedQuantity: given.get(skuId)!.receivedQuantity!, remark: given.get(skuId)!.remark?.trim() ?? '' })), at: command.at },
+    data: {
+      orderId: command.orderId,
+      lines: open.map((skuId) => {
+        const w = weighings.get(skuId);
+        const remark = given.get(skuId)!.remark?.trim() ?? '';
+        return w ? { skuId, remark, ...w } : { skuId, receivedQuantity: given.get(skuId)!.receivedQuantity!, remark };
+      }),
+      at: command.at,
+    },
   }];
+}
+
+/**
+ * A line weighed on a scale: the reading must be a weight, the scale one of the school's enabled scales, the line
+ * sold by weight; the received quantity is the reading in the line's unit (a client's own figure must agree), and
+ * the scale's tolerance says whether it is short or over.
+ */
+function weighedLine(l: LineChange, line: OrderLineState, scales: Record<string, ScaleFact | null>): Refusal | (LineWeighing & { receivedQuantity: number }) {
+  const problem = weightProblem(l.weighedGrams);
+  if (problem) return refuse('invalid', `${problem}（${l.skuId}）`);
+  if (!l.scaleId) return refuse('invalid', SCALE_TEXT.scaleRequired(l.skuId));
+  const scale = scales[l.scaleId];
+  if (!scale) return refuse('invalid', SCALE_TEXT.unknownScale(l.skuId));
+  const perUnit = line.gramsPerUnit ?? null;
+  if (perUnit === null) return refuse('unprocessable', SCALE_TEXT.notWeighable(l.skuId, line.unit ?? ''));
+  const w = weighLine({ quantity: line.quantity, perUnit }, l.weighedGrams!, scale);
+  if (l.receivedQuantity !== undefined && Math.abs(l.receivedQuantity - w.receivedQuantity) > 1e-9) return refuse('invalid', SCALE_TEXT.weighedMismatch(l.skuId));
+  return { receivedQuantity: w.receivedQuantity, weighedGrams: l.weighedGrams!, scaleId: l.scaleId, scaleName: scale.name, allowedGrams: w.allowedGrams, weighResult: w.result };
 }
 
 export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
@@ -239,7 +290,9 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
     switch (event.type) {
       case 'OrderCreated': return {
         status: event.data.status, deliveryDate: event.data.deliveryDate, supplierOrgId: event.data.supplierOrgId,
-        lines: Object.fromEntries(event.data.lines.map((l) => [l.skuId, { quantity: l.quantity, price: l.price, refused: false, receivedQuantity: null }])),
+        lines: Object.fromEntries(event.data.lines.map((l) => [l.skuId, {
+          quantity: l.quantity, price: l.price, refused: false, receivedQuantity: null, gramsPerUnit: lineGramsPerUnit(l.unit, l.spec), unit: l.unit,
+        }])),
       };
       case 'OrderSubmitted': {
         const lines = { ...state.lines };
