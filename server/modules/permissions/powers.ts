@@ -18,6 +18,8 @@ export const POWER_NODES = {
   priceAdd: { groupName: 'mallPower', parentId: 'productPrice', moduleId: 'priceAdd', powerName: '新增价格' },
   priceApprove: { groupName: 'mallPower', parentId: 'productPriceApproval', moduleId: 'priceApprove', powerName: '价格审核' },
   orderExport: { groupName: 'mallPower', parentId: 'orderList', moduleId: 'orderExport', powerName: '导出订单' },
+  /** the order report screens (issue 11): read the figures of the orders the caller sees */
+  orderReport: { groupName: 'mallPower', parentId: 'mallOrderBusinessData', moduleId: 'orderReport', powerName: '订单报表' },
   recipeReportExport: { groupName: 'mallRecipeReport_power', parentId: 'mallRecipeReport', moduleId: 'recipeReportExport', powerName: '导出食谱报表' },
 } as const satisfies Record<string, PowerNode>;
 
