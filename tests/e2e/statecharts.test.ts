@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { signInToHome, useConsole } from '../support/console.ts';
+import { ORDER_STATUSES } from '../../domain/order.ts';
 
 const harness = useConsole();
 
-const MACHINES = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app'];
+// the root's machines, then those screens spawn: price board and approval, one per recipe cycle, one per order row
+const MACHINES = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order'];
 
 const stateOf = (page: Page, machine: string, path: string) =>
   page.getByTestId(`statechart-${machine}`).locator(`g[data-state-path="${path}"]`).first();
@@ -24,6 +26,8 @@ describe('the Statecharts page', () => {
     page.on('request', (r) => requests.push(r.url()));
 
     for (const id of MACHINES) await page.getByTestId(`statechart-${id}`).waitFor();
+    // the order machine with a node for each order status of the domain (issue 11)
+    for (const status of ORDER_STATUSES) await stateOf(page, 'order', status).waitFor();
     // session signed in, org-app ready: highlighted live
     await expect.poll(() => stateOf(page, 'session', 'signedIn').getAttribute('data-active')).toBe('true');
     expect(await stateOf(page, 'session', 'signedOut').getAttribute('data-active')).toBe('false');
