@@ -44,7 +44,7 @@ import { ANALYSIS, ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
 import {
   NUTRIENT_KEYS, lineNutrients, sumNutrients, weightTypeOf, type DosageMode, type FoodNutrition, type LineNutrients, type NutrientKey, type NutrientSum, type Nutrients, type WeightType,
 } from './nutrition.ts';
-import { dateOfDay } from './recipeCycle.ts';
+import { dateOfDay, dishPortion } from './recipeCycle.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { round6 } from './numberInput.ts';
 import {
@@ -498,10 +498,6 @@ export interface CycleDayAnalysis { day: number; date: string; analysis: MealAna
 export interface CycleWeekAnalysis { week: number; startDate: string; endDate: string; analysis: MealAnalysis | null; days: CycleDayAnalysis[] }
 export interface CycleAgeGroupAnalysis { ageGroup: AgeGroup; people: number; weeks: CycleWeekAnalysis[] }
 
-/** Grams per portion of a dish: the sum of its lines (the dosage of an age group the cell gives none for). */
-export const dishPortion = (dish: Pick<CycleDish, 'lines'>): number =>
-  round6(dish.lines.reduce((s, l) => s + (typeof l.weight === 'number' && Number.isFinite(l.weight) ? l.weight : 0), 0));
-
 /**
  * The meals of every day of a cycle for one age group (index = day; a day without dishes is empty). A dish is
  * served at the age group's dosage: each line's grams × dosage ÷ portion, read as net or gross by the dish's
@@ -516,7 +512,7 @@ export function cycleDayMeals(cycle: CycleFacts, ageGroup: AgeGroup): AnalysisMe
     for (const cd of cell.dishes) {
       const dish = cycle.dishes.get(cd.dishId);
       if (!dish) continue;
-      const portion = dishPortion(dish);
+      const portion = dishPortion(dish.lines);
       if (!(portion > 0)) continue;
       const dosage = cd.dosages?.[ageGroup];
       const scale = typeof dosage === 'number' && Number.isFinite(dosage) && dosage >= 0 ? dosage / portion : 1;

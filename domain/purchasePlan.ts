@@ -12,7 +12,7 @@ import { WEIGHT_CONVERSIONS } from './constants.ts';
 import { skuGrams } from './skuWeight.ts';
 import { round6 } from './numberInput.ts';
 import { lineAmount, sumAmounts } from './money.ts';
-import { dateOfDay, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
+import { dateOfDay, dishPortion, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
 import type { WeightType } from './nutrition.ts';
 import { PURCHASE_PLAN_EXPORT_FIELDS, type PurchasePlanExportField } from './recipeSettings.ts';
 
@@ -118,7 +118,7 @@ export function dailyNeeds(input: Pick<PlanInput, 'ageGroups' | 'cells' | 'days'
     for (const cd of cell.dishes) {
       const dish = input.dishes[cd.dishId];
       if (!dish) continue;
-      const portion = dish.lines.reduce((s, l) => s + l.weight, 0);
+      const portion = dishPortion(dish.lines);
       if (!(portion > 0)) continue;
       // grams of the dish the day's eaters eat: each age group's eaters × its dosage (the portion when unset)
       let dishGrams = 0;

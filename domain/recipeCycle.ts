@@ -3,6 +3,7 @@
 // statechart, the server and the screen all read: one place.
 import { AGE_RANGES, CYCLE_OPTIONS, MEAL_CODES, MEAL_PATTERN_CODES, RECIPE_USER_LIMIT_DEFAULT, WEEK_STARTS_ON } from './constants.ts';
 import { parseDay } from './priceCycle.ts';
+import { round6 } from './numberInput.ts';
 
 export type CycleOption = (typeof CYCLE_OPTIONS)[number];
 export type AgeRange = (typeof AGE_RANGES)[number];
@@ -234,4 +235,16 @@ export function mayApprove(v: RecipeViewer & { roleNames: readonly string[] }, a
 /** The config value of the roles that approve (unknown shapes: none). */
 export function approverRoleNamesOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
+}
+
+/**
+ * Grams per portion of a dish: the sum of its ingredient lines — the dosage of an age group a cell gives none
+ * for. Stored lines are read as they are: a line without a finite weight counts 0.
+ */
+export function dishPortion(lines: unknown): number {
+  if (!Array.isArray(lines)) return 0;
+  return round6(lines.reduce<number>((sum, l) => {
+    const w = (l as { weight?: unknown } | null)?.weight;
+    return sum + (typeof w === 'number' && Number.isFinite(w) ? w : 0);
+  }, 0));
 }

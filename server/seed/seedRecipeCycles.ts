@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { EventMeta, Tx } from '../store/eventStore.ts';
 import { decideAndAppend } from '../store/command.ts';
 import { recipeCycleDecider, recipeCycleStream, type CellInput, type DishFact, type RecipeCycleCommand } from '../../domain/aggregates/recipeCycle.ts';
-import { BREAKFAST, LUNCH, type AgeGroup } from '../../domain/recipeCycle.ts';
+import { BREAKFAST, dishPortion, LUNCH, type AgeGroup } from '../../domain/recipeCycle.ts';
 import { MEAL_PATTERN_CODES } from '../../domain/constants.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 
@@ -33,8 +33,7 @@ export async function dishesOf(tx: Tx, orgId: string): Promise<SeedDish[]> {
   const rows = await tx.selectFrom('dishes as d').innerJoin('categories as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.id', '=', 'd.category_id'))
     .select(['d.id', 'd.name', 'd.data', 'c.name as category']).where('d.org_id', '=', orgId).where('d.enable', '=', true).orderBy('d.name').execute();
   return rows.map((r) => {
-    const lines = ((r.data as { lines?: { weight?: number }[] }).lines ?? []);
-    return { id: r.id, name: r.name, category: r.category, portion: lines.reduce((s, l) => s + (typeof l.weight === 'number' ? l.weight : 0), 0) };
+    return { id: r.id, name: r.name, category: r.category, portion: dishPortion((r.data as { lines?: unknown }).lines) };
   }).filter((d) => d.portion > 0 && d.portion <= 1000);
 }
 

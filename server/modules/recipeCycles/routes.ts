@@ -14,6 +14,7 @@ import * as api from '../../../contracts/recipeCycles.ts';
 import { decideAndAppend, handleCommand, lockKey, requestCommand, runDecisions } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
 import { recipeCycleDecider, recipeCycleStream, type DishFact, type RecipeCycleCommand } from '../../../domain/aggregates/recipeCycle.ts';
+import { dishPortion } from '../../../domain/recipeCycle.ts';
 import {
   RECIPE_TEXT, cycleDays, isRecipeEditor, mayApprove, mayCreate, mayEdit, mealsOfPattern, seesUnpublished,
   type AgeGroup, type CycleOption, type RecipeCycleStatus,
@@ -44,12 +45,8 @@ export function rowView(r: CycleRow): api.RecipeCycleRow {
   };
 }
 
-/** Grams per portion of a dish: the sum of its ingredient lines (the default dosage of every age group). */
-export function portionOf(data: unknown): number {
-  const lines = (data as { lines?: { weight?: unknown }[] } | null)?.lines;
-  if (!Array.isArray(lines)) return 0;
-  return lines.reduce((sum, l) => sum + (typeof l?.weight === 'number' && Number.isFinite(l.weight) ? l.weight : 0), 0);
-}
+/** Grams per portion of a dish stored as `data` (domain/recipeCycle dishPortion). */
+export const portionOf = (data: unknown): number => dishPortion((data as { lines?: unknown } | null)?.lines);
 
 export default async function recipeCycleRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   const standing = (request: OrgAppRequest): Promise<Standing> => recipeStanding(db, request);

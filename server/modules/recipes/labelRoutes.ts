@@ -18,6 +18,7 @@ import { nutritionOf } from '../../../domain/ingredients.ts';
 import { GB28050, labelFoodOfDish, nutritionTable, type LabelFood } from '../../../domain/nutritionLabel.ts';
 import type { DishFields } from '../../../domain/aggregates/dish.ts';
 import { orgFoods } from './foodLibrary.ts';
+import { dishPortion } from '../../../domain/recipeCycle.ts';
 
 type RowData = Pick<DishFields, 'allergens' | 'dosageMode' | 'lines'>;
 
@@ -33,7 +34,7 @@ async function labelDishes(db: Kysely<Database>, orgId: string, ids: readonly st
     const d = r.data as RowData;
     const sum = dishNutrients(d.lines, (id) => { const f = foods.get(id); return f && nutritionOf(f); }, d.dosageMode as DosageMode);
     const food = labelFoodOfDish({ name: r.name, allergens: d.allergens }, sum, (id) => foods.get(id)?.nameZh);
-    return [r.id, { id: r.id, ...food, portionGrams: d.lines.reduce((s, l) => s + l.weight, 0) }];
+    return [r.id, { id: r.id, ...food, portionGrams: dishPortion(d.lines) }];
   }));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
