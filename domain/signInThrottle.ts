@@ -29,3 +29,27 @@ export function signInWaitMs(counts: FailureCounts, now: Date, limits = SIGN_IN_
 }
 
 export const signInThrottleText = (waitMs: number) => `密码错误次数过多，请 ${Math.max(1, Math.ceil(waitMs / 60_000))} 分钟后再试`;
+
+/**
+ * Issue 15: a captcha after failed tries. Once an account has this many failed sign-ins (wrong password or wrong
+ * SMS code, from any address) in the throttle's window, its next password sign-in and its next SMS code need an
+ * image captcha (GET /v1/passport/captcha, one-time, TOKEN.captchaTtlMs). Below the 429 limits: a person who
+ * mistypes meets the captcha first; a script meets it before it can guess further.
+ */
+export const CAPTCHA_GATE = {
+  afterFailures: 3,
+  /** captchas one client address may ask for per window: drawing them costs the server, and each replaces the last */
+  perAddress: 30,
+  windowMs: SIGN_IN_THROTTLE.windowMs,
+} as const;
+
+export const needsCaptcha = (failures: number, gate = CAPTCHA_GATE): boolean => failures >= gate.afterFailures;
+
+export const CAPTCHA_REQUIRED_TEXT = '请输入图形验证码';
+
+/** HTTP 428 Precondition Required: the answer that says "show the captcha, then try again". */
+export const CAPTCHA_REQUIRED_STATUS = 428;
+
+/** A refused sign-in or SMS send that asks for a captcha (the transport's error carries the HTTP status). */
+export const asksForCaptcha = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === CAPTCHA_REQUIRED_STATUS;

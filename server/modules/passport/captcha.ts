@@ -4,8 +4,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { badRequest } from '../../http/errors.ts';
+import { sql } from 'kysely';
+import { badRequest, HttpError, tooManyRequests } from '../../http/errors.ts';
 import { TOKEN } from '../../../domain/constants.ts';
+import { CAPTCHA_GATE, CAPTCHA_REQUIRED_STATUS, needsCaptcha } from '../../../domain/signInThrottle.ts';
+import { accountFailures } from './passwordThrottle.ts';
 
 /** no 0/O, 1/I/l: a person must be able to read it */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
@@ -18,6 +21,7 @@ export const CAPTCHA_TEXT = {
   imageMissing: '图形验证码已失效，请刷新后重试',
   slideWrong: '滑动验证未通过，请重试',
   slideMissing: '滑动验证已失效，请刷新后重试',
+  tooMany: '获取图形验证码过于频繁，请稍后再试',
 } as const;
 
 const rand = (min: number, max: number) => crypto.randomInt(min, max + 1);
@@ -110,4 +114,39 @@ export async function solveSlideCaptcha(db: Kysely<Database>, token: string, tra
   if (trail.length < SLIDE.minTrailPoints) throw badRequest(CAPTCHA_TEXT.slideWrong);
   const last = trail[trail.length - 1];
   if (Math.abs(last - Number(row.answer)) > SLIDE.tolerancePx) throw badRequest(CAPTCHA_TEXT.slideWrong);
+}
+
+/**
+ * Drawing captchas is limited per client address (CAPTCHA_GATE.perAddress per window, 429 beyond): each request is
+ * logged under a per-address lock, so parallel requests cannot slip past the limit.
+ */
+export async function claimCaptchaRequest(db: Kysely<Database>, address: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - CAPTCHA_GATE.windowMs);
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'captcha:' + address}))`.execute(tx);
+    await tx.deleteFrom('captcha_requests').where('address', '=', address).where('at', '<=', since).execute();
+    const { n } = await tx.selectFrom('captcha_requests').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('address', '=', address).executeTakeFirstOrThrow();
+    if (Number(n) >= CAPTCHA_GATE.perAddress) throw tooManyRequests(CAPTCHA_TEXT.tooMany);
+    await tx.insertInto('captcha_requests').values({ address, at: now }).execute();
+  });
+}
+
+/**
+ * Issue 15: the captcha answer a password sign-in brings (GET /v1/passport/captcha?username=…). Wrong or expired
+ * answers get 428, so the client draws a new one; the captcha is used up either way. Whether one was needed at all
+ * is decided under the password throttle's lock (claimPasswordTry), so parallel guesses cannot slip past it.
+ */
+export async function solveSignInCaptcha(db: Kysely<Database>, username: string, answer: string, now: Date): Promise<void> {
+  try {
+    await solveImageCaptcha(db, username, answer, now);
+  } catch (e) {
+    if (e instanceof HttpError) throw new HttpError(CAPTCHA_REQUIRED_STATUS, e.message);
+    throw e;
+  }
+}
+
+/** The gate of a plain SMS send (POST /v1/passport/smscode): past the failures, codes go only through v2 with a captcha. */
+export async function assertNoCaptchaNeeded(db: Kysely<Database>, phone: string, now: Date, text: string): Promise<void> {
+  if (needsCaptcha(await accountFailures(db, phone, now))) throw new HttpError(CAPTCHA_REQUIRED_STATUS, text);
 }

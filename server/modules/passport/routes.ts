@@ -5,9 +5,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
-import { claimPasswordTry, forgiveTry } from './passwordThrottle.ts';
+import { claimPasswordTry, forgiveTry, recordSmsCodeFailure } from './passwordThrottle.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
 import { runDecisions } from '../../store/command.ts';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
@@ -16,7 +16,9 @@ import { SMS } from '../../../domain/constants.ts';
 import { SYSTEM_ORG } from '../users/streams.ts';
 import { membershipCommand, seatsOf, userCommand } from '../users/userCommands.ts';
 import { checkSmsCode, sendSmsCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes.ts';
-import { createImageCaptcha, createSlideCaptcha, solveImageCaptcha, solveSlideCaptcha } from './captcha.ts';
+import {
+  assertNoCaptchaNeeded, claimCaptchaRequest, createImageCaptcha, createSlideCaptcha, solveImageCaptcha, solveSignInCaptcha, solveSlideCaptcha,
+} from './captcha.ts';
 import {
   assertMaySignIn, findUser, loginResultOf, loginResultSchema, metaFor, recordSignIn, signIn, SIGN_IN_TEXT, type UserRow,
 } from './signIn.ts';
@@ -84,6 +86,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     },
   }, async (request) => {
     const { height, fontSize, username } = request.query;
+    await claimCaptchaRequest(db, request.ip, ctx.clock());
     return ok(await createImageCaptcha(db, { username: username?.trim() || undefined, height, fontSize, now: ctx.clock() }));
   });
 
@@ -103,12 +106,15 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
         }),
       },
     },
-  }, async () => ok(await createSlideCaptcha(db, ctx.clock())));
+  }, async (request) => {
+    await claimCaptchaRequest(db, request.ip, ctx.clock());
+    return ok(await createSlideCaptcha(db, ctx.clock()));
+  });
 
   app.post<{ Body: { phoneNumber: string; type?: SmsPurpose } }>('/v1/passport/smscode', {
     config: { auth: 'public' },
     schema: {
-      tags, summary: 'Send an SMS code (login, password reset or registration)',
+      tags, summary: 'Send an SMS code (login, password reset or registration); a login code after failed sign-ins is 428: send it through /v2/passport/smscode with a captcha',
       body: {
         type: 'object', additionalProperties: false, required: ['phoneNumber'],
         properties: { username: shortText, phoneNumber: phone, appName: shortText, appId: shortText, type: purpose, smsAppId: shortText },
@@ -119,6 +125,8 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const now = ctx.clock();
     const phoneNumber = requirePhone(request.body.phoneNumber);
     const type = request.body.type ?? 'loginsmscode';
+    // issue 15: sign-in codes of an account that failed CAPTCHA_GATE.afterFailures times need a captcha (v2)
+    if (type === 'loginsmscode') await assertNoCaptchaNeeded(db, phoneNumber, now, PASSPORT_TEXT.needCaptcha);
     await assertRecipient(ctx, phoneNumber, type, now);
     await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now });
     return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
@@ -129,7 +137,8 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     schema: {
       tags, summary: 'Send an SMS code after an image captcha {code} or a slide captcha {token, trail}',
       body: {
-        type: 'object', additionalProperties: false, required: ['phoneNumber', 'appId'],
+        // appId is accepted as §7 sends it, not required: the sign-in screen asks for a code before any app is chosen
+        type: 'object', additionalProperties: false, required: ['phoneNumber'],
         properties: {
           phoneNumber: phone, appId: shortText, smsAppId: shortText, type: purpose,
           code: { type: 'string', minLength: 1, maxLength: 16 },
@@ -168,16 +177,18 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     return ok({ valid: true });
   });
 
-  app.post<{ Body: { username: string; password: string; type?: string } }>('/v1/passport/login', {
+  app.post<{ Body: { username: string; password: string; type?: string; captcha?: string } }>('/v1/passport/login', {
     config: { auth: 'public' },
     schema: {
-      tags, summary: 'Sign in with password, or with type loginsmscode and the SMS code as password',
+      tags, summary: 'Sign in with password, or with type loginsmscode and the SMS code as password; after failed tries a password sign-in needs {captcha} (428 without)',
       body: {
         type: 'object', additionalProperties: false, required: ['username', 'password'],
         properties: {
           username: { type: 'string', minLength: 1, maxLength: 64 },
           password: { type: 'string', minLength: 1, maxLength: 256 },
           type: shortText, appId: shortText, smsAppId: shortText,
+          /** the answer to GET /v1/passport/captcha?username=…, needed after CAPTCHA_GATE.afterFailures failed tries */
+          captcha: { type: 'string', minLength: 1, maxLength: 16 },
         },
       },
       response: { 200: loginWithOrgAppsEnvelope },
@@ -187,13 +198,22 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const username = request.body.username.trim();
     if (request.body.type === 'loginsmscode') {
       const phoneNumber = requirePhone(username);
-      await checkSmsCode(db, { phone: phoneNumber, code: request.body.password.trim(), purpose: 'loginsmscode', now });
+      try {
+        await checkSmsCode(db, { phone: phoneNumber, code: request.body.password.trim(), purpose: 'loginsmscode', now });
+      } catch (e) {
+        // a wrong code counts toward the captcha gate: the next code of this phone needs one
+        if (e instanceof HttpError && e.statusCode === 400) await recordSmsCodeFailure(db, phoneNumber, request.ip, now);
+        throw e;
+      }
       const user = await findUser(db, phoneNumber);
       if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
       return ok(await withOrgApps(db, await signIn(db, request, user, 'smscode', now)));
     }
+    // issue 15: after failed tries a captcha first (428 without one), so a script cannot keep guessing unseen
+    const { captcha } = request.body;
+    if (captcha !== undefined) await solveSignInCaptcha(db, username, captcha, now);
     // guessing is limited per account and address (429 with the wait); a right password forgives its try
-    const attempt = await claimPasswordTry(db, username, request.ip, now);
+    const attempt = await claimPasswordTry(db, username, request.ip, now, { captchaPassed: captcha !== undefined });
     const user = await findUser(db, username);
     // Unknown user and wrong password take the same time and get the same answer.
     const matches = await verifyPassword(request.body.password, user?.password_hash ?? await dummyPasswordHash());
