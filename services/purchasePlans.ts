@@ -23,3 +23,21 @@ export const purchasePlanQuery = (orgId: string | undefined, query: api.Purchase
   queryFn: () => fetchPurchasePlan(query!),
   enabled: Boolean(orgId && query?.cycleId),
 });
+
+// §2 mallRecipeMonthPurchaseplan: the days of the cycle in one month, with totals per ingredient per week and month
+export type { MonthPurchasePlan, MonthPurchasePlanQuery, PlanTotal } from '../contracts/purchasePlans.ts';
+
+export function fetchMonthPurchasePlan(query: api.MonthPurchasePlanQuery): Promise<api.MonthPurchasePlan> {
+  return call<typeof api.getMonthPurchasePlan>({ method: 'GET', path: '/v4/mall/recipe/monthpurchaseplan', query }, MALL);
+}
+
+export const monthPurchasePlanKeys = {
+  all: purchasePlanKeys.all,
+  plan: (orgId: string | undefined, query: api.MonthPurchasePlanQuery) => [...purchasePlanKeys.all, orgId, 'monthPurchasePlan', query] as const,
+};
+
+export const monthPurchasePlanQuery = (orgId: string | undefined, query: api.MonthPurchasePlanQuery | null) => queryOptions({
+  queryKey: monthPurchasePlanKeys.plan(orgId, query ?? { cycleId: '', month: '' }),
+  queryFn: () => fetchMonthPurchasePlan(query!),
+  enabled: Boolean(orgId && query?.cycleId && query.month),
+});

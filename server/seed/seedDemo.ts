@@ -68,7 +68,7 @@ const ROLE_GROUPS: Record<GroupKey, { groupName: string; code: string; sort: num
 /** Each role's menu differs; every role gets home. System providers and admins see everything anyway. */
 export const DEMO_ROLES: SeedRole[] = [
   { key: 'purchaser', name: 'purchaser', code: ROLE_CODE.purchaser, cnName: '学校采购员', group: 'purchaser',
-    screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'productPrice', FRAME_ENTRY.key, 'mallOrderSummaryStatistics', 'orderPurchaseReportJinjiang'],
+    screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'productPrice', FRAME_ENTRY.key, 'mallOrderSummaryStatistics', 'orderPurchaseReportJinjiang'],
     powers: ['orderExport', 'orderReport'] },
   { key: 'supplier', name: 'supplier', code: ROLE_CODE.supplier, cnName: '供应商', group: 'base',
     screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'orderLogList', 'mallOrderReturnManage', 'mallOrderSpec', 'routeManage', 'mallLogisticsManage', 'mallDeliveryManage', 'mallOrderProductSales', 'mallPurchaserRolesList', 'mallOrderBusinessData', 'mallOrderProductReports'],

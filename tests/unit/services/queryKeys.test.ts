@@ -25,8 +25,9 @@ import {
 import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.ts';
 import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
 import { orderKeys, orderLogQuery, orderQuery, orderSettingsQuery, ordersQuery } from '../../../services/orders.ts';
-import { purchasePlanKeys, purchasePlanQuery } from '../../../services/purchasePlans.ts';
+import { monthPurchasePlanKeys, monthPurchasePlanQuery, purchasePlanKeys, purchasePlanQuery } from '../../../services/purchasePlans.ts';
 import { returnKeys, returnsQuery } from '../../../services/orderReturns.ts';
+import { orderReportKeys, orderReportQuery } from '../../../services/orderReports.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
 
@@ -88,7 +89,9 @@ describe('service query keys', () => {
       [orderKeys.all, orderLogQuery('o1', { orderId: 'x1' }).queryKey],
       [orderKeys.all, orderSettingsQuery('o1').queryKey],
       [purchasePlanKeys.all, purchasePlanQuery('o1', { cycleId: 'c1', week: 2 }).queryKey],
+      [monthPurchasePlanKeys.all, monthPurchasePlanQuery('o1', { cycleId: 'c1', month: '2026-12' }).queryKey],
       [returnKeys.all, returnsQuery('o1', { status: 'pending' }).queryKey],
+      [orderReportKeys.all, orderReportQuery('o1', { startDate: '2026-11-01', endDate: '2026-11-30', groupBy: 'day' }).queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
     ];
     for (const [root, key] of cases) {
@@ -146,6 +149,7 @@ describe('service query keys', () => {
     refreshes('SpecCreated', specKeys.all);
     refreshes('DishUpdated', foodLabelKeys.all);
     refreshes('OrderCreated', orderKeys.all);
+    refreshes('OrderReceived', orderReportKeys.all);
     refreshes('OrderSettingsSet', orderKeys.all);
     refreshes('RecipePeopleAdded', recipeSettingKeys.all);
     refreshes('RecipeLabelConfigSet', recipeSettingKeys.all);

@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Field, makeStyles, SpinButton, Switch, Text, tokens } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { editsCatalogue } from '../../../../domain/mallCatalogue.ts';
 import { RECIPE_LIMITS } from '../../../../domain/recipeCycle.ts';
@@ -15,11 +13,10 @@ import { usePowers } from '../../../app/hooks.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { EXPORT_FIELD_LABELS } from '../shared/purchasePlan/exportLabels.ts';
 
-const FIELD_LABELS: Record<PurchasePlanExportField, MessageDescriptor> = {
-  foodName: msg`食材名称`, spec: msg`规格`, unit: msg`单位`, quantity: msg`数量`, price: msg`单价`, amount: msg`金额`,
-  supplier: msg`供应商`, mealDate: msg`用餐日期`, remark: msg`备注`,
-};
+// the export's column names are the purchase plan screens' (what is ticked here is what the sheet heads)
+const FIELD_LABELS = EXPORT_FIELD_LABELS;
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '720px', marginBottom: tokens.spacingVerticalXL },

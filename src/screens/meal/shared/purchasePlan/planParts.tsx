@@ -1,0 +1,161 @@
+// The parts of a purchase plan screen shared by the week plan (mallRecipePurchaseplan) and the month plan
+// (mallRecipeMonthPurchaseplan): the purchaser's quantity edits over the server's lines, the lines and unmatched
+// tables, the Excel export as the org's export setting says (§3 采购计划导出内容, domain/purchasePlan.ts
+// planExportRows), and turning the lines into one order per supplier and delivery day (past a cut-off: skipped).
+import { useMemo, useState } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { planExportRows, planOrders } from '../../../../../domain/purchasePlan.ts';
+import { recipeSettingsOf } from '../../../../../domain/recipeSettings.ts';
+import { lineAmount, sumAmounts } from '../../../../../domain/money.ts';
+import { ORDER_LIMITS } from '../../../../../domain/order.ts';
+import type { PurchasePlan, PurchasePlanLine, PurchasePlanUnmatched } from '../../../../../services/purchasePlans.ts';
+import { specsQuery } from '../../../../../services/mall/catalogue.ts';
+import { createOrder, orderKeys } from '../../../../../services/orders.ts';
+import { NumberInput } from '../../../../components/NumberInput.tsx';
+import { useMoney } from '../../../../components/useMoney.ts';
+import { DataTable, type Column } from '../DataTable.tsx';
+import { errorText } from '../errors.ts';
+import { useOrgQueryKey } from '../useOrgQueryKey.ts';
+import { EXPORT_FIELD_LABELS } from './exportLabels.ts';
+
+const useStyles = makeStyles({
+  qty: { width: '130px' },
+  results: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+});
+
+export const UNMATCHED_REASONS: Record<PurchasePlanUnmatched['reason'], MessageDescriptor> = {
+  noSku: msg`供应商没有关联该食材的商品`,
+  noPrice: msg`商品没有生效的审核价格`,
+  noWeightUnit: msg`商品单位无法按重量换算`,
+  noOrderPermission: msg`供应商未开通下单权限`,
+};
+
+/** Grams shown whole: a tenth of a gram is no purchase figure (the export keeps the exact value). */
+export const grams = (g: number) => Math.round(g).toLocaleString();
+
+export const planLineKey = (l: Pick<PurchasePlanLine, 'date' | 'foodId'>) => `${l.date}/${l.foodId}`;
+
+/** The server's lines with the purchaser's quantities: an emptied field buys nothing of that line. */
+export function usePlanEdits(serverLines: readonly PurchasePlanLine[] | undefined) {
+  const [edits, setEdits] = useState<Record<string, number | null>>({});
+  const lines = useMemo(() => (serverLines ?? []).map((l) => {
+    const key = planLineKey(l);
+    const typed = key in edits ? edits[key] : l.quantity;
+    const quantity = typed !== null && typed !== undefined && Number.isFinite(typed) && typed > 0 ? typed : 0;
+    return { ...l, quantity, amount: lineAmount(l.price, quantity) };
+  }), [serverLines, edits]);
+  return {
+    lines, edits, total: sumAmounts(lines.map((l) => l.amount)),
+    edit: (key: string, value: number | null) => setEdits((prev) => ({ ...prev, [key]: value })),
+    reset: () => setEdits({}),
+  };
+}
+
+/** The day lines: date, supplier, ingredient, goods, gross grams, the editable quantity, price and amount. */
+export function PlanLinesTable({ lines, edits, onEdit }: {
+  lines: readonly PurchasePlanLine[]; edits: Record<string, number | null>; onEdit: (key: string, value: number | null) => void;
+}) {
+  const s = useStyles();
+  const { t } = useLingui();
+  const money = useMoney();
+  const columns: Column<PurchasePlanLine>[] = [
+    { key: 'date', header: <Trans>配送日期</Trans>, render: (l) => l.date },
+    { key: 'supplier', header: <Trans>供应商</Trans>, render: (l) => l.supplierName },
+    { key: 'food', header: <Trans>食材</Trans>, render: (l) => l.foodName, phone: 'title' },
+    { key: 'product', header: <Trans>商品</Trans>, render: (l) => `${l.productName}${l.spec ? `（${l.spec}）` : ''}` },
+    { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (l) => (l.edibleUnknown ? t`${grams(l.grossGrams)}（可食部未知）` : grams(l.grossGrams)), phone: 'hidden' },
+    {
+      key: 'quantity', header: <Trans>数量</Trans>,
+      render: (l) => {
+        const key = planLineKey(l);
+        return (
+          <NumberInput
+            className={s.qty} min={0} max={ORDER_LIMITS.quantityMax} step={1} precision={ORDER_LIMITS.quantityDecimals} aria-label={t`${l.foodName} 数量`}
+            data-testid="plan-quantity" value={key in edits ? edits[key]! : l.quantity} contentAfter={l.unit} onChange={(v) => onEdit(key, v)}
+          />
+        );
+      },
+    },
+    { key: 'price', header: <Trans>单价</Trans>, render: (l) => money(l.price) },
+    { key: 'amount', header: <Trans>金额</Trans>, render: (l) => <span data-testid="plan-amount">{money(l.amount)}</span> },
+  ];
+  return <DataTable rows={lines} columns={columns} rowKey={planLineKey} testId="plan-table" rowProps={(l) => ({ 'data-supplier': l.supplierId, 'data-date': l.date })} />;
+}
+
+/** The ingredients nothing could be bought for, with why. */
+export function UnmatchedTable({ rows }: { rows: readonly PurchasePlanUnmatched[] }) {
+  const { t } = useLingui();
+  if (!rows.length) return null;
+  const columns: Column<PurchasePlanUnmatched>[] = [
+    { key: 'date', header: <Trans>日期</Trans>, render: (u) => u.date },
+    { key: 'food', header: <Trans>食材</Trans>, render: (u) => u.foodName, phone: 'title' },
+    { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (u) => grams(u.grossGrams) },
+    { key: 'reason', header: <Trans>原因</Trans>, render: (u) => t(UNMATCHED_REASONS[u.reason]) },
+  ];
+  return (
+    <>
+      <Text weight="semibold"><Trans>未匹配的食材</Trans></Text>
+      <DataTable rows={rows} columns={columns} rowKey={planLineKey} testId="plan-unmatched" />
+    </>
+  );
+}
+
+/**
+ * The export of a plan: the columns the org's export setting names (read when the screen opens; the defaults when
+ * nobody saved one), the sheet written by the lazily loaded Excel module.
+ */
+export function usePlanExport() {
+  const { t } = useLingui();
+  const { orgApp, ready } = useOrgQueryKey();
+  const specs = useQuery({ ...specsQuery(orgApp?.orgId, orgApp?.appId, ''), enabled: ready });
+  const fields = recipeSettingsOf(specs.data?.rows ?? []).exportContent;
+  return {
+    ready: specs.isSuccess,
+    run: async (lines: readonly PurchasePlanLine[], unmatched: readonly PurchasePlanUnmatched[], sheetName: string, fileName: string) => {
+      const { writeWorkbook, downloadFile } = await import('../../../../components/excel/sheet.ts');
+      const sheet = planExportRows(fields, lines, unmatched, (r) => ('line' in r ? (r.line.edibleUnknown ? t`可食部未知，按净重计` : '') : t(UNMATCHED_REASONS[r.unmatched.reason])));
+      downloadFile(await writeWorkbook(sheet.fields.map((f) => t(EXPORT_FIELD_LABELS[f])), sheet.rows, sheetName), fileName);
+    },
+  };
+}
+
+/** Places one order per supplier and delivery day of the (edited) lines; each result said in a line. */
+export function usePlanOrders() {
+  const { t } = useLingui();
+  const qc = useQueryClient();
+  const [results, setResults] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const place = async (lines: readonly PurchasePlanLine[], days: PurchasePlan['days']) => {
+    setBusy(true);
+    const out: string[] = [];
+    const names = new Map(lines.map((l) => [l.supplierId, l.supplierName]));
+    for (const o of planOrders(lines)) {
+      const name = names.get(o.supplierId) ?? o.supplierId;
+      const day = days.find((d) => d.date === o.deliveryDate)?.suppliers.find((x) => x.supplierId === o.supplierId);
+      if (day && !day.open) {
+        out.push(t`${o.deliveryDate} ${name}：已过下单截止时间，未生成订单`);
+        continue;
+      }
+      try {
+        const order = await createOrder(o);
+        out.push(t`${o.deliveryDate} ${name}：已生成订单 ${order.orderNo}`);
+      } catch (e) {
+        out.push(t`${o.deliveryDate} ${name}：${errorText(e)}`);
+      }
+    }
+    setResults(out);
+    setBusy(false);
+    void qc.invalidateQueries({ queryKey: orderKeys.all });
+  };
+  return { place, results, busy, clear: () => setResults([]) };
+}
+
+export function PlanResults({ results }: { results: readonly string[] }) {
+  const s = useStyles();
+  if (!results.length) return null;
+  return <div className={s.results} data-testid="plan-results">{results.map((r) => <Text key={r}>{r}</Text>)}</div>;
+}
