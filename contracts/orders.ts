@@ -28,6 +28,12 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
  * (zero, negative, too many decimals, too large); NaN and Infinity cannot be sent in JSON and are refused by it too.
  */
 const Quantity = Type.Number();
+/**
+ * A figure read or counted at receipt (a weight in grams, a received quantity). No type in the schema on purpose:
+ * the server coerces typed numbers, so a JSON `null` (what `NaN` becomes in JSON.stringify) would arrive as 0 and
+ * record nothing received; untyped, the value reaches the decider as sent and anything but a finite number is a 400.
+ */
+const Reading = Type.Unsafe<number>({ description: 'a finite number' });
 
 /** One line of a new order: a SKU of the supplier and how many of its unit. No price: the server sets it. */
 export const OrderItemInput = Type.Object({ skuId: Id, quantity: Quantity }, { additionalProperties: false });
@@ -58,8 +64,15 @@ export const OrderLineAction = Type.Object({
   quantity: Type.Optional(Quantity),
   refused: Type.Optional(Type.Boolean()),
   reason: Type.Optional(Type.String({ maxLength: ORDER_LIMITS.reasonMax })),
-  receivedQuantity: Type.Optional(Quantity),
+  receivedQuantity: Type.Optional(Reading),
   remark: Type.Optional(Type.String({ maxLength: ORDER_LIMITS.reasonMax })),
+  /**
+   * receive on a scale: the reading in grams (any number to the schema; NaN cannot be sent in JSON, and a negative,
+   * too heavy or finer-than-0.1 g one is refused by the decider) and the school's registered scale it came from.
+   * The received quantity is then the reading in the line's unit; a `receivedQuantity` sent too must agree.
+   */
+  weighedGrams: Type.Optional(Reading),
+  scaleId: Type.Optional(Id),
 }, { additionalProperties: false });
 export type OrderLineAction = Static<typeof OrderLineAction>;
 
@@ -95,6 +108,13 @@ export const OrderLine = Type.Object({
   /** receivedQuantity − quantity (null before receipt) */
   difference: Type.Union([Type.Number(), Type.Null()]),
   remark: Type.String(),
+  /** weighed on a scale at receipt (null: counted by hand, or not received yet) */
+  weighedGrams: Type.Union([Type.Number(), Type.Null()]),
+  scaleName: Type.String(),
+  /** the grams the scale's tolerance allowed either way on the ordered weight */
+  allowedGrams: Type.Union([Type.Number(), Type.Null()]),
+  /** the tolerance verdict (domain/scale.ts weighResult): short or over is a difference the supplier sees */
+  weighResult: Type.Union([Type.Literal('ok'), Type.Literal('short'), Type.Literal('over'), Type.Null()]),
 });
 export type OrderLine = Static<typeof OrderLine>;
 
@@ -113,6 +133,10 @@ export const OrderRow = Type.Object({
   amount: Type.Number(),
   /** ¥ of what was received (null before receipt) */
   receivedAmount: Type.Union([Type.Number(), Type.Null()]),
+  /** ¥ of the returns the supplier accepted (domain/orderReturn.ts CREDITED_STATUSES) */
+  returnedAmount: Type.Number(),
+  /** ¥ the school pays, its settled amount: received (or ordered, before receipt) less accepted returns (payableAmount) */
+  payableAmount: Type.Number(),
   lineCount: Type.Integer(),
   remark: Type.String(),
   /** why the supplier refused the order, or why it was cancelled */
@@ -129,7 +153,15 @@ export const OrderRow = Type.Object({
 });
 export type OrderRow = Static<typeof OrderRow>;
 
-export const OrderDetail = Type.Object({ ...OrderRow.properties, lines: Type.Array(OrderLine) });
+/** A return of the order as its detail lists it (every status; only accepted ones are credited). */
+export const OrderReturnSummary = Type.Object({
+  returnId: Type.String(), returnNo: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('disputed'), Type.Literal('withdrawn')]),
+  amount: Type.Number(), reason: Type.String(), createdAt: Type.String(),
+});
+export type OrderReturnSummary = Static<typeof OrderReturnSummary>;
+
+export const OrderDetail = Type.Object({ ...OrderRow.properties, lines: Type.Array(OrderLine), returns: Type.Array(OrderReturnSummary) });
 export type OrderDetail = Static<typeof OrderDetail>;
 
 export const OrderQuery = Type.Object({
@@ -179,18 +211,25 @@ export const OrderLogRow = Type.Object({
   id: Type.String(),
   orderId: Type.String(),
   orderNo: Type.String(),
-  /** the event type, e.g. OrderConfirmed */
+  /** the event type, e.g. OrderConfirmed, or a return's (ReturnCreated …: the order's returns are in its log) */
   type: Type.String(),
-  /** the action it records (create for a new order) */
+  /** the action it records (create for a new order; return, returnAccept, returnDispute, returnWithdraw for a return's) */
   action: Type.String(),
-  /** the status the order was left in */
+  /** the status the order was left in (a return's event leaves the order's status as it was) */
   status: OrderStatus,
+  /** a return's event: its number and amount */
+  returnNo: Type.Optional(Type.String()),
+  amount: Type.Optional(Type.Number()),
   userId: Type.String(),
   userName: Type.String(),
   at: Type.String(),
   reason: Type.String(),
   /** lines the event names (refused, changed or received), as skuId → what happened */
-  lines: Type.Array(Type.Object({ skuId: Type.String(), quantity: Type.Optional(Type.Number()), receivedQuantity: Type.Optional(Type.Number()), refused: Type.Optional(Type.Boolean()), reason: Type.Optional(Type.String()) })),
+  lines: Type.Array(Type.Object({
+    skuId: Type.String(), quantity: Type.Optional(Type.Number()), receivedQuantity: Type.Optional(Type.Number()), refused: Type.Optional(Type.Boolean()), reason: Type.Optional(Type.String()),
+    /** taken back by a return */
+    returnedQuantity: Type.Optional(Type.Number()),
+  })),
 });
 export type OrderLogRow = Static<typeof OrderLogRow>;
 

@@ -38,6 +38,7 @@ import orderReportRoutes from './orderReports/routes.ts';
 import purchasePlanRoutes from './orders/purchasePlanRoutes.ts';
 import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import formRoutes from './forms/routes.ts';
+import scaleRoutes from './scales/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -61,3 +62,4 @@ modules.push(orderReportRoutes);
 modules.push(purchasePlanRoutes);
 modules.push(recipeSettingsRoutes, formRoutes);
 modules.push(nutritionRoutes);
+modules.push(scaleRoutes);

@@ -27,3 +27,4 @@ import './forms/projection.ts';
 import './orders/projection.ts';
 import './orderReturns/projection.ts';
 import './logistics/projection.ts';
+import './scales/projection.ts';

@@ -20,6 +20,7 @@ import type { Membership, UserCreated } from '../modules/users/projection.ts';
 import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screens.ts';
 import { seedMall } from './seedMall.ts';
 import { seedOrders } from './seedOrders.ts';
+import { seedScales } from './seedScales.ts';
 import { seedRecipes } from './seedRecipes.ts';
 import { seedRecipeCycles } from './seedRecipeCycles.ts';
 import { seedCloudRecipes } from './seedCloudRecipes.ts';
@@ -68,8 +69,8 @@ const ROLE_GROUPS: Record<GroupKey, { groupName: string; code: string; sort: num
 /** Each role's menu differs; every role gets home. System providers and admins see everything anyway. */
 export const DEMO_ROLES: SeedRole[] = [
   { key: 'purchaser', name: 'purchaser', code: ROLE_CODE.purchaser, cnName: '学校采购员', group: 'purchaser',
-    screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'productPrice', FRAME_ENTRY.key, 'mallOrderSummaryStatistics', 'orderPurchaseReportJinjiang'],
-    powers: ['orderExport', 'orderReport'] },
+    screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'mallElectronicWeightManage', 'productPrice', FRAME_ENTRY.key, 'mallOrderSummaryStatistics', 'orderPurchaseReportJinjiang'],
+    powers: ['orderExport', 'orderReport', 'scaleManage'] },
   { key: 'supplier', name: 'supplier', code: ROLE_CODE.supplier, cnName: '供应商', group: 'base',
     screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'orderLogList', 'mallOrderReturnManage', 'mallOrderSpec', 'routeManage', 'mallLogisticsManage', 'mallDeliveryManage', 'mallOrderProductSales', 'mallPurchaserRolesList', 'mallOrderBusinessData', 'mallOrderProductReports'],
     powers: ['priceAdd', 'orderExport', 'orderReport'] },
@@ -388,6 +389,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
 
     events += (await seedMall(tx, { now: opts.now, meta })).events;
     events += (await seedOrders(tx, { now: opts.now, meta })).events;
+    events += await seedScales(tx, { meta });
     events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'experience').map((o) => o.orgId) });
     const dietitian = await tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', '13800000006').executeTakeFirstOrThrow();
     events += await seedRecipeCycles(tx, {

@@ -136,6 +136,13 @@ export interface Database {
     category_id: string | null; quantity: ColumnType<string, number | string, number | string>; price: ColumnType<string | null, number | string | null, number | string | null>;
     amount: ColumnType<string, number | string, number | string>; status: string; refuse_reason: string;
     received_quantity: ColumnType<string | null, number | string | null, number | string | null>; received_amount: ColumnType<string | null, number | string | null, number | string | null>; remark: string;
+    weighed_grams: ColumnType<string | null, number | string | null | undefined, number | string | null>; scale_id: ColumnType<string | null, string | null | undefined, string | null>;
+    scale_name: ColumnType<string, string | undefined, string>; allowed_grams: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+    weigh_result: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  scales: {
+    org_id: string; id: string; name: string; model: string; protocol: string; baud_rate: number; tolerance_kind: string;
+    tolerance: ColumnType<string, number | string, number | string>; enabled: boolean; created_at: Time; updated_at: Time;
   };
   order_settings: { org_id: string; cutoff_days: number; cutoff_time: string; minimum_amount: ColumnType<string, number | string, number | string>; supplier_may_change_quantity: boolean; updated_at: Time };
   order_returns: {
@@ -194,7 +201,7 @@ export const PROJECTION_TABLES = [
   'notices', 'notice_reads',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
-  'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines',
+  'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'scales',
   'logistics', 'logistics_stops',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
 ] as const;

@@ -74,7 +74,11 @@ defineProjection({
   OrderReceived: async (tx, { data, orgId }: Ev<OrderReceived>) => {
     const lines = await prices(tx, orgId, data.orderId);
     for (const r of data.lines) {
-      await tx.updateTable('order_lines').set({ received_quantity: r.receivedQuantity, received_amount: lineAmount(lines.get(r.skuId)?.price ?? 0, r.receivedQuantity), remark: r.remark })
+      await tx.updateTable('order_lines').set({
+        received_quantity: r.receivedQuantity, received_amount: lineAmount(lines.get(r.skuId)?.price ?? 0, r.receivedQuantity), remark: r.remark,
+        // weighed on a scale (older receipts and lines counted by hand carry none)
+        weighed_grams: r.weighedGrams ?? null, scale_id: r.scaleId ?? null, scale_name: r.scaleName ?? '', allowed_grams: r.allowedGrams ?? null, weigh_result: r.weighResult ?? null,
+      })
         .where('org_id', '=', orgId).where('order_id', '=', data.orderId).where('sku_id', '=', r.skuId).execute();
     }
     await totals(tx, orgId, data.orderId, { status: ORDER_TRANSITIONS.receive.to, at: data.at });

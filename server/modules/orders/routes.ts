@@ -15,11 +15,13 @@ import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../stor
 import { streamVersionOf } from '../../store/versions.ts';
 import * as api from '../../../contracts/orders.ts';
 import {
-  ACTION_EVENTS, orderDecider, orderSettingsDecider, orderSettingsStream, orderStream, type OrderCommand, type OrderEvent,
+  ACTION_EVENTS, orderDecider, orderSettingsDecider, orderSettingsStream, orderStream, type OrderCommand, type OrderEvent, type ScaleFact,
 } from '../../../domain/aggregates/order.ts';
+import type { ToleranceKind, WeighResult } from '../../../domain/scale.ts';
 import {
-  ORDER_TEXT, actionsFor, mayEditOrderSettings, statusFilter, type OrderAction, type OrderStatus,
+  ORDER_STATUSES, ORDER_TEXT, actionsFor, mayEditOrderSettings, statusFilter, type OrderAction, type OrderStatus,
 } from '../../../domain/order.ts';
+import { CREDITED_STATUSES, RETURN_LOG_ACTIONS, payableAmount, type ReturnStatus } from '../../../domain/orderReturn.ts';
 import { dayOf, parseDay } from '../../../domain/priceCycle.ts';
 import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, placingFacts, settingsOf, type OrderViewer } from './access.ts';
 
@@ -30,12 +32,15 @@ const select = [
   'o.org_id', 'o.id', 'o.order_no', 'o.org_name', 'o.supplier_org_id', 'o.supplier_name', sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('delivery_date'),
   'o.status', 'o.amount', 'o.received_amount', 'o.line_count', 'o.remark', 'o.reason', 'o.created_by', 'o.created_by_name', 'o.created_at',
   'o.submitted_at', 'o.updated_at', streamVersionOf('o', 'order', 'id').as('version'),
+  // what the supplier took back: its accepted returns come off what the school pays (domain/orderReturn.ts payableAmount)
+  sql<string>`(SELECT coalesce(sum(r.amount), 0) FROM order_returns r WHERE r.org_id = o.org_id AND r.order_id = o.id
+    AND r.status IN (${sql.join(CREDITED_STATUSES)}))`.as('returned_amount'),
 ] as const;
 
 interface Row {
   org_id: string; id: string; order_no: string; org_name: string; supplier_org_id: string; supplier_name: string; delivery_date: string; status: string;
   amount: string; received_amount: string | null; line_count: number; remark: string; reason: string; created_by: string; created_by_name: string;
-  created_at: Date; submitted_at: Date | null; updated_at: Date; version: string | null;
+  created_at: Date; submitted_at: Date | null; updated_at: Date; version: string | null; returned_amount: string;
 }
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -46,6 +51,8 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     return rows.map((r) => ({
       id: r.id, orderNo: r.order_no, orgId: r.org_id, orgName: r.org_name, supplierId: r.supplier_org_id, supplierName: r.supplier_name,
       deliveryDate: r.delivery_date, status: r.status as OrderStatus, amount: Number(r.amount), receivedAmount: num(r.received_amount),
+      returnedAmount: Number(r.returned_amount),
+      payableAmount: payableAmount({ amount: Number(r.amount), receivedAmount: num(r.received_amount) }, Number(r.returned_amount)),
       lineCount: r.line_count, remark: r.remark, reason: r.reason, createdBy: r.created_by, createdByName: r.created_by_name,
       createdAt: r.created_at.toISOString(), submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null, updatedAt: r.updated_at.toISOString(),
       actions: actionsFor(r.status as OrderStatus, viewer.party, perms.get(pairKey(r.org_id, r.supplier_org_id)) ?? NO_PERMISSIONS),
@@ -70,8 +77,14 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     const row = await findRow(viewer, id);
     const lines = await db.selectFrom('order_lines').selectAll().where('org_id', '=', row.org_id).where('order_id', '=', id).orderBy('sort').execute();
     const [view] = await rowsView(viewer, [row]);
+    // the order's returns (in the school's org beside it): whoever sees the order sees them
+    const returns = await db.selectFrom('order_returns').select(['id', 'return_no', 'status', 'amount', 'reason', 'created_at'])
+      .where('org_id', '=', row.org_id).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute();
     return {
       ...view!,
+      returns: returns.map((r) => ({
+        returnId: r.id, returnNo: r.return_no, status: r.status as ReturnStatus, amount: Number(r.amount), reason: r.reason, createdAt: r.created_at.toISOString(),
+      })),
       lines: lines.map((l) => {
         const received = num(l.received_quantity);
         return {
@@ -79,9 +92,20 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
           quantity: Number(l.quantity), price: Number(l.price ?? 0), amount: Number(l.amount), status: l.status as 'open' | 'refused',
           refuseReason: l.refuse_reason, receivedQuantity: received, receivedAmount: num(l.received_amount),
           difference: received === null ? null : Math.round((received - Number(l.quantity)) * 1000) / 1000, remark: l.remark,
+          weighedGrams: num(l.weighed_grams), scaleName: l.scale_name, allowedGrams: num(l.allowed_grams), weighResult: l.weigh_result as WeighResult | null,
         };
       }),
     };
+  }
+
+  /** The enabled scales of the school that a receipt's lines name (a foreign, removed or disabled one: null). */
+  async function scaleFacts(orgId: string, lines: readonly api.OrderLineAction[]): Promise<Record<string, ScaleFact | null>> {
+    const ids = [...new Set(lines.map((l) => l.scaleId).filter((x): x is string => !!x))];
+    if (!ids.length) return {};
+    const rows = await db.selectFrom('scales').select(['id', 'name', 'tolerance_kind', 'tolerance'])
+      .where('org_id', '=', orgId).where('id', 'in', ids).where('enabled', '=', true).execute();
+    const found = new Map(rows.map((r) => [r.id, { name: r.name, toleranceKind: r.tolerance_kind as ToleranceKind, tolerance: Number(r.tolerance) }]));
+    return Object.fromEntries(ids.map((id) => [id, found.get(id) ?? null]));
   }
 
   /** The supplier's consoles hear of the change too (appendToStream tells the school's). */
@@ -108,7 +132,7 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
         case 'refuse': return { type: 'RefuseOrder', ...base, reason: input.reason ?? '' };
         case 'dispatch': return { type: 'DispatchOrder', ...base };
         case 'deliver': return { type: 'DeliverOrder', ...base };
-        case 'receive': return { type: 'ReceiveOrder', ...base, lines };
+        case 'receive': return { type: 'ReceiveOrder', ...base, lines, scales: await scaleFacts(row.org_id, lines) };
         case 'settle': return { type: 'SettleOrder', ...base };
         case 'cancel': return { type: 'CancelOrder', ...base, reason: input.reason ?? '' };
       }
@@ -202,11 +226,17 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
   route(app, api.listOrderLog, member, async (request) => {
     const viewer = await orderViewerOf(db, request);
     const q = request.query;
-    let base = visible(viewer).innerJoin('events as e', (j) => j.onRef('e.org_id', '=', 'o.org_id').on('e.stream_id', '=', sql<string>`'order-' || o.id`));
+    // the order's own events and those of its returns (a return is part of the order's story)
+    let base = visible(viewer).innerJoin('events as e', (j) => j.onRef('e.org_id', '=', 'o.org_id').on(sql<SqlBool>`(e.stream_id = 'order-' || o.id
+      OR e.stream_id IN (SELECT 'orderReturn-' || r.id FROM order_returns r WHERE r.org_id = o.org_id AND r.order_id = o.id))`));
     if (q.orderId) base = base.where('o.id', '=', q.orderId);
     const [rows, count] = await Promise.all([
       base.leftJoin('users as u', (j) => j.on(sql<SqlBool>`u.user_id = e.meta->>'userId'`))
-        .select(['e.position', 'e.type', 'e.data', 'e.meta', 'o.id', 'o.order_no', 'u.name as user_name'])
+        .leftJoin('order_returns as rr', (j) => j.onRef('rr.org_id', '=', 'e.org_id').on(sql<SqlBool>`'orderReturn-' || rr.id = e.stream_id`))
+        .select(['e.position', 'e.type', 'e.data', 'e.meta', 'o.id', 'o.order_no', 'u.name as user_name', 'rr.return_no', 'rr.amount as return_amount'])
+        // a return's event leaves the order in the status its last own event left it
+        .select(sql<string | null>`CASE WHEN e.stream_id LIKE 'orderReturn-%' THEN (SELECT CASE WHEN p.type = 'OrderCreated' THEN p.data->>'status' ELSE p.type END
+          FROM events p WHERE p.org_id = o.org_id AND p.stream_id = 'order-' || o.id AND p.position < e.position ORDER BY p.position DESC LIMIT 1) END`.as('order_before'))
         .orderBy('e.position', 'desc').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
@@ -241,10 +271,26 @@ const EVENT_STATUS: Record<string, OrderStatus> = {
   OrderReceived: 'received', OrderSettled: 'settled', OrderCancelled: 'cancelled',
 };
 
+interface LogSource {
+  position: string; type: string; data: unknown; meta: unknown; id: string; order_no: string; user_name: string | null;
+  return_no: string | null; return_amount: string | null; order_before: string | null;
+}
+
 /** One event of an order as a log entry: who (meta), what (type and the lines it names), when. */
-function logRow(r: { position: string; type: string; data: unknown; meta: unknown; id: string; order_no: string; user_name: string | null }): api.OrderLogRow {
+function logRow(r: LogSource): api.OrderLogRow {
   const data = (r.data ?? {}) as Record<string, unknown>;
   const meta = (r.meta ?? {}) as { userId?: string; username?: string; time?: string };
+  const returnAction = (RETURN_LOG_ACTIONS as Record<string, string>)[r.type];
+  if (returnAction) {
+    const before = r.order_before ?? '';
+    return {
+      id: String(r.position), orderId: r.id, orderNo: r.order_no, type: r.type, action: returnAction,
+      status: EVENT_STATUS[before] ?? ((ORDER_STATUSES as readonly string[]).includes(before) ? before as OrderStatus : 'received'),
+      userId: meta.userId ?? '', userName: r.user_name || meta.username || '', at: String(data.at ?? meta.time ?? ''),
+      reason: typeof data.reason === 'string' ? data.reason : '', returnNo: r.return_no ?? '', amount: Number(r.return_amount ?? 0),
+      lines: r.type === 'ReturnCreated' ? ((data.lines as { skuId: string; quantity: number }[] | undefined) ?? []).map((l) => ({ skuId: l.skuId, returnedQuantity: l.quantity })) : [],
+    };
+  }
   const lines: api.OrderLogRow['lines'] = [];
   if (r.type === 'OrderConfirmed') {
     for (const c of (data.changed as { skuId: string; quantity: number }[] | undefined) ?? []) lines.push({ skuId: c.skuId, quantity: c.quantity });

@@ -21,6 +21,8 @@ export const POWER_NODES = {
   /** the order report screens (issue 11): read the figures of the orders the caller sees */
   orderReport: { groupName: 'mallPower', parentId: 'mallOrderBusinessData', moduleId: 'orderReport', powerName: '订单报表' },
   recipeReportExport: { groupName: 'mallRecipeReport_power', parentId: 'mallRecipeReport', moduleId: 'recipeReportExport', powerName: '导出食谱报表' },
+  /** electronic scales screen: register, change and remove the school's scales */
+  scaleManage: { groupName: 'mallPower', parentId: 'mallElectronicWeightManage', moduleId: 'scaleManage', powerName: '电子秤管理' },
 } as const satisfies Record<string, PowerNode>;
 
 export type PowerName = keyof typeof POWER_NODES;
