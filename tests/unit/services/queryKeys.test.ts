@@ -27,6 +27,7 @@ import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts
 import { orderKeys, orderLogQuery, orderQuery, orderSettingsQuery, ordersQuery } from '../../../services/orders.ts';
 import { monthPurchasePlanKeys, monthPurchasePlanQuery, purchasePlanKeys, purchasePlanQuery } from '../../../services/purchasePlans.ts';
 import { returnKeys, returnsQuery } from '../../../services/orderReturns.ts';
+import { orderReportKeys, orderReportQuery } from '../../../services/orderReports.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
 
@@ -90,6 +91,7 @@ describe('service query keys', () => {
       [purchasePlanKeys.all, purchasePlanQuery('o1', { cycleId: 'c1', week: 2 }).queryKey],
       [monthPurchasePlanKeys.all, monthPurchasePlanQuery('o1', { cycleId: 'c1', month: '2026-12' }).queryKey],
       [returnKeys.all, returnsQuery('o1', { status: 'pending' }).queryKey],
+      [orderReportKeys.all, orderReportQuery('o1', { startDate: '2026-11-01', endDate: '2026-11-30', groupBy: 'day' }).queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
     ];
     for (const [root, key] of cases) {
@@ -147,6 +149,7 @@ describe('service query keys', () => {
     refreshes('SpecCreated', specKeys.all);
     refreshes('DishUpdated', foodLabelKeys.all);
     refreshes('OrderCreated', orderKeys.all);
+    refreshes('OrderReceived', orderReportKeys.all);
     refreshes('OrderSettingsSet', orderKeys.all);
     refreshes('RecipePeopleAdded', recipeSettingKeys.all);
     refreshes('RecipeLabelConfigSet', recipeSettingKeys.all);
