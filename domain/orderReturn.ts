@@ -85,3 +85,24 @@ export const RETURN_TEXT = {
   tooMuch: (skuId: string, most: number, unit: string) => `参数错误：商品 ${skuId} 的退货数量超过可退数量 ${most}${unit}`,
   badPhoto: '参数错误：图片地址不正确',
 } as const;
+
+// ── returns in settlement and the order log ──────────────────────────────────────────────────────────────────
+
+/** The returns whose amount comes off what the school pays: those the supplier accepted. */
+export const CREDITED_STATUSES: readonly ReturnStatus[] = ['accepted'];
+
+/**
+ * What the school pays for an order (its settled amount): what it received (the open lines' amount until then)
+ * less the accepted returns, to the fen and never below 0. A return accepted after settlement lowers it too: the
+ * credit is owed whenever the supplier takes the goods back.
+ */
+export function payableAmount(order: { amount: number; receivedAmount: number | null }, returnedAmount: number): number {
+  const due = order.receivedAmount ?? order.amount;
+  return Math.max(0, sumAmounts([due, -returnedAmount]));
+}
+
+/** The order log's action for each return event: a return is part of its order's story. */
+export const RETURN_LOG_ACTIONS = {
+  ReturnCreated: 'return', ReturnAccepted: 'returnAccept', ReturnDisputed: 'returnDispute', ReturnWithdrawn: 'returnWithdraw',
+} as const;
+export type ReturnLogAction = (typeof RETURN_LOG_ACTIONS)[keyof typeof RETURN_LOG_ACTIONS];

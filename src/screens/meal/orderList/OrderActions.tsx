@@ -16,6 +16,7 @@ import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderMachine } from './orderView.ts';
+import { RETURN_STATUS_LABELS } from '../mallOrderReturnManage/returnView.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
@@ -194,10 +195,21 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
                   <Text data-testid="order-detail-status"><Trans>状态：{t(STATUS_LABELS[order.status])}</Trans></Text>
                   <Text><Trans>订单金额：{money(order.amount)}</Trans></Text>
                   {order.receivedAmount !== null && <Text><Trans>实收金额：{money(order.receivedAmount)}</Trans></Text>}
+                  {order.returnedAmount > 0 && <Text data-testid="order-detail-returned"><Trans>退货金额：{money(order.returnedAmount)}</Trans></Text>}
+                  {/* what the school pays: received less accepted returns (domain/orderReturn.ts payableAmount) */}
+                  <Text data-testid="order-detail-payable"><Trans>应付金额：{money(order.payableAmount)}</Trans></Text>
                   {order.reason && <Text><Trans>原因：{order.reason}</Trans></Text>}
                   {order.remark && <Text><Trans>备注：{order.remark}</Trans></Text>}
                 </div>
                 <DataTable rows={order.lines} columns={columns} rowKey={(l) => l.skuId} testId="order-lines" />
+                {order.returns.length > 0 && (
+                  <div className={s.facts} data-testid="order-detail-returns">
+                    <Text weight="semibold"><Trans>退货单</Trans></Text>
+                    {order.returns.map((r) => (
+                      <Text key={r.returnId} data-status={r.status}>{`${r.returnNo} · ${t(RETURN_STATUS_LABELS[r.status])} · ${money(r.amount)} · ${r.reason}`}</Text>
+                    ))}
+                  </div>
+                )}
               </>
             )}
             {query.isLoading && <Text><Trans>加载中</Trans></Text>}

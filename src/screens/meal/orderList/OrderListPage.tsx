@@ -98,6 +98,8 @@ export default function OrderListPage() {
     { key: 'status', header: <Trans>状态</Trans>, render: (r) => <Badge appearance="tint" data-testid="order-status" data-status={r.status}>{t(STATUS_LABELS[r.status])}</Badge> },
     { key: 'amount', header: <Trans>金额</Trans>, render: (r) => money(r.amount) },
     { key: 'received', header: <Trans>实收金额</Trans>, render: (r) => (r.receivedAmount === null ? '—' : money(r.receivedAmount)), phone: 'hidden' },
+    // received less accepted returns: what the school pays once the goods are in
+    { key: 'payable', header: <Trans>应付金额</Trans>, render: (r) => (r.receivedAmount === null ? '—' : money(r.payableAmount)), phone: 'hidden' },
     { key: 'lines', header: <Trans>商品数</Trans>, render: (r) => r.lineCount, phone: 'hidden' },
     { key: 'createdBy', header: <Trans>下单人</Trans>, render: (r) => r.createdByName, phone: 'hidden' },
     { key: 'actions', header: <Trans>操作</Trans>, render: (r) => <OrderActions key={r.id} row={r} party={party} /> },

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { usePowers } from '../../../app/hooks.ts';
 import { orderPartyOf, type OrderAction, type OrderParty, type OrderStatus } from '../../../../domain/order.ts';
+import type { ReturnLogAction } from '../../../../domain/orderReturn.ts';
 import { orderMachine } from '../../../../machines/order.machine.ts';
 import { orderKeys, runOrderAction } from '../../../../services/orders.ts';
 
@@ -21,6 +22,14 @@ export const ACTION_LABELS: Record<OrderAction | 'create', MessageDescriptor> = 
   create: msg`下单`, submit: msg`提交`, confirm: msg`确认`, refuse: msg`拒单`, dispatch: msg`发货`, deliver: msg`送达`,
   receive: msg`收货`, settle: msg`结算`, cancel: msg`取消订单`,
 };
+
+/** The order log's actions of the order's returns (domain/orderReturn.ts RETURN_LOG_ACTIONS). */
+export const RETURN_LOG_LABELS: Record<ReturnLogAction, MessageDescriptor> = {
+  return: msg`退货`, returnAccept: msg`同意退货`, returnDispute: msg`退货异议`, returnWithdraw: msg`撤回退货`,
+};
+
+/** Every action the order log names: the order's own and its returns'. */
+export const LOG_ACTION_LABELS: Record<OrderAction | 'create' | ReturnLogAction, MessageDescriptor> = { ...ACTION_LABELS, ...RETURN_LOG_LABELS };
 
 /** The caller's party in the current org (the server decides the same way: domain/order orderPartyOf). */
 export function useOrderParty(): { party: OrderParty; loading: boolean } {

@@ -6,6 +6,7 @@ import { Dropdown, Field, Input, Option, Text } from '@fluentui/react-components
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_ACTIONS } from '../../../../domain/order.ts';
+import { RETURN_LOG_ACTIONS } from '../../../../domain/orderReturn.ts';
 import { PAGE } from '../../../../domain/constants.ts';
 import { orderLogQuery, ordersQuery, type OrderLogRow } from '../../../../services/orders.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -13,9 +14,10 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { ACTION_LABELS, STATUS_LABELS } from '../orderList/orderView.ts';
+import { LOG_ACTION_LABELS, STATUS_LABELS } from '../orderList/orderView.ts';
 
-const ACTIONS = ['create', ...ORDER_ACTIONS] as const;
+// the order's own actions, then its returns' (the log tells both)
+const ACTIONS = ['create', ...ORDER_ACTIONS, ...Object.values(RETURN_LOG_ACTIONS)] as const;
 type LogAction = (typeof ACTIONS)[number];
 const isAction = (a: string): a is LogAction => (ACTIONS as readonly string[]).includes(a);
 
@@ -39,13 +41,16 @@ export default function OrderLogListPage() {
 
   const columns: Column<OrderLogRow>[] = [
     { key: 'orderNo', header: <Trans>订单号</Trans>, render: (r) => <span data-testid="log-order-no">{r.orderNo}</span>, phone: 'title' },
-    { key: 'action', header: <Trans>操作</Trans>, render: (r) => <span data-testid="log-action" data-action={r.action}>{isAction(r.action) ? t(ACTION_LABELS[r.action]) : r.action}</span>, phone: 'detail' },
+    { key: 'action', header: <Trans>操作</Trans>, render: (r) => <span data-testid="log-action" data-action={r.action}>{isAction(r.action) ? t(LOG_ACTION_LABELS[r.action]) : r.action}</span>, phone: 'detail' },
     { key: 'status', header: <Trans>操作后状态</Trans>, render: (r) => t(STATUS_LABELS[r.status]) },
     { key: 'user', header: <Trans>操作人</Trans>, render: (r) => <span data-testid="log-user">{r.userName}</span> },
     { key: 'at', header: <Trans>时间</Trans>, render: (r) => <time dateTime={r.at}>{when(r.at)}</time> },
     {
       key: 'detail', header: <Trans>说明</Trans>,
-      render: (r) => [r.reason, ...r.lines.map((l) => [l.refused ? t`拒绝一行` : '', l.reason ?? '', l.quantity !== undefined ? t`数量 ${l.quantity}` : '', l.receivedQuantity !== undefined ? t`实收 ${l.receivedQuantity}` : ''].filter(Boolean).join(' '))]
+      render: (r) => [r.returnNo ? t`退货单 ${r.returnNo}` : '', r.reason, ...r.lines.map((l) => [
+        l.refused ? t`拒绝一行` : '', l.reason ?? '', l.quantity !== undefined ? t`数量 ${l.quantity}` : '', l.receivedQuantity !== undefined ? t`实收 ${l.receivedQuantity}` : '',
+        l.returnedQuantity !== undefined ? t`退货 ${l.returnedQuantity}` : '',
+      ].filter(Boolean).join(' '))]
         .filter(Boolean).join('；'),
     },
   ];
@@ -59,9 +64,9 @@ export default function OrderLogListPage() {
             <Input value={orderNo} onChange={(_, d) => { setOrderNo(d.value); setPage(0); }} data-testid="log-filter-order" />
           </Field>
           <Field label={<Trans>操作</Trans>}>
-            <Dropdown value={isAction(action) ? t(ACTION_LABELS[action]) : t`全部`} selectedOptions={[action]} onOptionSelect={(_, d) => setAction(d.optionValue ?? '')} data-testid="log-filter-action">
+            <Dropdown value={isAction(action) ? t(LOG_ACTION_LABELS[action]) : t`全部`} selectedOptions={[action]} onOptionSelect={(_, d) => setAction(d.optionValue ?? '')} data-testid="log-filter-action">
               <Option value="" text={t`全部`}>{t`全部`}</Option>
-              {ACTIONS.map((a) => <Option key={a} value={a}>{t(ACTION_LABELS[a])}</Option>)}
+              {ACTIONS.map((a) => <Option key={a} value={a}>{t(LOG_ACTION_LABELS[a])}</Option>)}
             </Dropdown>
           </Field>
         </>
