@@ -23,6 +23,7 @@ import { orderDecider, orderStream } from '../../../domain/aggregates/order.ts';
 import { orderPartyOf, type OrderParty } from '../../../domain/order.ts';
 import { DELIVERABLE_ORDER_STATUSES, LOGISTICS_TEXT, MARK_ORDER_ACTION, orderActionNeeded, stopsInRouteOrder } from '../../../domain/logistics.ts';
 import { parseDay } from '../../../domain/priceCycle.ts';
+import carReportRoutes from './carReportRoutes.ts';
 import { linkPermissions, NO_PERMISSIONS, pairKey } from '../orders/access.ts';
 
 const member = { auth: 'orgApp' } as const;
@@ -37,7 +38,8 @@ interface Viewer {
 }
 const none = (eb: Eb) => eb.val(false) as unknown as Expression<SqlBool>;
 
-async function viewerOf(db: ModuleContext['db'], request: OrgAppRequest): Promise<Viewer> {
+/** Who the caller is toward deliveries and which he sees (the car report reads the same: ./carReportRoutes.ts). */
+export async function viewerOf(db: ModuleContext['db'], request: OrgAppRequest): Promise<Viewer> {
   const orgId = request.orgApp.orgId;
   const party = orderPartyOf(request.roles, request.platform);
   const base = { party, orgId, userId: request.user.userId, routeIds: null };
@@ -68,7 +70,10 @@ const select = [
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export default async function logisticsRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
+export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db, clock } = ctx;
+  // carReport's call lives beside the deliveries it reads (GET /v4/mall/logistics/carreport, before /{id})
+  await carReportRoutes(app, ctx);
   const visible = (v: Viewer) => {
     const q = db.selectFrom('logistics as l');
     return v.scope ? q.where(v.scope) : q;
