@@ -10,18 +10,22 @@
 //   Sunday, keyed by its Monday) or by calendar month (YYYY-MM).
 // - Amounts (¥): ordered = Σ line amounts (quantity × the price set at submission); received = Σ amounts of the
 //   weighed quantities of received lines; returned = Σ amounts of *accepted* returns (a pending or disputed return
-//   has not given anything back yet, a withdrawn one never will); payable = Σ (received amount where the line was
-//   received, else the ordered amount) − returned.
-// - Differences (from receiving): per received line, short = max(0, ordered − received), over = max(0, received −
-//   ordered), in the line's unit and in ¥. Quantities only add up within one product (one unit): the screens show
-//   them on product rows only.
+//   has not given anything back yet, a withdrawn one never will); payable = what the orders come to after receipt
+//   (received amount where received, else ordered) less the accepted returns — domain/orderReturn payableAmount.
+// - Differences (from receiving): a received line differs when its scale verdict is short or over (beyond the
+//   scale's tolerance, domain/scale weighResult) or, received without a scale, when the quantity differs at all;
+//   then short = max(0, ordered − received), over = max(0, received − ordered), in the line's unit and in ¥. A line
+//   weighed within tolerance has no difference. Quantities only add up within one product (one unit): the screens
+//   show them on product rows only.
 // - Price vs market: the price paid for a product is Σ amount ÷ Σ quantity of its lines; its market average is the
 //   same quotient over the counted lines of *every* supplier's orders for schools of the same area(s) as the
 //   report's schools, for the same product name and unit, delivered in the report's date range — what the market
 //   actually charged schools nearby, weighted by what they bought. (Approved list prices were the other choice:
 //   they say what could have been paid, not what was; and SKUs of two suppliers share no id, only a name and unit.)
 import type { OrderParty, OrderStatus } from './order.ts';
+import type { WeighResult } from './scale.ts';
 import { fromFen, toFen } from './money.ts';
+import { payableAmount } from './orderReturn.ts';
 
 export const REPORT_PERIODS = ['day', 'week', 'month'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
@@ -145,9 +149,17 @@ export interface ReportFigures extends ReportSums {
   priceVsMarket: number | null;
 }
 
-/** One received line's difference from what was ordered (null received: not received, no difference). */
-export function lineDifference(line: { quantity: number; receivedQuantity: number | null; amount: number; receivedAmount: number | null }) {
-  if (line.receivedQuantity === null) return { shortQuantity: 0, overQuantity: 0, shortAmount: 0, overAmount: 0 };
+/** The scale verdict under which a received line shows no difference (within the scale's tolerance). */
+export const WITHIN_TOLERANCE: WeighResult = 'ok';
+
+/**
+ * One received line's difference from what was ordered: none when not received (null) or weighed within tolerance.
+ * The server's SQL sums the same expressions (server/modules/orderReports/routes.ts SUMS).
+ */
+export function lineDifference(line: {
+  quantity: number; receivedQuantity: number | null; amount: number; receivedAmount: number | null; weighResult?: WeighResult | null;
+}) {
+  if (line.receivedQuantity === null || line.weighResult === WITHIN_TOLERANCE) return { shortQuantity: 0, overQuantity: 0, shortAmount: 0, overAmount: 0 };
   const dq = round3(line.receivedQuantity - line.quantity);
   const da = fromFen(toFen(line.receivedAmount ?? 0) - toFen(line.amount));
   return { shortQuantity: Math.max(0, -dq), overQuantity: Math.max(0, dq), shortAmount: Math.max(0, -da), overAmount: Math.max(0, da) };
@@ -168,10 +180,11 @@ export function priceVsMarket(paid: number | null, market: number | null): numbe
 
 /** A group's figures from its sums; `market` is the market average price when the group is one product. */
 export function reportFigures(sums: ReportSums, product: { market: number | null } | null): ReportFigures {
-  const payableAmount = fromFen(toFen(sums.deliveredAmount) - toFen(sums.returnAmount));
-  if (!product) return { ...sums, payableAmount, avgPrice: null, marketAvgPrice: null, priceVsMarket: null };
+  // a group's delivered amount is its orders' dues added up: the settlement rule applies to it as to one order
+  const payable = payableAmount({ amount: sums.deliveredAmount, receivedAmount: null }, sums.returnAmount);
+  if (!product) return { ...sums, payableAmount: payable, avgPrice: null, marketAvgPrice: null, priceVsMarket: null };
   const avgPrice = unitPrice(sums.amount, sums.quantity);
-  return { ...sums, payableAmount, avgPrice, marketAvgPrice: product.market, priceVsMarket: priceVsMarket(avgPrice, product.market) };
+  return { ...sums, payableAmount: payable, avgPrice, marketAvgPrice: product.market, priceVsMarket: priceVsMarket(avgPrice, product.market) };
 }
 
 export const EMPTY_SUMS: Readonly<ReportSums> = Object.freeze({

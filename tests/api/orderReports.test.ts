@@ -37,6 +37,8 @@ let dietitian: Session;
 const inDays = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
 const D1 = inDays(42);
 const D2 = inDays(43);
+/** a day of its own for the weighed receipt */
+const D3 = inDays(45);
 const RANGE = `startDate=${D1}&endDate=${D2}`;
 
 const report = (s: Session, query: string) => call<OrderReport>(server, 'GET', `/v4/mall/order/report?${query}`, auth(s));
@@ -93,6 +95,7 @@ async function bureauOfAnotherArea(userId: string): Promise<string> {
 }
 
 // the story: what the test placed, and what it expects of the report
+let mine: Good[]; // what school A may order from the first supplier
 let shared: Good; // a product both suppliers sell (same name and unit)
 let other: Good;
 let second: Good; // the delivery centre's SKU of the shared product
@@ -108,7 +111,8 @@ beforeAll(async () => {
     signIn(server, DEMO.purchaser, SCHOOL_A), signIn(server, DEMO.purchaser, SCHOOL_B), signIn(server, DEMO.supplier), signIn(server, DEMO.salesman),
     signIn(server, DEMO.bureau), signIn(server, DEMO.delivery), signIn(server, DEMO.dietitian, SCHOOL_A),
   ]);
-  const [mine, theirs] = await Promise.all([goodsOf(XFSP), goodsOf(JCPS)]);
+  let theirs: Good[];
+  [mine, theirs] = await Promise.all([goodsOf(XFSP), goodsOf(JCPS)]);
   shared = mine.find((g) => theirs.some((t) => t.productName === g.productName && t.unit === g.unit))!;
   expect(shared, 'a product both demo suppliers sell').toBeDefined();
   second = theirs.find((t) => t.productName === shared.productName && t.unit === shared.unit)!;
@@ -209,6 +213,30 @@ describe('the figures', () => {
   });
 });
 
+describe('receiving on a scale', () => {
+  it('a line weighed within the scale\'s tolerance is no difference; one beyond it is short by the whole gap', async () => {
+    const [a, b] = mine.filter((g) => g.unit === '斤');
+    expect(b, 'two demo goods sold by the 斤').toBeDefined();
+    const scale = await server.store.db.selectFrom('scales').select(['id', 'tolerance', 'tolerance_kind']).where('org_id', '=', B).executeTakeFirstOrThrow();
+    expect([scale.tolerance_kind, Number(scale.tolerance)]).toEqual(['percent', 2]);
+    const placed = await place(schoolB, XFSP, D3, [{ skuId: a!.skuId, quantity: 2 }, { skuId: b!.skuId, quantity: 4 }]);
+    for (const action of ['confirm', 'dispatch', 'deliver']) await step(supplier, placed.id, { action });
+    // 1 010 g of 1 000 g ordered: 1 % over, within 2 %; 1 800 g of 2 000 g: 10 % short
+    const got = await step(schoolB, placed.id, { action: 'receive', lines: [
+      { skuId: a!.skuId, weighedGrams: 1010, scaleId: scale.id }, { skuId: b!.skuId, weighedGrams: 1800, scaleId: scale.id },
+    ] });
+    const [la, lb] = [line(got, a!.skuId), line(got, b!.skuId)];
+    expect([la.receivedQuantity, lb.receivedQuantity]).toEqual([2.02, 3.6]);
+    const data = await ok(schoolB, `startDate=${D3}&endDate=${D3}&groupBy=school`);
+    expect(data.rows[0]).toMatchObject({
+      receivedQuantity: 5.62, differenceLines: 1, shortQuantity: 0.4, overQuantity: 0,
+      shortAmount: lineDifference({ ...lb, weighResult: 'short' }).shortAmount, overAmount: 0,
+      receivedAmount: sumAmounts([la.receivedAmount!, lb.receivedAmount!]),
+    });
+    expect(data.rows[0]!.shortAmount).toBeGreaterThan(0);
+  });
+});
+
 describe('who sees what', () => {
   it('the supplier its own orders, of both schools; the salesman his groups\' schools of his supplier', async () => {
     const s = await ok(supplier, `${RANGE}&groupBy=school`);
@@ -234,6 +262,26 @@ describe('who sees what', () => {
     const none = await ok(other, `${RANGE}&groupBy=school`);
     expect(none.rows).toEqual([]);
     expect(none.totals.orderCount).toBe(0);
+  });
+
+  it('when school B leaves the salesman\'s purchaser groups (M6), his report holds school A only; the supplier\'s still both', async () => {
+    const groupId = crypto.randomUUID();
+    const link = await server.store.db.selectFrom('mall_suppliers').select('object_id').where('org_id', '=', B).where('supplier_org_id', '=', XFSP).executeTakeFirstOrThrow();
+    await runCommand(server.store.db, async (tx) => {
+      const meta = { time: new Date().toISOString(), route: 'test' };
+      await appendToStream(tx, { orgId: XFSP, streamId: `roleGroup-${groupId}`, streamType: 'roleGroup', expectedVersion: 0, meta, events: [{
+        type: 'RoleGroupCreated', data: { roleGroupId: groupId, groupName: '直营客户', code: 'M1', sort: 50, manageRoleNames: ['supplier'], config: {} },
+      }] });
+      const version = await tx.selectFrom('streams').select('stream_position').where('org_id', '=', B).where('stream_id', '=', `mallSupplier-${link.object_id}`).executeTakeFirstOrThrow();
+      await appendToStream(tx, { orgId: B, streamId: `mallSupplier-${link.object_id}`, streamType: 'mallSupplier', expectedVersion: Number(version.stream_position), meta, events: [{
+        type: 'MallSupplierUpdated', data: { objectId: link.object_id, roleGroupId: groupId },
+      }] });
+    });
+    const m = await ok(salesman, `${RANGE}&groupBy=school`);
+    expect(m.rows.map((r) => r.orgId)).toEqual([A]);
+    expect(m.totals.amount).toBe(sumAmounts([o1.amount, o2.amount]));
+    const s = await ok(supplier, `${RANGE}&groupBy=school`);
+    expect(s.rows.map((r) => r.orgId).sort()).toEqual([A, B].sort());
   });
 
   it('is refused without the report power, and to a delivery user', async () => {

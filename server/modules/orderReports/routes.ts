@@ -12,10 +12,13 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { POWER } from '../permissions/powers.ts';
 import * as api from '../../../contracts/orderReports.ts';
 import {
-  COUNTED_RETURN_STATUS, COUNTED_STATUSES, EMPTY_SUMS, REPORT_LIMITS, REPORT_TEXT, mayReadReports, parseReportQuery, reportFigures, unitPrice,
+  COUNTED_RETURN_STATUS, COUNTED_STATUSES, EMPTY_SUMS, REPORT_LIMITS, REPORT_TEXT, WITHIN_TOLERANCE, mayReadReports, parseReportQuery, reportFigures, unitPrice,
   type ReportDimension, type ReportSums,
 } from '../../../domain/orderReports.ts';
 import { orderViewerOf, type OrderViewer } from '../orders/access.ts';
+
+/** domain lineDifference: a received line differs unless its scale found it within tolerance. */
+const DIFFERS = sql`l.received_quantity IS NOT NULL AND l.weigh_result IS DISTINCT FROM ${WITHIN_TOLERANCE}`;
 
 /** The SQL sums of one group, named as domain ReportSums (numeric arrives as text). */
 const SUMS: Record<keyof ReportSums, RawBuilder<string>> = {
@@ -23,17 +26,17 @@ const SUMS: Record<keyof ReportSums, RawBuilder<string>> = {
   lineCount: sql`count(*)`,
   quantity: sql`coalesce(sum(l.quantity), 0)`,
   receivedQuantity: sql`coalesce(sum(l.received_quantity), 0)`,
-  // domain lineDifference: a received line's shortfall or excess; a line not received (null) adds nothing
-  shortQuantity: sql`coalesce(sum(greatest(l.quantity - l.received_quantity, 0)), 0)`,
-  overQuantity: sql`coalesce(sum(greatest(l.received_quantity - l.quantity, 0)), 0)`,
+  // domain lineDifference: the shortfall or excess of a line that differs; others add nothing
+  shortQuantity: sql`coalesce(sum(greatest(l.quantity - l.received_quantity, 0)) FILTER (WHERE ${DIFFERS}), 0)`,
+  overQuantity: sql`coalesce(sum(greatest(l.received_quantity - l.quantity, 0)) FILTER (WHERE ${DIFFERS}), 0)`,
   amount: sql`coalesce(sum(l.amount), 0)`,
   receivedAmount: sql`coalesce(sum(l.received_amount), 0)`,
-  shortAmount: sql`coalesce(sum(greatest(l.amount - l.received_amount, 0)), 0)`,
-  overAmount: sql`coalesce(sum(greatest(l.received_amount - l.amount, 0)), 0)`,
+  shortAmount: sql`coalesce(sum(greatest(l.amount - l.received_amount, 0)) FILTER (WHERE ${DIFFERS}), 0)`,
+  overAmount: sql`coalesce(sum(greatest(l.received_amount - l.amount, 0)) FILTER (WHERE ${DIFFERS}), 0)`,
   returnQuantity: sql`coalesce(sum(r.quantity), 0)`,
   returnAmount: sql`coalesce(sum(r.amount), 0)`,
   deliveredAmount: sql`coalesce(sum(coalesce(l.received_amount, l.amount)), 0)`,
-  differenceLines: sql`count(*) FILTER (WHERE l.received_quantity IS NOT NULL AND l.received_quantity <> l.quantity)`,
+  differenceLines: sql`count(*) FILTER (WHERE ${DIFFERS} AND l.received_quantity <> l.quantity)`,
 };
 
 /** Per dimension: the columns it adds to a row (SQL expression → row field) and what it groups by. */

@@ -54,6 +54,9 @@ describe('differences and prices', () => {
     expect(lineDifference({ quantity: 2, receivedQuantity: 2.2, amount: 3.3, receivedAmount: 3.63 })).toEqual({ shortQuantity: 0, overQuantity: 0.2, shortAmount: 0, overAmount: 0.33 });
     expect(lineDifference({ quantity: 2, receivedQuantity: null, amount: 3.3, receivedAmount: null })).toEqual({ shortQuantity: 0, overQuantity: 0, shortAmount: 0, overAmount: 0 });
     expect(lineDifference({ quantity: 0.3, receivedQuantity: 0.1, amount: 0.3, receivedAmount: 0.1 }).shortQuantity).toBe(0.2);
+    // weighed on a scale: within its tolerance there is no difference; beyond it, the difference is the whole gap
+    expect(lineDifference({ quantity: 2, receivedQuantity: 2.02, amount: 3.3, receivedAmount: 3.33, weighResult: 'ok' })).toEqual({ shortQuantity: 0, overQuantity: 0, shortAmount: 0, overAmount: 0 });
+    expect(lineDifference({ quantity: 2, receivedQuantity: 1.8, amount: 3.3, receivedAmount: 2.97, weighResult: 'short' })).toEqual({ shortQuantity: 0.2, overQuantity: 0, shortAmount: 0.33, overAmount: 0 });
   });
   it('the price paid is amount ÷ quantity to the fen; against the market in % to one decimal', () => {
     expect(unitPrice(10, 3)).toBe(3.33);
@@ -68,6 +71,8 @@ describe('differences and prices', () => {
     expect(reportFigures(sums, null)).toMatchObject({ payableAmount: 25.4, avgPrice: null, marketAvgPrice: null, priceVsMarket: null });
     expect(reportFigures(sums, { market: 2.5 })).toMatchObject({ payableAmount: 25.4, avgPrice: 3, marketAvgPrice: 2.5, priceVsMarket: 20 });
     expect(reportFigures(sums, { market: null })).toMatchObject({ avgPrice: 3, marketAvgPrice: null, priceVsMarket: null });
+    // as for one order (domain/orderReturn payableAmount): never below nothing
+    expect(reportFigures({ ...sums, returnAmount: 30 }, null).payableAmount).toBe(0);
   });
   it('delivery users do not read reports; the school, supplier, salesman, bureau and platform do', () => {
     expect(mayReadReports('delivery')).toBe(false);

@@ -56,7 +56,8 @@ export function OrderReportScreen({ config }: { config: ReportConfig }) {
 
   const translate = (m: MessageDescriptor) => i18n._(m);
   const labels = { uncategorised: t`未分类`, totals: t`合计` };
-  const title = translate(getScreen(config.screen)?.label ?? DIM_LABELS.period);
+  const entry = getScreen(config.screen);
+  const title = entry ? translate(entry.label) : config.screen;
   const badRange = !range.startDate || !range.endDate || range.startDate > range.endDate;
   const filters: Omit<OrderReportQuery, 'groupBy'> = {
     startDate: range.startDate, endDate: range.endDate,
@@ -69,7 +70,8 @@ export function OrderReportScreen({ config }: { config: ReportConfig }) {
     })),
   });
   const report = table!.data;
-  const error = badRange ? t`开始日期不能晚于结束日期` : table!.error ? errorText(table!.error) : charts.find((c) => c.error)?.error ? errorText(charts.find((c) => c.error)!.error) : null;
+  const failed = [table!, ...charts].find((q) => q.error)?.error;
+  const error = badRange ? t`开始日期不能晚于结束日期` : failed ? errorText(failed) : null;
 
   const figures = tableFigures(config);
   const show = (f: Figure, v: number | null) => {
