@@ -131,7 +131,7 @@ const meal: Def[] = [
   { key: 'orderPurchaseReportJinjiang', label: msg`采购报表`, load: () => import('./meal/orderPurchaseReportJinjiang/OrderPurchaseReportPage.tsx') },
   { key: 'mallDeliveryManage', label: msg`配送管理`, load: () => import('./meal/mallDeliveryManage/DeliveryManagePage.tsx') },
   { key: 'mallElectronicWeightManage', label: msg`电子秤管理` },
-  { key: 'carReport', label: msg`车辆报表` },
+  { key: 'carReport', label: msg`车辆报表`, load: () => import('./meal/carReport/CarReportPage.tsx') },
 ];
 
 const build = (group: ScreenGroup, defs: Def[]): ScreenEntry[] =>

@@ -26,6 +26,7 @@ import { orgUserLimitQuery, userKeys, userQuery } from '../../../services/users.
 import { foodLabelKeys, labelDishesQuery } from '../../../services/foodLabels.ts';
 import { orderKeys, orderLogQuery, orderQuery, orderSettingsQuery, ordersQuery } from '../../../services/orders.ts';
 import { monthPurchasePlanKeys, monthPurchasePlanQuery, purchasePlanKeys, purchasePlanQuery } from '../../../services/purchasePlans.ts';
+import { carReportKeys, carReportQuery } from '../../../services/carReport.ts';
 import { returnKeys, returnsQuery } from '../../../services/orderReturns.ts';
 import { orderReportKeys, orderReportQuery } from '../../../services/orderReports.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
@@ -90,6 +91,7 @@ describe('service query keys', () => {
       [orderKeys.all, orderSettingsQuery('o1').queryKey],
       [purchasePlanKeys.all, purchasePlanQuery('o1', { cycleId: 'c1', week: 2 }).queryKey],
       [monthPurchasePlanKeys.all, monthPurchasePlanQuery('o1', { cycleId: 'c1', month: '2026-12' }).queryKey],
+      [carReportKeys.all, carReportQuery('o1', { startDate: '2026-11-01', endDate: '2026-11-30' }).queryKey],
       [returnKeys.all, returnsQuery('o1', { status: 'pending' }).queryKey],
       [orderReportKeys.all, orderReportQuery('o1', { startDate: '2026-11-01', endDate: '2026-11-30', groupBy: 'day' }).queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
