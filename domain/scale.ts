@@ -20,6 +20,9 @@ export const DEFAULT_BAUD_RATE = 9600;
 export const TOLERANCE_KINDS = ['percent', 'grams'] as const;
 export type ToleranceKind = (typeof TOLERANCE_KINDS)[number];
 
+/** §6 power node of the scales screen: registering, changing and removing scales (read by server and console). */
+export const SCALE_MANAGE_POWER = { groupName: 'mallPower', parentId: 'mallElectronicWeightManage', moduleId: 'scaleManage', powerName: '电子秤管理' } as const;
+
 export const SCALE_LIMITS = {
   nameMax: 30,
   modelMax: 50,

@@ -130,7 +130,7 @@ const meal: Def[] = [
   { key: 'foodPurchase', label: msg`食材采购`, load: () => import('./meal/foodPurchase/FoodPurchasePage.tsx') },
   { key: 'orderPurchaseReportJinjiang', label: msg`采购报表`, load: () => import('./meal/orderPurchaseReportJinjiang/OrderPurchaseReportPage.tsx') },
   { key: 'mallDeliveryManage', label: msg`配送管理`, load: () => import('./meal/mallDeliveryManage/DeliveryManagePage.tsx') },
-  { key: 'mallElectronicWeightManage', label: msg`电子秤管理` },
+  { key: 'mallElectronicWeightManage', label: msg`电子秤管理`, load: () => import('./meal/mallElectronicWeightManage/MallElectronicWeightManagePage.tsx') },
   { key: 'carReport', label: msg`车辆报表`, load: () => import('./meal/carReport/CarReportPage.tsx') },
 ];
 

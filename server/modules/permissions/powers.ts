@@ -1,6 +1,7 @@
 // Power nodes (§6 key groupName-parentId-moduleId) the server's routes ask for. The demo seed creates the
 // matching permission rows, so the keys here and the rows there cannot drift apart.
 import { powerKey } from '../../../domain/powerKey.ts';
+import { SCALE_MANAGE_POWER } from '../../../domain/scale.ts';
 
 export interface PowerNode {
   groupName: string;
@@ -22,7 +23,7 @@ export const POWER_NODES = {
   orderReport: { groupName: 'mallPower', parentId: 'mallOrderBusinessData', moduleId: 'orderReport', powerName: '订单报表' },
   recipeReportExport: { groupName: 'mallRecipeReport_power', parentId: 'mallRecipeReport', moduleId: 'recipeReportExport', powerName: '导出食谱报表' },
   /** electronic scales screen: register, change and remove the school's scales */
-  scaleManage: { groupName: 'mallPower', parentId: 'mallElectronicWeightManage', moduleId: 'scaleManage', powerName: '电子秤管理' },
+  scaleManage: SCALE_MANAGE_POWER,
 } as const satisfies Record<string, PowerNode>;
 
 export type PowerName = keyof typeof POWER_NODES;

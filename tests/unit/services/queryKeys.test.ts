@@ -31,6 +31,7 @@ import { returnKeys, returnsQuery } from '../../../services/orderReturns.ts';
 import { orderReportKeys, orderReportQuery } from '../../../services/orderReports.ts';
 import { peopleEnergyQuery, recipeLabelConfigQuery, recipeLabelsQuery, recipePeopleQuery, recipeSettingKeys } from '../../../services/recipeSettings.ts';
 import { allocationKeys, allocationSettingsQuery } from '../../../services/mealAllocation.ts';
+import { scaleKeys, scalesQuery } from '../../../services/scales.ts';
 
 const under = (root: readonly unknown[], key: readonly unknown[]) => root.every((part, i) => key[i] === part);
 
@@ -95,6 +96,7 @@ describe('service query keys', () => {
       [returnKeys.all, returnsQuery('o1', { status: 'pending' }).queryKey],
       [orderReportKeys.all, orderReportQuery('o1', { startDate: '2026-11-01', endDate: '2026-11-30', groupBy: 'day' }).queryKey],
       [allocationKeys.all, allocationSettingsQuery('o1', 'a1').queryKey],
+      [scaleKeys.all, scalesQuery('o1', { enabled: true }).queryKey],
     ];
     for (const [root, key] of cases) {
       expect(under(root, key), JSON.stringify(key)).toBe(true);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, Textarea, makeStyles, tokens,
 } from '@fluentui/react-components';
+import { ScalesRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -15,8 +16,12 @@ import { journal } from '../../../inspector/journal.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { lineGramsPerUnit, quantityOfGrams, weighLine, type ScaleFields } from '../../../../domain/scale.ts';
+import { ORDER_LIMITS } from '../../../../domain/order.ts';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderMachine } from './orderView.ts';
 import { RETURN_STATUS_LABELS } from '../mallOrderReturnManage/returnView.ts';
+import { ScalePanel, WeighVerdict, useReceivingScale } from './ReceivingScale.tsx';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
@@ -119,7 +124,9 @@ function ReasonDialog({ mode, busy, error, onClose, onSubmit }: {
   );
 }
 
-interface LineEdit { refused: boolean; reason: string; received: string }
+/** A line weighed on a scale in this dialog: the reading and the scale's tolerance, kept until the quantity is typed over. */
+interface Weighed { grams: number; scaleId: string; tolerance: Pick<ScaleFields, 'toleranceKind' | 'tolerance'> }
+interface LineEdit { refused: boolean; reason: string; received: number | null; weighed: Weighed | null }
 
 /** The order with its lines; a supplier confirming may refuse single lines, a school receiving weighs each line. */
 function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onReceive, onReceiveMode }: {
@@ -133,11 +140,31 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   const query = useQuery(orderQuery(orgApp?.orgId, id));
   const order: OrderDetail | undefined = query.data;
   const [edits, setEdits] = useState<Record<string, LineEdit>>({});
-  const edit = (l: OrderLine): LineEdit => edits[l.skuId] ?? { refused: false, reason: '', received: String(l.quantity) };
+  const edit = (l: OrderLine): LineEdit => edits[l.skuId] ?? { refused: false, reason: '', received: l.quantity, weighed: null };
   const change = (l: OrderLine, patch: Partial<LineEdit>) => setEdits({ ...edits, [l.skuId]: { ...edit(l), ...patch } });
   const confirming = mode === 'detail' && allowed.includes('confirm');
   const receiving = mode === 'receive';
   const fmtQty = (q: number | null) => (q === null ? '—' : String(q));
+  // the scale is read only while receiving; its panel sits above the lines
+  const scale = useReceivingScale(receiving ? orgApp?.orgId : undefined);
+  const perUnit = (l: OrderLine) => lineGramsPerUnit(l.unit, l.spec);
+  const weighing = (l: OrderLine) => {
+    const w = edit(l).weighed;
+    const per = perUnit(l);
+    return w && per ? { w, ...weighLine({ quantity: l.quantity, perUnit: per }, w.grams, w.tolerance) } : null;
+  };
+  const reading = scale.reading;
+  const canWeigh = (l: OrderLine) => Boolean(scale.selected && reading?.stable && reading.grams >= 0 && perUnit(l));
+  const weigh = (l: OrderLine) => {
+    const per = perUnit(l);
+    if (!scale.selected || !reading || !per) return;
+    const grams = Math.round(reading.grams * 10) / 10;
+    change(l, { received: quantityOfGrams(grams, per), weighed: { grams, scaleId: scale.selected.id, tolerance: scale.selected } });
+  };
+  const liveDifference = (l: OrderLine) => {
+    const r = edit(l).received;
+    return r === null ? null : Math.round((r - l.quantity) * 1000) / 1000;
+  };
 
   const columns: Column<OrderLine>[] = [
     { key: 'name', header: <Trans>商品</Trans>, render: (l) => <span data-testid="order-line-name">{l.productName}</span>, phone: 'title' },
@@ -152,9 +179,32 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
     { key: 'received', header: <Trans>实收数量</Trans>, render: (l) => fmtQty(l.receivedQuantity) },
     {
       key: 'difference', header: <Trans>差异</Trans>,
-      render: (l) => <span className={l.difference ? s.short : undefined} data-testid="order-line-difference">{fmtQty(l.difference)}</span>,
+      render: (l) => {
+        // while receiving, the difference the typed or weighed quantity makes, before anything is saved
+        const d = receiving && l.status === 'open' ? liveDifference(l) : l.difference;
+        return <span className={d ? s.short : undefined} data-testid="order-line-difference">{fmtQty(d)}</span>;
+      },
     },
   ];
+  if (!receiving && order?.lines.some((l) => l.weighResult)) {
+    // after receipt: what each line weighed and whether it was short or over beyond the scale's tolerance (the supplier sees it too)
+    columns.push({
+      key: 'weighed', header: <Trans>称重</Trans>, phone: 'detail',
+      render: (l) => {
+        const per = perUnit(l);
+        if (!l.weighResult || l.weighedGrams === null) return '—';
+        return (
+          <span>
+            <WeighVerdict
+              result={l.weighResult} grams={l.weighedGrams} allowedGrams={l.allowedGrams}
+              differenceGrams={per ? Math.round((l.weighedGrams - l.quantity * per) * 10) / 10 : null}
+            />
+            {l.scaleName && <Text size={200}> · {l.scaleName}</Text>}
+          </span>
+        );
+      },
+    });
+  }
   if (confirming) {
     columns.push({
       key: 'refuse', header: <Trans>拒绝此行</Trans>, phone: 'detail',
@@ -169,16 +219,42 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   const open = (order?.lines ?? []).filter((l) => l.status === 'open');
   if (receiving) {
     columns.push({
-      key: 'weigh', header: <Trans>称重数量</Trans>, phone: 'detail',
+      key: 'weigh', header: <Trans>实收（称重）</Trans>, phone: 'detail',
       render: (l) => (l.status === 'open'
-        ? <Input className={s.lineInput} type="number" inputMode="decimal" min={0} step="0.001" value={edit(l).received} aria-label={t`称重数量`}
-            onChange={(_, d) => change(l, { received: d.value })} data-testid="order-line-received" />
+        ? (
+          <div className={s.row}>
+            {/* typing over a weighed quantity drops the reading: the line is then counted by hand */}
+            <NumberInput
+              className={s.lineInput} min={0} max={ORDER_LIMITS.quantityMax} precision={ORDER_LIMITS.quantityDecimals} value={edit(l).received} aria-label={t`实收数量`}
+              onChange={(v) => change(l, { received: v, weighed: null })} data-testid="order-line-received"
+            />
+            <Text size={200}>{l.unit}</Text>
+            {scale.selected && (
+              <Button
+                size="small" icon={<ScalesRegular />} disabled={!canWeigh(l)} onClick={() => weigh(l)} data-testid="order-line-weigh"
+                title={perUnit(l) ? undefined : t`该商品的单位不是重量，不能称重`}
+              ><Trans>称重</Trans></Button>
+            )}
+          </div>
+        )
         : '—'),
+    });
+    columns.push({
+      key: 'verdict', header: <Trans>称重结果</Trans>, phone: 'detail',
+      render: (l) => {
+        const w = weighing(l);
+        return w ? <WeighVerdict result={w.result} grams={w.w.grams} differenceGrams={w.differenceGrams} allowedGrams={w.allowedGrams} /> : '—';
+      },
     });
   }
   const refusedLines: OrderLineInput[] = (order?.lines ?? []).filter((l) => edit(l).refused).map((l) => ({ skuId: l.skuId, refused: true, reason: edit(l).reason.trim() }));
-  // an empty box is sent as NaN so the machine's check says so, rather than silently receiving nothing
-  const receivedLines: OrderLineInput[] = open.map((l) => ({ skuId: l.skuId, receivedQuantity: edit(l).received.trim() === '' ? Number.NaN : Number(edit(l).received) }));
+  // an empty box is sent as NaN so the machine's check says so, rather than silently receiving nothing; a weighed line
+  // sends its reading and scale, and the server works out the quantity again from them
+  const receivedLines: OrderLineInput[] = open.map((l) => {
+    const e = edit(l);
+    const received = e.received === null ? Number.NaN : e.received;
+    return e.weighed ? { skuId: l.skuId, receivedQuantity: received, weighedGrams: e.weighed.grams, scaleId: e.weighed.scaleId } : { skuId: l.skuId, receivedQuantity: received };
+  });
 
   return (
     <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
@@ -201,6 +277,7 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
                   {order.reason && <Text><Trans>原因：{order.reason}</Trans></Text>}
                   {order.remark && <Text><Trans>备注：{order.remark}</Trans></Text>}
                 </div>
+                {receiving && <ScalePanel scale={scale} />}
                 <DataTable rows={order.lines} columns={columns} rowKey={(l) => l.skuId} testId="order-lines" />
                 {order.returns.length > 0 && (
                   <div className={s.facts} data-testid="order-detail-returns">
