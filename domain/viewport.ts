@@ -1,5 +1,6 @@
 // Issue 13: the console's three layouts by viewport width. Phones get the menu as an overlay drawer and an
-// icon-only header; tablets start with the menu closed; desktops show everything.
+// icon-only header; tablets keep the menu collapsed to a rail of icons (the whole menu opens as an overlay);
+// desktops show everything.
 export type Viewport = 'phone' | 'tablet' | 'desktop';
 
 /** widths below which a layout applies, in CSS pixels */

@@ -1,7 +1,10 @@
 // A table for tens of thousands of rows: fixed row height, only the rows in view (plus a few) are in the
-// DOM, the header sticks to the top while the body scrolls.
+// DOM, the header sticks to the top while the body scrolls. On a phone the rows become cards by the same rule
+// as DataTable's (RowCards, issue 13): a 700 px grid of columns would not fit a 390 px screen.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Checkbox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useViewport } from '../shell/useViewport.ts';
+import { RowCards, type PhoneRole } from './RowCards.tsx';
 
 export interface VirtualColumn<T> {
   key: string;
@@ -10,6 +13,8 @@ export interface VirtualColumn<T> {
   width: number;
   grow?: boolean;
   render: (row: T, index: number) => ReactNode;
+  /** what the column becomes in a phone's card (RowCards) */
+  phone?: PhoneRole;
 }
 
 export interface VirtualTableProps<T> {
@@ -72,7 +77,43 @@ const useStyles = makeStyles({
 
 const CHECK_WIDTH = 44;
 
-export function VirtualTable<T>({
+/** cards added at a time on a phone, as the last one comes into view */
+const CARD_PAGE = 40;
+
+export function VirtualTable<T>(props: VirtualTableProps<T>) {
+  const phone = useViewport() === 'phone';
+  return phone ? <VirtualCards {...props} /> : <VirtualGrid {...props} />;
+}
+
+function VirtualCards<T>({ rows, columns, rowKey, selected, onSelectedChange, empty, className, ...rest }: VirtualTableProps<T>) {
+  const selectable = Boolean(selected && onSelectedChange);
+  const toggle = (key: string) => {
+    const next = new Set(selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    onSelectedChange?.(next);
+  };
+  return (
+    <RowCards
+      rows={rows}
+      columns={columns}
+      rowKey={rowKey}
+      pageSize={CARD_PAGE}
+      className={className}
+      testId={rest['data-testid'] ?? 'virtual-table'}
+      ariaLabel={rest['aria-label']}
+      empty={empty}
+      selected={selectable ? (row) => selected!.has(rowKey(row)) : undefined}
+      rowProps={(row) => ({ 'data-testid': 'virtual-row', 'data-key': rowKey(row) })}
+      lead={selectable ? (row) => {
+        const key = rowKey(row);
+        return <Checkbox checked={selected!.has(key)} onChange={() => toggle(key)} aria-label={key} data-testid="row-select" />;
+      } : undefined}
+    />
+  );
+}
+
+function VirtualGrid<T>({
   rows,
   columns,
   rowKey,

@@ -6,6 +6,7 @@ import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { NoticeBanner } from './NoticeBanner.tsx';
 import { OrgExpiryNotice } from './OrgExpiryNotice.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { SideRail } from './SideRail.tsx';
 import { useViewport } from './useViewport.ts';
 import { usePhoneStyles } from './usePhoneStyles.ts';
 
@@ -47,13 +48,16 @@ export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNa
   const styles = useStyles();
   usePhoneStyles();
   const viewport = useViewport();
-  // the menu is open on desktops and starts closed where it would take the page's room (issue 13)
+  // the menu is open on desktops and starts closed where it would take the page's room (issue 13); on tablets its
+  // icons stay as a rail and the whole menu opens over the content, as on phones
   const [menuOpen, setMenuOpen] = useState(viewport === 'desktop');
   useEffect(() => setMenuOpen(viewport === 'desktop'), [viewport]);
+  const overlay = viewport !== 'desktop';
   return (
     <div className={styles.root} data-testid="main-layout">
       <AppHeader compact={viewport === 'phone'} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onNavigate={onNavigate} />
       <div className={styles.body}>
+        {viewport === 'tablet' && !menuLoading && <SideRail tree={menuTree} pathOf={pathOf} activeModuleId={activeModuleId} onNavigate={onNavigate} />}
         <SideMenu
           tree={menuTree}
           pathOf={pathOf}
@@ -61,7 +65,7 @@ export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNa
           open={menuOpen}
           loading={menuLoading}
           onNavigate={onNavigate}
-          overlay={viewport === 'phone'}
+          overlay={overlay}
           onDismiss={() => setMenuOpen(false)}
         />
         <main className={styles.main}>

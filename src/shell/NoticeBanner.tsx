@@ -4,6 +4,7 @@ import { DismissRegular, MegaphoneRegular } from '@fluentui/react-icons';
 import { useLingui } from '@lingui/react/macro';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useNoticeBanner, useThemeMode } from '../app/hooks.ts';
+import { PHONE_MEDIA } from '../../domain/viewport.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -18,6 +19,9 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     flexShrink: 0,
     boxSizing: 'border-box',
+    // issue 13: on a phone the notice wraps onto as many lines as it needs instead of scrolling past (a 20 s
+    // marquee across 300 px is unreadable while walking)
+    [PHONE_MEDIA]: { height: 'auto', minHeight: '34px', paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS },
   },
   icon: { fontSize: '16px', flexShrink: 0 },
   viewport: {
@@ -27,8 +31,9 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
     // the marquee starts at the viewport's right edge: 100cqw is its width
     containerType: 'inline-size',
+    [PHONE_MEDIA]: { whiteSpace: 'normal' },
   },
-  text: { display: 'inline-block', whiteSpace: 'nowrap' },
+  text: { display: 'inline-block', whiteSpace: 'nowrap', [PHONE_MEDIA]: { display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere' } },
   static: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' },
   marquee: {
     animationName: {
@@ -37,6 +42,7 @@ const useStyles = makeStyles({
     },
     animationTimingFunction: 'linear',
     ':hover': { animationPlayState: 'paused' },
+    [PHONE_MEDIA]: { animationName: 'none', transform: 'none' },
   },
   close: { color: 'inherit', flexShrink: 0 },
 });

@@ -45,12 +45,12 @@ const useStyles = makeStyles({
 });
 
 /** Leaves under a node, in menu order; deeper levels are flattened below their top-level group. */
-function leavesOf(node: MenuNode): MenuNode[] {
+export function leavesOf(node: MenuNode): MenuNode[] {
   return node.children.flatMap((c) => (c.children.length ? leavesOf(c) : [c]));
 }
 
 /** Which top-level group holds the module (itself when it is top level). */
-function groupOf(tree: MenuNode[], moduleId: string | null): string | null {
+export function groupOf(tree: MenuNode[], moduleId: string | null): string | null {
   if (!moduleId) return null;
   for (const root of tree) {
     if (root.moduleId === moduleId || leavesOf(root).some((l) => l.moduleId === moduleId)) return root.moduleId;
@@ -58,7 +58,7 @@ function groupOf(tree: MenuNode[], moduleId: string | null): string | null {
   return null;
 }
 
-const iconOf = (n: MenuNode, className: string) => {
+export const iconOf = (n: MenuNode, className?: string) => {
   const Icon = menuIcon(n.extraInfo.meta?.icon, n.extraInfo.url ? FrameIcon : n.children.length ? GroupIcon : undefined);
   return <Icon className={className} />;
 };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Text, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useLingui } from '@lingui/react/macro';
+import { formatDateTime } from '../../../../domain/intlFormat.ts';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalL },
@@ -37,7 +38,5 @@ export function LogDrawer({ open, title, fields, data, onClose, children }: {
   );
 }
 
-export const timeText = (iso: string, locale: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(locale, { hour12: false });
-};
+/** a log line's time in the chosen language, to the second (lines of one request are told apart by it) */
+export const timeText = (iso: string, locale: string) => formatDateTime(iso, locale, true);

@@ -1,9 +1,10 @@
 // The filter bar of both log views: event type(s), user (phone number), time range and, for the API log, route.
 // Edits are applied with the query button (or Enter), so typing does not fire a request per key.
 import { useState, type KeyboardEvent } from 'react';
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import type { LogQuery } from '../../../../services/logs.ts';
 
 export interface LogFilterValues { type: string; username: string; route: string; start: string; end: string }
@@ -30,19 +31,23 @@ export function rangeProblem(f: LogFilterValues): boolean {
   return Boolean(a && b && a > b);
 }
 
-const useStyles = makeStyles({
-  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },
-});
-
 export function LogFilters({ withRoute, onApply, testId }: { withRoute?: boolean; onApply: (f: LogFilterValues) => void; testId: string }) {
-  const styles = useStyles();
   const { t } = useLingui();
   const [f, setF] = useState<LogFilterValues>(EMPTY_FILTERS);
   const bad = rangeProblem(f);
   const apply = () => { if (!bad) onApply(f); };
   const onKey = (e: KeyboardEvent) => { if (e.key === 'Enter') apply(); };
   return (
-    <div className={styles.bar} data-testid={testId}>
+    <FilterBar
+      testId={testId}
+      active={[f.type, f.username, f.route, f.start, f.end].filter(Boolean).length}
+      actions={(
+        <>
+          <Button appearance="primary" icon={<SearchRegular />} data-testid="log-filter-apply" disabled={bad} onClick={apply}><Trans>查询</Trans></Button>
+          <Button icon={<ArrowResetRegular />} onClick={() => { setF(EMPTY_FILTERS); onApply(EMPTY_FILTERS); }}><Trans>重置</Trans></Button>
+        </>
+      )}
+    >
       <Field label={t`事件类型`}>
         <Input data-testid="log-filter-type" placeholder={t`如 MemberAdded，多个用逗号分隔`} value={f.type} onKeyDown={onKey} onChange={(_, d) => setF({ ...f, type: d.value })} />
       </Field>
@@ -60,8 +65,6 @@ export function LogFilters({ withRoute, onApply, testId }: { withRoute?: boolean
       <Field label={t`结束时间`} validationMessage={bad ? t`开始时间不能晚于结束时间` : undefined}>
         <Input type="datetime-local" data-testid="log-filter-end" value={f.end} onChange={(_, d) => setF({ ...f, end: d.value })} />
       </Field>
-      <Button appearance="primary" icon={<SearchRegular />} data-testid="log-filter-apply" disabled={bad} onClick={apply}><Trans>查询</Trans></Button>
-      <Button icon={<ArrowResetRegular />} onClick={() => { setF(EMPTY_FILTERS); onApply(EMPTY_FILTERS); }}><Trans>重置</Trans></Button>
-    </div>
+    </FilterBar>
   );
 }

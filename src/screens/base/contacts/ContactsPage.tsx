@@ -53,6 +53,7 @@ import {
 import { usePowers } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { ExcelImport } from '../../../components/ExcelImport.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { VirtualTable, type VirtualColumn } from '../../../components/VirtualTable.tsx';
 import { PHONE_MEDIA as PHONE } from '../../../../domain/viewport.ts';
 import { AccountDialog } from './AccountDialog.tsx';
@@ -282,13 +283,18 @@ function ContactsPage() {
           </Text>
           {userLimit.data && <UserLimitBadge {...userLimit.data} />}
           <div className={styles.grow} />
-          <SearchBox
-            placeholder={t`姓名 / 拼音首字母 / 手机号`}
-            value={searchText}
-            onChange={(_, d) => setSearchText(d.value)}
-            data-testid="contacts-search"
+          <FilterBar
+            search={(
+              <SearchBox
+                placeholder={t`姓名 / 拼音首字母 / 手机号`}
+                aria-label={t`姓名 / 拼音首字母 / 手机号`}
+                value={searchText}
+                onChange={(_, d) => setSearchText(d.value)}
+                data-testid="contacts-search"
+              />
+            )}
+            actions={classification && <Badge appearance="outline" data-testid="search-field">{classificationLabel[classification]}</Badge>}
           />
-          {classification && <Badge appearance="outline" data-testid="search-field">{classificationLabel[classification]}</Badge>}
         </div>
         {canManage && (
           <div className={styles.bar}>

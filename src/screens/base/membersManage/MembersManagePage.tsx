@@ -34,7 +34,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isValidPhone } from '../../../../domain/phone.ts';
 import { sortLevels, type ProductMember } from '../../../../domain/members.ts';
 import { createMember, createMemberGroup, deleteMembers, moveMembersToGroup, updateMember, type NewMember } from '../../../../services/members.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { groupLabel, useMemberConfig, useMemberGroups, useMemberMutation, useMembers } from './memberQueries.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 20;
 
@@ -52,6 +54,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 interface MemberForm { userId?: string; name: string; phoneNumber: string; groupId: string; level: string }
 
 export default function MembersManagePage() {
+  const fmt = useIntlFormat();
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const [groupId, setGroupId] = useState('');
@@ -92,30 +95,37 @@ export default function MembersManagePage() {
     <div className={styles.root} data-testid="members-page">
       <Title3><Trans>会员管理</Trans></Title3>
       {error && <MessageBar intent="error" data-testid="members-error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
-      <div className={styles.bar}>
+      <FilterBar
+        active={groupId ? 1 : 0}
+        search={(
+          <Field label={t`搜索`}>
+            <SearchBox data-testid="member-search" placeholder={t`姓名或手机号`} value={keyword} onChange={(_, d) => { setKeyword(d.value); setPage(0); }} />
+          </Field>
+        )}
+        actions={(
+          <>
+            <Button icon={<FolderAddRegular />} data-testid="member-group-add" onClick={() => setNewGroup('')}><Trans>新建分组</Trans></Button>
+            <Button icon={<ArrowMoveRegular />} data-testid="member-move" disabled={selected.size === 0} onClick={() => setMoving(defaultGroupId)}>
+              <Trans>移动分组</Trans>
+            </Button>
+            <Button icon={<DeleteRegular />} data-testid="member-delete" disabled={selected.size === 0 || remove.isPending}
+              onClick={() => { if (window.confirm(t`确定删除选中的 ${selected.size} 位会员？`)) remove.mutate([...selected], { onError: fail }); }}>
+              <Trans>删除</Trans>
+            </Button>
+            <Button appearance="primary" icon={<AddRegular />} data-testid="member-add"
+              onClick={() => setForm({ name: '', phoneNumber: '', groupId: groupId || defaultGroupId, level: levels[0]?.id ?? '' })}>
+              <Trans>新增会员</Trans>
+            </Button>
+          </>
+        )}
+      >
         <Field label={t`会员分组`}>
           <Select data-testid="member-group-filter" value={groupId} onChange={(_, d) => { setGroupId(d.value); setPage(0); }}>
             <option value="">{t`全部分组`}</option>
             {groups.data?.map((g) => <option key={g.groupId} value={g.groupId}>{groupLabel(g.name, (d) => i18n._(d))}</option>)}
           </Select>
         </Field>
-        <Field label={t`搜索`}>
-          <SearchBox data-testid="member-search" placeholder={t`姓名或手机号`} value={keyword} onChange={(_, d) => { setKeyword(d.value); setPage(0); }} />
-        </Field>
-        <div className={styles.grow} />
-        <Button icon={<FolderAddRegular />} data-testid="member-group-add" onClick={() => setNewGroup('')}><Trans>新建分组</Trans></Button>
-        <Button icon={<ArrowMoveRegular />} data-testid="member-move" disabled={selected.size === 0} onClick={() => setMoving(defaultGroupId)}>
-          <Trans>移动分组</Trans>
-        </Button>
-        <Button icon={<DeleteRegular />} data-testid="member-delete" disabled={selected.size === 0 || remove.isPending}
-          onClick={() => { if (window.confirm(t`确定删除选中的 ${selected.size} 位会员？`)) remove.mutate([...selected], { onError: fail }); }}>
-          <Trans>删除</Trans>
-        </Button>
-        <Button appearance="primary" icon={<AddRegular />} data-testid="member-add"
-          onClick={() => setForm({ name: '', phoneNumber: '', groupId: groupId || defaultGroupId, level: levels[0]?.id ?? '' })}>
-          <Trans>新增会员</Trans>
-        </Button>
-      </div>
+      </FilterBar>
 
       {members.isError && <MessageBar intent="error"><MessageBarBody>{errorText(members.error)}</MessageBarBody></MessageBar>}
       <Table aria-label={t`会员列表`} data-testid="members-table">
@@ -140,7 +150,7 @@ export default function MembersManagePage() {
               <TableCell>{m.phoneNumber}</TableCell>
               <TableCell data-testid="member-group-cell">{groupName(m.groupId, m.groupName)}</TableCell>
               <TableCell data-testid="member-level-cell">{levelName(m.config.level)}</TableCell>
-              <TableCell>{m.createdAt ? new Date(m.createdAt).toLocaleString(i18n.locale) : ''}</TableCell>
+              <TableCell>{fmt.dateTime(m.createdAt)}</TableCell>
               <TableCell><Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t`编辑`} data-testid="member-edit" onClick={() => openEdit(m)} /></TableCell>
             </TableRow>
           ))}

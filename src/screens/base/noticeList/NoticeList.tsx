@@ -14,7 +14,9 @@ import { isStaleVersion } from '../../../../services/http.ts';
 import { createNotice, deleteNotice, markNoticeRead, noticeKeys, noticesQuery, updateNotice, type Notice } from '../../../../services/notices.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { CONFIG_EDIT_POWER } from '../systemConfigManage/settingsQueries.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -30,9 +32,9 @@ export function sanitiseNotice(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 export default function NoticeList() {
+  const fmt = useIntlFormat();
   const styles = useStyles();
   const { t } = useLingui();
   const orgApp = useCurrentOrgApp();
@@ -75,10 +77,14 @@ export default function NoticeList() {
       <div className={styles.bar}>
         <Text weight="semibold" size={500}><Trans>通知列表</Trans></Text>
         {(query.data?.unread ?? 0) > 0 && <CounterBadge count={query.data!.unread} color="danger" data-testid="notice-unread" aria-label={t`未读通知`} />}
-        <Input placeholder={t`按标题搜索`} value={keyword} onChange={(_, d) => setKeyword(d.value)} data-testid="notice-search" />
-        <Switch label={t`只看未读`} checked={unreadOnly} onChange={(_, d) => setUnreadOnly(d.checked)} />
-        {canEdit && <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="notice-create"><Trans>发布通知</Trans></Button>}
       </div>
+      <FilterBar
+        active={unreadOnly ? 1 : 0}
+        search={<Input placeholder={t`按标题搜索`} aria-label={t`按标题搜索`} value={keyword} onChange={(_, d) => setKeyword(d.value)} data-testid="notice-search" />}
+        actions={canEdit && <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="notice-create"><Trans>发布通知</Trans></Button>}
+      >
+        <Switch label={t`只看未读`} checked={unreadOnly} onChange={(_, d) => setUnreadOnly(d.checked)} />
+      </FilterBar>
       {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
       {query.isLoading && <Spinner />}
       <Table size="small">
@@ -92,7 +98,7 @@ export default function NoticeList() {
           {(query.data?.rows ?? []).map((n) => (
             <TableRow key={n.id} className={styles.row} onClick={() => void show(n)} data-testid="notice-row">
               <TableCell className={n.read ? undefined : styles.unread}>{n.title}</TableCell>
-              <TableCell>{when(n.publishedAt)}</TableCell>
+              <TableCell>{fmt.dateTime(n.publishedAt)}</TableCell>
               <TableCell>{n.createdByName}</TableCell>
               <TableCell>
                 {n.scheduled ? <Badge appearance="tint" color="warning"><Trans>待发布</Trans></Badge>
@@ -112,7 +118,7 @@ export default function NoticeList() {
               <DrawerHeaderTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t`关闭`} onClick={() => setOpenId(null)} />}>
                 {open.title}
               </DrawerHeaderTitle>
-              <Text className={styles.meta}>{open.createdByName} · {when(open.publishedAt)}</Text>
+              <Text className={styles.meta}>{open.createdByName} · {fmt.dateTime(open.publishedAt)}</Text>
             </DrawerHeader>
             <DrawerBody>
               <div className={styles.content} data-testid="notice-content" dangerouslySetInnerHTML={{ __html: sanitiseNotice(open.content) }} />

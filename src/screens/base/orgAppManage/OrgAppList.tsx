@@ -39,6 +39,7 @@ import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useIsProvider } from './useIsProvider.ts';
 import { CreateOrgDialog } from './CreateOrgDialog.tsx';
 import { ORG_TYPE_LABELS, SUPPLIER_TYPE_LABELS } from './orgLabels.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -52,7 +53,6 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
 
 export interface OrgAppListProps {
   title: string;
@@ -65,6 +65,7 @@ export interface OrgAppListProps {
 }
 
 export function OrgAppList({ title, testId, supplierType, appId, preferTemplate }: OrgAppListProps) {
+  const fmt = useIntlFormat();
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -149,7 +150,7 @@ export function OrgAppList({ title, testId, supplierType, appId, preferTemplate 
                   <TableCell>
                     {r.expiration ? (
                       <span>
-                        {dateText(r.expiration)} {r.expired && <Badge color="danger" size="small"><Trans>已到期</Trans></Badge>}
+                        {fmt.date(r.expiration)} {r.expired && <Badge color="danger" size="small"><Trans>已到期</Trans></Badge>}
                       </span>
                     ) : (
                       <span className={styles.muted}><Trans>永久</Trans></span>

@@ -14,6 +14,7 @@ import { createInitTemplate, initTemplateKeys, initTemplatesQuery, updateInitTem
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { STEP_LABELS } from '../orgAppManage/CreateOrgDialog.tsx';
 import { useIsProvider } from '../orgAppManage/useIsProvider.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -26,6 +27,7 @@ const useStyles = makeStyles({
 });
 
 export default function OrgAppTemplateManagePage() {
+  const fmt = useIntlFormat();
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -73,7 +75,7 @@ export default function OrgAppTemplateManagePage() {
               <TableCell>
                 <Switch checked={!r.disabled} disabled={!isProvider || toggle.isPending} onChange={() => toggle.mutate(r)} aria-label={t`启用 ${r.name}`} />
               </TableCell>
-              <TableCell>{new Date(r.updatedAt).toLocaleString()}</TableCell>
+              <TableCell>{fmt.dateTime(r.updatedAt)}</TableCell>
               <TableCell>
                 <Button size="small" icon={<EditRegular />} disabled={!isProvider} onClick={() => setEditing(r)}><Trans>编辑</Trans></Button>
               </TableCell>

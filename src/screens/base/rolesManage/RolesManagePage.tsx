@@ -58,6 +58,7 @@ import {
 } from '../../../../services/roles.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { usePermission } from '../../../components/Can.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { CONSOLE_BASE_POWER } from '../contacts/basePowers.ts';
 import { useRoleGroups, useRoleRelations, useRoles, useRolesMutation, useRoleUsers } from './queries.ts';
 
@@ -162,12 +163,14 @@ function RolesManagePage() {
           <Title3><Trans>角色</Trans></Title3>
           <Text className={styles.muted}>{t`共 ${shown.length} 个`}</Text>
           <div className={styles.grow} />
-          <SearchBox placeholder={t`名称 / 代码`} value={filter} onChange={(_, d) => setFilter(d.value)} />
-          {canManage && (
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => open({ kind: 'role', role: null })} data-testid="role-create">
-              <Trans>新建角色</Trans>
-            </Button>
-          )}
+          <FilterBar
+            search={<SearchBox placeholder={t`名称 / 代码`} aria-label={t`名称 / 代码`} value={filter} onChange={(_, d) => setFilter(d.value)} data-testid="roles-search" />}
+            actions={canManage && (
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => open({ kind: 'role', role: null })} data-testid="role-create">
+                <Trans>新建角色</Trans>
+              </Button>
+            )}
+          />
         </div>
         {rolesQuery.isPending ? <Spinner /> : rolesQuery.isError ? <Text className={styles.error}>{messageOf(rolesQuery.error)}</Text> : (
           <Table className={styles.table} size="small" data-testid="roles-table">

@@ -16,6 +16,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { chinaDay } from '../orderList/orderView.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -31,6 +32,7 @@ interface CartLine { price: Price; quantity: string }
 export default function FoodPurchasePage() {
   const s = useStyles();
   const { t } = useLingui();
+  const fmt = useIntlFormat();
   const money = useMoney();
   const qc = useQueryClient();
   const { orgApp, ready } = useOrgQueryKey();
@@ -73,7 +75,7 @@ export default function FoodPurchasePage() {
     { key: 'name', header: <Trans>商品</Trans>, render: (p) => <span data-testid="purchase-offer-name">{p.productName}</span>, phone: 'title' },
     { key: 'spec', header: <Trans>规格</Trans>, render: (p) => `${p.spec} / ${p.unit}` },
     { key: 'price', header: <Trans>审核价格</Trans>, render: (p) => money(p.price) },
-    { key: 'period', header: <Trans>有效期</Trans>, render: (p) => `${p.startDate} ~ ${p.endDate}`, phone: 'hidden' },
+    { key: 'period', header: <Trans>有效期</Trans>, render: (p) => `${fmt.date(p.startDate)} ~ ${fmt.date(p.endDate)}`, phone: 'hidden' },
     {
       key: 'actions', header: <Trans>操作</Trans>,
       render: (p) => (

@@ -10,6 +10,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { DeliveryStatusBadge, StopStatusBadge } from './DeliveryStatusBadge.tsx';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 // Phone first (a delivery user in a van, 390 px): one column of cards, the stops in driving order, two big
 // buttons per stop. The same screen shows a school its delivery as it moves (no buttons: it may not mark).
@@ -26,10 +27,10 @@ const useStyles = makeStyles({
 /** A thumb-sized target in a moving van; inline, above the shell's 40 px phone rule for every button. */
 const BIG = { minHeight: '56px' } as const;
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : '');
 
 /** mallDeliveryManage: the delivery user's stops of a day (his routes only), departure and arrival per school. */
 export default function DeliveryManagePage() {
+  const fmt = useIntlFormat();
   const s = useStyles();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
@@ -70,7 +71,7 @@ export default function DeliveryManagePage() {
                   <Text size={400} weight="semibold">{stop.sort + 1}. {stop.schoolName}</Text>
                   <StopStatusBadge status={stop.status} />
                 </div>
-                <Text className={s.muted}>{stop.orderNo}{stop.departedAt && <> · <Trans>出发 {time(stop.departedAt)}</Trans></>}{stop.arrivedAt && <> · <Trans>到达 {time(stop.arrivedAt)}</Trans></>}</Text>
+                <Text className={s.muted}>{stop.orderNo}{stop.departedAt && <> · <Trans>出发 {fmt.time(stop.departedAt)}</Trans></>}{stop.arrivedAt && <> · <Trans>到达 {fmt.time(stop.arrivedAt)}</Trans></>}</Text>
                 {d.markable && (
                   <div className={s.buttons}>
                     <Button className={s.big} style={BIG} size="large" appearance={stop.status === 'pending' ? 'primary' : 'secondary'} data-testid="stop-depart"

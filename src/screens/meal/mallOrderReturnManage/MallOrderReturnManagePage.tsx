@@ -25,6 +25,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useOrderParty } from '../orderList/orderView.ts';
 import { RETURN_STATUS_LABELS, shrinkPhoto } from './returnView.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -37,9 +38,9 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { hour12: false });
 
 export default function MallOrderReturnManagePage() {
+  const fmt = useIntlFormat();
   const s = useStyles();
   const { t } = useLingui();
   const money = useMoney();
@@ -62,7 +63,7 @@ export default function MallOrderReturnManagePage() {
     { key: 'status', header: <Trans>状态</Trans>, render: (r) => <Badge appearance="tint" data-testid="return-status" data-status={r.status}>{t(RETURN_STATUS_LABELS[r.status])}</Badge> },
     { key: 'amount', header: <Trans>退货金额</Trans>, render: (r) => <span data-testid="return-amount">{money(r.amount)}</span> },
     { key: 'reason', header: <Trans>退货原因</Trans>, render: (r) => r.reason },
-    { key: 'createdAt', header: <Trans>申请时间</Trans>, render: (r) => <time dateTime={r.createdAt}>{when(r.createdAt)}</time>, phone: 'hidden' },
+    { key: 'createdAt', header: <Trans>申请时间</Trans>, render: (r) => <time dateTime={r.createdAt}>{fmt.dateTime(r.createdAt)}</time>, phone: 'hidden' },
     { key: 'actions', header: <Trans>操作</Trans>, render: (r) => <Button size="small" appearance="subtle" onClick={() => setOpen(r)} data-testid="return-open"><Trans>详情</Trans></Button> },
   ];
 

@@ -11,6 +11,7 @@ import { recipeCycleLogQuery, type RecipeLogEntry } from '../../../../services/r
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { MEAL_LABELS } from './labels.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '60vh', overflowY: 'auto', margin: 0, padding: 0, listStyle: 'none' },
@@ -37,6 +38,7 @@ const FIELDS: Record<string, MessageDescriptor> = { name: msg`名称`, mealPatte
 
 /** The recipe log (issue 9): who changed what in this cycle, newest first, read from the cycle's events. */
 export function RecipeLogDialog({ cycle, onClose }: { cycle: RecipeCycleDetail; onClose: () => void }) {
+  const fmt = useIntlFormat();
   const s = useStyles();
   const { t, i18n } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
@@ -71,7 +73,7 @@ export function RecipeLogDialog({ cycle, onClose }: { cycle: RecipeCycleDetail; 
                 <li key={e.version} className={s.entry} data-testid="recipe-log-entry" data-type={e.type}>
                   <Text weight="semibold">{ACTIONS[e.type] ? i18n._(ACTIONS[e.type]) : e.type}</Text>
                   {what(e) && <Text> · {what(e)}</Text>}
-                  <div className={s.meta}>{`${e.userName} · ${e.at ? new Date(e.at).toLocaleString(i18n.locale) : ''}`}</div>
+                  <div className={s.meta}>{`${e.userName} · ${fmt.dateTime(e.at)}`}</div>
                 </li>
               ))}
             </ul>

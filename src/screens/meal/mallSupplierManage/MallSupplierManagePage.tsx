@@ -7,6 +7,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SUPPLIER_TYPES } from '../../../../domain/constants.ts';
 import { createSupplier, orgRoleGroupConfigsQuery, supplierKeys, suppliersQuery, updateSupplier, type Supplier } from '../../../../services/mall/catalogue.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
@@ -59,15 +60,14 @@ export default function MallSupplierManagePage() {
       title={<Trans>供应商管理</Trans>} testId="screen-mallSupplierManage" loading={suppliers.isLoading} error={error ?? (suppliers.error ? errorText(suppliers.error) : null)}
       actions={<Button appearance="primary" icon={<AddRegular />} onClick={() => { setFormError(null); setDraft({ supplierOrgId: '', name: '', type: 'sxps', roleGroupId: null }); }} data-testid="supplier-add"><Trans>添加供应商</Trans></Button>}
       toolbar={(
-        <>
-          <Field label={<Trans>名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} /></Field>
+        <FilterBar active={type ? 1 : 0} search={<Field label={<Trans>名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} /></Field>}>
           <Field label={<Trans>类型</Trans>}>
             <Dropdown value={type ? typeLabel(type) : t`全部`} selectedOptions={[type]} onOptionSelect={(_, d) => setType((d.optionValue ?? '') as '' | SupplierType)}>
               <Option value="">{t`全部`}</Option>
               {Object.keys(SUPPLIER_TYPES).map((c) => <Option key={c} value={c}>{typeLabel(c)}</Option>)}
             </Dropdown>
           </Field>
-        </>
+        </FilterBar>
       )}
     >
       <DataTable rows={suppliers.data?.rows ?? []} columns={columns} rowKey={(s) => s.objectId} testId="supplier-table" />

@@ -8,6 +8,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { flattenCategories } from '../shared/categoryTree.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const hint = { color: tokens.colorNeutralForeground3, marginLeft: `calc(${tokens.spacingHorizontalXXL} + ${tokens.spacingHorizontalM})` } as const;
 
@@ -24,7 +25,8 @@ const inputOf = (s: Supplier | undefined): SupplierPermissionsInput => {
  * A supplier org sees what each school allows it, read-only.
  */
 export default function MallSupplierPermissionManagePage() {
-  const { t, i18n } = useLingui();
+  const fmt = useIntlFormat();
+  const { t } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
@@ -60,7 +62,7 @@ export default function MallSupplierPermissionManagePage() {
     return Boolean(parent && parent !== '-1' && categoryAllowed(perm, parent, (c) => parentOf.get(c)));
   };
   const labelOf = (s: Supplier) => (s.orgId === orgApp?.orgId ? s.name : (s.orgName || s.orgId));
-  const frozenAt = stored.priceFrozenAt ? new Date(stored.priceFrozenAt).toLocaleString(i18n.locale, { hour12: false }) : null;
+  const frozenAt = stored.priceFrozenAt ? fmt.dateTime(stored.priceFrozenAt, true) : null;
   return (
     <ScreenFrame
       title={<Trans>供应商权限管理</Trans>} testId="screen-mallSupplierPermissionManage" loading={suppliers.isLoading} error={suppliers.error ? errorText(suppliers.error) : null}

@@ -15,6 +15,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { LOG_ACTION_LABELS, STATUS_LABELS } from '../orderList/orderView.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 // the order's own actions, then its returns' (the log tells both)
 const ACTIONS = ['create', ...ORDER_ACTIONS, ...Object.values(RETURN_LOG_ACTIONS)] as const;
@@ -22,7 +23,8 @@ type LogAction = (typeof ACTIONS)[number];
 const isAction = (a: string): a is LogAction => (ACTIONS as readonly string[]).includes(a);
 
 export default function OrderLogListPage() {
-  const { t, i18n } = useLingui();
+  const fmt = useIntlFormat();
+  const { t } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const [orderNo, setOrderNo] = useState('');
   const [action, setAction] = useState('');
@@ -37,7 +39,7 @@ export default function OrderLogListPage() {
   });
   // the action filter narrows the page shown (the log call filters by order only)
   const rows = noSuchOrder ? [] : (log.data?.rows ?? []).filter((r) => !action || r.action === action);
-  const when = (at: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at));
+  const when = (at: string) => fmt.dateTime(at, true);
 
   const columns: Column<OrderLogRow>[] = [
     { key: 'orderNo', header: <Trans>订单号</Trans>, render: (r) => <span data-testid="log-order-no">{r.orderNo}</span>, phone: 'title' },

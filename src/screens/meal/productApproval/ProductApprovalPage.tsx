@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 20;
 /** product approval status: 0 waiting, 1 approved, -2 rejected (the spec leaves further statuses open) */
@@ -15,6 +16,7 @@ const STATUSES = ['0', '1', '-2'] as const;
 
 /** productApproval: set the approval status of many products at once (all or nothing). */
 export default function ProductApprovalPage() {
+  const fmt = useIntlFormat();
   const { t } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
@@ -41,7 +43,7 @@ export default function ProductApprovalPage() {
     },
     { key: 'name', header: <Trans>商品名称</Trans>, render: (p) => p.name },
     { key: 'status', header: <Trans>审核状态</Trans>, render: (p) => <Badge appearance="tint" color={p.status === 1 ? 'success' : p.status === -2 ? 'danger' : 'warning'}>{label[String(p.status)] ?? p.status}</Badge> },
-    { key: 'updated', header: <Trans>更新时间</Trans>, render: (p) => p.updatedAt.slice(0, 16).replace('T', ' ') },
+    { key: 'updated', header: <Trans>更新时间</Trans>, render: (p) => fmt.dateTime(p.updatedAt) },
   ];
   return (
     <ScreenFrame

@@ -7,6 +7,7 @@ import { PRICE_CLASSES } from '../../../../domain/constants.ts';
 import { categoriesQuery, deleteProduct, productKeys, productsQuery, setUppershelf, type Product } from '../../../../services/mall/catalogue.ts';
 import { importProducts } from '../../../../services/mall/imports.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -102,8 +103,17 @@ export default function ProductManagePage() {
         </>
       ) : undefined}
       toolbar={(
-        <>
-          <Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} data-testid="product-search" /></Field>
+        <FilterBar
+          active={[categoryId, shelf].filter(Boolean).length}
+          search={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} data-testid="product-search" /></Field>}
+          actions={writes && (
+            <>
+              <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: true })}><Trans>批量上架</Trans></Button>
+              <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: false })}><Trans>批量下架</Trans></Button>
+              <ProductBatchMenu productIds={[...selected]} onDone={() => { setSelected(new Set()); refresh(); }} onError={setError} />
+            </>
+          )}
+        >
           <Field label={<Trans>商品分类</Trans>}>
             <Dropdown value={categoryId ? catName.get(categoryId) ?? '' : t`全部`} selectedOptions={[categoryId]} onOptionSelect={(_, d) => { setCategoryId(d.optionValue ?? ''); setPage(0); }}>
               <Option value="">{t`全部`}</Option>
@@ -117,14 +127,7 @@ export default function ProductManagePage() {
               <Option value="0">{t`已下架`}</Option>
             </Dropdown>
           </Field>
-          {writes && (
-            <>
-              <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: true })}><Trans>批量上架</Trans></Button>
-              <Button disabled={!selected.size} onClick={() => shelfMutation.mutate({ ids: [...selected], on: false })}><Trans>批量下架</Trans></Button>
-              <ProductBatchMenu productIds={[...selected]} onDone={() => { setSelected(new Set()); refresh(); }} onError={setError} />
-            </>
-          )}
-        </>
+        </FilterBar>
       )}
     >
       <DataTable rows={rows} columns={columns} rowKey={(p) => p.id} testId="product-table" />

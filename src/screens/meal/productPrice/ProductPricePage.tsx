@@ -3,6 +3,7 @@
 // by the screen's board actor. A school (purchaser) sees only the effective, approved prices.
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useMoney } from '../../../components/useMoney.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { WIDER_THAN_PHONE_MEDIA } from '../../../../domain/viewport.ts';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -48,6 +49,7 @@ import {
 import { FrozenBuyersNotice } from '../prices/FrozenBuyersNotice.tsx';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 20;
 
@@ -68,8 +70,8 @@ const useStyles = makeStyles({
 
 const cellKey = (skuId: string, roleGroupId: string) => `${skuId}|${roleGroupId}`;
 const serverState = (p: Price | undefined): PriceState => (p ? p.status : 'none');
-const dateText = (p: Price) =>
-  p.startDate === DEFAULT_PRICE_START && p.endDate === DEFAULT_PRICE_END ? '' : `${p.startDate} ~ ${p.endDate === DEFAULT_PRICE_END ? '' : p.endDate}`;
+const dateText = (p: Price, date: (day: string) => string) =>
+  p.startDate === DEFAULT_PRICE_START && p.endDate === DEFAULT_PRICE_END ? '' : `${date(p.startDate)} ~ ${p.endDate === DEFAULT_PRICE_END ? '' : date(p.endDate)}`;
 
 export default function ProductPricePage() {
   const { roles, isLoading } = usePowers();
@@ -124,16 +126,21 @@ function SupplierPrices() {
   return (
     <div className={styles.root} data-testid="product-price-page">
       <Title3><Trans>商品价格</Trans></Title3>
+      <FilterBar
+        search={(
+          <Input
+            contentBefore={<SearchRegular />}
+            placeholder={t`搜索 SKU 名称`}
+            aria-label={t`搜索 SKU 名称`}
+            value={name}
+            onChange={(_, d) => setName(d.value)}
+            onKeyDown={(e) => { if (e.key === 'Enter') { setSearch(name.trim()); setPage(0); } }}
+            data-testid="price-sku-search"
+          />
+        )}
+        actions={<Button onClick={() => { setSearch(name.trim()); setPage(0); }} data-testid="price-sku-search-go"><Trans>查询</Trans></Button>}
+      />
       <div className={styles.bar}>
-        <Input
-          contentBefore={<SearchRegular />}
-          placeholder={t`搜索 SKU 名称`}
-          value={name}
-          onChange={(_, d) => setName(d.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') { setSearch(name.trim()); setPage(0); } }}
-          data-testid="price-sku-search"
-        />
-        <Button onClick={() => { setSearch(name.trim()); setPage(0); }} data-testid="price-sku-search-go"><Trans>查询</Trans></Button>
         <Text className={styles.muted}>
           <Trans>需要审核的采购角色组中，新价格或改价在审核通过前不生效；已通过的价格在审核周期内是否可改由角色组配置决定。</Trans>
         </Text>
@@ -191,6 +198,7 @@ function PriceCell({ price, onEdit, groupName, roleGroupId }: { price: Price | u
   const money = useMoney();
   const styles = useStyles();
   const { t } = useLingui();
+  const fmt = useIntlFormat();
   const state = serverState(price);
   return (
     <div className={styles.cell} data-testid="price-cell" data-role-group-id={roleGroupId} data-state={state}>
@@ -202,7 +210,7 @@ function PriceCell({ price, onEdit, groupName, roleGroupId }: { price: Price | u
           {price ? <Trans>改价</Trans> : <Trans>定价</Trans>}
         </Button>
       </div>
-      {price && dateText(price) && <Text className={styles.muted}>{dateText(price)}</Text>}
+      {price && dateText(price, fmt.date) && <Text className={styles.muted}>{dateText(price, fmt.date)}</Text>}
       {price?.status === 'rejected' && price.extraInfo.checkRemark && (
         <Text className={styles.remark}><Trans>驳回原因：</Trans><span data-testid="price-remark">{price.extraInfo.checkRemark}</span></Text>
       )}
@@ -306,6 +314,7 @@ function EffectivePrices() {
   const money = useMoney();
   const styles = useStyles();
   const { t } = useLingui();
+  const fmt = useIntlFormat();
   const orgId = useCurrentOrgApp()?.orgId ?? '';
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
@@ -344,7 +353,7 @@ function EffectivePrices() {
               <TableCell>{p.skuName}</TableCell>
               <TableCell>{p.supplierName}</TableCell>
               <TableCell><span className={styles.price} data-testid="price-value">{money(p.price)}</span></TableCell>
-              <TableCell>{dateText(p) || t`长期`}</TableCell>
+              <TableCell>{dateText(p, fmt.date) || t`长期`}</TableCell>
             </TableRow>
           ))}
         </TableBody>

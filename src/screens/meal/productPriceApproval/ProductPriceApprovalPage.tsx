@@ -41,6 +41,8 @@ import { priceActorId } from '../../../../machines/priceApproval.machine.ts';
 import { PriceCompareBar } from '../prices/PriceCompareBar.tsx';
 import { PriceStatusBadge, usePriceStateLabel } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, type PriceBoardRef } from '../prices/usePriceBoard.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 50;
 const STATES = [
@@ -115,7 +117,22 @@ export default function ProductPriceApprovalPage() {
   return (
     <div className={styles.root} data-testid="price-approval-page">
       <Title3><Trans>价格审核</Trans></Title3>
-      <div className={styles.bar}>
+      <FilterBar
+        testId="approval-filters"
+        active={[filters.supplierId, filters.categoryId, filters.isCheck !== '0'].filter(Boolean).length}
+        search={(
+            <Field label={t`商品或 SKU`}>
+              <Input
+                contentBefore={<SearchRegular />}
+                value={keyword}
+                onChange={(_, d) => setKeyword(d.value)}
+                onKeyDown={(e) => { if (e.key === 'Enter') setFilter({ keyword: keyword.trim() }); }}
+                data-testid="approval-search"
+              />
+            </Field>
+        )}
+        actions={<Button onClick={() => setFilter({ keyword: keyword.trim() })} data-testid="approval-search-go"><Trans>查询</Trans></Button>}
+      >
         <Field label={t`供应商`}>
           <Select value={filters.supplierId} onChange={(_, d) => setFilter({ supplierId: d.value })} data-testid="approval-filter-supplier">
             <option value="">{t`全部`}</option>
@@ -133,17 +150,7 @@ export default function ProductPriceApprovalPage() {
             {STATES.map((s) => <option key={s.value} value={s.value}>{s.state === 'all' ? t`全部` : stateLabel(s.state)}</option>)}
           </Select>
         </Field>
-        <Field label={t`商品或 SKU`}>
-          <Input
-            contentBefore={<SearchRegular />}
-            value={keyword}
-            onChange={(_, d) => setKeyword(d.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter') setFilter({ keyword: keyword.trim() }); }}
-            data-testid="approval-search"
-          />
-        </Field>
-        <Button onClick={() => setFilter({ keyword: keyword.trim() })} data-testid="approval-search-go"><Trans>查询</Trans></Button>
-      </div>
+      </FilterBar>
       <div className={styles.actions}>
         <Text>{t`已选 ${selected.size} 条`}</Text>
         <Button appearance="primary" icon={<CheckmarkRegular />} disabled={!selected.size} onClick={() => approve([...selected])} data-testid="approval-approve-selected">
@@ -157,7 +164,9 @@ export default function ProductPriceApprovalPage() {
       <Table size="small" aria-label={t`价格审核`}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>
+            {/* Fluent's table shares the width equally: the checkbox needs little, the compare bars their labels,
+                bars and ¥ amounts side by side (squeezed, the amounts ran over the next column) */}
+            <TableHeaderCell style={{ width: 44 }}>
               <Checkbox
                 checked={allSelected ? true : selected.size ? 'mixed' : false}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(pendingIds))}
@@ -167,7 +176,7 @@ export default function ProductPriceApprovalPage() {
             </TableHeaderCell>
             <TableHeaderCell><Trans>商品 / SKU</Trans></TableHeaderCell>
             <TableHeaderCell><Trans>供应商 / 采购角色组</Trans></TableHeaderCell>
-            <TableHeaderCell><Trans>价格对比（元）</Trans></TableHeaderCell>
+            <TableHeaderCell style={{ width: 236 }}><Trans>价格对比（元）</Trans></TableHeaderCell>
             <TableHeaderCell><Trans>有效期</Trans></TableHeaderCell>
             <TableHeaderCell><Trans>状态</Trans></TableHeaderCell>
             <TableHeaderCell><Trans>操作</Trans></TableHeaderCell>
@@ -204,6 +213,7 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
 }) {
   const styles = useStyles();
   const { t } = useLingui();
+  const fmt = useIntlFormat();
   const actor = usePriceActor(board, row.id);
   const view = useSelector(actor, (s) => s && { state: stateOf(s), deciding: s.matches({ pending: 'deciding' }), error: s.context.error, price: s.context.price });
   const state = view?.state ?? row.status;
@@ -231,7 +241,7 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
       </TableCell>
       <TableCell>
         <Text className={styles.muted}>
-          {row.startDate === DEFAULT_PRICE_START && row.endDate === DEFAULT_PRICE_END ? t`长期` : `${row.startDate} ~ ${row.endDate}`}
+          {row.startDate === DEFAULT_PRICE_START && row.endDate === DEFAULT_PRICE_END ? t`长期` : `${fmt.date(row.startDate)} ~ ${fmt.date(row.endDate)}`}
         </Text>
       </TableCell>
       <TableCell>

@@ -14,6 +14,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PriceImportButton } from '../shared/PriceImportButton.tsx';
 import { PRICE_SHEET_HEADERS, priceSheetRows } from '../shared/priceSheet.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 20;
 const EXPORT_PAGE = 1000;
@@ -26,6 +27,7 @@ const listPrices = (q: PriceQuery) => fetchPrices(q, { timeout: EXPORT_TIMEOUT }
 export default function ProductPriceExportListPage() {
   const money = useMoney();
   const { t } = useLingui();
+  const fmt = useIntlFormat();
   const { ready, orgApp } = useOrgQueryKey();
   const [keyword, setKeyword] = useState('');
   const [roleGroupId, setRoleGroupId] = useState('');
@@ -74,7 +76,7 @@ export default function ProductPriceExportListPage() {
     { key: 'price', header: <Trans>价格</Trans>, render: (p) => <span data-testid="price-value">{money(p.price)}</span> },
     { key: 'avg', header: <Trans>市场均价</Trans>, render: (p) => (p.marketAvg === null ? '—' : money(p.marketAvg)) },
     { key: 'status', header: <Trans>状态</Trans>, render: (p) => statusText(p) },
-    { key: 'dates', header: <Trans>有效期</Trans>, render: (p) => `${p.startDate} ~ ${p.endDate}` },
+    { key: 'dates', header: <Trans>有效期</Trans>, render: (p) => `${fmt.date(p.startDate)} ~ ${fmt.date(p.endDate)}` },
   ];
   const groupRows = groups.data ?? [];
   return (

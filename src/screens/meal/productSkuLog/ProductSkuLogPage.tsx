@@ -27,6 +27,7 @@ import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { priceLogQuery, pricesQuery, skuLogQuery, type PriceLogRow } from '../../../../services/mall/catalogue.ts';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 50;
 
@@ -39,17 +40,13 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-const timeText = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 
 const decidedState = (isCheck: number | undefined): PriceState => (isCheck === 1 ? 'approved' : isCheck === -2 ? 'rejected' : 'pending');
 /** What a SKU event says of the SKU: its name, spec and unit where the event carries them. */
 const skuText = (d: PriceLogRow['data']) => [d.name, d.spec, d.unit].filter((x) => typeof x === 'string' && x).join(' / ');
 
 export default function ProductSkuLogPage() {
+  const fmt = useIntlFormat();
   const styles = useStyles();
   const { t } = useLingui();
   const orgId = useCurrentOrgApp()?.orgId ?? '';
@@ -68,7 +65,7 @@ export default function ProductSkuLogPage() {
   const money = useMoney();
   const what = (r: PriceLogRow) => {
     const d = r.data;
-    const range = d.startDate && d.endDate && !(d.startDate === DEFAULT_PRICE_START && d.endDate === DEFAULT_PRICE_END) ? `（${d.startDate} ~ ${d.endDate}）` : '';
+    const range = d.startDate && d.endDate && !(d.startDate === DEFAULT_PRICE_START && d.endDate === DEFAULT_PRICE_END) ? `（${fmt.date(d.startDate)} ~ ${fmt.date(d.endDate)}）` : '';
     switch (r.type) {
       case 'SkuPriceCreated': return { action: t`新增价格`, detail: `${money(Number(d.price))}${range}`, state: decidedState(d.isCheck) };
       case 'SkuPriceChanged': return { action: t`修改价格`, detail: `${money(Number(d.price))}${range}`, state: decidedState(d.isCheck) };
@@ -110,7 +107,7 @@ export default function ProductSkuLogPage() {
             const p = byId.get(r.skuPriceId);
             return (
               <TableRow key={r.id} data-testid="price-log-row" data-type={r.type} data-sku-id={p?.skuId ?? r.data.skuId ?? ''} data-price-id={r.skuPriceId}>
-                <TableCell><Text className={styles.muted}>{timeText(r.time)}</Text></TableCell>
+                <TableCell><Text className={styles.muted}>{fmt.dateTime(r.time, true)}</Text></TableCell>
                 <TableCell data-testid="price-log-user">{r.username ?? '—'}</TableCell>
                 <TableCell>
                   <div className={styles.stack}>

@@ -1,37 +1,21 @@
-import type { ReactNode } from 'react';
 import {
-  Card, makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens,
+  makeStyles, Table, TableBody, TableCell, TableCellLayout, TableHeader, TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { useViewport } from '../../../shell/useViewport.ts';
+import { phoneRole, RowCards, type CardColumn } from '../../../components/RowCards.tsx';
 
-export interface Column<T> {
-  key: string;
-  header: ReactNode;
-  render: (row: T, index: number) => ReactNode;
+export interface Column<T> extends CardColumn<T> {
   width?: string;
-  /**
-   * On a phone a row is a card (issue 13): `title` heads it (by default the first column), `detail` is a labelled
-   * line (the default), `actions` goes to its foot (by default the column keyed `actions`), `hidden` is left out.
-   */
-  phone?: 'title' | 'detail' | 'actions' | 'hidden';
 }
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   empty: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground3, textAlign: 'center' },
-  cards: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  card: { gap: tokens.spacingVerticalXS },
-  selectedCard: { outline: `2px solid ${tokens.colorBrandStroke1}` },
-  title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-  detail: { display: 'grid', gridTemplateColumns: 'minmax(72px, 35%) 1fr', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
-  label: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  value: { minWidth: 0, overflowWrap: 'anywhere' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
 });
 
-/** How a column shows in a phone's card. */
-export const phoneRole = <T,>(c: Column<T>, index: number): NonNullable<Column<T>['phone']> => c.phone ?? (c.key === 'actions' ? 'actions' : index === 0 ? 'title' : 'detail');
+/** How a column shows in a phone's card: the one rule of RowCards, shared with VirtualTable. */
+export { phoneRole };
 
 /**
  * A plain table of a page of rows (pages come from the server; the tables here stay small). On a phone the rows
@@ -45,25 +29,7 @@ export function DataTable<T>({ rows, columns, rowKey, testId, selected, rowProps
   const phone = useViewport() === 'phone';
   const empty = !rows.length && <Text as="p" className={s.empty}><Trans>暂无数据</Trans></Text>;
   if (phone) {
-    const part = (role: ReturnType<typeof phoneRole>) => columns.filter((c, i) => phoneRole(c, i) === role);
-    const [titles, details, actions] = [part('title'), part('detail'), part('actions')];
-    return (
-      <div className={s.cards} data-testid={testId} role="list">
-        {rows.map((row, i) => (
-          <Card key={rowKey(row)} role="listitem" className={selected?.(row) ? `${s.card} ${s.selectedCard}` : s.card} aria-selected={selected?.(row)} data-row-key={rowKey(row)} {...rowProps?.(row)}>
-            {titles.map((c) => <div key={c.key} className={s.title}>{c.render(row, i)}</div>)}
-            {details.map((c) => (
-              <div key={c.key} className={s.detail}>
-                <span className={s.label}>{c.header}</span>
-                <span className={s.value}>{c.render(row, i)}</span>
-              </div>
-            ))}
-            {actions.length > 0 && <div className={s.actions}>{actions.map((c) => <span key={c.key}>{c.render(row, i)}</span>)}</div>}
-          </Card>
-        ))}
-        {empty}
-      </div>
-    );
+    return <RowCards rows={rows} columns={columns} rowKey={rowKey} testId={testId} selected={selected} rowProps={rowProps} empty={<Trans>暂无数据</Trans>} />;
   }
   return (
     <div className={s.wrap}>

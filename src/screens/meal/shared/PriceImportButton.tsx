@@ -8,6 +8,7 @@ import { importPrices } from '../../../../services/mall/imports.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { parsePriceRows, PRICE_IMPORT_HEADERS, type PriceSheetRow } from './priceSheet.ts';
 import { useOrgQueryKey } from './useOrgQueryKey.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 /**
  * Price import from Excel (§7 importprice, §9 batches of 60): preview with row errors, a progress bar, and an
@@ -15,6 +16,7 @@ import { useOrgQueryKey } from './useOrgQueryKey.ts';
  */
 export function PriceImportButton() {
   const { t } = useLingui();
+  const fmt = useIntlFormat();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -29,7 +31,7 @@ export function PriceImportButton() {
           { key: 'sku', header: <Trans>商品 / SKU</Trans>, render: (r) => (r.value ? `${r.value.productName} ${r.value.skuName}`.trim() || r.value.skuId : '') },
           { key: 'group', header: <Trans>采购角色组</Trans>, render: (r) => r.value?.roleGroupName ?? '' },
           { key: 'price', header: <Trans>价格</Trans>, render: (r) => r.value?.price ?? '' },
-          { key: 'dates', header: <Trans>有效期</Trans>, render: (r) => (r.value ? `${r.value.startDate} ~ ${r.value.endDate}` : '') },
+          { key: 'dates', header: <Trans>有效期</Trans>, render: (r) => (r.value ? `${fmt.date(r.value.startDate)} ~ ${fmt.date(r.value.endDate)}` : '') },
         ]}
         run={async (values, onProgress) => {
           const res = await importPrices(values.map((v) => ({ row: v.row, skuId: v.skuId, roleGroupId: v.roleGroupId, price: v.price, startDate: v.startDate, endDate: v.endDate, marketAvg: v.marketAvg })), { onProgress });

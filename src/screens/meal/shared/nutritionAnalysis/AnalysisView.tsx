@@ -15,6 +15,7 @@ import { DataTable, type Column } from '../DataTable.tsx';
 import { useNutrientName } from '../nutrients.tsx';
 import { MEAL_LABELS } from '../../mallRecipeCycleManage/labels.ts';
 import { scoreText, type BarVerdict, type ChartBar } from './analysisModel.ts';
+import { useAdviceText, useFoodGroupName } from '../nutritionTexts.ts';
 
 // the chart library is fetched with this chunk only when an analysis is shown
 const AnalysisCharts = lazy(() => import('./AnalysisCharts.tsx'));
@@ -62,7 +63,7 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
 }
 
 /** The bars the charts draw: energy first, then each nutrient with a target or a verdict; food groups by % of their range. */
-export function chartBarsOf(a: AnalysisData, nutrientName: (key: string) => string): { nutrients: ChartBar[]; foodGroups: ChartBar[] } {
+export function chartBarsOf(a: AnalysisData, nutrientName: (key: string) => string, groupName: (group: string) => string = (g) => g): { nutrients: ChartBar[]; foodGroups: ChartBar[] } {
   const valueText = (key: string, v: number | null) => (isNutrientKey(key) ? formatNutrient(key, v) ?? '—' : String(v ?? '—'));
   const nutrients: ChartBar[] = [
     {
@@ -75,7 +76,7 @@ export function chartBarsOf(a: AnalysisData, nutrientName: (key: string) => stri
     })),
   ];
   const foodGroups: ChartBar[] = a.foodGroups.map((g) => ({
-    key: g.group, label: g.group, percent: g.percent, verdict: barVerdict(g.verdict), detail: `${Math.round(g.amount)} g / ${g.min}~${g.max} g`,
+    key: g.group, label: groupName(g.group), percent: g.percent, verdict: barVerdict(g.verdict), detail: `${Math.round(g.amount)} g / ${g.min}~${g.max} g`,
   }));
   return { nutrients, foodGroups };
 }
@@ -84,8 +85,10 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
   const s = useStyles();
   const { t, i18n } = useLingui();
   const name = useNutrientName();
+  const adviceText = useAdviceText();
+  const groupName = useFoodGroupName();
   const nutrientName = (key: string) => (isNutrientKey(key) ? name(nutrientEntry(key)) : key);
-  const bars = chartBarsOf(a, nutrientName);
+  const bars = chartBarsOf(a, nutrientName, groupName);
   const value = (key: string, v: number | null) => (v === null ? t`未知` : isNutrientKey(key) ? formatNutrient(key, v) ?? t`未知` : String(v));
 
   const nutrientRows: NutrientRow[] = [
@@ -114,7 +117,7 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
     { key: 'verdict', header: <Trans>评价</Trans>, render: (m) => <VerdictBadge verdict={m.verdict} /> },
   ];
   const groupColumns: Column<GroupRow>[] = [
-    { key: 'group', header: <Trans>食物种类</Trans>, render: (g) => `${g.group}${g.suspect ? '†' : ''}` },
+    { key: 'group', header: <Trans>食物种类</Trans>, render: (g) => `${groupName(g.group)}${g.suspect ? '†' : ''}` },
     { key: 'amount', header: <Trans>供给量（克）</Trans>, render: (g) => <span data-testid={`${testId}-group-amount`}>{Math.round(g.amount)}</span> },
     { key: 'range', header: <Trans>推荐量（克）</Trans>, render: (g) => (g.min === g.max ? String(g.min) : `${g.min} ~ ${g.max}`) },
     { key: 'percent', header: <Trans>占推荐 %</Trans>, render: (g) => pctText(g.percent) },
@@ -142,7 +145,7 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
         <Section title={<Trans>改进建议</Trans>}>
           <MessageBar intent="warning" layout="multiline" data-testid={`${testId}-advice`}>
             <MessageBarBody>
-              <ul className={s.advice}>{a.advice.map((x) => <li key={x.key} data-testid={`${testId}-advice-item`} data-nutrient={x.key}>{x.text}</li>)}</ul>
+              <ul className={s.advice}>{a.advice.map((x) => <li key={x.key} data-testid={`${testId}-advice-item`} data-nutrient={x.key}>{adviceText(x)}</li>)}</ul>
             </MessageBarBody>
           </MessageBar>
         </Section>
