@@ -1,6 +1,6 @@
 // Tenancy and powers on every request (ARCHITECTURE.md "HTTP contract"):
 // token → user; `key` header → an org-app the user belongs to; the route's power.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { hashToken } from './tokens.ts';
@@ -41,10 +41,12 @@ declare module 'fastify' {
     /** §6 power key `groupName-parentId-moduleId` the route needs (checked with the admin bypass) */
     power?: string;
     /**
-     * Who may call the route by role (e.g. requireSupplier): checked with the power, before the body is parsed
-     * or validated, so a caller without the standing learns nothing about what his input would have done.
+     * Who may call the route by role (e.g. requireSupplier, or a power that depends on the caller's kind): checked
+     * with the power in the auth hook, before the body is parsed or validated, so a caller without the standing gets
+     * 403 whatever he sent and learns nothing about what his input would have done (issue 12). The one place a
+     * route states who may call it: handlers keep only the checks that depend on what was sent or on the rows.
      */
-    guard?: (request: FastifyRequest) => void;
+    guard?: (request: FastifyRequest) => void | Promise<void>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -155,7 +157,20 @@ export async function holdsPower(db: Kysely<Database>, request: FastifyRequest, 
   return hasModulePower(key, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
 }
 
+/** A route that declares who may call it (config.power or config.guard): METHOD and Fastify url. */
+export interface DeclaredRequirement { method: string; url: string; power?: string; guarded: boolean }
+const declared = new WeakMap<FastifyInstance, DeclaredRequirement[]>();
+/** The routes of an app that declare a power or guard (tests walk them: each refuses a wrong caller before validation). */
+export const declaredRequirements = (app: FastifyInstance): readonly DeclaredRequirement[] => declared.get(app) ?? [];
+
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: () => Date): void {
+  const requirements: DeclaredRequirement[] = [];
+  declared.set(app, requirements);
+  app.addHook('onRoute', (options) => {
+    const config = options.config as FastifyContextConfig | undefined;
+    if (!config?.power && !config?.guard) return;
+    for (const method of [options.method].flat()) requirements.push({ method: String(method), url: options.url, power: config.power, guarded: !!config.guard });
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('orgApp', null);
   app.decorateRequest('roles', null as unknown as AuthRole[]);
@@ -181,7 +196,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     const roles = caller.roles;
     request.roles = roles;
     if (config.power && !(await holdsPower(db, request, config.power))) throw forbidden('没有该操作的权限');
-    config.guard?.(request);
+    await config.guard?.(request);
   });
 }
 

@@ -63,7 +63,7 @@ async function domainTaken(tx: Tx, domain: string | undefined, agentId: string):
 
 export default async function agentRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  const onlyProvider = { preValidation: requireSystemProvider };
+  const onlyProvider = { auth: 'orgApp', guard: requireSystemProvider } as const;
 
   /** The other agents' facts a command needs, read in its transaction: is the domain sent taken, the line above the parent sent. */
   const factsOf = async (tx: Tx, agentId: string, fields: { domain?: string; parentAgentId?: string | null }) =>
@@ -93,7 +93,7 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
   });
 
   app.get<{ Querystring: { agentId: string } }>('/v1/productagent/child', {
-    config: { auth: 'orgApp' }, ...onlyProvider,
+    config: onlyProvider,
     schema: {
       tags, summary: 'The child agents of an agent',
       querystring: { type: 'object', additionalProperties: false, required: ['agentId'], properties: { agentId: { type: 'string', minLength: 1, maxLength: 128 } } },
@@ -106,7 +106,7 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
   } as const;
 
   app.post<{ Body: { name: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean } }>('/v1/productagent', {
-    config: { auth: 'orgApp' }, ...onlyProvider,
+    config: onlyProvider,
     schema: {
       tags, summary: 'Register an agent (partner); a domain belongs to one agent',
       body: { type: 'object', additionalProperties: false, required: ['name'], properties: editable },
@@ -120,7 +120,7 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
   });
 
   app.put<{ Params: { agentId: string }; Body: { name?: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean } }>('/v1/productagent/:agentId', {
-    config: { auth: 'orgApp' }, ...onlyProvider,
+    config: onlyProvider,
     schema: {
       tags, summary: "Edit an agent's name, domain, parent or primary flag (If-Match: the version read)",
       params: { type: 'object', required: ['agentId'], properties: { agentId: { type: 'string', minLength: 1, maxLength: 128 } } },

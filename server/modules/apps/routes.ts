@@ -20,7 +20,8 @@ const tags = ['apps'];
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
-const provider = { auth: 'orgApp' } as const;
+// the platform's routes: checked by the auth hook before the body is read (issue 12)
+const provider = { auth: 'orgApp', guard: requireSystemProvider } as const;
 const appSchema = { type: 'object', properties: { appId: str, appName: str, config: anyObject, orgCount: { type: 'integer' }, version: { type: 'integer' } } } as const;
 const orgAppRowSchema = {
   type: 'object',
@@ -33,7 +34,6 @@ const orgAppRowSchema = {
 
 export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  const onlyProvider = { preValidation: requireSystemProvider };
 
   async function appOf(appId: string) {
     const row = await db.selectFrom('apps').select(['app_id', 'app_name', 'config']).where('app_id', '=', appId).executeTakeFirst();
@@ -51,7 +51,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   });
 
   app.get('/v2/config/app/all', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: { tags, summary: 'Every app with its config and number of orgs (system providers)', response: { 200: listSchema(appSchema) } },
   }, async () => {
     const rows = await db.selectFrom('apps as a').select(['a.app_id', 'a.app_name', 'a.config',
@@ -61,7 +61,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   });
 
   app.post<{ Body: { appName: string; config?: Record<string, unknown> } }>('/v2/config/app', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: 'Create an app; its id is the next cp + year + 3-digit sequence',
       body: { type: 'object', additionalProperties: false, required: ['appName'], properties: { appName: { type: 'string', minLength: 1, maxLength: 64 }, config: anyObject } },
@@ -79,7 +79,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   });
 
   app.put<{ Params: { appId: string }; Body: { appName?: string; config?: Record<string, unknown>; version?: number } }>('/v2/config/app/:appId', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: "Rename an app or replace its config (`version` or If-Match: the version read, a stale one is refused with 409)",
       params: { type: 'object', required: ['appId'], properties: { appId: { type: 'string', minLength: 1, maxLength: 32 } } },
@@ -97,7 +97,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   });
 
   app.get<{ Querystring: { keyword?: string; supplierType?: string; orgType?: string; agentId?: string; appId?: string; disabled?: boolean; $limit?: number; $skip?: number } }>('/v2/config/orgapp', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: 'Every org-app across orgs with type, partner, expiration, user limit and count (system providers)',
       querystring: {
@@ -140,7 +140,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   });
 
   app.put<{ Params: { id: string }; Body: { disabled: boolean } }>('/v2/config/orgapp/:id', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: 'Enable or disable an org-app (a disabled one leaves the chooser and refuses its key)',
       params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 128 } } },
@@ -160,7 +160,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
   });
 
   app.put<{ Params: { orgId: string }; Body: { name?: string; orgType?: string; agentId?: string | null; expiration?: string | null; userLimit?: number | null } }>('/v2/config/orgapp/org/:orgId', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: "An org's name, type, partner, expiration (null: never) and user limit (null: unlimited)",
       params: { type: 'object', required: ['orgId'], properties: { orgId: { type: 'string', minLength: 1, maxLength: 64 } } },

@@ -105,8 +105,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
       orgId, streamId: categoryStream(id), streamType: 'category', decider: categoryDecider, command, meta: metaOf(request, ctx.clock()), expectedVersion,
     });
 
+  // its routes declare guard: requireCatalogueEditor
   const createCategories = async (request: FastifyRequest, inputs: CategoryBody[], group?: string) => {
-    requireCatalogueEditor(request);
     const { orgId, appId } = request.orgApp!;
     const created: CategoryCreated[] = inputs.map((b, i) => {
       const g = b.groupName ?? group;
@@ -170,7 +170,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   }
 
   app.post<{ Body: CategoryBody }>('/v1/category/polardb', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Create a category',
       body: { type: 'object', additionalProperties: false, required: ['name', 'groupName'], properties: { ...categoryFields, groupName } },
@@ -179,7 +179,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   }, async (request) => ok((await createCategories(request, [request.body]))[0]));
 
   app.post<{ Body: CategoryBody & { list?: CategoryBody[] } }>('/v2/category', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Create a category, or many at once with groupName and list (all or nothing)',
       body: {

@@ -67,7 +67,7 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
   // Which products (apps) and functions an org may use is sold to it: only the platform sets it, for any org-app.
   // Stored as the org-app's `productPermission` config path, so GET /v1/config/org?path=productPermission reads it.
   app.put<{ Body: { orgId: string; appId: string; productPermission: { appIds?: string[]; modules?: string[]; expiration?: string | null } } }>('/v2/config/org/productPermission', {
-    config: { auth: 'orgApp' }, preValidation: requireSystemProvider,
+    config: { auth: 'orgApp', guard: requireSystemProvider },
     schema: {
       tags, summary: "Set an org-app's product permission (apps and modules it may use, until when): the platform only",
       body: {
@@ -102,7 +102,7 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
   // The seven org-creation step calls (/v3/orgappinit/{step}) take the orgId from the client: this hands out a
   // fresh one in the server's format (never used before), beside the id of the org created last.
   app.get('/v2/config/newestorgid', {
-    config: { auth: 'orgApp' }, preValidation: requireSystemProvider,
+    config: { auth: 'orgApp', guard: requireSystemProvider },
     schema: {
       tags, summary: 'A fresh org id for the org-creation steps, and the newest org (the platform only)',
       response: { 200: envelopeSchema({ type: 'object', properties: { orgId: str, newestOrgId: { type: ['string', 'null'] }, newestOrgName: { type: ['string', 'null'] } }, required: ['orgId'] }) },

@@ -24,7 +24,7 @@ import { orderPartyOf, type OrderParty } from '../../../domain/order.ts';
 import { DELIVERABLE_ORDER_STATUSES, LOGISTICS_TEXT, MARK_ORDER_ACTION, orderActionNeeded, stopsInRouteOrder } from '../../../domain/logistics.ts';
 import { parseDay } from '../../../domain/priceCycle.ts';
 import carReportRoutes from './carReportRoutes.ts';
-import { linkPermissions, NO_PERMISSIONS, pairKey } from '../orders/access.ts';
+import { linkPermissions, NO_PERMISSIONS, pairKey, partyOnly } from '../orders/access.ts';
 
 const member = { auth: 'orgApp' } as const;
 const STREAM_TYPE = 'logistics';
@@ -168,17 +168,15 @@ export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleC
     }
   }
 
-  const requireSupplier = (v: Viewer) => {
-    if (v.party !== 'supplier') throw forbidden('只有供应商可以安排配送');
-  };
+  // planning deliveries is the supplier's: declared on the routes, checked before the body is read
+  const supplierOnly = { auth: 'orgApp', guard: partyOnly('supplier', '只有供应商可以安排配送') } as const;
 
   route(app, api.listLogistics, member, async (request) => ok(await list(request, request.query)));
   route(app, api.searchLogistics, member, async (request) => ok(await list(request, request.query)));
   route(app, api.getLogistics, member, async (request) => ok(await one(await viewerOf(db, request), request.params.id)));
 
-  route(app, api.createLogistics, member, async (request) => {
+  route(app, api.createLogistics, supplierOnly, async (request) => {
     const v = await viewerOf(db, request);
-    requireSupplier(v);
     const b = request.body;
     if (!parseDay(b.deliveryDate)) throw badRequest('参数错误：配送日期不正确');
     const id = crypto.randomUUID();
@@ -202,13 +200,12 @@ export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleC
 
   /** A delivery the supplier may change: its own; one it cannot see is not found. */
   async function own(v: Viewer, id: string) {
-    requireSupplier(v);
     const row = await visible(v).select([...select]).where('l.id', '=', id).executeTakeFirst();
     if (!row) throw notFound(LOGISTICS_TEXT.notFound);
     return row;
   }
 
-  route(app, api.updateLogistics, member, async (request) => {
+  route(app, api.updateLogistics, supplierOnly, async (request) => {
     const v = await viewerOf(db, request);
     const { id, version, routeId, orderIds, ...fields } = request.body;
     const row = await own(v, id);
@@ -238,7 +235,7 @@ export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleC
     return ok(await one(v, id));
   });
 
-  route(app, api.deleteLogistics, member, async (request) => {
+  route(app, api.deleteLogistics, supplierOnly, async (request) => {
     const v = await viewerOf(db, request);
     const row = await own(v, request.body.id);
     const now = clock();

@@ -19,7 +19,7 @@ import { isSystemProvider } from '../../../domain/roles.ts';
 import { nextPermissions, parseSupplierPermissions, permissionsOf, SUPPLIER_PERMISSION_TEXT } from '../../../domain/supplierPermissions.ts';
 import { streams } from '../users/streams.ts';
 import { mallStreams } from './streams.ts';
-import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
+import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
 import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from '../../../domain/aggregates/product.ts';
 
 const tags = ['mall'];
@@ -541,16 +541,18 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     return ok({ skuId: request.body.skuId });
   });
 
+  // the log is the supplier's own (or the platform's): viewerOf's supplier and platform kinds, known from the roles
+  const requireSkuLogReader = (request: FastifyRequest) => {
+    if (!isPlatform(request) && !isSupplierSide(request)) throw forbidden('只有供应商可以查看 SKU 日志');
+  };
   app.get<{ Querystring: { skuId?: string; productId?: string; $limit?: number; $skip?: number } }>('/v4/mall/sku/log', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSkuLogReader },
     schema: {
       tags, summary: 'SKU log (productSkuLog): the events of the supplier\'s SKUs, products and prices, newest first',
       querystring: { type: 'object', properties: { skuId: idStr, productId: idStr, ...paging } },
       response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
     },
   }, async (request) => {
-    const viewer = await viewerOf(db, request);
-    if (viewer.kind !== 'supplier' && viewer.kind !== 'platform') throw forbidden('只有供应商可以查看 SKU 日志');
     const q = request.query;
     const orgId = request.orgApp!.orgId;
     let base = db.selectFrom('events').where('org_id', '=', orgId);

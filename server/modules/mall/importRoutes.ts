@@ -404,7 +404,6 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     },
   } as const;
   const bulk = (create: boolean) => async (request: FastifyRequest<{ Body: { skus: BulkSku[] } }>, reply: FastifyReply) => withRowErrors(reply, async () => {
-    requireSupplier(request);
     const orgId = request.orgApp!.orgId;
     const now = ctx.clock();
     const at = now.toISOString();
@@ -465,7 +464,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     body: { type: 'object', additionalProperties: false, required: ['skus'], properties: { skus: { type: 'array', minItems: 1, maxItems: MAX_BATCH_ROWS, items: bulkItem } } },
     response: { 200: envelopeSchema({ type: 'object', properties: { rows: { type: 'array', items: anyObject }, count: { type: 'integer' } } }) },
   });
-  app.post<{ Body: { skus: BulkSku[] } }>('/v4/mall/bulk/productsku', { config: { auth: 'orgApp' }, schema: bulkSchema('Create many SKUs (all or nothing, row errors in data.errors)') }, bulk(true));
-  app.put<{ Body: { skus: BulkSku[] } }>('/v4/mall/bulk/productsku', { config: { auth: 'orgApp' }, schema: bulkSchema('Update many SKUs (all or nothing, row errors in data.errors)') }, bulk(false));
+  app.post<{ Body: { skus: BulkSku[] } }>('/v4/mall/bulk/productsku', { config: { auth: 'orgApp', guard: requireSupplier }, schema: bulkSchema('Create many SKUs (all or nothing, row errors in data.errors)') }, bulk(true));
+  app.put<{ Body: { skus: BulkSku[] } }>('/v4/mall/bulk/productsku', { config: { auth: 'orgApp', guard: requireSupplier }, schema: bulkSchema('Update many SKUs (all or nothing, row errors in data.errors)') }, bulk(false));
 
 }

@@ -14,14 +14,14 @@ import { BATCH, PAGE } from '../../../domain/constants.ts';
 import { approvalStanding, IS_CHECK, priceStatus } from '../../../domain/priceApproval.ts';
 import { priceDecider } from '../../../domain/aggregates/price.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
-import { priceConfigOf } from '../../../domain/mallCatalogue.ts';
+import { priceConfigOf, writesGoods } from '../../../domain/mallCatalogue.ts';
 import { newPriceFieldProblem } from '../../../domain/derivedFields.ts';
 import { refusalError } from '../../http/refusal.ts';
 import { priceCutoff } from '../../../domain/supplierPermissions.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
-import { categoryScopeOf, inCategoryScope, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
+import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
 import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, withRowErrors, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 
 const tags = ['prices'];
@@ -241,8 +241,12 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     schema: { tags, summary: 'Search prices by product or SKU name (keyword): the latest per SKU and role group', querystring: priceQuery, response: { 200: listSchema(priceSchema) } },
   }, latest);
 
+  // purchasers see effective prices, not their history: viewerOf's purchaser kind is every caller of none of the other roles
+  const requirePriceLogReader = (request: FastifyRequest) => {
+    if (!isPlatform(request) && !isSupplierSide(request) && !isBureau(request)) throw forbidden('无权查看价格日志');
+  };
   app.get<{ Querystring: { skuPriceId?: string; id?: string; skuId?: string; roleGroupId?: string; $limit?: number; $skip?: number } }>('/v5/mall/sku/price/log', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requirePriceLogReader },
     schema: {
       tags, summary: 'Price log: every creation, change and decision of the prices (events), newest first',
       querystring: { type: 'object', properties: { skuPriceId: idStr, id: idStr, skuId: idStr, roleGroupId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.allowlist[1] }, $skip: { type: 'integer', minimum: 0 } } },
@@ -250,7 +254,6 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     },
   }, async (request) => {
     const viewer = await viewerOf(db, request);
-    if (viewer.kind === 'purchaser') throw forbidden('无权查看价格日志');
     const q = request.query;
     const orgs = await readableSupplierOrgs(db, viewer);
     let prices = db.selectFrom('sku_prices').select(sql<string>`'skuprice-' || id`.as('s'));
@@ -320,8 +323,16 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   }));
 
   interface PutItem extends PriceChangeInput { isCheck?: number; extraInfo?: { checkRemark?: string } }
+  // One route, two callers: the supplier changing its prices (priceAdd) and the approver deciding them
+  // (priceApprove). Before the body is read, a caller who can be neither is refused (a school sending a price
+  // approval gets 403, not a validation error); which one the body asks for is checked in the handler.
+  const requirePriceChangerOrApprover = async (request: FastifyRequest) => {
+    if (writesGoods(request) && await holdsPower(db, request, POWER.priceAdd)) return;
+    if (await holdsPower(db, request, POWER.priceApprove)) return;
+    throw forbidden('没有该操作的权限');
+  };
   app.put<{ Body: { skuPrice: PutItem[]; isCheckPrice?: boolean; isEduBureauOrg?: boolean; eduBureauOrgArea?: string; checkRemark?: string } }>('/v5/mall/sku/price', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requirePriceChangerOrApprover },
     schema: {
       tags,
       summary: 'With isCheckPrice: approve (isCheck 1) or reject (-2, extraInfo.checkRemark) many prices, by the bureau of the area or the configured approval group; ' +

@@ -5,13 +5,14 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { EventMeta, Tx } from '../../store/eventStore.ts';
 import { decideAndAppend, lockKey, metaOf, runCommand } from '../../store/command.ts';
 import { productDecider, skuDecider } from '../../../domain/aggregates/product.ts';
 import { PAGE, STANDARD_ORG_ID } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
-import { isPlatform, requireSupplier } from './access.ts';
+import { requireSupplier } from './access.ts';
+import { platformOnly } from '../../http/guards.ts';
 import { productOf, skuOf } from './catalogueRoutes.ts';
 import type { ProductCreated, SkuCreated } from '../../../domain/aggregates/product.ts';
 
@@ -73,19 +74,17 @@ export default async function standardLibraryRoutes(app: FastifyInstance, ctx: M
   });
 
   app.post<{ Body: { productIds: string[] } }>('/v4/mall/standard/product/copy', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: { tags, summary: 'Copy library products (with SKUs) into the supplier\'s org, all or nothing; names it has are skipped', body: { type: 'object', additionalProperties: false, required: ['productIds'], properties: { productIds: ids } }, response: { 200: resultSchema } },
   }, async (request: FastifyRequest<{ Body: { productIds: string[] } }>) => {
-    requireSupplier(request);
     const now = ctx.clock();
     return ok(await runCommand(db, (tx) => copyProducts(tx, [...new Set(request.body.productIds)], request.orgApp!.orgId, metaOf(request, now), now, (o) => o === STANDARD_ORG_ID)));
   });
 
   app.post<{ Body: { productIds: string[] } }>('/v4/mall/standard/product/publish', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: platformOnly('只有平台可以发布云商品') },
     schema: { tags, summary: 'Publish products of any org into the cloud library (the platform operator only)', body: { type: 'object', additionalProperties: false, required: ['productIds'], properties: { productIds: ids } }, response: { 200: resultSchema } },
   }, async (request: FastifyRequest<{ Body: { productIds: string[] } }>) => {
-    if (!isPlatform(request)) throw forbidden('只有平台可以发布云商品');
     const now = ctx.clock();
     return ok(await runCommand(db, (tx) => copyProducts(tx, [...new Set(request.body.productIds)], STANDARD_ORG_ID, metaOf(request, now), now, (o) => o !== STANDARD_ORG_ID)));
   });

@@ -52,9 +52,13 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     if (isBureau(request) || isPlatform(request)) return;
     throw forbidden('只有教育局可以录入询价');
   };
+  const requireSurveyReader = (request: FastifyRequest) => {
+    if (isBureau(request) || isPlatform(request) || isSupplierSide(request)) return;
+    throw forbidden('无权查看询价记录');
+  };
 
   app.get<{ Querystring: { kind?: string; priceClass?: string; keyword?: string; skuId?: string; from?: string; to?: string; $limit?: number; $skip?: number } }>('/v5/mall/price/survey', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', guard: requireSurveyReader },
     schema: {
       tags, summary: 'Price surveys: a bureau its own; a supplier those of its area about its goods; the platform all',
       querystring: {
@@ -72,8 +76,8 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     const orgId = request.orgApp!.orgId;
     let base = db.selectFrom('price_surveys').where('is_delete', '=', false);
     if (isPlatform(request)) { /* all */ } else if (isBureau(request)) base = base.where('org_id', '=', orgId);
-    else if (isSupplierSide(request)) base = base.where('area', '=', (await orgArea(db, orgId)) ?? '\u0000').where('supplier_org_id', '=', orgId);
-    else throw forbidden('无权查看询价记录');
+    // requireSurveyReader let in no one else
+    else base = base.where('area', '=', (await orgArea(db, orgId)) ?? '\u0000').where('supplier_org_id', '=', orgId);
     if (q.kind) base = base.where('kind', '=', q.kind);
     if (q.priceClass) base = base.where('price_class', '=', q.priceClass);
     if (q.skuId) base = base.where('sku_id', '=', q.skuId);

@@ -9,7 +9,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { clientVersion, decideAndAppend, lockKey, metaOf, runDecisions } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
@@ -20,7 +20,7 @@ import {
 } from '../../../domain/orderReturn.ts';
 import { ALL_STATUSES, type OrderStatus } from '../../../domain/order.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
-import { orderViewerOf, type OrderViewer } from '../orders/access.ts';
+import { orderViewerOf, partyOnly, type OrderViewer } from '../orders/access.ts';
 
 const member = { auth: 'orgApp' } as const;
 const STREAM_TYPE = 'orderReturn';
@@ -122,9 +122,8 @@ export default async function orderReturnRoutes(app: FastifyInstance, { db, cloc
     return ok({ rows: await view(viewer, rows as Row[]), count: Number(count.n) });
   });
 
-  route(app, api.createReturn, member, async (request) => {
+  route(app, api.createReturn, { auth: 'orgApp', guard: partyOnly('school', RETURN_TEXT.notSchool) }, async (request) => {
     const viewer = await orderViewerOf(db, request);
-    if (viewer.party !== 'school') throw forbidden(RETURN_TEXT.notSchool);
     const b = request.body;
     const orgId = request.orgApp.orgId;
     // the school's own order only: another org's order is not found

@@ -9,6 +9,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import type { OrgAppRequest } from '../../http/route.ts';
+import type { Guard } from '../../http/guards.ts';
+import { forbidden } from '../../http/errors.ts';
 import { orgArea, supplierLinks } from '../mall/access.ts';
 import { schoolGoods } from '../mall/schoolGoods.ts';
 import { DEFAULT_ORDER_SETTINGS, deliverySchools, orderPartyOf, salesmanRoleGroups, type LinkPermissions, type OrderParty, type OrderSettings } from '../../../domain/order.ts';
@@ -28,6 +30,15 @@ export interface OrderViewer {
 }
 
 const none = (eb: OrdersEb) => eb.val(false) as unknown as Expression<SqlBool>;
+
+/**
+ * A route only one party calls (a school places orders, asks for returns and plans its purchases; a supplier plans
+ * deliveries): declared as the route's guard, so another party is refused before its body is read (issue 12).
+ * The party comes from the roles alone (orderPartyOf), as orderViewerOf works it out.
+ */
+export const partyOnly = (party: OrderParty, refusal: string): Guard => (request) => {
+  if (orderPartyOf(request.roles, request.platform) !== party) throw forbidden(refusal);
+};
 
 export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<OrderViewer> {
   const orgId = request.orgApp.orgId;

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import * as api from '../../../contracts/purchasePlans.ts';
 import { supplierLinks } from '../mall/access.ts';
 import { orgFoods } from '../recipes/foodLibrary.ts';
-import { orderViewerOf, placingFacts } from './access.ts';
+import { partyOnly, placingFacts } from './access.ts';
 import { cycleDays, dateOfDay, type AgeGroup, type Cell, type CycleOption, type MealCode } from '../../../domain/recipeCycle.ts';
 import {
   PLAN_TEXT, cycleMonths, monthDays, planTotals, purchasePlan, weekDays, type PlanDish, type PlanSku,
@@ -19,15 +19,14 @@ import {
 import { beforeCutoff, orderDeadline, type OrderSettings } from '../../../domain/order.ts';
 import { weightTypeOf, type DosageMode } from '../../../domain/nutrition.ts';
 
-const member = { auth: 'orgApp' } as const;
+const schoolOnly = { auth: 'orgApp', guard: partyOnly('school', PLAN_TEXT.notSchool) } as const;
 
 type Db = ModuleContext['db'];
 interface PlanCycle { id: string; name: string; startDate: string; dayCount: number; ageGroups: AgeGroup[] }
 
 /** The caller's school's published cycle (another org's is not found; a supplier, bureau … has no plan to make). */
 async function planCycle(db: Db, request: OrgAppRequest, cycleId: string): Promise<PlanCycle> {
-  const viewer = await orderViewerOf(db, request);
-  if (viewer.party !== 'school') throw forbidden(PLAN_TEXT.notSchool);
+  // the routes declare the school party (schoolOnly): the cycle is looked up in the caller's own org
   const cycle = await db.selectFrom('recipe_cycles').select(['id', 'name', 'start_date', 'cycle_option', 'weeks', 'age_groups', 'status'])
     .where('org_id', '=', request.orgApp.orgId).where('id', '=', cycleId).executeTakeFirst();
   if (!cycle) throw notFound(PLAN_TEXT.notFound);
@@ -99,7 +98,7 @@ async function planOf(db: Db, orgId: string, cycle: PlanCycle, days: [number, nu
 }
 
 export default async function purchasePlanRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.getPurchasePlan, member, async (request) => {
+  route(app, api.getPurchasePlan, schoolOnly, async (request) => {
     const { cycleId, week } = request.query;
     const cycle = await planCycle(db, request, cycleId);
     const days = weekDays(cycle.dayCount, week);
@@ -108,7 +107,7 @@ export default async function purchasePlanRoutes(app: FastifyInstance, { db, clo
   });
 
   // §2 mallRecipeMonthPurchaseplan: the same plan over the days of the cycle in one month, with its totals
-  route(app, api.getMonthPurchasePlan, member, async (request) => {
+  route(app, api.getMonthPurchasePlan, schoolOnly, async (request) => {
     const { cycleId, month } = request.query;
     const cycle = await planCycle(db, request, cycleId);
     const days = monthDays(cycle.startDate, cycle.dayCount, month);

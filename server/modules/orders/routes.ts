@@ -9,7 +9,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
@@ -23,7 +23,7 @@ import {
 } from '../../../domain/order.ts';
 import { CREDITED_STATUSES, RETURN_LOG_ACTIONS, payableAmount, type ReturnStatus } from '../../../domain/orderReturn.ts';
 import { dayOf, parseDay } from '../../../domain/priceCycle.ts';
-import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, placingFacts, settingsOf, type OrderViewer } from './access.ts';
+import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, partyOnly, placingFacts, settingsOf, type OrderViewer } from './access.ts';
 
 const member = { auth: 'orgApp' } as const;
 const STREAM_TYPE = 'order';
@@ -171,9 +171,8 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
 
   route(app, api.getOrder, member, async (request) => ok(await detail(await orderViewerOf(db, request), request.params.id)));
 
-  route(app, api.createOrder, member, async (request) => {
+  route(app, api.createOrder, { auth: 'orgApp', guard: partyOnly('school', ORDER_TEXT.notYourAction('submit')) }, async (request) => {
     const viewer = await orderViewerOf(db, request);
-    if (viewer.party !== 'school') throw forbidden(ORDER_TEXT.notYourAction('submit'));
     const b = request.body;
     if (!parseDay(b.deliveryDate)) throw badRequest('参数错误：配送日期不正确');
     const now = clock();

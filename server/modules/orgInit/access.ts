@@ -1,6 +1,6 @@
 // Creating orgs, templates, apps and partners is the platform's job: code 999 in the platform org
-// (request.platform), never a code-999 role an org gave itself (issue 16). Used as a preValidation hook, so a refused caller learns nothing about
-// what a valid body would be.
+// (request.platform), never a code-999 role an org gave itself (issue 16). Declared as the routes' config.guard, which the
+// auth hook runs before the body is read, so a refused caller learns nothing about what a valid body would be.
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../http/errors.ts';
 

@@ -28,7 +28,8 @@ const tags = ['orgInit'];
 const str = { type: 'string' } as const;
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const provider = { auth: 'orgApp' } as const;
+// the platform's routes: checked by the auth hook before the body is read (issue 12)
+const provider = { auth: 'orgApp', guard: requireSystemProvider } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
 const menuSchema = {
@@ -115,10 +116,9 @@ export async function agentExists(db: Kysely<Database> | Tx, agentId: string | n
 
 export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  const onlyProvider = { preValidation: requireSystemProvider };
 
   app.get<{ Querystring: { $select?: string; $limit?: number; $skip?: number; disabled?: boolean; name?: string; id?: string } }>('/v3/orgappinit/template', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: 'Init templates ($select fields, $limit up to 1000)',
       querystring: {
@@ -157,7 +157,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
   } as const;
 
   app.post<{ Body: { name: string; disabled?: boolean; content: InitTemplateContent } }>('/v3/orgappinit/template', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: { tags, summary: 'Create an init template (checked: every role, menu, group and department it names exists in it)', body: templateBody, response: { 200: envelopeSchema(templateRowSchema) } },
   }, async (request) => {
     const body = request.body;
@@ -171,7 +171,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
   });
 
   app.put<{ Body: { id: string; name?: string; disabled?: boolean; content?: InitTemplateContent; version?: number } }>('/v3/orgappinit/template', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags, summary: 'Update an init template (name, disabled, content); send version to detect concurrent edits (409)',
       body: {
@@ -211,7 +211,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
 
   for (const step of ORG_INIT_STEPS) {
     app.post<{ Body: StepBody }>(`/v3/orgappinit/${step}`, {
-      config: provider, ...onlyProvider,
+      config: provider,
       schema: {
         tags, summary: `Step ${ORG_INIT_STEPS.indexOf(step) + 1} of creating an org from a template: ${step} (${STEP_LABELS[step]}); writes only what is missing`,
         body: stepBody,
@@ -239,7 +239,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
   }
 
   app.post<{ Body: CreateBody }>('/v3/orgappinit/create', {
-    config: provider, ...onlyProvider,
+    config: provider,
     schema: {
       tags,
       summary: 'Create an organisation from an init template: the seven steps in one transaction (all or nothing); adminPhone becomes its admin',

@@ -4,7 +4,7 @@
 // wrote and the published ones; everyone else (suppliers …) the published ones only. A cycle of another org,
 // or one the caller may not see, is simply not found.
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -130,9 +130,15 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
 
   route(app, api.getRecipeCycle, member, async (request) => ok(await detail(request, await standing(request), request.params.id)));
 
-  route(app, api.createRecipeCycle, member, async (request) => {
+  // who may write a cycle is known from her standing alone: declared, so she is refused before the body is read
+  const creator = {
+    auth: 'orgApp',
+    guard: async (request: FastifyRequest) => {
+      if (!mayCreate((await standing(request as OrgAppRequest)).viewer)) throw forbidden('只有营养师、采购员或机构管理员可以新建周食谱');
+    },
+  } as const;
+  route(app, api.createRecipeCycle, creator, async (request) => {
     const s = await standing(request);
-    if (!mayCreate(s.viewer)) throw forbidden('只有营养师、采购员或机构管理员可以新建周食谱');
     const b = request.body;
     const id = crypto.randomUUID();
     const orgId = request.orgApp.orgId;

@@ -5,12 +5,13 @@
 // Every write is a decider's, through the command handler. Tenancy: a cycle of another org is read only through
 // a share naming the caller's org, or from the standard org once published there; everything else is not found.
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { platformOnly } from '../../http/guards.ts';
 import * as api from '../../../contracts/recipeSharing.ts';
 import type { RecipeCycleDetail } from '../../../contracts/recipeCycles.ts';
 import { decideAndAppend, handleCommand, metaOf, requestCommand, runDecisions } from '../../store/command.ts';
@@ -66,9 +67,27 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
   }
   const readOnly = { create: false, edit: false, approve: false, approvalEnabled: false };
 
+  // Who may call a route, declared on it and checked before the body is read (issue 12). The auth hook has settled
+  // the org-app of an 'orgApp' route before any guard runs, so the request is an OrgAppRequest there.
+  const creator = {
+    auth: 'orgApp',
+    guard: async (request: FastifyRequest) => {
+      if (!mayCreate((await standing(request as OrgAppRequest)).viewer)) throw forbidden('只有营养师、采购员或机构管理员可以新建周食谱');
+    },
+  } as const;
+  const recipeEditor = (refusal: string) => ({
+    auth: 'orgApp',
+    guard: async (request: FastifyRequest) => {
+      if (!isRecipeEditor((await standing(request as OrgAppRequest)).viewer)) throw forbidden(refusal);
+    },
+  } as const);
+  const sharer = recipeEditor('只有营养师或机构管理员可以分享周食谱');
+  const templateEditor = recipeEditor('只有营养师或机构管理员可以维护 Excel 模板');
+  const platform = { auth: 'orgApp', guard: platformOnly(SHARING_TEXT.cloudOnlyPlatform) } as const;
+
   /** A copy into the caller's org: the new cycle as the cycle screen opens it, with what the copy brought along. */
+  // the routes that copy a cycle into the caller's org declare it (creator): a copy is a new cycle of hers
   async function copyInto(request: OrgAppRequest, s: Standing, from: CloneSpec['from'], input: api.RecipeCloneInput): Promise<api.RecipeCloneResult> {
-    if (!mayCreate(s.viewer)) throw forbidden('只有营养师、采购员或机构管理员可以新建周食谱');
     const orgId = request.orgApp.orgId;
     const limit = await db.selectFrom('apps').select(sql<unknown>`config->'mallRecipeUserLimite'`.as('limit')).where('app_id', '=', request.orgApp.appId).executeTakeFirst();
     const outcome = await runDecisions(db, (tx) => cloneCycle(tx, {
@@ -83,7 +102,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
 
   // --- whole-cycle copy and the recipe log ---------------------------------------------------------------------
 
-  route(app, api.cloneRecipeCycle, member, async (request) => {
+  route(app, api.cloneRecipeCycle, creator, async (request) => {
     const s = await standing(request);
     const row = await ownCycle(request, s, request.params.id);
     return ok(await copyInto(request, s, { orgId: request.orgApp.orgId, cycleId: row.id }, request.body));
@@ -135,14 +154,13 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
 
   route(app, api.getCloudRecipe, member, async (request) => ok(await detailOf(STANDARD_ORG_ID, await cloudCycle(request.params.id), readOnly)));
 
-  route(app, api.copyCloudRecipe, member, async (request) => {
+  route(app, api.copyCloudRecipe, creator, async (request) => {
     const s = await standing(request);
     const row = await cloudCycle(request.params.id);
     return ok(await copyInto(request, s, { orgId: STANDARD_ORG_ID, cycleId: row.id }, request.body));
   });
 
-  route(app, api.publishCloudRecipe, member, async (request) => {
-    if (!request.platform) throw forbidden(SHARING_TEXT.cloudOnlyPlatform);
+  route(app, api.publishCloudRecipe, platform, async (request) => {
     const s = await standing(request);
     const row = await ownCycle(request, s, request.body.cycleId);
     if (row.status !== 'published') throw badRequest(SHARING_TEXT.cloudNotPublished);
@@ -213,9 +231,6 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
   const shareCommand = (request: OrgAppRequest, id: number, command: RecipeShareCommand) => handleCommand(db, {
     ...requestCommand(request, clock()), streamId: recipeShareStream(id), streamType: 'recipeShare', decider: recipeShareDecider, command,
   });
-  const requireSharer = async (request: OrgAppRequest) => {
-    if (!isRecipeEditor((await standing(request)).viewer)) throw forbidden('只有营养师或机构管理员可以分享周食谱');
-  };
   const ownShare = async (request: OrgAppRequest, id: number) => {
     const row = await db.selectFrom('recipe_shares as s').select([...shareSelect]).where('s.org_id', '=', request.orgApp.orgId).where('s.id', '=', id).executeTakeFirst();
     if (!row) throw notFound(SHARING_TEXT.shareNotFound);
@@ -238,8 +253,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return ok({ rows: (rows as ShareRow[]).map((r) => shareView(r, orgId)), count: Number(count.n), orgs: await orgsToShareWith(request), mayShare: isRecipeEditor(s.viewer) });
   });
 
-  route(app, api.createRecipeShare, member, async (request) => {
-    await requireSharer(request);
+  route(app, api.createRecipeShare, sharer, async (request) => {
     const b = request.body;
     const next = await sql<{ id: string }>`SELECT nextval('recipe_share_ids') AS id`.execute(db);
     const id = Number(next.rows[0].id);
@@ -251,18 +265,16 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
 
   route(app, api.updateRecipeShareWithoutId, member, async () => { throw badRequest(SHARING_TEXT.missingTemplateNumber); });
 
-  route(app, api.updateRecipeShare, member, async (request) => {
+  route(app, api.updateRecipeShare, sharer, async (request) => {
     const id = shareId(request.params.id);
-    await requireSharer(request);
     await ownShare(request, id);
     const { version: _, ...change } = request.body;
     await shareCommand(request, id, { type: 'UpdateRecipeShare', id, change, ...await shareFacts(request, change.cycleId, change.orgIds) });
     return ok(shareView(await ownShare(request, id), request.orgApp.orgId));
   });
 
-  route(app, api.deleteRecipeShare, member, async (request) => {
+  route(app, api.deleteRecipeShare, sharer, async (request) => {
     const id = shareId(request.params.id);
-    await requireSharer(request);
     await ownShare(request, id);
     await shareCommand(request, id, { type: 'RemoveRecipeShare', id });
     return ok({ id: String(id) });
@@ -275,7 +287,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return ok(await detailOf(share.org_id, row, readOnly));
   });
 
-  route(app, api.copySharedCycle, member, async (request) => {
+  route(app, api.copySharedCycle, creator, async (request) => {
     const s = await standing(request);
     const share = await visibleShare(request, Number(request.params.id) || 0);
     if (!(await cycleRow(share.org_id, share.cycle_id))) throw notFound(SHARING_TEXT.shareCycleUnknown);
@@ -307,9 +319,6 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     ...requestCommand(request, clock()), streamId: recipeExcelTemplateStream(id), streamType: 'recipeExcelTemplate',
     decider: recipeExcelTemplateDecider, command,
   });
-  const requireTemplateEditor = async (request: OrgAppRequest) => {
-    if (!isRecipeEditor((await standing(request)).viewer)) throw forbidden('只有营养师或机构管理员可以维护 Excel 模板');
-  };
 
   route(app, api.listExcelTemplates, member, async (request) => {
     const rows = await db.selectFrom('recipe_excel_templates as t').select([...tplSelect]).where('t.org_id', '=', request.orgApp.orgId).orderBy('t.created_at').orderBy('t.id').execute();
@@ -317,8 +326,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return ok({ rows: [builtIn, ...(rows as TplRow[]).map(tplView)], count: rows.length + 1, mayEdit: isRecipeEditor((await standing(request)).viewer) });
   });
 
-  route(app, api.createExcelTemplate, member, async (request) => {
-    await requireTemplateEditor(request);
+  route(app, api.createExcelTemplate, templateEditor, async (request) => {
     const b = request.body;
     const id = crypto.randomUUID();
     await tplCommand(request, id, {
@@ -330,9 +338,8 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
 
   route(app, api.updateExcelTemplateWithoutId, member, async () => { throw badRequest(SHARING_TEXT.parameterError); });
 
-  route(app, api.updateExcelTemplate, member, async (request) => {
+  route(app, api.updateExcelTemplate, templateEditor, async (request) => {
     const id = templateId(request.params.id);
-    await requireTemplateEditor(request);
     const { version: _, ...change } = request.body;
     // the built-in template is refused by the decider, before it is looked up
     if (id !== BUILT_IN_EXCEL_TEMPLATE.id) await ownTemplate(request.orgApp.orgId, id);
@@ -340,9 +347,8 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return ok(await ownTemplate(request.orgApp.orgId, id));
   });
 
-  route(app, api.deleteExcelTemplate, member, async (request) => {
+  route(app, api.deleteExcelTemplate, templateEditor, async (request) => {
     const id = templateId(request.body?.id);
-    await requireTemplateEditor(request);
     if (id !== BUILT_IN_EXCEL_TEMPLATE.id) await ownTemplate(request.orgApp.orgId, id);
     await tplCommand(request, id, { type: 'RemoveRecipeExcelTemplate', id });
     return ok({ id });

@@ -60,21 +60,21 @@ async function salesmanGroup(db: Kysely<Database> | Tx, request: FastifyRequest,
 
 export default async function salesmanGroupRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   const params = { type: 'object', required: ['id'], properties: { id: idStr } } as const;
+  const salesmanGroupWrite = { auth: 'orgApp', guard: (request: FastifyRequest) => requireGroupWrite(db, request, [SALESMAN_GROUP_CODE]) } as const;
 
   app.get<{ Params: { id: string } }>('/v2/roles/group/:id/salesmen', {
-    config: { auth: 'orgApp' },
+    config: salesmanGroupWrite,
     schema: {
       tags, summary: 'Salesmen in a salesman group (M6) and the salesmen of the org who could join it', params,
       response: { 200: membersSchema },
     },
   }, async (request) => {
-    await requireGroupWrite(db, request, [SALESMAN_GROUP_CODE]);
     const g = await salesmanGroup(db, request, request.params.id);
     return ok((await salesmenOf(db, request.orgApp!.orgId, g.role_group_id)).out);
   });
 
   app.put<{ Params: { id: string }; Body: { userIds: string[] } }>('/v2/roles/group/:id/salesmen', {
-    config: { auth: 'orgApp' },
+    config: salesmanGroupWrite,
     schema: {
       tags, summary: 'Set the salesmen of a salesman group (M6): each must be a salesman of the org; none may be left without a salesman role',
       params,
@@ -85,7 +85,6 @@ export default async function salesmanGroupRoutes(app: FastifyInstance, { db, cl
       response: { 200: membersSchema },
     },
   }, async (request) => {
-    await requireGroupWrite(db, request, [SALESMAN_GROUP_CODE]);
     const { orgId, meta } = requestCommand(request, clock());
     const id = request.params.id;
     await runDecisions(db, async (tx) => {

@@ -24,6 +24,9 @@ function requireSchool(request: FastifyRequest): void {
   if (party !== 'school' && party !== 'platform') throw forbidden(SCALE_TEXT.mayNotManage);
 }
 const member = { auth: 'orgApp', guard: requireSchool } as const;
+// writing scales needs the scaleManage power too: declared, so a school user without it is refused before the body
+// is read (issue 12); the decider keeps its own `allowed` check for the command path
+const manager = { auth: 'orgApp', power: POWER.scaleManage, guard: requireSchool } as const;
 
 interface Row {
   id: string; org_id: string; name: string; model: string; protocol: string; baud_rate: number; tolerance_kind: string; tolerance: string;
@@ -68,7 +71,7 @@ export default async function scaleRoutes(app: FastifyInstance, { db, clock }: M
     return ok({ rows, count: rows.length });
   });
 
-  route(app, api.createScale, member, async (request) => {
+  route(app, api.createScale, manager, async (request) => {
     const orgId = request.orgApp.orgId;
     const b = request.body;
     const scaleId = crypto.randomUUID();
@@ -84,7 +87,7 @@ export default async function scaleRoutes(app: FastifyInstance, { db, clock }: M
     return ok(await one(orgId, scaleId));
   });
 
-  route(app, api.updateScale, member, async (request) => {
+  route(app, api.updateScale, manager, async (request) => {
     const orgId = request.orgApp.orgId;
     const { version: _, ...change } = request.body;
     const id = request.params.id;
@@ -95,7 +98,7 @@ export default async function scaleRoutes(app: FastifyInstance, { db, clock }: M
     return ok(await one(orgId, id));
   });
 
-  route(app, api.deleteScale, member, async (request) => {
+  route(app, api.deleteScale, manager, async (request) => {
     const orgId = request.orgApp.orgId;
     const id = request.params.id;
     await command(request, id, async (tx, allowed) => {
