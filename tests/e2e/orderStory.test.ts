@@ -4,12 +4,13 @@
 // 鲜丰's supplier, whose list is open before the order exists, sees it arrive live and confirms it refusing one
 // line with a reason; 集采's supplier confirms the other and puts it on a delivery of his route 城东线; the delivery
 // user departs and arrives on his phone screen. The purchaser's open list shows confirmed and dispatched without a
-// reload; she receives with one line weighed short, returns another line, and the order log tells all of it.
+// reload; she receives with one line weighed short, returns another line (集采 accepts), the order log tells all of
+// it, and the reports of that day agree — the school's, 集采's and the bureau's, which covers each school of its area.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchPeople } from '../support/browser.ts';
-import { DEMO, SCHOOL_A } from '../api/usersApi.ts';
+import { DEMO, SCHOOL_A, SCHOOL_B } from '../api/usersApi.ts';
 import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
 
 const harness = useConsole();
@@ -29,19 +30,28 @@ async function openOrdersOf(page: Page, day: string) {
   await page.getByTestId('order-end').fill(day);
 }
 
+/** A report screen narrowed to one delivery day (the end first: a start after the default end is refused). */
+async function reportOf(page: Page, screen: string, day: string) {
+  await openScreen(page, screen);
+  await page.getByTestId('report-end').fill(day);
+  await page.getByTestId('report-start').fill(day);
+}
+const yuan = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
 describe('from recipe to plate', () => {
-  it('plan → two orders → confirm / refuse a line → delivery → receive short → return → order log', async () => {
+  it('plan → two orders → confirm / refuse a line → delivery → receive short → return → order log → reports, the bureau\'s area', async () => {
     const { server } = harness;
     const started = Date.now();
     const people = await launchPeople();
     try {
       const purchaser = await harness.browser.context.newPage();
-      const [supplier, supplier2, driver] = await Promise.all([0, 1, 2].map(async () => (await people.newContext()).newPage()));
+      const [supplier, supplier2, driver, bureau] = await Promise.all([0, 1, 2, 3].map(async () => (await people.newContext()).newPage()));
       await Promise.all([
         signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A),
         signInToHome(supplier, server.url, DEMO.supplier),
         signInToHome(supplier2, server.url, DEMO.supplier2),
         signInToHome(driver, server.url, DEMO.delivery),
+        signInToHome(bureau, server.url, DEMO.bureau),
       ]);
 
       // the purchaser plans next week (week 2 of the demo cycle that starts this week's Monday)
@@ -146,8 +156,18 @@ describe('from recipe to plate', () => {
       await dialog.waitFor({ state: 'detached', timeout: 60_000 });
       const myReturn = purchaser.getByTestId('return-table').locator('[data-return-no]').first();
       await expect.poll(() => myReturn.getByTestId('return-status').getAttribute('data-status'), LIVE).toBe('pending');
+      const returnNo = (await myReturn.getAttribute('data-return-no'))!;
+      const returnAmount = (await myReturn.getByTestId('return-amount').textContent())!;
 
-      // the order log: every step of both orders, by whom
+      // 集采 accepts it: an accepted return is what the reports count as given back
+      await openScreen(supplier2, 'mallOrderReturnManage');
+      await supplier2.getByTestId('return-table').locator(`[data-return-no="${returnNo}"]`).getByTestId('return-open').click(LIVE);
+      await supplier2.getByTestId('return-accept').click();
+      await expect.poll(() => supplier2.getByTestId('return-dialog-status').textContent(), LIVE).toContain('已同意');
+      await supplier2.getByTestId('return-dialog').getByRole('button', { name: '关闭' }).click();
+      await supplier2.getByTestId('return-dialog').waitFor({ state: 'detached' });
+
+      // the order log: every step of both orders, by whom, the return and its acceptance among them
       await openScreen(purchaser, 'orderLogList');
       const log = purchaser.getByTestId('order-log-table');
       const entries = async () => {
@@ -156,10 +176,34 @@ describe('from recipe to plate', () => {
         return actions.map((a, i) => `${a}:${users[i]}`).sort();
       };
       await purchaser.getByTestId('log-filter-order').fill(jcpsNo);
-      await expect.poll(entries, LIVE).toEqual(['confirm:钱磊', 'create:李晓梅', 'deliver:刘强', 'dispatch:刘强', 'receive:李晓梅']);
+      await expect.poll(entries, LIVE).toEqual([
+        'confirm:钱磊', 'create:李晓梅', 'deliver:刘强', 'dispatch:刘强', 'receive:李晓梅', 'return:李晓梅', 'returnAccept:钱磊',
+      ]);
       await purchaser.getByTestId('log-filter-order').fill(xfspNo);
       await expect.poll(entries, LIVE).toEqual(['confirm:张伟', 'create:李晓梅']);
       expect(await log.textContent()).toContain('当日缺货');
+
+      // the reports of that day: the school's summary, 集采's business data and the bureau's summary of its area
+      // agree on what receiving found short and what was given back
+      const jcpsRow = (page: Page) => page.getByTestId('report-table').locator('[data-totals="false"]').filter({ hasText: SCHOOL_A }).filter({ hasText: JCPS.name });
+      const figures = async (row: Locator, which = ['shortAmount', 'returnAmount', 'differenceLines']) => Object.fromEntries(await Promise.all(which
+        .map(async (f) => [f, await row.locator(`[data-figure="${f}"]`).textContent()] as const)));
+      const [mine, theirs, area] = await Promise.all([
+        reportOf(purchaser, 'mallOrderSummaryStatistics', day!).then(() => purchaser),
+        reportOf(supplier2, 'mallOrderBusinessData', day!).then(() => supplier2),
+        reportOf(bureau, 'mallOrderSummaryStatistics', day!).then(() => bureau),
+      ]);
+      await expect.poll(() => figures(jcpsRow(mine)), LIVE).toMatchObject({ returnAmount: returnAmount, differenceLines: '1' });
+      const found = await figures(jcpsRow(mine));
+      expect(yuan(found.shortAmount!)).toBeGreaterThan(0);
+      // 集采's one day of business: its row is the day, over both schools (only school A received anything)
+      const day1 = theirs.getByTestId('report-table').locator('[data-totals="false"]');
+      await expect.poll(() => figures(day1, ['shortAmount', 'returnAmount']), LIVE).toEqual({ shortAmount: found.shortAmount, returnAmount });
+      // the bureau sees each school of its area, and the same figures for this school and supplier
+      await expect.poll(() => figures(jcpsRow(area)), LIVE).toEqual(found);
+      expect(await area.getByTestId('report-table').textContent()).toContain(SCHOOL_B);
+      expect(await area.getByTestId('summary-returns').textContent()).toBe(returnAmount);
+      expect(yuan((await area.getByTestId('summary-amount').textContent())!)).toBeGreaterThan(yuan((await mine.getByTestId('summary-amount').textContent())!));
 
       console.info(`order story: ${Math.round((Date.now() - started) / 1000)} s`);
     } finally {
