@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
 import { signInCatalog } from './scripts/signInCatalog.ts';
+import { prerenderSignIn } from './scripts/prerenderSignIn.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -16,6 +17,8 @@ export default defineConfig({
     lingui(),
     // the sign-in screen's zh-CN messages alone, for the entry (issue 12)
     signInCatalog(),
+    // the sign-in page rendered into index.html, usable at the first paint (issue 12)
+    prerenderSignIn(),
     precompress(),
   ],
   build: {

@@ -1,8 +1,8 @@
 // npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes,
-// nutrition. Needs a built console (`npm run build`) and /usr/bin/chromium, except `menu` (the menu load step alone)
+// nutrition, signin (the browser half of foundation). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
 // and `nutrition` (API and domain only). Each step runs on its own fresh server.
 import fs from 'node:fs';
-import { startServerProcess, type BenchServer } from './serverProcess.ts';
+import { BENCH_DIST, startServerProcess, type BenchServer } from './serverProcess.ts';
 import { benchSignIn } from './signIn.ts';
 import { benchMenuLoad } from './menuLoad.ts';
 import { benchContacts } from './contacts.ts';
@@ -25,6 +25,10 @@ const sections: Record<string, Step[]> = {
   ],
   menu: [
     ['GET /v2/permission/user/menu under load', benchMenuLoad],
+  ],
+  // the browser half of foundation alone
+  signin: [
+    ['Sign-in submit → first menu rendered (Chromium, password sign-in, first org-app picked)', benchSignIn],
   ],
   contacts: [
     ['Contacts API at 20,000 persons in one org', benchContacts],
@@ -63,8 +67,8 @@ if (unknown.length) {
 }
 // the sections without a browser run without a built console
 const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders', 'purchaseplan'];
-if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync('dist/index.html')) {
-  console.error('build the console first: npm run build');
+if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync(`${BENCH_DIST}/index.html`)) {
+  console.error(`build the console first: npm run build (or set BENCH_DIST to a built folder; ${BENCH_DIST}/index.html is missing)`);
   process.exit(1);
 }
 for (const [title, run] of wanted.flatMap((name) => sections[name])) {

@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/store/database.ts';
 
+/** The built console the bench serves and weighs: dist/ unless BENCH_DIST names another build (e.g. .tmp/dist-<name>). */
+export const BENCH_DIST = process.env.BENCH_DIST ?? 'dist';
+
 export interface BenchServer {
   url: string;
   /** its embedded PostgreSQL (the bare-`pg` baseline of bench/menuLoad.ts queries it directly) */
@@ -14,12 +17,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(): Promise<BenchServer> {
+export async function startServerProcess(staticDir = BENCH_DIST): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meal-bench-'));
   const port = await freePort();
   const pgPort = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...process.env, PORT: String(port), PG_PORT: String(pgPort), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

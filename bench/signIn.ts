@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.ts';
-import { median, type BenchServer } from './serverProcess.ts';
+import { BENCH_DIST, median, type BenchServer } from './serverProcess.ts';
 
 const RUNS = 7;
 
@@ -76,7 +76,7 @@ export async function benchSignIn(server: BenchServer) {
       if (run === 0) {
         // what the browser had to load before the sign-in screen could be used
         for (const p of scripts) {
-          const file = path.join('dist', p);
+          const file = path.join(BENCH_DIST, p);
           if (!fs.existsSync(file)) continue;
           const buf = fs.readFileSync(file);
           jsBytes += buf.length;

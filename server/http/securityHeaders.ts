@@ -5,15 +5,19 @@
 // helmet decides the headers; they are the same for every answer (no nonces), so its middleware runs once, at
 // start, and each answer gets the headers it set. @fastify/helmet rebuilt helmet's middleware from the options on
 // every request (about 4 % of the menu endpoint's CPU, issue 12's goal).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-export const SECURITY_OPTIONS = (swaggerCSP: { script: string[]; style: string[] }): HelmetOptions => ({
+export const SECURITY_OPTIONS = (swaggerCSP: { script: string[]; style: string[] }, pageScripts: string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...swaggerCSP.script],
+      // the console pages' own inline scripts by hash (no 'unsafe-inline'): index.html's sign-in script (issue 12)
+      scriptSrc: ["'self'", ...pageScripts, ...swaggerCSP.script],
       // Fluent UI's styles are inserted at run time (Griffel), and index.html has one inline style block
       styleSrc: ["'self'", "'unsafe-inline'", ...swaggerCSP.style],
       imgSrc: ["'self'", 'data:', 'blob:'],
@@ -46,9 +50,25 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * The CSP sources of the inline scripts in the built pages (`'sha256-…'`): index.html carries the script that keeps
+ * the pre-rendered sign-in form working until React hydrates it (scripts/prerenderSignIn.ts). Read once at start.
+ */
+export function inlineScriptHashes(staticDir: string | undefined): string[] {
+  if (!staticDir || !fs.existsSync(staticDir)) return [];
+  const hashes = new Set<string>();
+  for (const file of fs.readdirSync(staticDir).filter((f) => f.endsWith('.html'))) {
+    const html = fs.readFileSync(path.join(staticDir, file), 'utf8');
+    for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      if (m[1]) hashes.add(`'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, staticDir?: string): Promise<void> {
   const swaggerCSP = (app as unknown as { swaggerCSP?: { script: string[]; style: string[] } }).swaggerCSP ?? { script: [], style: [] };
-  const headers = helmetHeaders(SECURITY_OPTIONS(swaggerCSP));
+  const headers = helmetHeaders(SECURITY_OPTIONS(swaggerCSP, inlineScriptHashes(staticDir)));
   // onRequest, first: a refused request (401, 404, 400) carries them too
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -92,11 +92,12 @@ export function useSession(): SessionView {
 }
 
 export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => void } {
-  const locale = useSyncExternalStore(subscribePreferences, currentLocale);
+  // the server snapshot serves the build-time render of the sign-in page (src/app/prerender.tsx) and its hydration
+  const locale = useSyncExternalStore(subscribePreferences, currentLocale, currentLocale);
   return { locale, setLocale: chooseLocale };
 }
 
 export function useThemeMode(): { mode: ThemeMode; setMode: (mode: ThemeMode) => void } {
-  const mode = useSyncExternalStore(subscribePreferences, currentThemeMode);
+  const mode = useSyncExternalStore(subscribePreferences, currentThemeMode, currentThemeMode);
   return { mode, setMode: chooseThemeMode };
 }

@@ -1,16 +1,19 @@
 import { StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BRIDGE_PARAM, type EntryPage } from '../../domain/constants.ts';
 import { readBridgeParam } from '../../domain/bridge.ts';
 import { normalisePath } from '../../domain/routePath.ts';
 import { LoginPage } from '../screens/login/LoginPage.tsx';
 import { getAppActor } from './appActor.ts';
 import { useSession, type SessionRef } from './baseHooks.ts';
+import type { AppActorRef } from './actorContext.ts';
 import { setEntryPage } from './entryPage.ts';
 import { Providers } from './Providers.tsx';
 import { resolveAgentMode } from './agentMode.ts';
 import { activateLocale, loadConsoleCatalog } from './i18n.ts';
-import { currentLocale } from './preferences.ts';
+import { currentLocale, currentThemeMode } from './preferences.ts';
+import { markHydrating } from './signInEarly.ts';
+import { readRememberedUsername } from './storage.ts';
 
 // Issue 12: the sign-in screen is the entry's own small chunk (React, the Fluent components it uses, the root actor
 // with the session machine, the passport calls over fetch). The rest of the console (router, shell, query cache,
@@ -30,6 +33,8 @@ function redirectToHttps(): boolean {
 }
 
 const hashPath = () => normalisePath(window.location.hash.replace(/^#/, '') || '/');
+// the page pre-rendered at build time is the sign-in screen's (src/app/prerender.tsx), and is hydrated only there
+const prerenderedPath = () => '/login';
 const subscribeHash = (onChange: () => void) => {
   window.addEventListener('hashchange', onChange);
   return () => window.removeEventListener('hashchange', onChange);
@@ -63,7 +68,7 @@ function usePrefetchConsole() {
 
 /** The sign-in screen alone while signed out on it; the console from the moment signing in starts, or elsewhere. */
 function Entry() {
-  const path = useSyncExternalStore(subscribeHash, hashPath);
+  const path = useSyncExternalStore(subscribeHash, hashPath, prerenderedPath);
   const { status } = useSession();
   const signInOnly = status === 'signedOut' && path === '/login';
   // once shown, the console stays: it has its own /login route (the same LoginPage)
@@ -77,6 +82,27 @@ function Entry() {
       <Console />
     </Suspense>
   );
+}
+
+/** The whole tree, the same for a client render and the build-time one (src/app/prerender.tsx). */
+export function AppRoot({ actor }: { actor: AppActorRef }) {
+  return (
+    <StrictMode>
+      <Providers actor={actor}>
+        <Entry />
+      </Providers>
+    </StrictMode>
+  );
+}
+
+/**
+ * Whether the sign-in form index.html carries (rendered at build time for a first visit) is what this load renders
+ * first: then React hydrates it, keeping what was typed; else it is dropped and the page renders as before. The
+ * page's inline script checked the same from storage before the first paint (window.__signIn.fits).
+ */
+function prerenderFits(container: HTMLElement, signedOut: boolean, bridged: boolean): boolean {
+  return Boolean(window.__signIn?.fits) && container.firstElementChild !== null && signedOut && !bridged
+    && hashPath() === '/login' && currentLocale() === 'zh-CN' && currentThemeMode() === 'light' && !readRememberedUsername();
 }
 
 /** Shared start of the four entry pages (index, jydd, yyxc, zzy): sign-in bridge, root actor, render. */
@@ -100,13 +126,14 @@ export async function bootstrap(page: EntryPage): Promise<void> {
   if (signedOut && hashPath() === '/') window.history.replaceState(window.history.state, '', '#/login');
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
-  createRoot(container).render(
-    <StrictMode>
-      <Providers actor={actor}>
-        <Entry />
-      </Providers>
-    </StrictMode>,
-  );
+  if (prerenderFits(container, signedOut, Boolean(bridged))) {
+    // from here React owns the markup: the inline script stops swapping tabs in
+    markHydrating();
+    hydrateRoot(container, <AppRoot actor={actor} />);
+  } else {
+    container.textContent = '';
+    createRoot(container).render(<AppRoot actor={actor} />);
+  }
   // §1/§6 agent mode by domain: asked in the background once the first paint is under way (the org chooser reads
   // the stored agent); nothing waits on it
   window.setTimeout(() => void resolveAgentMode(window.location.hostname), 0);

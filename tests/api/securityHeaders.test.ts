@@ -1,5 +1,10 @@
 // Issue 12 hardening: security headers from helmet on every answer, the API docs still served.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helmetHeaders, inlineScriptHashes, SECURITY_OPTIONS } from '../../server/http/securityHeaders.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -21,5 +26,21 @@ describe('security headers', () => {
     }
     const docs = await fetch(`${server.url}/docs/`);
     expect(docs.status).toBe(200);
+  });
+
+  it("allows the built pages' inline scripts by their hash only (the pre-rendered sign-in page's, issue 12)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-pages-'));
+    try {
+      const inline = "(function(){window.__signIn={fits:false}})();";
+      fs.writeFileSync(path.join(dir, 'index.html'), `<html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div><script>${inline}</script></body></html>`);
+      const hash = `'sha256-${crypto.createHash('sha256').update(inline).digest('base64')}'`;
+      expect(inlineScriptHashes(dir)).toEqual([hash]);
+      const csp = helmetHeaders(SECURITY_OPTIONS({ script: [], style: [] }, inlineScriptHashes(dir)))['content-security-policy'];
+      expect(csp).toContain(`script-src 'self' ${hash}`);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(inlineScriptHashes(path.join(dir, 'missing'))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

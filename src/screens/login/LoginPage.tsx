@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { SMS } from '../../../domain/constants.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { SESSION_LOST_MESSAGE } from '../../../machines/session.machine.ts';
-import { sendLoginSmsCode } from '../../../services/passport.ts';
+import { asksForCaptcha } from '../../../domain/signInThrottle.ts';
+import { sendLoginSmsCode, sendLoginSmsCodeWithCaptcha } from '../../../services/passport.ts';
 import { useAppActor, useQrSignIn, useSession, useSessionActor, type QrSignInRef } from '../../app/baseHooks.ts';
 import { readRememberedUsername } from '../../app/storage.ts';
+import { goLive, initialSignInTab, takeWantedTab, type HeldBack, type SignInTab } from '../../app/signInEarly.ts';
 import { LockIcon, PhoneIcon, QrIcon } from './signInIcons.tsx';
 
 // shown only while something loads (the console prefetch usually brings it first)
@@ -18,8 +20,10 @@ const LoginNotice = lazy(() => import('./LoginNotice.tsx'));
 const QrCodeImage = lazy(() => import('./QrCodeImage.tsx').then((m) => ({ default: m.QrCodeImage })));
 // forgot password (issue 15): its dialog and calls load only when asked for
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
+// the captcha after failed tries (issue 15): loaded when the server first asks for one
+const CaptchaField = lazy(() => import('./CaptchaField.tsx'));
 
-type LoginTab = 'sms' | 'password' | 'qr';
+type LoginTab = SignInTab;
 
 const useStyles = makeStyles({
   page: {
@@ -173,19 +177,42 @@ function useResendCountdown() {
  */
 function useSendCode(onSent: () => void) {
   const [state, setState] = useState<{ status: 'idle' | 'pending' | 'success' | 'error'; error: Error | null }>({ status: 'idle', error: null });
+  // issue 15: once the server asked for a captcha (428 after failed tries), codes go with one (v2) from then on
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [tries, setTries] = useState(0);
   return {
+    captchaNeeded,
+    /** bumped after every send that used a captcha up */
+    tries,
     isPending: state.status === 'pending',
     isSuccess: state.status === 'success',
     isError: state.status === 'error',
     error: state.error ?? new Error(''),
-    mutate: (phone: string) => {
+    mutate: (phone: string, captcha?: string) => {
       setState({ status: 'pending', error: null });
-      sendLoginSmsCode(phone).then(
+      (captcha ? sendLoginSmsCodeWithCaptcha(phone, captcha) : sendLoginSmsCode(phone)).then(
         () => { setState({ status: 'success', error: null }); onSent(); },
-        (e: unknown) => setState({ status: 'error', error: e instanceof Error ? e : new Error(String(e)) }),
-      );
+        (e: unknown) => {
+          if (asksForCaptcha(e)) setCaptchaNeeded(true);
+          setState({ status: 'error', error: e instanceof Error ? e : new Error(String(e)) });
+        },
+      ).finally(() => { if (captcha) setTries((n) => n + 1); });
     },
   };
+}
+
+/**
+ * Issue 12: the form may be the build-time one (index.html), usable before React hydrated it. What was typed into it
+ * meanwhile is in the inputs but not in the state: taken over once the form is live (by data-testid of each input),
+ * and what was clicked or submitted meanwhile (`held`) is done then, with the typed values.
+ */
+function useTakeOverPrerendered(form: RefObject<HTMLFormElement | null>, takeOver: (typed: Record<string, string>, held: HeldBack) => void) {
+  const takeOverRef = useRef(takeOver);
+  useEffect(() => {
+    const typed: Record<string, string> = {};
+    for (const input of form.current?.querySelectorAll<HTMLInputElement>('input[data-testid]') ?? []) typed[input.dataset.testid!] = input.value;
+    takeOverRef.current(typed, goLive());
+  }, [form]);
 }
 
 function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string) => void }) {
@@ -199,8 +226,23 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
   const [touched, setTouched] = useState(false);
   const countdown = useResendCountdown();
   const send = useSendCode(() => countdown.start());
+  const [captcha, setCaptcha] = useState('');
   const phoneOk = isValidPhone(phone);
   const phoneError = touched && !phoneOk ? (phone ? t`请输入正确的手机号码` : t`请输入手机号码`) : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeOverPrerendered(formRef, (typed, held) => {
+    const typedPhone = (typed['login-phone'] ?? '').replace(/\D/g, '');
+    const typedCode = (typed['login-code'] ?? '').replace(/\D/g, '');
+    if (typedPhone) setPhone(typedPhone);
+    if (typedCode) setCode(typedCode);
+    if (held.clicks.includes('login-send-code')) {
+      setTouched(true);
+      if (isValidPhone(typedPhone)) send.mutate(typedPhone);
+    }
+    if (!held.submitted) return;
+    setTouched(true);
+    if (isValidPhone(typedPhone) && typedCode) onLogin(typedPhone, typedCode);
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -210,7 +252,7 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
   };
 
   return (
-    <form className={styles.fields} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.fields} onSubmit={submit} noValidate>
       <Field label={t`手机号码`} validationMessage={phoneError} required>
         <Input
           data-testid="login-phone"
@@ -248,13 +290,18 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
             disabled={countdown.secondsLeft > 0 || send.isPending}
             onClick={() => {
               setTouched(true);
-              if (phoneOk) send.mutate(phone);
+              if (phoneOk && !(send.captchaNeeded && !captcha)) send.mutate(phone, send.captchaNeeded ? captcha : undefined);
             }}
           >
             {send.isPending ? <Trans>发送中…</Trans> : countdown.secondsLeft > 0 ? <Trans>{countdown.secondsLeft} 秒后重发</Trans> : <Trans>获取验证码</Trans>}
           </Button>
         </div>
       </Field>
+      {send.captchaNeeded && (
+        <Suspense fallback={null}>
+          <CaptchaField username={phone} value={captcha} onChange={setCaptcha} generation={send.tries} />
+        </Suspense>
+      )}
       <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
         {busy ? <Suspense fallback={t`登录中…`}><Spinner size="tiny" label={t`登录中…`} /></Suspense> : <Trans>登录</Trans>}
       </Button>
@@ -262,22 +309,50 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
   );
 }
 
-function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string) => void }) {
+/**
+ * Issue 15: after failed tries the server asks for the account's captcha; the session keeps that fact. Each try uses the
+ * captcha up, so a new one is drawn when a try ends (busy → idle).
+ */
+function useSignInCaptcha(busy: boolean) {
+  const required = useSelector(useSessionActor(), (s) => s.context.captchaRequired);
+  const [answer, setAnswer] = useState('');
+  const [generation, setGeneration] = useState(0);
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) setGeneration((n) => n + 1);
+    wasBusy.current = busy;
+  }, [busy]);
+  return { required, answer, setAnswer, generation };
+}
+
+function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string, captcha?: string) => void }) {
   const styles = useStyles();
   const { t } = useLingui();
+  const captcha = useSignInCaptcha(busy);
   const [username, setUsername] = useState(readRememberedUsername);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [forgot, setForgot] = useState(false);
   const [reset, setReset] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeOverPrerendered(formRef, (typed, held) => {
+    const typedUsername = typed['login-username'] ?? '';
+    const typedPassword = typed['login-password'] ?? '';
+    if (typedUsername) setUsername(typedUsername);
+    if (typedPassword) setPassword(typedPassword);
+    if (held.clicks.includes('login-forgot')) setForgot(true);
+    if (!held.submitted) return;
+    setTouched(true);
+    if (typedUsername.trim() && typedPassword) onLogin(typedUsername.trim(), typedPassword);
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!username.trim() || !password) return;
-    onLogin(username.trim(), password);
+    if (!username.trim() || !password || (captcha.required && !captcha.answer)) return;
+    onLogin(username.trim(), password, captcha.required ? captcha.answer : undefined);
   };
   return (
-    <form className={styles.fields} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.fields} onSubmit={submit} noValidate>
       <Field label={t`账号`} required validationMessage={touched && !username.trim() ? t`请输入账号` : undefined}>
         <Input
           data-testid="login-username"
@@ -299,6 +374,11 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
           onChange={(_, d) => setPassword(d.value)}
         />
       </Field>
+      {captcha.required && (
+        <Suspense fallback={null}>
+          <CaptchaField username={username.trim()} value={captcha.answer} onChange={captcha.setAnswer} generation={captcha.generation} />
+        </Suspense>
+      )}
       {reset && <div role="status" data-testid="forgot-done"><Trans>密码已重置，请用新密码登录</Trans></div>}
       <Button appearance="transparent" size="small" onClick={() => setForgot(true)} data-testid="login-forgot"><Trans>忘记密码？</Trans></Button>
       <Button className={styles.submit} data-testid="login-submit" appearance="primary" size="large" type="submit" disabled={busy}>
@@ -392,7 +472,13 @@ function QrTab() {
 export function LoginPage() {
   const styles = useStyles();
   const { t } = useLingui();
-  const [tab, setTab] = useState<LoginTab>('sms');
+  // the tab the pre-rendered page shows (a click before hydration may have switched it), else the first
+  const [tab, setTab] = useState<LoginTab>(initialSignInTab);
+  useEffect(() => {
+    // a tab clicked before hydration that the page could not show by itself (QR)
+    const wanted = takeWantedTab();
+    if (wanted) setTab(wanted);
+  }, []);
   const session = useSession();
   const sessionActor = useSessionActor();
   const busy = session.status === 'signingIn';
@@ -401,8 +487,8 @@ export function LoginPage() {
     document.title = t`登录`;
   }, [t]);
 
-  const login = (mode: 'sms' | 'password') => (username: string, password: string) =>
-    sessionActor.send({ type: 'LOGIN', mode, username, password, now: Date.now() });
+  const login = (mode: 'sms' | 'password') => (username: string, password: string, captcha?: string) =>
+    sessionActor.send({ type: 'LOGIN', mode, username, password, ...(captcha ? { captcha } : {}), now: Date.now() });
 
   const forbidden = session.forbiddenMessage === SESSION_LOST_MESSAGE ? t`登录已过期，请重新登录` : session.forbiddenMessage;
 

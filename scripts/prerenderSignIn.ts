@@ -1,0 +1,82 @@
+// Vite plugin (issue 12): index.html carries the sign-in page rendered at build time, so the form is on screen and
+// usable at the first paint instead of after the entry's JavaScript has loaded, run and rendered. React hydrates it
+// (src/app/bootstrap.tsx). The page is rendered through Vite's SSR loader from the same modules as the bundle
+// (src/app/prerender.tsx): once per pre-rendered tab, the first shown, the others kept in <template>s the inline
+// script below swaps in when a tab is clicked before hydration; the Griffel styles they use go into the head.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Plugin } from 'vite';
+
+/**
+ * Runs right after the pre-rendered `#root`, before the first paint (ES5, nothing to load). It keeps the markup only
+ * when it is what this visit's first render would be (first visit: on /login or /, no stored session, remembered user
+ * or org-app, zh-CN, light; src/app/bootstrap.tsx checks the same again), else empties `#root` and the bundle renders
+ * as before. Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page
+ * (a tab without one is noted and opened after hydration), and notes other button clicks and submits (holding the
+ * submit back: a native one would reload the page with the password in the URL), which the form does once it is
+ * live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles every event itself. The server allows exactly this
+ * script by its hash in the content security policy (server/http/securityHeaders.ts).
+ */
+export const SIGN_IN_EARLY_SCRIPT = `(function(){
+var root=document.getElementById('root'),s=window.__signIn={fits:false,tab:'sms',wanted:null,submitted:false,clicks:[],hydrating:false,live:false};
+function get(k){try{return localStorage.getItem(k)}catch(e){return null}}
+var h=location.hash.replace(/^#/,'')||'/',l=get('meal.locale'),m=get('meal.themeMode');
+s.fits=(h==='/'||h==='/login')&&location.search.indexOf('=')<0&&!get('meal.login')&&!get('meal.user')&&!get('meal.orgApp')&&(!l||l==='zh-CN')&&(!m||m==='light');
+if(!s.fits){root.textContent='';return}
+root.addEventListener('click',function(e){
+if(s.hydrating)return;
+var b=e.target&&e.target.closest&&e.target.closest('button[data-testid]');
+if(!b||b.type==='submit')return;
+var id=b.getAttribute('data-testid');
+if(id.indexOf('login-tab-')!==0){s.clicks.push(id);return}
+var name=id.slice(10),tpl=document.getElementById('sign-in-'+name);
+if(name===s.tab)return;
+if(!tpl){s.wanted=name;return}
+root.innerHTML=tpl.innerHTML;s.tab=name;s.wanted=null;s.clicks=[];
+var t=root.querySelector('[data-testid="'+id+'"]');if(t)t.focus();
+});
+root.addEventListener('submit',function(e){if(!s.hydrating){e.preventDefault();s.submitted=true}},true);
+})();`;
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The rendering runs in a process of its own (scripts/prerenderSignInRender.ts), which exits when done: Vite's SSR
+ * loader leaves native handles (rolldown's dependency scan) that would keep `vite build` from ever exiting.
+ */
+async function renderPages(root: string): Promise<{ pages: { tab: string; html: string }[]; styles: string }> {
+  const script = fileURLToPath(new URL('./prerenderSignInRender.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as { pages: { tab: string; html: string }[]; styles: string };
+}
+
+export function prerenderSignIn(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'prerender-sign-in',
+    apply: 'build',
+    configResolved(config) { root = config.root; },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        // index.html only: the other entry pages (§2 sign-in bridge targets) render on the client as before
+        if (!ctx.filename.endsWith('/index.html') || !html.includes(ROOT)) return html;
+        let rendered: Awaited<ReturnType<typeof renderPages>>;
+        try {
+          rendered = await renderPages(root);
+        } catch (e) {
+          // the page still works without it (the bundle renders the form, as before): a build is not refused for it
+          console.warn(`[prerender-sign-in] sign-in page not pre-rendered: ${e instanceof Error ? e.message.slice(0, 2000) : String(e)}`);
+          return html;
+        }
+        const { pages, styles } = rendered;
+        const [shown, ...others] = pages;
+        const templates = others.map((p) => `<template id="sign-in-${p.tab}">${p.html}</template>`).join('');
+        return html
+          .replace('</head>', `${styles}</head>`)
+          .replace(ROOT, `<div id="root">${shown.html}</div>${templates}<script>${SIGN_IN_EARLY_SCRIPT}</script>`);
+      },
+    },
+  };
+}
