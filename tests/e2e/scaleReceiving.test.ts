@@ -1,11 +1,12 @@
 // Receiving on a scale in Chromium (issue 11): the school purchaser registers a simulated scale on
 // mallElectronicWeightManage, then receives a delivered order in the order's receive dialog on it — puts one line's
-// goods on the scale 5 % short, the reading settles, 称重 fills the received quantity in the line's unit and shows
+// goods on the scale 5 % short (on a phone-sized screen), the reading settles, 称重 fills the received quantity in the line's unit and shows
 // the short weight beyond the 2 % tolerance before saving; the other line weighs within it. After saving, the school
 // and the supplier (a second browser) see the weighed line's difference on the order. The order is made over the API.
 import { describe, expect, it } from 'vitest';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { overflowing } from '../support/layoutChecks.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import type { OrderDetail } from '../../contracts/orders.ts';
@@ -49,8 +50,9 @@ describe('receiving on a scale', () => {
     expect(await row.getByTestId('scale-protocol').getAttribute('data-protocol')).toBe('simulated');
     expect(await row.getByTestId('scale-tolerance').textContent()).toBe('±2%');
 
-    // receive the delivered order on it
+    // receive the delivered order on it, on a phone (receiving is done at the kitchen door)
     await openScreen(purchaser, 'orderList');
+    await purchaser.setViewportSize({ width: 390, height: 844 });
     await purchaser.getByTestId('order-tab-all').click();
     await purchaser.getByTestId('order-keyword').fill(orderNo);
     const order = purchaser.locator(`[data-order-no="${orderNo}"]`);
@@ -80,6 +82,9 @@ describe('receiving on a scale', () => {
     const exactLine = await weigh(exact!, 2010);
     await expect.poll(() => exactLine.getByTestId('order-line-weigh-result').getAttribute('data-result')).toBe('ok');
     expect(await exactLine.getByTestId('order-line-received').inputValue()).toBe('4.02');
+    // the dialog is a full-screen sheet with the lines as cards: nothing past the phone's edge, 40 px targets
+    expect(await overflowing(purchaser, '[data-testid="order-detail"] *')).toEqual([]);
+    expect((await exactLine.getByTestId('order-line-weigh').boundingBox())!.height).toBeGreaterThanOrEqual(40);
     await receipt.getByTestId('order-receive-submit').click();
     await receipt.waitFor({ state: 'detached', timeout: 30_000 });
 
