@@ -4,7 +4,7 @@
 // 鲜丰's supplier, whose list is open before the order exists, sees it arrive live and confirms it refusing one
 // line with a reason; 集采's supplier confirms the other and puts it on a delivery of his route 城东线; the delivery
 // user departs and arrives on his phone screen. The purchaser's open list shows confirmed and dispatched without a
-// reload; she receives with one line weighed short, returns another line (集采 accepts), the order log tells all of
+// reload; she receives on the simulated scale with one line weighed short, returns another line (集采 accepts), the order log tells all of
 // it, and the reports of that day agree — the school's, 集采's and the bureau's, which covers each school of its area.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -12,6 +12,8 @@ import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchPeople } from '../support/browser.ts';
 import { DEMO, SCHOOL_A, SCHOOL_B } from '../api/usersApi.ts';
 import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
+import { DEMO_SCALE_NAME } from '../../server/seed/seedScales.ts';
+import { lineGramsPerUnit } from '../../domain/scale.ts';
 
 const harness = useConsole();
 const XFSP = { id: 'org-xfsp', name: '鲜丰食品供应有限公司' };
@@ -130,14 +132,24 @@ describe('from recipe to plate', () => {
       await stop.getByTestId('stop-arrive').click();
       await expect.poll(() => statusOf(purchaser, jcpsNo), LIVE).toBe('delivered');
 
-      // the school receives, its first line weighed 0.4 short
+      // the school receives on its simulated scale (the demo's, ±2 %, chosen for her): the first line goes on it 5 % light
       await rowOf(purchaser, jcpsNo).getByTestId('order-action-receive').click();
       const receipt = purchaser.getByTestId('order-detail');
-      const weighed = receipt.getByTestId('order-line-received');
-      await expect.poll(() => weighed.count(), LIVE).toBe(2);
+      await expect.poll(() => receipt.getByTestId('order-line-received').count(), LIVE).toBe(2);
+      await expect.poll(() => receipt.getByTestId('scale-picker').locator('option:checked').textContent(), LIVE).toBe(`${DEMO_SCALE_NAME}（模拟）`);
       const names = await receipt.getByTestId('order-line-name').allTextContents();
-      const ordered = Number(await receipt.getByTestId('order-line-quantity').first().textContent());
-      await weighed.first().fill(String(Math.round((ordered - 0.4) * 1000) / 1000));
+      const first = receipt.getByTestId('order-lines').locator('[data-row-key]').first();
+      const [spec, unit] = (await first.locator('td').nth(1).textContent())!.split(' / ');
+      const ordered = Number(await first.getByTestId('order-line-quantity').textContent());
+      const grams = Math.round(ordered * lineGramsPerUnit(unit!, spec!)! * 0.95);
+      await receipt.getByTestId('scale-sim-grams').fill(String(grams));
+      await receipt.getByTestId('scale-sim-place').click();
+      const reading = receipt.getByTestId('scale-reading');
+      await expect.poll(async () => [await reading.getAttribute('data-grams'), await reading.getAttribute('data-stable')], LIVE).toEqual([String(grams), 'true']);
+      await first.getByTestId('order-line-weigh').click();
+      // short beyond the tolerance, shown before saving
+      await expect.poll(() => first.getByTestId('order-line-weigh-result').getAttribute('data-result'), LIVE).toBe('short');
+      expect(Number(await first.getByTestId('order-line-difference').textContent())).toBeLessThan(0);
       await receipt.getByTestId('order-receive-submit').click();
       await receipt.waitFor({ state: 'detached', timeout: 60_000 });
       await expect.poll(() => statusOf(purchaser, jcpsNo), LIVE).toBe('received');
