@@ -14,13 +14,23 @@ export interface NumberInputProps extends Omit<InputProps, 'value' | 'onChange' 
   step?: number;
   /** decimals kept, half-up (§5) */
   precision?: number;
+  /**
+   * The settled value when the field is left or stepped with ↑/↓: for fields that save at once (a sort in a table
+   * row), which must not save every keystroke.
+   */
+  onCommit?: (value: number | null) => void;
+  /**
+   * For a field that cannot be empty (a required count): emptying it keeps the last value while typing, and
+   * leaving it empty settles to this value. Without it, empty gives null (§5).
+   */
+  fallback?: number;
 }
 
 /** What typing may leave in the field on its way to a number: digits, one point, a leading minus where allowed. */
 const partial = (text: string, negative: boolean) => (negative ? /^-?\d*\.?\d*$/ : /^\d*\.?\d*$/).test(text);
 const textOf = (n: number | null) => (n === null ? '' : String(n));
 
-export function NumberInput({ value, onChange, min, max, step = 1, precision, onBlur, onKeyDown, ...rest }: NumberInputProps) {
+export function NumberInput({ value, onChange, onCommit, fallback, min, max, step = 1, precision, onBlur, onKeyDown, ...rest }: NumberInputProps) {
   const [text, setText] = useState(textOf(value));
   // a value set from outside (a reset, a loaded record) shows; the field's own typing is not overwritten
   useEffect(() => {
@@ -28,9 +38,11 @@ export function NumberInput({ value, onChange, min, max, step = 1, precision, on
   }, [value, min, max, precision]);
   const opts = { min, max, precision };
   const commit = (raw: string) => {
-    const n = normalizeNumberInput(raw, { ...opts, previous: value });
+    const typed = normalizeNumberInput(raw, { ...opts, previous: value });
+    const n = typed === null && fallback !== undefined ? fallback : typed;
     setText(textOf(n));
     if (n !== value) onChange(n);
+    onCommit?.(n);
   };
   const keyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
@@ -39,6 +51,7 @@ export function NumberInput({ value, onChange, min, max, step = 1, precision, on
       const n = stepNumber(current, step, e.key === 'ArrowUp' ? 1 : -1, opts);
       setText(textOf(n));
       onChange(n);
+      onCommit?.(n);
     }
     onKeyDown?.(e);
   };
@@ -52,7 +65,7 @@ export function NumberInput({ value, onChange, min, max, step = 1, precision, on
         if (!partial(d.value.trim(), min === undefined || min < 0)) return;
         setText(d.value);
         const n = d.value.trim() === '' ? null : Number(d.value);
-        if (n === null) onChange(null);
+        if (n === null) { if (fallback === undefined) onChange(null); }
         else if (Number.isFinite(n)) onChange(n);
       }}
       onBlur={(e) => { commit(text); onBlur?.(e); }}

@@ -13,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ROOT_DEPARTMENT, withDescendants } from '../../../../domain/departmentRules.ts';
 import type { Department, NewDepartment } from '../../../../services/contacts.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
@@ -37,7 +38,7 @@ export function DepartmentDialog({ department, parentId, departments, busy, erro
   const { t } = useLingui();
   const [name, setName] = useState(department?.departmentName ?? '');
   const [parent, setParent] = useState(department?.parentId ?? parentId);
-  const [sort, setSort] = useState(String(department?.sort ?? 0));
+  const [sort, setSort] = useState<number | null>(department?.sort ?? 0);
   const [isHide, setIsHide] = useState(department?.isHide === 1);
   const [isAllHide, setIsAllHide] = useState(department?.isAllHide === 1);
   const rule = department?.roleConfig?.createPermision;
@@ -84,7 +85,7 @@ export function DepartmentDialog({ department, parentId, departments, busy, erro
         </Select>
       </Field>
       <Field label={t`排序`}>
-        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} data-testid="department-sort" />
+        <NumberInput value={sort} onChange={setSort} precision={0} fallback={0} data-testid="department-sort" />
       </Field>
       <Switch checked={isHide} onChange={(_, d) => setIsHide(d.checked)} label={t`隐藏（仅本部门成员可见）`} data-testid="department-isHide" />
       <Switch checked={isAllHide} onChange={(_, d) => setIsAllHide(d.checked)} label={t`全部隐藏（仅管理员可见）`} data-testid="department-isAllHide" />

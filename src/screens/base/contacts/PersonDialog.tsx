@@ -16,6 +16,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { isValidPhone } from '../../../../domain/phone.ts';
 import type { Department, Person, PersonInput } from '../../../../services/contacts.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
@@ -60,7 +61,7 @@ export function PersonDialog({ person, initialDepartments, departments, busy, er
   const [gender, setGender] = useState(person?.gender || '男');
   const [duties, setDuties] = useState(person?.duties ?? '');
   const [unit, setUnit] = useState(person?.unit ?? '');
-  const [sort, setSort] = useState(String(person?.sort ?? 0));
+  const [sort, setSort] = useState<number | null>(person?.sort ?? 0);
   const [showPhone, setShowPhone] = useState(person?.showPhoneNumber ?? true);
   const [chosen, setChosen] = useState<string[]>(person ? person.department.map((d) => d.departmentId) : initialDepartments);
   const [touched, setTouched] = useState(false);
@@ -112,7 +113,7 @@ export function PersonDialog({ person, initialDepartments, departments, busy, er
         <Input value={unit} onChange={(_, d) => setUnit(d.value)} maxLength={128} />
       </Field>
       <Field label={t`排序`}>
-        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
+        <NumberInput value={sort} onChange={setSort} precision={0} fallback={0} />
       </Field>
       <Field className={styles.wide} label={t`所在部门`} validationMessage={touched ? errors.departments : undefined}>
         <div className={styles.departments} data-testid="person-departments">

@@ -34,6 +34,7 @@ import { agentKeys, agentsQuery } from '../../../../services/agents.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { readAgentId } from '../../../app/storage.ts';
 import { ORG_TYPE_LABELS } from './orgLabels.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 export const STEP_LABELS: Record<OrgInitStep, MessageDescriptor> = {
   config: msg`机构配置`,
@@ -88,7 +89,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
   const [adminPhone, setAdminPhone] = useState('');
   const [adminName, setAdminName] = useState('');
   const [expiration, setExpiration] = useState('');
-  const [userLimit, setUserLimit] = useState('');
+  const [userLimit, setUserLimit] = useState<number | null>(null);
   const [touched, setTouched] = useState(false);
 
   const create = useMutation({
@@ -116,7 +117,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
     setAdminPhone('');
     setAdminName('');
     setExpiration('');
-    setUserLimit('');
+    setUserLimit(null);
     setTouched(false);
   };
   const close = () => {
@@ -129,7 +130,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
     orgName: !orgName.trim() ? t`请输入机构名称` : '',
     adminPhone: !isValidPhone(adminPhone.trim()) ? t`请输入正确的11位手机号` : '',
     appName: appId === '' && !appName.trim() ? t`请输入新应用名称` : '',
-    userLimit: userLimit !== '' && !(Number.isInteger(Number(userLimit)) && Number(userLimit) >= 1) ? t`用户上限须为正整数` : '',
+    userLimit: userLimit !== null && !(Number.isInteger(userLimit) && userLimit >= 1) ? t`用户上限须为正整数` : '',
     templateId: !templateId ? t`请选择模板` : '',
   };
   const valid = Object.values(errors).every((e) => !e);
@@ -140,7 +141,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
     create.mutate({
       templateId, orgName: orgName.trim(), orgType, adminPhone: adminPhone.trim(), adminName: adminName.trim() || undefined,
       agentId: agentId || null, expiration: expiration ? new Date(`${expiration}T23:59:59`).toISOString() : null,
-      userLimit: userLimit ? Number(userLimit) : null, ...(appId ? { appId } : { appName: appName.trim() }),
+      userLimit: userLimit ?? null, ...(appId ? { appId } : { appName: appName.trim() }),
     });
   };
 
@@ -218,7 +219,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
                   <Input data-testid="create-org-expiration" type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} disabled={create.isPending} />
                 </Field>
                 <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={show('userLimit')}>
-                  <Input data-testid="create-org-user-limit" type="number" min={1} value={userLimit} onChange={(_, d) => setUserLimit(d.value)} disabled={create.isPending} />
+                  <NumberInput data-testid="create-org-user-limit" min={1} precision={0} value={userLimit} onChange={setUserLimit} disabled={create.isPending} />
                 </Field>
               </div>
             )}

@@ -40,6 +40,8 @@ import { useIsProvider } from './useIsProvider.ts';
 import { CreateOrgDialog } from './CreateOrgDialog.tsx';
 import { ORG_TYPE_LABELS, SUPPLIER_TYPE_LABELS } from './orgLabels.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -234,7 +236,7 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
               <Input type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="edit-org-expiration" />
             </Field>
             <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={limitInvalid ? t`用户上限须为正整数` : undefined}>
-              <Input type="number" min={1} value={userLimit} onChange={(_, d) => setUserLimit(d.value)} data-testid="edit-org-user-limit" />
+              <NumberInput min={1} precision={0} {...numberText(userLimit, setUserLimit)} data-testid="edit-org-user-limit" />
             </Field>
             {save.isError && (
               <MessageBar intent="error"><MessageBarBody>{save.error.message}</MessageBarBody></MessageBar>

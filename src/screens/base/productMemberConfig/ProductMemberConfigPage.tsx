@@ -10,7 +10,6 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  SpinButton,
   Table,
   TableBody,
   TableCell,
@@ -26,6 +25,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memberLevelProblem, sortLevels, type MemberLevel } from '../../../../domain/members.ts';
 import { createMemberGroup, deleteMemberGroup, saveMemberLevels, updateMemberGroup } from '../../../../services/members.ts';
 import { groupLabel, useMemberConfig, useMemberGroups, useMemberMutation } from '../membersManage/memberQueries.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalL, minWidth: 0 },
@@ -93,8 +93,8 @@ export default function ProductMemberConfigPage() {
                     )}
                   </TableCell>
                   <TableCell>
-                    <SpinButton className={styles.sort} size="small" aria-label={t`排序`} value={g.sort}
-                      onChange={(_, d) => { const v = d.value ?? Number(d.displayValue); if (Number.isInteger(v) && v !== g.sort) editGroup.mutate({ groupId: g.groupId, sort: v }, fail); }} />
+                    <NumberInput className={styles.sort} size="small" aria-label={t`排序`} value={g.sort} precision={0} fallback={g.sort} onChange={() => {}}
+                      onCommit={(v) => { if (v !== null && v !== g.sort) editGroup.mutate({ groupId: g.groupId, sort: v }, fail); }} />
                   </TableCell>
                   <TableCell>{g.memberCount ?? 0}</TableCell>
                   <TableCell>
@@ -126,8 +126,8 @@ export default function ProductMemberConfigPage() {
                   <TableCell><Input size="small" aria-label={t`编号`} value={l.id} onChange={(_, d) => setLevel(i, { id: d.value })} /></TableCell>
                   <TableCell><Input size="small" aria-label={t`名称`} value={l.name} onChange={(_, d) => setLevel(i, { name: d.value })} /></TableCell>
                   <TableCell>
-                    <SpinButton className={styles.sort} size="small" aria-label={t`排序`} value={l.sort}
-                      onChange={(_, d) => { const v = d.value ?? Number(d.displayValue); if (Number.isInteger(v)) setLevel(i, { sort: v }); }} />
+                    <NumberInput className={styles.sort} size="small" aria-label={t`排序`} value={l.sort} precision={0} fallback={0}
+                      onChange={(v) => { if (v !== null && Number.isInteger(v)) setLevel(i, { sort: v }); }} />
                   </TableCell>
                   <TableCell>
                     <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t`删除`} disabled={levels.length <= 1}

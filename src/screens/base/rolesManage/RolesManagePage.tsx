@@ -61,6 +61,7 @@ import { usePermission } from '../../../components/Can.tsx';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { CONSOLE_BASE_POWER } from '../contacts/basePowers.ts';
 import { useRoleGroups, useRoleRelations, useRoles, useRolesMutation, useRoleUsers } from './queries.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexGrow: 1, minHeight: 0, gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL },
@@ -272,7 +273,7 @@ function RoleDialog({ role, roles, groups, defaultGroup, busy, error, onSubmit, 
   const [cnName, setCnName] = useState(role?.cnName ?? '');
   const [code, setCode] = useState(role?.code ?? '');
   const [group, setGroup] = useState(role ? role.roleGroupId ?? '' : defaultGroup ?? '');
-  const [sort, setSort] = useState(String(role?.sort ?? 0));
+  const [sort, setSort] = useState<number | null>(role?.sort ?? 0);
   const [enable, setEnable] = useState(role?.enable ?? true);
   const [priceApproval, setPriceApproval] = useState(Boolean(role?.config?.priceApprovalEnable));
   const [manages, setManages] = useState<string[]>(role?.manageRoleNames ?? []);
@@ -311,7 +312,7 @@ function RoleDialog({ role, roles, groups, defaultGroup, busy, error, onSubmit, 
         </Select>
       </Field>
       <Field label={t`排序`}>
-        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
+        <NumberInput value={sort} onChange={setSort} precision={0} fallback={0} />
       </Field>
       <Switch checked={enable} onChange={(_, d) => setEnable(d.checked)} label={t`启用`} />
       <Switch checked={priceApproval} onChange={(_, d) => setPriceApproval(d.checked)} label={t`价格需审核`} />
@@ -337,7 +338,7 @@ function GroupDialog({ group, roles, busy, error, onSubmit, onClose }: {
   const { t } = useLingui();
   const [groupName, setGroupName] = useState(group?.groupName ?? '');
   const [code, setCode] = useState(group?.code ?? '');
-  const [sort, setSort] = useState(String(group?.sort ?? 0));
+  const [sort, setSort] = useState<number | null>(group?.sort ?? 0);
   const [manages, setManages] = useState<string[]>(group?.manageRoleNames ?? []);
   const [touched, setTouched] = useState(false);
   const submit = () => {
@@ -358,7 +359,7 @@ function GroupDialog({ group, roles, busy, error, onSubmit, onClose }: {
         <Input value={code} onChange={(_, d) => setCode(d.value)} maxLength={128} />
       </Field>
       <Field label={t`排序`}>
-        <Input type="number" value={sort} onChange={(_, d) => setSort(d.value)} />
+        <NumberInput value={sort} onChange={setSort} precision={0} fallback={0} />
       </Field>
       <Field label={t`可管理本组的角色`}>
         <div className={styles.checks}>

@@ -3,7 +3,7 @@
 // (POST /v5/mall/nutrition/analysis). The answer is shown by the same view as a stored cycle's analysis.
 import { useState } from 'react';
 import {
-  Button, Card, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Text, ToggleButton, tokens,
+  Button, Card, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Text, ToggleButton, tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,6 +20,8 @@ import { ageGroupLabel } from '../shared/nutritionLabels.ts';
 import { analyseNutrition, type AnalysisInput } from '../../../../services/nutrition.ts';
 import { AnalysisView } from '../shared/nutritionAnalysis/AnalysisView.tsx';
 import { MEAL_LABELS } from '../mallRecipeCycleManage/labels.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   meals: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))', gap: tokens.spacingHorizontalM },
@@ -114,8 +116,8 @@ function MealEditor({ meal, onChange, onRemove, orgId }: { meal: MealDraft; onCh
           <div className={s.row}>
             <Text className={s.name}>{d.dish.name}</Text>
             <Field validationState={d.portions !== '' && !portionsOk(num(d.portions)) ? 'error' : 'none'}>
-              <Input className={s.weight} value={d.portions} inputMode="decimal" contentAfter={t`份`} aria-label={t`${d.dish.name} 份数`}
-                onChange={(_, v) => setDish(d.key, { ...d, portions: v.value })} data-testid="ac-dish-portions" />
+              <NumberInput className={s.weight} {...numberText(d.portions, (portions) => setDish(d.key, { ...d, portions }))} contentAfter={t`份`}
+                aria-label={t`${d.dish.name} 份数`} data-testid="ac-dish-portions" />
             </Field>
             <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t`移除 ${d.dish.name}`} onClick={() => setDish(d.key, null)} />
           </div>
@@ -127,8 +129,8 @@ function MealEditor({ meal, onChange, onRemove, orgId }: { meal: MealDraft; onCh
             <div key={l.key} className={s.row} data-testid="ac-line">
               <Text className={s.name}>{l.name}</Text>
               <Field validationState={l.weight !== '' && !weightOk(num(l.weight)) ? 'error' : 'none'}>
-                <Input className={s.weight} value={l.weight} inputMode="decimal" contentAfter={t`克`} aria-label={t`${l.name} 用量（克）`} data-testid="ac-line-weight"
-                  onChange={(_, v) => setDish(d.key, { ...d, lines: d.lines.map((x) => (x.key === l.key ? { ...x, weight: v.value } : x)) })} />
+                <NumberInput className={s.weight} contentAfter={t`克`} aria-label={t`${l.name} 用量（克）`} data-testid="ac-line-weight"
+                  {...numberText(l.weight, (weight) => setDish(d.key, { ...d, lines: d.lines.map((x) => (x.key === l.key ? { ...x, weight } : x)) }))} />
               </Field>
               <ToggleButton size="small" checked={l.weightType === 'gross'} aria-label={t`按毛重计`}
                 onClick={() => setDish(d.key, { ...d, lines: d.lines.map((x) => (x.key === l.key ? { ...x, weightType: x.weightType === 'gross' ? 'net' : 'gross' } : x)) })}>

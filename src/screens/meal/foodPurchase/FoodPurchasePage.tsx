@@ -17,6 +17,8 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { chinaDay } from '../orderList/orderView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -91,8 +93,8 @@ export default function FoodPurchasePage() {
     {
       key: 'quantity', header: <Trans>数量</Trans>,
       render: (l) => (
-        <Input className={s.qty} type="number" inputMode="decimal" min={0} step="0.001" value={l.quantity} aria-label={t`数量`}
-          onChange={(_, d) => setQty(l.price.skuId, d.value)} data-testid="purchase-quantity" contentAfter={<Text size={200}>{l.price.unit}</Text>} />
+        <NumberInput className={s.qty} min={0} step={0.001} precision={3} {...numberText(l.quantity, (v) => setQty(l.price.skuId, v))} aria-label={t`数量`}
+          data-testid="purchase-quantity" contentAfter={<Text size={200}>{l.price.unit}</Text>} />
       ),
     },
     { key: 'amount', header: <Trans>金额</Trans>, render: (l) => money((Number(l.quantity) || 0) * l.price.price) },

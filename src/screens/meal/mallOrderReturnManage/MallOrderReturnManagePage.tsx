@@ -5,7 +5,7 @@
 // refresh the 'returns' root, so the supplier sees a new return without a reload.
 import { useState } from 'react';
 import {
-  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Tab, TabList, Text,
+  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Tab, TabList, Text,
   Textarea, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -26,6 +26,8 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useOrderParty } from '../orderList/orderView.ts';
 import { RETURN_STATUS_LABELS, shrinkPhoto } from './returnView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -200,10 +202,10 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
     {
       key: 'quantity', header: <Trans>退货数量</Trans>,
       render: (l) => (
-        <Input
-          className={s.qty} type="number" inputMode="decimal" min={0} max={most(l)} step="any" aria-label={t`${l.productName} 退货数量`}
-          value={quantities[l.skuId] ?? ''} disabled={most(l) <= 0} data-testid="return-quantity" data-sku={l.skuId}
-          onChange={(_, d) => setQuantities((q) => ({ ...q, [l.skuId]: d.value }))}
+        <NumberInput
+          className={s.qty} min={0} max={most(l)} aria-label={t`${l.productName} 退货数量`}
+          disabled={most(l) <= 0} data-testid="return-quantity" data-sku={l.skuId}
+          {...numberText(quantities[l.skuId] ?? '', (v) => setQuantities((q) => ({ ...q, [l.skuId]: v })))}
         />
       ),
     },

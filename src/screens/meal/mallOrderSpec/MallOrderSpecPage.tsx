@@ -2,7 +2,7 @@
 // time of day, China time) and minimum amount apply to orders placed with it; a school's "supplier may change
 // quantities" binds its suppliers when they confirm. Saved at the version read (a change meanwhile: 409).
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, SpinButton, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_LIMITS, mayEditOrderSettings, type OrderSettings } from '../../../../domain/order.ts';
@@ -12,6 +12,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useOrderParty } from '../orderList/orderView.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -48,15 +49,15 @@ export default function MallOrderSpecPage() {
       {form && (
         <form className={s.form} onSubmit={(e) => { e.preventDefault(); save.mutate(form); }}>
           <Field label={<Trans>下单截止：配送日前几天</Trans>} hint={<Trans>0 表示配送当天</Trans>}>
-            <SpinButton min={0} max={ORDER_LIMITS.cutoffDaysMax} value={form.cutoffDays} disabled={!may} data-testid="spec-cutoff-days"
-              onChange={(_, d) => change({ cutoffDays: Math.max(0, Math.min(ORDER_LIMITS.cutoffDaysMax, Math.round(d.value ?? (Number(d.displayValue) || 0)))) })} />
+            <NumberInput min={0} max={ORDER_LIMITS.cutoffDaysMax} precision={0} fallback={0} value={form.cutoffDays} disabled={!may} data-testid="spec-cutoff-days"
+              onChange={(v) => change({ cutoffDays: v ?? 0 })} />
           </Field>
           <Field label={<Trans>下单截止时间（北京时间）</Trans>}>
             <Input type="time" value={form.cutoffTime} disabled={!may} onChange={(_, d) => change({ cutoffTime: d.value })} data-testid="spec-cutoff-time" />
           </Field>
           <Field label={<Trans>起订金额（元，0 表示不限）</Trans>}>
-            <Input type="number" inputMode="decimal" min={0} step="0.01" value={String(form.minimumAmount)} disabled={!may}
-              onChange={(_, d) => change({ minimumAmount: Number(d.value) })} data-testid="spec-minimum" />
+            <NumberInput min={0} step={0.01} precision={2} fallback={0} value={form.minimumAmount} disabled={!may}
+              onChange={(v) => change({ minimumAmount: v ?? 0 })} data-testid="spec-minimum" />
           </Field>
           <Switch label={<Trans>允许供应商确认时修改订购数量</Trans>} checked={form.supplierMayChangeQuantity} disabled={!may}
             onChange={(_, d) => change({ supplierMayChangeQuantity: d.checked })} data-testid="spec-may-change" />

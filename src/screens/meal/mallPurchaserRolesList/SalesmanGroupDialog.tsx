@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Button, Combobox, Field, Input, makeStyles, Option, SpinButton, Spinner, Text, tokens,
+  Button, Combobox, Field, Input, makeStyles, Option, Spinner, Text, tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +10,7 @@ import { createRoleGroup, updateRoleGroup, type RoleGroup } from '../../../../se
 import { isSalesmenKey, roleGroupKeys, salesmanGroupQuery, setSalesmanGroupMembers, type GroupSalesman } from '../../../../services/roles.ts';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(480px, 86vw)' },
@@ -88,7 +89,7 @@ export function SalesmanGroupDialog({ group, onClose }: { group: RoleGroup | 'ne
         <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={100} data-testid="group-name-input" autoFocus />
       </Field>
       <Field label={<Trans>排序</Trans>}>
-        <SpinButton value={sort} min={-1000} max={1000} onChange={(_, d) => setSort(Number(d.value ?? d.displayValue ?? 0) || 0)} />
+        <NumberInput value={sort} min={-1000} max={1000} precision={0} fallback={0} onChange={(v) => setSort(v ?? 0)} />
       </Field>
       <Field label={<Trans>管理角色</Trans>} hint={t`角色名称，用逗号分隔；业务员只看到管理角色包含其角色的分组`}>
         <Input value={managers} onChange={(_, d) => setManagers(d.value)} data-testid="group-managers-input" />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Dropdown, Field, Input, makeStyles, Option, SpinButton, Switch, tokens } from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Field, Input, makeStyles, Option, Switch, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   dosages: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: tokens.spacingHorizontalS },
@@ -137,13 +138,13 @@ export default function MallRecipeCustomPeopleManagePage() {
             </Field>
             <div className={s.ages}>
               <Field label={<Trans>最小年龄</Trans>}>
-                <SpinButton min={0} max={PEOPLE_LIMITS.ageMax} value={editing.fields.minAge} onChange={(_, d) => setFields({ minAge: d.value ?? (Number(d.displayValue) || 0) })} />
+                <NumberInput min={0} max={PEOPLE_LIMITS.ageMax} precision={0} fallback={0} value={editing.fields.minAge} onChange={(v) => setFields({ minAge: v ?? 0 })} />
               </Field>
               <Field label={<Trans>最大年龄</Trans>}>
-                <SpinButton min={0} max={PEOPLE_LIMITS.ageMax} value={editing.fields.maxAge} onChange={(_, d) => setFields({ maxAge: d.value ?? (Number(d.displayValue) || 0) })} />
+                <NumberInput min={0} max={PEOPLE_LIMITS.ageMax} precision={0} fallback={0} value={editing.fields.maxAge} onChange={(v) => setFields({ maxAge: v ?? 0 })} />
               </Field>
               <Field label={<Trans>能量（千卡/天）</Trans>}>
-                <SpinButton min={0} max={PEOPLE_LIMITS.energyMax} step={50} value={editing.fields.energyKcal} onChange={(_, d) => setFields({ energyKcal: d.value ?? (Number(d.displayValue) || 0) })} data-testid="people-energy-input" />
+                <NumberInput min={0} max={PEOPLE_LIMITS.energyMax} step={50} fallback={0} value={editing.fields.energyKcal} onChange={(v) => setFields({ energyKcal: v ?? 0 })} data-testid="people-energy-input" />
               </Field>
             </div>
             <Field label={<Trans>各类食物每日用量（克，可不填）</Trans>}>
@@ -151,9 +152,9 @@ export default function MallRecipeCustomPeopleManagePage() {
                 {FOOD_GROUPS.map((g) => {
                   const value = editing.fields.foodIngredients.find((d) => d.field === g)?.dosage;
                   return (
-                    <Input
-                      key={g} type="number" min={0} max={PEOPLE_LIMITS.dosageMax} contentBefore={g} value={value === undefined ? '' : String(value)} aria-label={g}
-                      onChange={(_, d) => setDosage(g, d.value.trim() === '' || !Number.isFinite(Number(d.value)) ? null : Number(d.value))}
+                    <NumberInput
+                      key={g} min={0} max={PEOPLE_LIMITS.dosageMax} contentBefore={g} value={value ?? null} aria-label={g}
+                      onChange={(v) => setDosage(g, v)}
                     />
                   );
                 })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, makeStyles, SpinButton, Switch, Tag, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Switch, Tag, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   config: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalM },
@@ -116,7 +117,7 @@ export default function MallRecipeCycleLableManagePage() {
               </div>
             </Field>
             <Field label={<Trans>排序</Trans>}>
-              <SpinButton min={0} max={100000} value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || 0) })} />
+              <NumberInput min={0} max={100000} precision={0} fallback={0} value={draft.sort} onChange={(v) => setDraft({ ...draft, sort: v ?? 0 })} />
             </Field>
           </>
         )}

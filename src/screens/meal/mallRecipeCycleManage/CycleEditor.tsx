@@ -30,6 +30,7 @@ import { journal } from '../../../inspector/journal.ts';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { MEAL_LABELS, STATUS_COLORS, STATUS_LABELS, WEEKDAY_LABELS } from './labels.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalL, boxSizing: 'border-box', width: '100%' },
@@ -394,8 +395,9 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
             <DialogContent>
               {dosing && cycle.ageGroups.map((g) => (
                 <Field key={g.ageRange} label={t`${g.ageRange}岁（克）`}>
-                  <Input type="number" min={0} max={RECIPE_LIMITS.dosageMaxG} value={dosing.values[g.ageRange] ?? ''} data-testid={`dosage-${g.ageRange}`}
-                    onChange={(_, d) => setDosing({ ...dosing, values: { ...dosing.values, [g.ageRange]: d.value } })} />
+                  <NumberInput min={0} max={RECIPE_LIMITS.dosageMaxG} value={(dosing.values[g.ageRange] ?? '') === '' ? null : Number(dosing.values[g.ageRange])}
+                    data-testid={`dosage-${g.ageRange}`}
+                    onChange={(v) => setDosing({ ...dosing, values: { ...dosing.values, [g.ageRange]: v === null ? '' : String(v) } })} />
                 </Field>
               ))}
             </DialogContent>

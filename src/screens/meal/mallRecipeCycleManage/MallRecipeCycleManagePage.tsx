@@ -22,6 +22,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { CycleEditor } from './CycleEditor.tsx';
 import { MEAL_LABELS, PATTERN_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -179,7 +180,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
             </Field>
             {cycleOption === 'week' && (
               <Field label={<Trans>周数</Trans>}>
-                <Input type="number" min={1} max={RECIPE_LIMITS.weeksMax} value={weeks} onChange={(_, d) => setWeeks(d.value)} data-testid="recipe-new-weeks" />
+                <NumberInput min={1} max={RECIPE_LIMITS.weeksMax} precision={0} value={weeks === '' ? null : Number(weeks)} onChange={(v) => setWeeks(v === null ? '' : String(v))} data-testid="recipe-new-weeks" />
               </Field>
             )}
             <Field label={<Trans>餐次模式</Trans>}>
@@ -196,7 +197,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
               <div className={s.people}>
                 {AGE_RANGES.map((r) => (
                   <Field key={r} label={t`${r}岁`}>
-                    <Input type="number" min={0} value={people[r]} onChange={(_, d) => { typed.current = true; setPeople((p) => ({ ...p, [r]: d.value })); }} data-testid={`recipe-new-people-${r}`} />
+                    <NumberInput min={0} precision={0} value={people[r].trim() === '' ? null : Number(people[r])} onChange={(v) => { typed.current = true; setPeople((p) => ({ ...p, [r]: v === null ? '' : String(v) })); }} data-testid={`recipe-new-people-${r}`} />
                   </Field>
                 ))}
               </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Field, makeStyles, SpinButton, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { EXPORT_FIELD_LABELS } from '../shared/purchasePlan/exportLabels.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 // the export's column names are the purchase plan screens' (what is ticked here is what the sheet heads)
 const FIELD_LABELS = EXPORT_FIELD_LABELS;
@@ -87,9 +88,9 @@ export default function MallRecipeSpecPage() {
           </div>
           <div className={s.section}>
             <Field label={<Trans>就餐人数</Trans>} hint={t`新建周食谱时每个年龄段预填的就餐人数，0 表示不预填`}>
-              <SpinButton
-                min={0} max={RECIPE_LIMITS.peopleMax} step={10} value={draft.mealsPeople} disabled={!writes} data-testid="recipe-spec-meals-people"
-                onChange={(_, d) => set({ mealsPeople: Math.max(0, Math.min(RECIPE_LIMITS.peopleMax, Math.round(d.value ?? (Number(d.displayValue) || 0)))) })}
+              <NumberInput
+                min={0} max={RECIPE_LIMITS.peopleMax} step={10} precision={0} fallback={0} value={draft.mealsPeople} disabled={!writes} data-testid="recipe-spec-meals-people"
+                onChange={(v) => set({ mealsPeople: v ?? 0 })}
               />
             </Field>
             <Switch label={t`食物禁忌：排餐时检查人群的食物禁忌`} checked={draft.foodTaboosEnable} disabled={!writes} onChange={(_, d) => set({ foodTaboosEnable: d.checked })} data-testid="recipe-spec-food-taboo" />

@@ -22,6 +22,8 @@ import { errorText } from '../shared/errors.ts';
 import { NutrientHeader, NutrientValue } from '../shared/nutrients.tsx';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { SearchAddBox } from '../../../components/SearchAddBox.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(540px, 86vw)' },
@@ -170,8 +172,8 @@ export function DishEditor({ dish, categories, onClose }: { dish: Dish | 'new' |
             <Text>{food ? `${food.nameZh}（${food.group}）` : l.foodId}</Text>
             <Field validationState={l.weight !== '' && !weightOk(w) ? 'error' : 'none'}
               validationMessage={l.weight !== '' && !weightOk(w) ? t`须大于 0 且不超过 ${DISH_LIMITS.weightMaxGrams} 克` : undefined}>
-              <Input value={l.weight} inputMode="decimal" contentAfter={t`克`} aria-label={t`${nameOf(l.foodId)} 用量（克）`}
-                onChange={(_, d) => setLine(i, d.value)} data-testid="dish-line-weight" />
+              <NumberInput {...numberText(l.weight, (v) => setLine(i, v))} contentAfter={t`克`} aria-label={t`${nameOf(l.foodId)} 用量（克）`}
+                data-testid="dish-line-weight" />
             </Field>
             <Text size={200}>
               {draft.dosageMode === 'grossWeight' && weightOk(w) && food

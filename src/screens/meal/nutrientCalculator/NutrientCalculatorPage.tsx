@@ -5,7 +5,7 @@
 // analysis and the labels read; the console only lays them out.
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Button, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Text, ToggleButton, tokens,
+  Button, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Text, ToggleButton, tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,6 +25,8 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { ageGroupLabel, calculatorMeals, useMealLabel, type CalculatorMeal } from '../shared/nutritionLabels.ts';
 import { calculatorTargets } from '../shared/nutritionApi.ts';
 import { nutritionCalculationQuery } from '../../../../services/nutrition.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   pickers: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -97,8 +99,8 @@ export default function NutrientCalculatorPage() {
           const bad = l.portions !== '' && !portionsOk(num(l.portions));
           return (
             <Field validationState={bad ? 'error' : 'none'} validationMessage={bad ? t`份数须大于 0 且不超过 ${PORTIONS_MAX}` : undefined}>
-              <Input className={s.weight} value={l.portions} inputMode="decimal" contentAfter={t`份`} aria-label={t`${l.dish.name} 份数`}
-                onChange={(_, d) => update(l.key, { portions: d.value })} data-testid="calc-line-portions" />
+              <NumberInput className={s.weight} {...numberText(l.portions, (portions) => update(l.key, { portions }))} contentAfter={t`份`} aria-label={t`${l.dish.name} 份数`}
+                data-testid="calc-line-portions" />
             </Field>
           );
         }
@@ -106,8 +108,8 @@ export default function NutrientCalculatorPage() {
         return (
           <div className={s.amount}>
             <Field validationState={bad ? 'error' : 'none'} validationMessage={bad ? t`须大于 0 且不超过 ${DISH_LIMITS.weightMaxGrams} 克` : undefined}>
-              <Input className={s.weight} value={l.weight} inputMode="decimal" contentAfter={t`克`} aria-label={t`${l.food.nameZh} 用量（克）`}
-                onChange={(_, d) => update(l.key, { weight: d.value })} data-testid="calc-line-weight" />
+              <NumberInput className={s.weight} {...numberText(l.weight, (weight) => update(l.key, { weight }))} contentAfter={t`克`} aria-label={t`${l.food.nameZh} 用量（克）`}
+                data-testid="calc-line-weight" />
             </Field>
             <ToggleButton size="small" checked={l.weightType === 'gross'} onClick={() => update(l.key, { weightType: l.weightType === 'gross' ? 'net' : 'gross' })}
               data-testid="calc-line-gross" aria-label={t`按毛重计`}>

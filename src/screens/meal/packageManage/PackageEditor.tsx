@@ -15,6 +15,8 @@ import { errorText } from '../shared/errors.ts';
 import { NutrientHeader, NutrientValue } from '../shared/nutrients.tsx';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { SearchAddBox } from '../../../components/SearchAddBox.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(540px, 86vw)' },
@@ -127,8 +129,8 @@ export function PackageEditor({ pkg, categories, tags, onClose }: { pkg: DishPac
       {lines.map((l, i) => (
         <div className={s.line} key={l.dishId} data-testid="package-line">
           <Text>{dishes.get(l.dishId)?.name ?? l.dishId}</Text>
-          <Input value={l.portions} inputMode="decimal" contentAfter={t`份`} aria-label={t`份数`} data-testid="package-line-portions"
-            onChange={(_, d) => setLines(lines.map((x, j) => (j === i ? { ...x, portions: d.value } : x)))} />
+          <NumberInput contentAfter={t`份`} aria-label={t`份数`} data-testid="package-line-portions"
+            {...numberText(l.portions, (portions) => setLines(lines.map((x, j) => (j === i ? { ...x, portions } : x))))} />
           <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t`移除`} onClick={() => setLines(lines.filter((_, j) => j !== i))} />
         </div>
       ))}

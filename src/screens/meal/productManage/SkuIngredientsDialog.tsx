@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Button, Combobox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Option, Text, tokens,
+  Button, Combobox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Option, Text, tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { foodsQuery, listSkuIngredients, setSkuIngredients, type Food } from '../../../../services/mall/catalogue.ts';
 import { errorText } from '../shared/errors.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(560px, 86vw)' },
@@ -75,9 +77,9 @@ export function SkuIngredientsDialog({ sku, onClose }: { sku: { skuId: string; n
             {lines.map((l, i) => (
               <div className={s.row} key={l.foodId} data-testid="ingredient-row">
                 <Text>{`${l.nameZh}（${l.group}）`}</Text>
-                <Input
-                  value={l.ratio} placeholder={t`占比 0-1`} aria-label={t`可食净重占比`} inputMode="decimal"
-                  onChange={(_, d) => setLines(lines.map((x, j) => (j === i ? { ...x, ratio: d.value } : x)))}
+                <NumberInput
+                  placeholder={t`占比 0-1`} aria-label={t`可食净重占比`} min={0} max={1}
+                  {...numberText(l.ratio, (ratio) => setLines(lines.map((x, j) => (j === i ? { ...x, ratio } : x))))}
                 />
                 <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t`移除食材`} onClick={() => setLines(lines.filter((_, j) => j !== i))} />
               </div>

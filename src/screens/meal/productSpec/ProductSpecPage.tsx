@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, SpinButton, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, Textarea } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 interface Draft { id?: string; name: string; sort: number; options: string }
 
@@ -65,7 +66,7 @@ export default function ProductSpecPage() {
             <Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="spec-name" />
           </Field>
           <Field label={<Trans>排序</Trans>} hint={<Trans>默认 {DEFAULT_SPEC_SORT}</Trans>}>
-            <SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || DEFAULT_SPEC_SORT) })} />
+            <NumberInput value={draft.sort} precision={0} fallback={DEFAULT_SPEC_SORT} onChange={(v) => setDraft({ ...draft, sort: v ?? DEFAULT_SPEC_SORT })} />
           </Field>
           <Field label={<Trans>选项（JSON）</Trans>} validationMessage={formError ?? undefined}>
             <Textarea value={draft.options} rows={6} onChange={(_, d) => setDraft({ ...draft, options: d.value })} data-testid="spec-options" />

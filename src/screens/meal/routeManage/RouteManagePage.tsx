@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, SpinButton, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 
 interface Draft { objectId?: string; name: string; sort: number; manageRoleNames: string; purchaserOrgIds: string; remark: string }
 const list = (text: string) => text.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
@@ -63,7 +64,7 @@ export default function RouteManagePage() {
           busy={save.isPending} submitDisabled={!draft.name.trim()} error={formError} onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
         >
           <Field label={<Trans>路线名称</Trans>} required><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} data-testid="route-name-input" /></Field>
-          <Field label={<Trans>排序</Trans>}><SpinButton value={draft.sort} onChange={(_, d) => setDraft({ ...draft, sort: d.value ?? (Number(d.displayValue) || 0) })} /></Field>
+          <Field label={<Trans>排序</Trans>}><NumberInput value={draft.sort} precision={0} fallback={0} onChange={(v) => setDraft({ ...draft, sort: v ?? 0 })} /></Field>
           <Field label={<Trans>可见角色（角色名，逗号分隔）</Trans>}><Input value={draft.manageRoleNames} onChange={(_, d) => setDraft({ ...draft, manageRoleNames: d.value })} /></Field>
           <Field label={<Trans>配送单位（机构 ID，逗号分隔）</Trans>}><Textarea value={draft.purchaserOrgIds} onChange={(_, d) => setDraft({ ...draft, purchaserOrgIds: d.value })} /></Field>
           <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>

@@ -10,6 +10,8 @@ import { NUTRIENT_KEYS, type NutrientKey } from '../../../../domain/nutrition.ts
 import { createFoodIngredient, foodIngredientKeys, updateFoodIngredient, type FoodIngredient, type FoodIngredientChange } from '../../../../services/recipes.ts';
 import { errorText } from './errors.ts';
 import { NutrientHeader } from './nutrients.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { numberText } from '../../../components/numberText.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 'min(540px, 86vw)' },
@@ -103,15 +105,15 @@ export function IngredientEditor({ target, onClose }: { target: IngredientTarget
           </Dropdown>
         </Field>
         <Field label={<Trans>可食部（%）</Trans>}>
-          <Input value={draft.edible} inputMode="decimal" onChange={(_, d) => setDraft({ ...draft, edible: d.value })} data-testid="ingredient-edible" />
+          <NumberInput {...numberText(draft.edible, (edible) => setDraft({ ...draft, edible }))} min={0} max={100} data-testid="ingredient-edible" />
         </Field>
       </div>
       <Text weight="semibold"><Trans>每 100 克可食部含量（未知请留空）</Trans></Text>
       <div className={s.grid}>
         {NUTRIENT_KEYS.map((k) => (
           <Field key={k} label={<NutrientHeader nutrient={k} />}>
-            <Input value={draft.per100g[k]} inputMode="decimal" data-testid={`ingredient-${k}`}
-              onChange={(_, d) => setDraft({ ...draft, per100g: { ...draft.per100g, [k]: d.value } })} />
+            <NumberInput data-testid={`ingredient-${k}`} min={0}
+              {...numberText(draft.per100g[k], (v) => setDraft({ ...draft, per100g: { ...draft.per100g, [k]: v } }))} />
           </Field>
         ))}
       </div>
