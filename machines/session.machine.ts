@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { shouldShowForbidden } from '../domain/forbiddenDedup.ts';
 import { shouldLoseSession } from '../domain/guard.ts';
+import { asksForCaptcha } from '../domain/signInThrottle.ts';
 import type { LoginResult, OrgApp } from '../domain/types.ts';
 import { errorMessage, MAX_TIMER_MS, notProvided } from './errorMessage.ts';
 
@@ -14,6 +15,8 @@ export interface LoginInput {
   username: string;
   /** the password, or the SMS code when mode is 'sms' */
   password: string;
+  /** issue 15: the answer to the account's image captcha, once the server asked for one */
+  captcha?: string;
 }
 export interface LogoutInput {
   accesstoken: string | null;
@@ -41,10 +44,15 @@ export interface SessionContext {
    * sign-in did not list them (QR, bridge, a restored login). Not part of `user`, which is persisted.
    */
   orgApps: OrgApp[] | null;
+  /**
+   * Issue 15: the server asked for a captcha (after failed tries): the sign-in form shows one until a sign-in
+   * succeeds. Each answer is used up by the try it came with.
+   */
+  captchaRequired: boolean;
 }
 
 export type SessionEvent =
-  | { type: 'LOGIN'; mode: LoginMode; username: string; password: string; now: number }
+  | { type: 'LOGIN'; mode: LoginMode; username: string; password: string; captcha?: string; now: number }
   | { type: 'LOGOUT' }
   | { type: 'TICK'; now: number }
   | { type: 'RESTORE'; now: number }
@@ -138,6 +146,7 @@ export const sessionMachine = setup({
     signedOutReason: null,
     mode: null,
     orgApps: null,
+    captchaRequired: false,
   }),
   initial: 'signedOut',
   on: {
@@ -178,20 +187,26 @@ export const sessionMachine = setup({
         // credentials come from the LOGIN event and are never kept in context
         input: ({ event }) =>
           event.type === 'LOGIN'
-            ? { mode: event.mode, username: event.username, password: event.password }
+            ? { mode: event.mode, username: event.username, password: event.password, ...(event.captcha ? { captcha: event.captcha } : {}) }
             : { mode: 'password' as const, username: '', password: '' },
         onDone: {
           target: 'signedIn',
           actions: [
             assign(({ event }) => {
               const { orgApps, ...user } = event.output;
-              return { user, expiresAt: expiryOf(user), error: null, signedOutReason: null, orgApps: orgApps ?? null };
+              return { user, expiresAt: expiryOf(user), error: null, signedOutReason: null, orgApps: orgApps ?? null, captchaRequired: false };
             }),
             'reportSignedIn',
           ],
         },
         // §8 login errors stored as success false plus message
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: {
+          target: 'signedOut',
+          actions: assign({
+            error: ({ event }) => errorMessage(event.error),
+            captchaRequired: ({ context, event }) => context.captchaRequired || asksForCaptcha(event.error),
+          }),
+        },
       },
       on: {
         QR_CONFIRMED: { target: 'signedIn', actions: ['acceptLogin', 'reportSignedIn'] },

@@ -18,6 +18,24 @@ export function sendLoginSmsCode(phoneNumber: string, extra: { username?: string
   return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, ...extra, phoneNumber, type: 'loginsmscode' }, anonymous);
 }
 
+export interface Captcha {
+  id: string;
+  /** an SVG data URL */
+  image: string;
+}
+
+// §7 GET /v1/passport/captcha (height, fontSize, username): the image captcha of an account, asked for after
+// failed sign-in tries (issue 15); drawing a new one replaces the last
+export function fetchCaptcha(username: string, size: { height: number; fontSize: number } = { height: 40, fontSize: 28 }): Promise<Captcha> {
+  return get<Captcha>('/v1/passport/captcha', { username, ...size }, anonymous);
+}
+
+// §7 POST /v2/passport/smscode {phoneNumber, code, appId?}: a sign-in code sent with the captcha answered, which the
+// server requires after failed tries (POST /v1/passport/smscode then answers 428)
+export function sendLoginSmsCodeWithCaptcha(phoneNumber: string, code: string): Promise<SmsCodeSent> {
+  return post<SmsCodeSent>('/v2/passport/smscode', { phoneNumber, code, type: 'loginsmscode' }, anonymous);
+}
+
 // §7 POST /v1/passport/smscode {phoneNumber, type resetpwd}: a code for resetting a forgotten password
 export function sendResetSmsCode(phoneNumber: string): Promise<SmsCodeSent> {
   return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, phoneNumber, type: 'resetpwd' }, anonymous);
@@ -33,6 +51,8 @@ export interface LoginRequest {
   /** the password, or the SMS code for the loginsmscode variant */
   password: string;
   type?: 'loginsmscode';
+  /** the answer to fetchCaptcha's image, needed after failed tries (issue 15) */
+  captcha?: string;
 }
 
 // §7 POST /v1/passport/login {username, password} or the SMS variant with type loginsmscode

@@ -63,7 +63,10 @@ async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
 const machine = createAppMachine({
   actors: {
     login: fromPromise(async ({ input }) =>
-      passport.login({ username: input.username, password: input.password, ...(input.mode === 'sms' ? { type: 'loginsmscode' as const } : {}) }),
+      passport.login({
+        username: input.username, password: input.password,
+        ...(input.mode === 'sms' ? { type: 'loginsmscode' as const } : {}), ...(input.captcha ? { captcha: input.captcha } : {}),
+      }),
     ),
     logout: fromPromise(async ({ input }) => passport.logout(input.accesstoken)),
     loadOrgApps: fromPromise(async () => (await signedIn()).fetchOrgApps()),

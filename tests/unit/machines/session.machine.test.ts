@@ -79,6 +79,26 @@ describe('sessionMachine sign-in', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('issue 15: a 428 answer makes the form ask for a captcha until a sign-in succeeds; the answer goes to the call only', async () => {
+    const refusal = (status: number, text: string) => Object.assign(new Error(text), { status });
+    const answers = [refusal(400, '账号或密码错误'), refusal(428, '请输入图形验证码'), refusal(400, '账号或密码错误')];
+    const { actor, calls } = makeSession({ login: async () => { const a = answers.shift(); return a ? Promise.reject(a) : loginResult(T0 + HOUR); } });
+    actor.start();
+    const tryOnce = async (captcha?: string) => {
+      actor.send({ type: 'LOGIN', mode: 'password', username: 'x', password: 'y', ...(captcha ? { captcha } : {}), now: T0 });
+      await vi.advanceTimersByTimeAsync(0);
+      return actor.getSnapshot().context;
+    };
+    expect((await tryOnce()).captchaRequired).toBe(false);
+    expect(await tryOnce()).toMatchObject({ captchaRequired: true, error: '请输入图形验证码' });
+    // a wrong password after the captcha: still asked (the server counts the failure)
+    expect((await tryOnce('ab12')).captchaRequired).toBe(true);
+    expect((await tryOnce('cd34')).captchaRequired).toBe(false);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(calls.logins.map((l) => l.captcha)).toEqual([undefined, undefined, 'ab12', 'cd34']);
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('cd34');
+  });
+
   it('clears a previous error when a new attempt starts', async () => {
     let fail = true;
     const { actor } = makeSession({
