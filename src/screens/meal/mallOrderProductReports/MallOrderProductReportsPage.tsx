@@ -12,7 +12,7 @@ const CONFIG: ReportConfig = {
   filters: ['school', 'supplier', 'category'],
   charts: [
     {
-      key: 'prices', title: msg`均价与市场均价`, kind: 'grouped', groupBy: ['product'], top: 12,
+      key: 'prices', title: msg`均价与市场均价`, kind: 'grouped', groupBy: ['product'], top: 12, topBy: 'amount',
       series: [{ figure: 'avgPrice', legend: msg`均价`, color: '#0F6CBD' }, { figure: 'marketAvgPrice', legend: msg`市场均价`, color: '#FFB900' }],
     },
   ],

@@ -4,7 +4,7 @@
 // with a dynamic import, so the chart code is fetched when a report is on screen, never with the sign-in entry.
 import { GroupedVerticalBarChart, LineChart, VerticalBarChart, type GroupedVerticalBarChartData, type LineChartPoints, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import type { ChartModel } from './reportModel.ts';
+import { spreadTicks, type ChartModel } from './reportModel.ts';
 
 const useStyles = makeStyles({
   box: { minWidth: 0, overflow: 'hidden' },
@@ -28,7 +28,7 @@ export default function OrderReportChart({ model, title, testId, format }: {
       <LineChart
         data={{ chartTitle: title, lineChartData: data }} height={280} yMinValue={0}
         customDateTimeFormatter={(d: Date) => model.groups.find((g) => g.date?.getTime() === d.getTime())?.label ?? ''}
-        tickValues={model.groups.map((g) => g.date ?? new Date(0))}
+        tickValues={spreadTicks(model.groups.map((g) => g.date ?? new Date(0)))}
       />
     );
   } else if (model.kind === 'bars') {

@@ -20,9 +20,8 @@ import { ScreenFrame } from '../ScreenFrame.tsx';
 import { DataTable, type Column } from '../DataTable.tsx';
 import { errorText } from '../errors.ts';
 import { useOrgQueryKey } from '../useOrgQueryKey.ts';
-import {
-  chartModel, dimText, DIM_LABELS, FIGURES, groupByOf, PER_PRODUCT, PERIOD_LABELS, sheetOf, tableFigures, type Figure, type ReportConfig,
-} from './reportModel.ts';
+import { chartModel, dimText, FIGURE_KINDS, groupByOf, PER_PRODUCT, sheetOf, tableFigures, type Figure, type ReportConfig } from './reportModel.ts';
+import { DIM_LABELS, FIGURE_LABELS, PERIOD_LABELS } from './reportLabels.ts';
 
 const OrderReportChart = lazy(() => import('./OrderReportCharts.tsx'));
 
@@ -76,7 +75,7 @@ export function OrderReportScreen({ config }: { config: ReportConfig }) {
   const figures = tableFigures(config);
   const show = (f: Figure, v: number | null) => {
     if (v === null) return '—';
-    switch (FIGURES[f].kind) {
+    switch (FIGURE_KINDS[f]) {
       case 'money': return money(v);
       case 'percent': return `${v > 0 ? '+' : ''}${fmt.number(v, 1)}%`;
       default: return fmt.number(v);
@@ -88,7 +87,7 @@ export function OrderReportScreen({ config }: { config: ReportConfig }) {
       render: (r) => (r.totals ? (i === 0 ? <span className={s.totals}>{labels.totals}</span> : '') : dimText(r, d, labels)),
     })),
     ...figures.map((f): Column<Row> => ({
-      key: f, header: translate(FIGURES[f].label),
+      key: f, header: translate(FIGURE_LABELS[f]),
       render: (r) => (r.totals && PER_PRODUCT.includes(f) ? '' : <span data-figure={f} className={r.totals ? s.totals : undefined}>{show(f, r[f])}</span>),
     })),
   ];
@@ -99,7 +98,7 @@ export function OrderReportScreen({ config }: { config: ReportConfig }) {
     setExporting(true);
     setExportError(null);
     try {
-      const sheet = sheetOf(config, report.rows, report.totals, translate, labels);
+      const sheet = sheetOf(config, report.rows, report.totals, { dim: (d) => translate(DIM_LABELS[d]), figure: (f) => translate(FIGURE_LABELS[f]) }, labels);
       downloadFile(await writeWorkbook(sheet.headers, sheet.rows, title.slice(0, 31)), `${title}_${range.startDate}_${range.endDate}.xlsx`);
     } catch (e) {
       setExportError(errorText(e));

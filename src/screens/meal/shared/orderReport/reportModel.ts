@@ -1,8 +1,8 @@
 // The order report screens' configuration and the pure shaping of a report into chart, table and sheet (issue 11).
 // Each screen is one ReportConfig for OrderReportScreen: what its table groups by, which figures it shows and its
-// charts. What a figure means is domain/orderReports.ts; this file only lays the server's rows out.
+// charts. What a figure means is domain/orderReports.ts; this file only lays the server's rows out (the words are
+// reportLabels.ts, so this stays plain TypeScript the unit tests load as it is).
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { periodsBetween, type ReportDimension, type ReportPeriod } from '../../../../../domain/orderReports.ts';
 import type { OrderReportFigures, OrderReportRow } from '../../../../../services/orderReports.ts';
 
@@ -11,39 +11,15 @@ export type ReportDim = Exclude<ReportDimension, ReportPeriod> | 'period';
 export type Figure = keyof OrderReportFigures;
 export type FigureKind = 'money' | 'count' | 'quantity' | 'percent';
 
-export const FIGURES: Record<Figure, { label: MessageDescriptor; kind: FigureKind }> = {
-  orderCount: { label: msg`订单数`, kind: 'count' },
-  lineCount: { label: msg`商品行数`, kind: 'count' },
-  quantity: { label: msg`订购数量`, kind: 'quantity' },
-  receivedQuantity: { label: msg`实收数量`, kind: 'quantity' },
-  shortQuantity: { label: msg`短少数量`, kind: 'quantity' },
-  overQuantity: { label: msg`超出数量`, kind: 'quantity' },
-  amount: { label: msg`订单金额`, kind: 'money' },
-  receivedAmount: { label: msg`实收金额`, kind: 'money' },
-  shortAmount: { label: msg`短少金额`, kind: 'money' },
-  overAmount: { label: msg`超出金额`, kind: 'money' },
-  returnQuantity: { label: msg`退货数量`, kind: 'quantity' },
-  returnAmount: { label: msg`退货金额`, kind: 'money' },
-  deliveredAmount: { label: msg`交付金额`, kind: 'money' },
-  differenceLines: { label: msg`差异行数`, kind: 'count' },
-  payableAmount: { label: msg`应付金额`, kind: 'money' },
-  avgPrice: { label: msg`均价`, kind: 'money' },
-  marketAvgPrice: { label: msg`市场均价`, kind: 'money' },
-  priceVsMarket: { label: msg`比市场均价 %`, kind: 'percent' },
+/** How each figure reads: ¥, a count, a quantity in the row's unit, a %. */
+export const FIGURE_KINDS: Record<Figure, FigureKind> = {
+  orderCount: 'count', lineCount: 'count', quantity: 'quantity', receivedQuantity: 'quantity', shortQuantity: 'quantity', overQuantity: 'quantity',
+  amount: 'money', receivedAmount: 'money', shortAmount: 'money', overAmount: 'money', returnQuantity: 'quantity', returnAmount: 'money',
+  deliveredAmount: 'money', differenceLines: 'count', payableAmount: 'money', avgPrice: 'money', marketAvgPrice: 'money', priceVsMarket: 'percent',
 };
 
 /** Figures that add up only within one product (one unit): shown on product rows, left out of the totals row. */
 export const PER_PRODUCT: readonly Figure[] = ['quantity', 'receivedQuantity', 'shortQuantity', 'overQuantity', 'returnQuantity', 'avgPrice', 'marketAvgPrice', 'priceVsMarket'];
-
-export const DIM_LABELS: Record<ReportDim, MessageDescriptor> = {
-  period: msg`周期`,
-  school: msg`学校`,
-  supplier: msg`供应商`,
-  category: msg`分类`,
-  product: msg`商品`,
-};
-
-export const PERIOD_LABELS: Record<ReportPeriod, MessageDescriptor> = { day: msg`按日`, week: msg`按周`, month: msg`按月` };
 
 export interface ChartSeries { figure: Figure; legend: MessageDescriptor; color: string }
 
@@ -56,8 +32,10 @@ export interface ChartConfig {
   series: ChartSeries[];
   /** with a second dimension: one series per value of it (e.g. one per category), of the first series' figure */
   splitBy?: ReportDim;
-  /** only the largest groups by the first figure */
+  /** only the largest groups … */
   top?: number;
+  /** … by this figure (by default the first series') */
+  topBy?: Figure;
 }
 
 export interface ReportConfig {
@@ -103,6 +81,15 @@ export interface ChartModel { kind: ChartConfig['kind']; series: { key: string; 
 /** A palette for series split by a dimension (Fluent's data-visualisation hues). */
 export const SPLIT_COLORS = ['#0F6CBD', '#E3008C', '#2AA0A4', '#9373C0', '#E9C7CD', '#13A10E', '#FFB900', '#CA5010', '#637CEF', '#8764B8'];
 
+const TOP_KEY = '\u0000top';
+
+/** At most `count` of the ticks, evenly spread, the first and the last among them: a month of days stays legible. */
+export function spreadTicks<T>(ticks: readonly T[], count = 8): T[] {
+  if (ticks.length <= count) return [...ticks];
+  const step = (ticks.length - 1) / (count - 1);
+  return [...new Set(Array.from({ length: count }, (_, i) => Math.round(i * step)))].map((i) => ticks[i]!);
+}
+
 /** The date a period key starts on (a line chart's x). */
 export const periodDate = (key: string) => new Date(`${key.length === 7 ? `${key}-01` : key}T00:00:00Z`);
 
@@ -130,14 +117,15 @@ export function chartModel(config: ChartConfig, rows: readonly OrderReportRow[],
     } else {
       for (const s of config.series) add(g, s.figure, Number(r[s.figure] ?? 0));
     }
+    if (config.topBy) add(g, TOP_KEY, Number(r[config.topBy] ?? 0));
   }
   const series = config.splitBy
     ? [...split.entries()].map(([key, legend], i) => ({ key, legend, color: SPLIT_COLORS[i % SPLIT_COLORS.length]! }))
     : config.series.map((s) => ({ key: s.figure, legend: translate(s.legend), color: s.color }));
   let list = [...groups.values()];
   if (config.top) {
-    const first = series[0]?.key ?? '';
-    list = list.sort((a, b) => (b.values[first] ?? 0) - (a.values[first] ?? 0)).slice(0, config.top);
+    const by = config.topBy ? TOP_KEY : series[0]?.key ?? '';
+    list = list.sort((a, b) => (b.values[by] ?? 0) - (a.values[by] ?? 0)).slice(0, config.top);
   }
   return { kind: config.kind, series, groups: list };
 }
@@ -148,16 +136,16 @@ export const tableFigures = (config: ReportConfig) => config.figures.filter((f) 
 /** A value as it goes into the sheet: money to the fen, quantities to 3 decimals, % to one; empty for none. */
 export function sheetValue(figure: Figure, value: number | null): number | string {
   if (value === null) return '';
-  const kind = FIGURES[figure].kind;
+  const kind = FIGURE_KINDS[figure];
   const digits = kind === 'money' ? 100 : kind === 'percent' ? 10 : kind === 'quantity' ? 1000 : 1;
   return Math.round(value * digits) / digits;
 }
 
-/** The sheet of a report: the table's columns, one line per row, then the totals line. */
+/** The sheet of a report: the table's columns (headed in the user's words), one line per row, then the totals line. */
 export function sheetOf(config: ReportConfig, rows: readonly OrderReportRow[], totals: OrderReportFigures,
-  translate: (m: MessageDescriptor) => string, labels: GroupLabels & { totals: string }): { headers: string[]; rows: (string | number)[][] } {
+  header: { dim: (d: ReportDim) => string; figure: (f: Figure) => string }, labels: GroupLabels & { totals: string }): { headers: string[]; rows: (string | number)[][] } {
   const figures = tableFigures(config);
-  const headers = [...config.table.map((d) => translate(DIM_LABELS[d])), ...figures.map((f) => translate(FIGURES[f].label))];
+  const headers = [...config.table.map(header.dim), ...figures.map(header.figure)];
   const body = rows.map((r) => [...config.table.map((d) => dimText(r, d, labels)), ...figures.map((f) => sheetValue(f, r[f]))]);
   const total = [...config.table.map((_, i) => (i === 0 ? labels.totals : '')), ...figures.map((f) => (PER_PRODUCT.includes(f) ? '' : sheetValue(f, totals[f])))];
   return { headers, rows: [...body, total] };
