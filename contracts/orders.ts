@@ -229,6 +229,9 @@ export const OrderLogRow = Type.Object({
     skuId: Type.String(), quantity: Type.Optional(Type.Number()), receivedQuantity: Type.Optional(Type.Number()), refused: Type.Optional(Type.Boolean()), reason: Type.Optional(Type.String()),
     /** taken back by a return */
     returnedQuantity: Type.Optional(Type.Number()),
+    /** received on a scale: the reading in grams and the tolerance verdict */
+    weighedGrams: Type.Optional(Type.Number()),
+    weighResult: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('short'), Type.Literal('over')])),
   })),
 });
 export type OrderLogRow = Static<typeof OrderLogRow>;

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
 import { auth } from './mallApi.ts';
 import type { Scale, ScaleList } from '../../contracts/scales.ts';
-import type { OrderDetail } from '../../contracts/orders.ts';
+import type { OrderDetail, OrderLogRow } from '../../contracts/orders.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { lineGramsPerUnit } from '../../domain/scale.ts';
 import { DEMO_SCALE_NAME } from '../../server/seed/seedScales.ts';
@@ -213,6 +213,13 @@ describe('receiving a delivered order on a scale', () => {
       expect(line(b!.skuId)).toMatchObject({ weighedGrams: overGrams, weighResult: 'ok', receivedQuantity: toUnit(overGrams, b!.perUnit), remark: '称重' });
       expect(line(counted[0]!)).toMatchObject({ weighedGrams: null, weighResult: null, scaleName: '', receivedQuantity: 2, difference: 0 });
     }
+    // the order log (read from the events) tells the reading and the verdict too
+    const log = await get<{ rows: OrderLogRow[] }>(supplier, `/v4/mall/order/log?orderId=${order.id}`);
+    const receipt = log.body.data.rows.find((r) => r.type === 'OrderReceived')!;
+    expect(receipt.lines).toEqual(expect.arrayContaining([
+      { skuId: a!.skuId, receivedQuantity: toUnit(shortGrams, a!.perUnit), weighedGrams: shortGrams, weighResult: 'short' },
+      { skuId: counted[0], receivedQuantity: 2 },
+    ]));
   });
 
   it('replays the scales and the weighed receipt into exactly the rows the inline projections wrote', async () => {

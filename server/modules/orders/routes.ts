@@ -15,7 +15,7 @@ import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../stor
 import { streamVersionOf } from '../../store/versions.ts';
 import * as api from '../../../contracts/orders.ts';
 import {
-  ACTION_EVENTS, orderDecider, orderSettingsDecider, orderSettingsStream, orderStream, type OrderCommand, type OrderEvent, type ScaleFact,
+  ACTION_EVENTS, orderDecider, orderSettingsDecider, orderSettingsStream, orderStream, type OrderCommand, type OrderEvent, type OrderReceived, type ScaleFact,
 } from '../../../domain/aggregates/order.ts';
 import type { ToleranceKind, WeighResult } from '../../../domain/scale.ts';
 import {
@@ -295,7 +295,9 @@ function logRow(r: LogSource): api.OrderLogRow {
     for (const c of (data.changed as { skuId: string; quantity: number }[] | undefined) ?? []) lines.push({ skuId: c.skuId, quantity: c.quantity });
     for (const c of (data.refused as { skuId: string; reason: string }[] | undefined) ?? []) lines.push({ skuId: c.skuId, refused: true, reason: c.reason });
   } else if (r.type === 'OrderReceived') {
-    for (const c of (data.lines as { skuId: string; receivedQuantity: number }[] | undefined) ?? []) lines.push({ skuId: c.skuId, receivedQuantity: c.receivedQuantity });
+    for (const c of (data.lines as OrderReceived['lines'] | undefined) ?? []) {
+      lines.push({ skuId: c.skuId, receivedQuantity: c.receivedQuantity, ...(c.weighedGrams !== undefined && { weighedGrams: c.weighedGrams, weighResult: c.weighResult }) });
+    }
   } else if (r.type === 'OrderCreated') {
     for (const c of (data.lines as { skuId: string; quantity: number }[] | undefined) ?? []) lines.push({ skuId: c.skuId, quantity: c.quantity });
   }

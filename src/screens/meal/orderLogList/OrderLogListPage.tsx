@@ -40,6 +40,13 @@ export default function OrderLogListPage() {
   // the action filter narrows the page shown (the log call filters by order only)
   const rows = noSuchOrder ? [] : (log.data?.rows ?? []).filter((r) => !action || r.action === action);
   const when = (at: string) => fmt.dateTime(at, true);
+  // a line received on a scale: its reading, and short or over when beyond the scale's tolerance
+  const weighing = (l: OrderLogRow['lines'][number]) => {
+    if (l.weighedGrams === undefined) return '';
+    const grams = l.weighedGrams;
+    const verdict = l.weighResult === 'short' ? t`短重` : l.weighResult === 'over' ? t`超重` : '';
+    return [t`称重 ${grams} 克`, verdict].filter(Boolean).join(' ');
+  };
 
   const columns: Column<OrderLogRow>[] = [
     { key: 'orderNo', header: <Trans>订单号</Trans>, render: (r) => <span data-testid="log-order-no">{r.orderNo}</span>, phone: 'title' },
@@ -51,7 +58,7 @@ export default function OrderLogListPage() {
       key: 'detail', header: <Trans>说明</Trans>,
       render: (r) => [r.returnNo ? t`退货单 ${r.returnNo}` : '', r.reason, ...r.lines.map((l) => [
         l.refused ? t`拒绝一行` : '', l.reason ?? '', l.quantity !== undefined ? t`数量 ${l.quantity}` : '', l.receivedQuantity !== undefined ? t`实收 ${l.receivedQuantity}` : '',
-        l.returnedQuantity !== undefined ? t`退货 ${l.returnedQuantity}` : '',
+        l.returnedQuantity !== undefined ? t`退货 ${l.returnedQuantity}` : '', weighing(l),
       ].filter(Boolean).join(' '))]
         .filter(Boolean).join('；'),
     },
