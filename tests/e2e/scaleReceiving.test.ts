@@ -1,8 +1,10 @@
 // Receiving on a scale in Chromium (issue 11): the school purchaser registers a simulated scale on
-// mallElectronicWeightManage, then receives a delivered order in the order's receive dialog on it — puts one line's
-// goods on the scale 5 % short (on a phone-sized screen), the reading settles, 称重 fills the received quantity in the line's unit and shows
-// the short weight beyond the 2 % tolerance before saving; the other line weighs within it. After saving, the school
-// and the supplier (a second browser) see the weighed line's difference on the order. The order is made over the API.
+// mallElectronicWeightManage, then, on a phone-sized screen, receives a delivered order in its receive dialog on that
+// scale: puts one line's goods on it 5 % short, the reading settles, 称重 fills the received quantity in the line's
+// unit and shows the short weight beyond the 2 % tolerance before saving; the other line weighs within it. The
+// browser has no Web Serial: it says so and offers the simulated scales only, not the school's real one. After
+// saving, the school and the supplier (a second browser) see the weighed line's difference on the order. The order
+// is made over the API.
 import { describe, expect, it } from 'vitest';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -33,8 +35,15 @@ describe('receiving on a scale', () => {
     expect(placed.status, placed.body.status_text).toBe(200);
     const { id, orderNo } = placed.body.data;
     for (const action of ['confirm', 'dispatch', 'deliver']) expect((await call(server, 'PUT', `/v4/mall/order/${id}`, { ...auth(supplierApi), body: { action } })).status).toBe(200);
+    // a real scale on a serial port, which this browser will not be able to open
+    const real = await call(server, 'POST', '/v4/mall/electronicweight', {
+      ...auth(school), body: { name: '门口台秤', protocol: 'mettlerContinuous', baudRate: 9600, toleranceKind: 'grams', tolerance: 50 },
+    });
+    expect(real.status).toBe(200);
 
     const purchaser = await harness.browser.context.newPage();
+    // a browser without Web Serial (Firefox, Safari): the console must say so and offer the simulated scales only
+    await purchaser.addInitScript(() => Object.defineProperty(Navigator.prototype, 'serial', { get: () => undefined, configurable: true }));
     await signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A);
 
     // register the scale: simulated, 2 % of the ordered weight
@@ -61,6 +70,10 @@ describe('receiving on a scale', () => {
     const receipt = purchaser.getByTestId('order-detail');
     const picker = receipt.getByTestId('scale-picker');
     await expect.poll(() => picker.locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    await receipt.getByTestId('scale-no-serial').waitFor();
+    const offered = await picker.locator('option').allTextContents();
+    expect(offered).toEqual(expect.arrayContaining([`${SCALE}（模拟）`, '收货模拟秤（模拟）']));
+    expect(offered.join()).not.toContain('门口台秤');
     await picker.selectOption({ label: `${SCALE}（模拟）` });
     const reading = receipt.getByTestId('scale-reading');
 
