@@ -24,15 +24,22 @@ describe('captcha after failed tries', () => {
     const page = await harness.browser.context.newPage();
     await page.goto(`${harness.server.url}/`);
     await page.waitForURL(/#\/login/);
-    await page.getByTestId('login-tab-password').click();
-    await page.getByTestId('login-username').fill(phone);
+    // the sign-in screen may be mounted again once signing in starts (the console takes over the entry): the password
+    // tab and the account are chosen before each try
+    const passwordTab = async () => {
+      await page.getByTestId('login-tab-password').waitFor({ timeout: 30_000 });
+      if (!(await page.getByTestId('login-password').isVisible())) await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('login-username').fill(phone);
+    };
     for (let i = 0; i < CAPTCHA_GATE.afterFailures; i += 1) {
+      await passwordTab();
       await page.getByTestId('login-password').fill(`wrong-${i}`);
       await page.getByTestId('login-submit').click();
       await expect.poll(() => page.getByTestId('login-error').count(), { timeout: 30_000 }).toBe(1);
       expect(await page.getByTestId('login-captcha').count()).toBe(0);
     }
     // the right password is not enough any more
+    await passwordTab();
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-captcha-image').waitFor({ timeout: 30_000 });
