@@ -1,6 +1,6 @@
 // From recipe to plate (issue 11's done-when), one story in Chromium with each person in a browser profile of his
 // own, on the demo data. The school purchaser turns next week of the published recipe into a purchase plan and
-// orders it; the story follows the two orders of one delivery day, one per supplier (鲜丰 org-xfsp, 集采 org-jcps).
+// orders one delivery day of it: two orders, one per supplier (鲜丰 org-xfsp, 集采 org-jcps).
 // 鲜丰's supplier, whose list is open before the order exists, sees it arrive live and confirms it refusing one
 // line with a reason; 集采's supplier confirms the other and puts it on a delivery of his route 城东线; the delivery
 // user departs and arrives on his phone screen. The purchaser's open list shows confirmed and dispatched without a
@@ -77,6 +77,10 @@ describe('from recipe to plate', () => {
         await driver.getByTestId('delivery-day').fill(day!);
       })()]);
 
+      // she orders that day only: one order per supplier
+      await purchaser.getByTestId('plan-day').click();
+      await purchaser.getByRole('option', { name: day! }).click();
+      await expect.poll(() => planRows.count(), LIVE).toBe(linesOf(day!, XFSP.id) + linesOf(day!, JCPS.id));
       await purchaser.getByTestId('plan-order').click();
       const results = purchaser.getByTestId('plan-results');
       const orderNoOf = async (name: string) => {
@@ -86,6 +90,7 @@ describe('from recipe to plate', () => {
       };
       const xfspNo = await orderNoOf(XFSP.name);
       const jcpsNo = await orderNoOf(JCPS.name);
+      expect(await results.locator('span').count()).toBe(2);
 
       // the purchaser's list of that day stays open while the others act
       await openOrdersOf(purchaser, day!);
