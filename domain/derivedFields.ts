@@ -11,6 +11,8 @@ export const DERIVED_FIELD_TEXT = {
   selfApprove: '价格需审核，不能自行审核通过',
   badIsCheck: '参数错误：新价格的 isCheck 只能是 0 或 1',
   deletedNew: '参数错误：不能新增已删除的价格',
+  otherOrg: '不能为其他机构写入数据（orgId 与所在机构不符）',
+  otherApp: '不能为其他应用写入数据（appId 与所在应用不符）',
 } as const;
 
 /**
@@ -48,5 +50,15 @@ export function newPriceFieldProblem(
     if (input.isCheck === 1 && caller.approvalNeeded) return refuse('forbidden', DERIVED_FIELD_TEXT.selfApprove);
   }
   if (input.isDelete === true || input.isDelete === 1) return refuse('invalid', DERIVED_FIELD_TEXT.deletedNew);
+  return null;
+}
+
+/**
+ * §3 orgId and appId on an entity written in an org-app (category, role): the org-app the entity lives in. A
+ * client may send them; they must name that org-app or the write is refused (403), never moved elsewhere.
+ */
+export function orgFieldProblem(input: { orgId?: string; appId?: string }, owner: { orgId: string; appId: string }): Refusal | null {
+  if (input.orgId !== undefined && input.orgId !== owner.orgId) return refuse('forbidden', DERIVED_FIELD_TEXT.otherOrg);
+  if (input.appId !== undefined && input.appId !== owner.appId) return refuse('forbidden', DERIVED_FIELD_TEXT.otherApp);
   return null;
 }

@@ -10,6 +10,8 @@ import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { requireSameOrg } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { refusalError } from '../../http/refusal.ts';
+import { orgFieldProblem } from '../../../domain/derivedFields.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { PAGE, STANDARD_ORG_ID, UNITS } from '../../../domain/constants.ts';
@@ -28,6 +30,8 @@ const version = { type: 'integer', minimum: 0 } as const;
 const categoryFields = {
   name: { type: 'string', minLength: 1, maxLength: 100 }, parentId: idStr, sort: { type: 'integer' }, enable: { type: ['integer', 'boolean'] },
   isPackage: { type: ['integer', 'boolean'] }, extraInfo: anyObject,
+  // §3 fields the server derives: the org-app the category lives in (orgFieldProblem), accepted when they agree
+  orgId: idStr, appId: idStr,
 } as const;
 const categorySchema = {
   type: 'object',
@@ -66,7 +70,7 @@ interface ListQuery {
 }
 interface CategoryBody {
   version?: number; id?: string; categoryId?: string; name?: string; groupName?: string; parentId?: string; sort?: number; enable?: number | boolean;
-  isPackage?: number | boolean; extraInfo?: Record<string, unknown>;
+  isPackage?: number | boolean; extraInfo?: Record<string, unknown>; orgId?: string; appId?: string;
 }
 
 /**
@@ -108,6 +112,10 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   // its routes declare guard: requireCatalogueEditor
   const createCategories = async (request: FastifyRequest, inputs: CategoryBody[], group?: string) => {
     const { orgId, appId } = request.orgApp!;
+    for (const b of inputs) {
+      const problem = orgFieldProblem(b, { orgId, appId });
+      if (problem) throw refusalError(problem);
+    }
     const created: CategoryCreated[] = inputs.map((b, i) => {
       const g = b.groupName ?? group;
       if (!g) throw badRequest('参数错误：缺少分类组 groupName');
@@ -136,6 +144,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
 
   const updateCategory = async (tx: Tx, request: FastifyRequest, id: string, b: CategoryBody) => {
     const row = await editable(tx, request, id);
+    const problem = orgFieldProblem(b, { orgId: row.org_id, appId: row.app_id });
+    if (problem) throw refusalError(problem);
     const change: CategoryUpdated = {
       id, name: b.name, parentId: b.parentId, sort: b.sort, extraInfo: b.extraInfo,
       enable: b.enable === undefined ? undefined : flag(b.enable, true), isPackage: b.isPackage === undefined ? undefined : flag(b.isPackage, false),

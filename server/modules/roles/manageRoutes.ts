@@ -15,6 +15,8 @@ import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { mayWriteRoleGroups, SALESMAN_GROUP_CODE } from '../../../domain/salesmanGroups.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
 import { childRolesOf, mayManageRole, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
+import { refusalError } from '../../http/refusal.ts';
+import { orgFieldProblem } from '../../../domain/derivedFields.ts';
 import { ROLE_TEXT, type GroupCaller, type RoleCreated, type RoleGroupCreated, type RoleUpdated } from '../../../domain/aggregates/role.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
 import { callerOf, membersOf, roleCommands } from './commands.ts';
@@ -151,8 +153,14 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     name: { type: 'string', minLength: 1, maxLength: 128, pattern: '\\S' }, code: { type: 'string', maxLength: 128 }, cnName: { type: 'string', maxLength: 128 },
     roleGroupId: { type: ['string', 'null'], maxLength: 128 }, manageRoleNames: names, enable: { type: 'boolean' },
     sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 }, config: { type: 'object', additionalProperties: true },
+    // §3 role orgId: the org the role lives in, derived; accepted when it is the caller's (orgFieldProblem)
+    orgId: idStr,
   } as const;
-  type RoleBody = Partial<Omit<RoleCreated, 'roleId'>> & { roleId?: string; userId?: string };
+  type RoleBody = Partial<Omit<RoleCreated, 'roleId'>> & { roleId?: string; userId?: string; orgId?: string };
+  const refuseOtherOrg = (request: FastifyRequest, b: RoleBody) => {
+    const problem = orgFieldProblem({ orgId: b.orgId }, request.orgApp!);
+    if (problem) throw refusalError(problem);
+  };
 
   /** Another role of the org has the name. */
   const nameTaken = async (tx: Tx, orgId: string, name: string, except: string) =>
@@ -170,6 +178,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const b = request.body;
+    refuseOtherOrg(request, b);
     const { orgId, meta } = requestCommand(request, clock());
     const role: RoleCreated = {
       roleId: crypto.randomUUID(), name: b.name.trim(), code: b.code ?? '', cnName: b.cnName ?? '', roleGroupId: b.roleGroupId ?? null,
@@ -192,6 +201,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const b = request.body;
+    refuseOtherOrg(request, b);
     const { orgId, meta, expectedVersion } = requestCommand(request, clock());
     const id = request.params.id;
     const result = await runDecisions(db, async (tx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPriceFieldProblem, userFieldProblem } from '../../../domain/derivedFields.ts';
+import { newPriceFieldProblem, orgFieldProblem, userFieldProblem } from '../../../domain/derivedFields.ts';
 
 describe('§3 derived user fields', () => {
   const made = { username: '13800000011', isRegister: true, isNew: true };
@@ -27,5 +27,17 @@ describe('§3 derived price fields', () => {
     expect(newPriceFieldProblem({ isCheck: 1 }, supplier)?.refused).toBe('forbidden');
     expect(newPriceFieldProblem({ isCheck: -2 }, supplier)?.refused).toBe('invalid');
     expect(newPriceFieldProblem({ isDelete: 1 }, supplier)?.refused).toBe('invalid');
+  });
+});
+
+describe('§3 derived orgId and appId', () => {
+  const owner = { orgId: 'org-a', appId: 'cp2026001' };
+  it('accepts the org-app the entity lives in, or none', () => {
+    expect(orgFieldProblem({ orgId: 'org-a', appId: 'cp2026001' }, owner)).toBeNull();
+    expect(orgFieldProblem({}, owner)).toBeNull();
+  });
+  it('refuses another org or app with 403', () => {
+    expect(orgFieldProblem({ orgId: 'org-b' }, owner)?.refused).toBe('forbidden');
+    expect(orgFieldProblem({ orgId: 'org-a', appId: 'cp2026002' }, owner)?.refused).toBe('forbidden');
   });
 });
