@@ -49,7 +49,8 @@ export function parseMettlerFrame(bytes: Uint8Array): FrameResult | null {
   return { grams: roundTenth(sign * value * GRAMS[unit]!), stable: !(b & 0x08) };
 }
 
-const ASCII_LINE = /^(ST|US|OL)\s*,\s*(?:(GS|NT|TR|G|N)\s*,\s*)?([+-]?)\s*(\d+(?:\.\d+)?)\s*(kg|g|t|lb|oz)?\s*$/i;
+// some indicators put a comma before the unit (`ST,GS,+0001.234,kg`)
+const ASCII_LINE = /^(ST|US|OL)\s*,\s*(?:(GS|NT|TR|G|N)\s*,\s*)?([+-]?)\s*(\d+(?:\.\d+)?)\s*,?\s*(kg|g|t|lb|oz)?\s*$/i;
 
 /** Parses one ASCII line (`ST,GS,+0001.234kg`, without its CR LF); null when it is not such a line. */
 export function parseAsciiLine(line: string): FrameResult | null {

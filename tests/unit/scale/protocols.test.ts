@@ -57,6 +57,8 @@ describe('ASCII ST,GS line format', () => {
     // A&D style, no gross/net field
     expect(parseAsciiLine('ST,+00004.75  kg')).toEqual({ grams: 4750, stable: true });
     expect(parseAsciiLine('US,GS,  12.5lb')).toEqual({ grams: 5669.9, stable: false });
+    // a comma before the unit
+    expect(parseAsciiLine('ST,GS,+0001.234,kg')).toEqual({ grams: 1234, stable: true });
   });
   it('says overload; refuses other lines', () => {
     expect(parseAsciiLine('OL,GS,+9999.999kg')).toEqual({ fault: 'overload' });
