@@ -19,12 +19,15 @@ describe('report model', () => {
     expect(groupByOf(['school'], 'month')).toBe('school');
   });
 
-  it('a trend has every period of the range, empty ones at 0', () => {
+  it('a trend line has every period of the range, empty ones at 0', () => {
     const config: ChartConfig = { key: 't', title: { id: 't', message: 't' }, kind: 'line', groupBy: ['period'], series: [{ figure: 'amount', legend: { id: 'a', message: '订单金额' }, color: '#000' }] };
     const m = chartModel(config, [row({ period: '2026-11-24' }, { amount: 12.5 })], { startDate: '2026-11-23', endDate: '2026-11-25', period: 'day' }, tr, labels);
     expect(m.groups.map((g) => [g.label, g.values.amount ?? 0])).toEqual([['2026-11-23', 0], ['2026-11-24', 12.5], ['2026-11-25', 0]]);
     expect(m.series).toEqual([{ key: 'amount', legend: '订单金额', color: '#000' }]);
     expect(m.groups[1]!.date).toEqual(new Date('2026-11-24T00:00:00Z'));
+    // bars show only the periods that had orders
+    const bars = chartModel({ ...config, kind: 'grouped' }, [row({ period: '2026-11-24' }, { amount: 12.5 })], { startDate: '2026-11-23', endDate: '2026-11-25', period: 'day' }, tr, labels);
+    expect(bars.groups.map((g) => g.label)).toEqual(['2026-11-24']);
   });
 
   it('splits a period chart into one series per category; keeps the largest groups by the figure asked', () => {

@@ -94,14 +94,15 @@ export function spreadTicks<T>(ticks: readonly T[], count = 8): T[] {
 export const periodDate = (key: string) => new Date(`${key.length === 7 ? `${key}-01` : key}T00:00:00Z`);
 
 /**
- * A chart of a report: groups along the chart's first dimension (every period of the range for a period, so a
- * trend shows its empty days), values per series; `translate` turns the series' legends into the user's words.
+ * A chart of a report: groups along the chart's first dimension (for a trend line every period of the range, so it
+ * shows its empty days), values per series; `translate` turns the series' legends into the user's words.
  */
 export function chartModel(config: ChartConfig, rows: readonly OrderReportRow[], range: { startDate: string; endDate: string; period: ReportPeriod },
   translate: (m: MessageDescriptor) => string, labels: GroupLabels): ChartModel {
   const [dim] = config.groupBy;
   const groups = new Map<string, ChartGroup>();
-  if (dim === 'period') {
+  // a line runs through every period of the range (a day without orders is a 0 on it); bars show the periods that had any
+  if (dim === 'period' && config.kind === 'line') {
     for (const p of periodsBetween(range.startDate, range.endDate, range.period)) groups.set(p, { label: p, date: periodDate(p), values: {} });
   }
   const add = (g: ChartGroup, key: string, value: number) => { g.values[key] = Math.round(((g.values[key] ?? 0) + value) * 1000) / 1000; };
