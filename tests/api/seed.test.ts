@@ -71,7 +71,9 @@ describe('demo seed', () => {
       expect(resolveHome(rows)?.path, role).toBe('/home');
       menus.set(role, rows.map((r) => r.moduleId).sort());
     }
-    const restricted = [...menus.entries()].filter(([role]) => role !== 'provider' && role !== 'schoolAdmin').map(([, m]) => m.join(','));
+    // supplier2 holds the supplier role at the second supplier: the same menu as the first supplier's user
+    expect(menus.get('supplier2')).toEqual(menus.get('supplier'));
+    const restricted = [...menus.entries()].filter(([role]) => !['provider', 'schoolAdmin', 'supplier2'].includes(role)).map(([, m]) => m.join(','));
     expect(new Set(restricted).size).toBe(restricted.length);
     // issue 16: the school admin holds every entry of his org but the platform's and the price-record screens
     const withheld = [...PLATFORM_SCREENS, ...Object.keys(ROLE_SCREENS)];
