@@ -28,9 +28,6 @@ export function updateFoodIngredient(foodId: string, body: food.FoodIngredientCh
 export function deleteFoodIngredient(foodId: string, version?: number) {
   return call<typeof food.deleteFoodIngredient>({ method: 'DELETE', path: '/v4/mall/food/ingredients/{id}', params: { id: foodId } }, { ...MALL, ...ifMatch(version) });
 }
-export function fetchIngredientProducts(query: food.IngredientProductQuery = {}) {
-  return call<typeof food.listIngredientProducts>({ method: 'GET', path: '/v4/mall/food/ingredients/product', query }, MALL);
-}
 
 /** The local ingredient import, all or nothing; a refusal comes back as ImportError with its rows. */
 export async function importFoodIngredients(rows: food.FoodIngredientImportRow[]) {

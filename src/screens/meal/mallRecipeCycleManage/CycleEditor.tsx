@@ -23,7 +23,7 @@ import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '
 import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { dishesQuery } from '../../../../services/recipes.ts';
 import {
-  copyRecipeCycle, recipeCycleKeys, recipeCycleQuery, runRecipeAction, setRecipeCells,
+  copyRecipeCycle, recipeCycleKeys, recipeCycleQuery, runRecipeAction, setRecipeCells, updateRecipeCycle,
   type RecipeCell, type RecipeCycleDetail,
 } from '../../../../services/recipeCycles.ts';
 import { journal } from '../../../inspector/journal.ts';
@@ -239,6 +239,13 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
         <Button icon={<ArrowUndoRegular />} disabled={!undo.length || !editable} onClick={() => void undoLast()} data-testid="recipe-undo">
           {undo.length ? t`撤销：${undo[undo.length - 1].label}` : t`撤销`}
         </Button>
+        {editable && (
+          <Button data-testid="recipe-rename" onClick={() => {
+            // §7 PUT /v4/mall/recipe/cycle/{id}: the name, with the version read (a stale one is refused)
+            const name = window.prompt(t`食谱名称`, cycle.name)?.trim();
+            if (name && name !== cycle.name) void save((version) => updateRecipeCycle(id, { name: name.slice(0, RECIPE_LIMITS.nameMax), version }), null);
+          }}><Trans>重命名</Trans></Button>
+        )}
         <Button icon={<ArrowDownloadRegular />} onClick={() => setPanel('export')} data-testid="recipe-export"><Trans>导出 Excel</Trans></Button>
         {cycle.abilities.create && <Button icon={<DocumentCopyRegular />} onClick={() => setPanel('copy')} data-testid="recipe-clone"><Trans>复制整个食谱</Trans></Button>}
         <Button icon={<HistoryRegular />} onClick={() => setPanel('log')} data-testid="recipe-log"><Trans>食谱日志</Trans></Button>
