@@ -4,6 +4,7 @@
 // not served or not used carries the reason in `note`.
 //
 // One line per call: METHOD path | owner | fields (the §3/§7 request fields) | note
+// A field written `a=b,c` is the §3 field a sent as b and c (a custom people group's ageRange "6-8" as its two ends).
 // Path parameters are written {name}; `...` prefixes of the spec are expanded.
 
 export type Owner = 'base' | 'recipes' | 'nutrition' | 'orders';
@@ -63,7 +64,7 @@ DELETE /v2/roles/role/{id}/user | base | all userId |
 POST /v2/roles/group | base | groupName code sort manageRoleNames |
 PUT /v2/roles/group/{id} | base | groupName code sort manageRoleNames |
 DELETE /v2/roles/group/{id} | base | |
-POST /v2/roles/role | base | name code roleGroupId manageRoleName orgId enable sort config cnName |
+POST /v2/roles/role | base | name code roleGroupId manageRoleName=manageRoleNames orgId enable sort config cnName |
 POST /v2/roles/role/{name}/manage | base | |
 GET /v2/roles/user/permission | base | |
 GET /v2/roles/role/permission | base | |
@@ -121,8 +122,8 @@ GET /v5/mall/recipe/people/energy | recipes | |
 GET /v4/mall/recipe/people/config | recipes | enable isDelete ageRange extraInfo |
 POST /v5/mall/recipe/people/config | recipes | |
 PUT /v5/mall/recipe/people/config | recipes | |
-POST /v5/mall/recipe/people/config/custom | recipes | name ageRange foodIngredients |
-PUT /v5/mall/recipe/people/config/custom/{peopleId} | recipes | name ageRange foodIngredients |
+POST /v5/mall/recipe/people/config/custom | recipes | name ageRange=minAge,maxAge foodIngredients |
+PUT /v5/mall/recipe/people/config/custom/{peopleId} | recipes | name ageRange=minAge,maxAge foodIngredients |
 PUT /v5/mall/recipe/people/config/custom/defaultEnable | recipes | peopleId defaultEnable |
 DELETE /v4/mall/recipe/people/config | recipes | peopleId |
 GET /v4/mall/recipelabel/config | recipes | |

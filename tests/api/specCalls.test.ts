@@ -9,6 +9,9 @@ import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
 let served: Set<string>;
+type Operation = { parameters?: { name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type JsonSchema = { properties?: Record<string, unknown>; additionalProperties?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[] };
+let operations: Map<string, Operation>;
 
 /** METHOD + path with every parameter written {} and no query: the form both sides are compared in. */
 const keyOf = (method: string, p: string): string => `${method.toUpperCase()} ${p.split('?')[0].replace(/\$\{[^}]*\}|\{[^}]*\}|:\w+/g, '{}').replace(/\/$/, '')}`;
@@ -38,8 +41,9 @@ function consoleCalls(): Set<string> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const doc = (await (await fetch(`${server.url}/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await (await fetch(`${server.url}/docs/json`)).json()) as { paths: Record<string, Record<string, Operation>> };
   served = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => keyOf(m, p))));
+  operations = new Map(Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => [keyOf(m, p), op] as const)));
 });
 afterAll(async () => { await server?.close(); });
 
@@ -65,10 +69,42 @@ describe('§7 calls against the OpenAPI document and the console', () => {
     const nServed = rows.filter((r) => r.isServed).length;
     const nUsed = rows.filter((r) => r.isUsed).length;
     console.log(`§7 calls: ${total}; served ${nServed} (${Math.round((100 * nServed) / total)} %); used by the console ${nUsed} (${Math.round((100 * nUsed) / total)} %)`);
-    for (const [owner, o] of byOwner) console.log(`  ${owner.padEnd(10)} ${o.total} calls, served ${o.served}, used ${o.used}`);
+    for (const [owner, o] of byOwner) {
+      const own = rows.filter((r) => r.c.owner === owner);
+      const unusedWithReason = own.filter((r) => r.isServed && !r.isUsed && notUsedNote(r.c)).length;
+      const unservedWithReason = own.filter((r) => !r.isServed && notServedNote(r.c)).length;
+      console.log(`  ${owner.padEnd(10)} ${o.total} calls, served ${o.served}, used ${o.used}; not used with a written reason ${unusedWithReason}, not served with a written reason ${unservedWithReason}`);
+    }
     const missing = rows.filter((r) => !r.isServed && !notServedNote(r.c)).map((r) => r.key);
     const unused = rows.filter((r) => r.isServed && !r.isUsed && !notUsedNote(r.c)).map((r) => r.key);
     const stale = rows.filter((r) => r.isServed && notServedNote(r.c)).map((r) => r.key);
     expect({ missing, unused, stale }).toEqual({ missing: [], unused: [], stale: [] });
+  });
+
+  it('accepts every documented request field of each served call (a query or path parameter, or a body property)', () => {
+    const propsOf = (schema: JsonSchema | undefined): string[] => (schema
+      ? [...Object.keys(schema.properties ?? {}), ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(propsOf)]
+      : []);
+    const refused: string[] = [];
+    let checked = 0;
+    for (const c of SPEC_CALLS) {
+      const op = operations.get(keyOf(c.method, c.path));
+      if (!op || c.fields.length === 0) continue;
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      const names = new Set([...(op.parameters ?? []).map((x) => x.name), ...propsOf(body)]);
+      // a body without declared properties takes any field (a free-form config value)
+      const freeForm = body !== undefined && body.additionalProperties !== false && propsOf(body).length === 0;
+      // `a=b,c`: the §3 field a sent as b and c; `extraInfo` also as its dotted parts (extraInfo.category)
+      const accepted = (field: string) => {
+        const [name, sentAs] = field.split('=');
+        if (sentAs) return sentAs.split(',').every((n) => names.has(n));
+        return names.has(name) || [...names].some((n) => n.startsWith(`${name}.`));
+      };
+      checked += c.fields.length;
+      for (const f of c.fields) if (!freeForm && !accepted(f)) refused.push(`${c.method} ${c.path}: ${f}`);
+    }
+    console.log(`§7 request fields checked against the OpenAPI document: ${checked}, refused ${refused.length}`);
+    expect(checked).toBeGreaterThan(300);
+    expect(refused).toEqual([]);
   });
 });
