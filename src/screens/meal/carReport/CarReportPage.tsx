@@ -22,6 +22,9 @@ const ReportChart = lazy(() => import('../shared/orderReport/OrderReportCharts.t
 const useStyles = makeStyles({
   field: { width: '170px' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // the chart in a row of its own with a fixed height: in the column above, its responsive container kept growing
+  chartRow: { display: 'flex', flexWrap: 'wrap' },
+  chart: { flex: '1 1 420px', minWidth: 0, height: '400px', overflow: 'hidden' },
 });
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
@@ -102,9 +105,13 @@ export default function CarReportPage() {
             <Trans>{report.data!.startDate} 至 {report.data!.endDate}：{rows.length} 辆车，{totals.deliveries} 个配送单，{totals.stops} 个站点，准时率 {percent(totals.onTimeRate)}</Trans>
           </Text>
           {rows.length > 0 && (
-            <Suspense fallback={<Spinner size="tiny" />}>
-              <ReportChart model={chart} title={t`各车辆站点与准时到达`} testId="car-chart" format={(v) => String(v)} />
-            </Suspense>
+            <div className={s.chartRow}>
+              <div className={s.chart}>
+                <Suspense fallback={<Spinner size="tiny" />}>
+                  <ReportChart model={chart} title={t`各车辆站点与准时到达`} testId="car-chart" format={(v) => String(v)} />
+                </Suspense>
+              </div>
+            </div>
           )}
           <DataTable rows={rows} columns={columns} rowKey={(r) => `${r.vehicle}/${r.driverName}`} testId="car-table" />
         </div>
