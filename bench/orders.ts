@@ -16,7 +16,7 @@ const SUPPLIER = 'org-xfsp';
 const stats = (xs: number[]) => ({ p50Ms: +percentile(xs, 50).toFixed(1), p95Ms: +percentile(xs, 95).toFixed(1) });
 
 /** 100,000 orders of the school with the supplier over a year of delivery days, in a realistic status mix. */
-async function fill(databaseUrl: string, orders: number): Promise<number> {
+export async function fill(databaseUrl: string, orders: number): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = performance.now();

@@ -11,6 +11,7 @@ import { benchPrices } from './prices.ts';
 import { benchPricesImport } from './pricesImport.ts';
 import { benchRecipeCycle } from './recipeCycle.ts';
 import { benchOrders } from './orders.ts';
+import { benchOrderReports } from './orderReports.ts';
 import { benchPurchasePlan } from './purchasePlan.ts';
 import { benchNutrition } from './nutrition.ts';
 import { benchAllocation } from './allocation.ts';
@@ -45,6 +46,10 @@ const sections: Record<string, Step[]> = {
   orders: [
     ['Order list at 100,000 orders: first page with count, by status, by keyword (p50/p95)', benchOrders],
   ],
+  // issue 11: the order report calls at 100,000 orders; no browser
+  orderreports: [
+    ['Order reports at 100,000 orders: the five report screens\' calls (by day, month × school, product with market average, week × category × supplier, the bureau\'s schools), p50/p95', benchOrderReports],
+  ],
   // issue 11: a purchase plan per week of a four-week cycle, two schools; no browser
   purchaseplan: [
     ['Purchase plan: GET /v4/mall/recipe/purchaseplan for each week of a four-week cycle, two schools (p50/p95)', benchPurchasePlan],
@@ -66,7 +71,7 @@ if (unknown.length) {
   process.exit(1);
 }
 // the sections without a browser run without a built console
-const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders', 'purchaseplan'];
+const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders', 'orderreports', 'purchaseplan'];
 if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync(`${BENCH_DIST}/index.html`)) {
   console.error(`build the console first: npm run build (or set BENCH_DIST to a built folder; ${BENCH_DIST}/index.html is missing)`);
   process.exit(1);
