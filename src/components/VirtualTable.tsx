@@ -3,6 +3,7 @@
 // as DataTable's (RowCards, issue 13): a 700 px grid of columns would not fit a 390 px screen.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Checkbox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useLingui } from '@lingui/react/macro';
 import { useViewport } from '../shell/useViewport.ts';
 import { RowCards, type PhoneRole } from './RowCards.tsx';
 
@@ -73,6 +74,7 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   empty: { padding: tokens.spacingVerticalXL, color: tokens.colorNeutralForeground3, textAlign: 'center' },
+  cardsWrap: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
 });
 
 const CHECK_WIDTH = 44;
@@ -86,6 +88,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
 }
 
 function VirtualCards<T>({ rows, columns, rowKey, selected, onSelectedChange, empty, className, ...rest }: VirtualTableProps<T>) {
+  const styles = useStyles();
+  const { t } = useLingui();
   const selectable = Boolean(selected && onSelectedChange);
   const toggle = (key: string) => {
     const next = new Set(selected);
@@ -93,13 +97,14 @@ function VirtualCards<T>({ rows, columns, rowKey, selected, onSelectedChange, em
     else next.add(key);
     onSelectedChange?.(next);
   };
-  return (
+  const allSelected = selectable && rows.length > 0 && selected!.size >= rows.length && rows.every((r) => selected!.has(rowKey(r)));
+  const cards = (
     <RowCards
       rows={rows}
       columns={columns}
       rowKey={rowKey}
       pageSize={CARD_PAGE}
-      className={className}
+      className={selectable ? undefined : className}
       testId={rest['data-testid'] ?? 'virtual-table'}
       ariaLabel={rest['aria-label']}
       empty={empty}
@@ -110,6 +115,19 @@ function VirtualCards<T>({ rows, columns, rowKey, selected, onSelectedChange, em
         return <Checkbox checked={selected!.has(key)} onChange={() => toggle(key)} aria-label={key} data-testid="row-select" />;
       } : undefined}
     />
+  );
+  if (!selectable) return cards;
+  // the grid's header checkbox, above the cards: selecting all rows stays one tap on a phone
+  return (
+    <div className={mergeClasses(styles.cardsWrap, className)}>
+      <Checkbox
+        checked={allSelected ? true : selected!.size > 0 ? 'mixed' : false}
+        onChange={() => onSelectedChange?.(allSelected ? new Set() : new Set(rows.map(rowKey)))}
+        label={t`全选`}
+        data-testid="select-all"
+      />
+      {cards}
+    </div>
   );
 }
 

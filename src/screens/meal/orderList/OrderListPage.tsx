@@ -20,6 +20,7 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useViewport } from '../../../shell/useViewport.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -109,10 +110,14 @@ export default function OrderListPage() {
     <ScreenFrame
       title={<Trans>订单列表</Trans>} testId="screen-orderList" error={error ?? (list.error ? errorText(list.error) : null)}
       toolbar={(
-        <>
-          <Field label={<Trans>关键字</Trans>}>
-            <Input value={keyword} placeholder={t`订单号、学校、供应商或商品`} onChange={(_, d) => filter(() => setKeyword(d.value))} data-testid="order-keyword" />
-          </Field>
+        <FilterBar
+          active={[startDate, endDate, counterpart].filter(Boolean).length}
+          search={(
+            <Field label={<Trans>关键字</Trans>}>
+              <Input value={keyword} placeholder={t`订单号、学校、供应商或商品`} onChange={(_, d) => filter(() => setKeyword(d.value))} data-testid="order-keyword" />
+            </Field>
+          )}
+        >
           <Field label={<Trans>配送日期从</Trans>}><Input className={s.date} type="date" value={startDate} onChange={(_, d) => filter(() => setStartDate(d.value))} data-testid="order-start" /></Field>
           <Field label={<Trans>至</Trans>}><Input className={s.date} type="date" value={endDate} onChange={(_, d) => filter(() => setEndDate(d.value))} data-testid="order-end" /></Field>
           {(school || party === 'supplier') && (
@@ -126,7 +131,7 @@ export default function OrderListPage() {
               </Dropdown>
             </Field>
           )}
-        </>
+        </FilterBar>
       )}
     >
       <TabList className={s.tabs} selectedValue={status} onTabSelect={(_, d) => filter(() => setStatus(String(d.value)))} data-testid="order-status-tabs">

@@ -9,6 +9,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 const PAGE_SIZE = 20;
 /** product approval status: 0 waiting, 1 approved, -2 rejected (the spec leaves further statuses open) */
@@ -49,16 +50,22 @@ export default function ProductApprovalPage() {
     <ScreenFrame
       title={<Trans>商品审核</Trans>} testId="screen-productApproval" loading={products.isLoading} error={error ?? (products.error ? errorText(products.error) : null)}
       toolbar={(
-        <>
-          <Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} /></Field>
+        <FilterBar
+          active={status ? 1 : 0}
+          search={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} /></Field>}
+          actions={(
+            <>
+              <Button appearance="primary" disabled={!selected.size || decide.isPending} onClick={() => decide.mutate(1)}><Trans>批量通过</Trans></Button>
+              <Button disabled={!selected.size || decide.isPending} onClick={() => decide.mutate(-2)}><Trans>批量驳回</Trans></Button>
+            </>
+          )}
+        >
           <Field label={<Trans>审核状态</Trans>}>
             <Dropdown value={label[status]} selectedOptions={[status]} onOptionSelect={(_, d) => { setStatus((d.optionValue ?? '') as typeof status); setPage(0); }}>
               {['', ...STATUSES].map((s) => <Option key={s} value={s}>{label[s]}</Option>)}
             </Dropdown>
           </Field>
-          <Button appearance="primary" disabled={!selected.size || decide.isPending} onClick={() => decide.mutate(1)}><Trans>批量通过</Trans></Button>
-          <Button disabled={!selected.size || decide.isPending} onClick={() => decide.mutate(-2)}><Trans>批量驳回</Trans></Button>
-        </>
+        </FilterBar>
       )}
     >
       <DataTable rows={rows} columns={columns} rowKey={(p) => p.id} testId="product-approval-table" />

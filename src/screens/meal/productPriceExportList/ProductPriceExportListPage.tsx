@@ -15,6 +15,7 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PriceImportButton } from '../shared/PriceImportButton.tsx';
 import { PRICE_SHEET_HEADERS, priceSheetRows } from '../shared/priceSheet.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 const PAGE_SIZE = 20;
 const EXPORT_PAGE = 1000;
@@ -89,8 +90,10 @@ export default function ProductPriceExportListPage() {
         </>
       )}
       toolbar={(
-        <>
-          <Field label={<Trans>商品 / SKU</Trans>}><Input value={keyword} onChange={(_, d) => { setKeyword(d.value); setPage(0); }} /></Field>
+        <FilterBar
+          active={[roleGroupId, isCheck].filter(Boolean).length}
+          search={<Field label={<Trans>商品 / SKU</Trans>}><Input value={keyword} onChange={(_, d) => { setKeyword(d.value); setPage(0); }} /></Field>}
+        >
           <Field label={<Trans>采购角色组</Trans>}>
             <Dropdown value={groupRows.find((g) => g.roleGroupId === roleGroupId)?.groupName ?? t`全部`} selectedOptions={[roleGroupId]} onOptionSelect={(_, d) => { setRoleGroupId(d.optionValue ?? ''); setPage(0); }}>
               <Option value="">{t`全部`}</Option>
@@ -102,7 +105,7 @@ export default function ProductPriceExportListPage() {
               {Object.entries(checkLabel).map(([v, l]) => <Option key={v} value={v}>{l}</Option>)}
             </Dropdown>
           </Field>
-        </>
+        </FilterBar>
       )}
     >
       {exporting && (
