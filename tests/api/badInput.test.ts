@@ -1,7 +1,8 @@
 // Issue 16 point 6: no input makes the server answer 500. Every route of the OpenAPI document gets each class
 // of bad value in each query parameter, path parameter and top-level body property (the rest of the body
 // made valid from its schema, so the bad value is what the server meets), and a 100,000-deep JSON body.
-// Every answer must be the envelope with a readable status_text, and none may be 5xx.
+// Every answer must be the envelope with a readable status_text, and none may be 5xx; a NUL (U+0000), in a body,
+// query or path, is refused (4xx) by every route (issue 12).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
@@ -90,7 +91,9 @@ async function runAll(probes: Probe[], s: Session, concurrency = 6) {
       const text = await res.text();
       let envelope: { status_code?: unknown; status_text?: unknown } | null = null;
       try { envelope = JSON.parse(text); } catch { /* not JSON */ }
-      if (res.status >= 500) failures.push(`${res.status} ${p.method} ${p.path.slice(0, 80)} (${p.what}): ${String(envelope?.status_text ?? text).slice(0, 80)}`);
+      // a NUL is refused wherever it is sent (issue 12): an answer that took it (2xx) is a failure too
+      if (p.what.endsWith(' NUL') && res.status < 400) failures.push(`NUL taken: ${res.status} ${p.method} ${p.path.slice(0, 80)} (${p.what})`);
+      else if (res.status >= 500) failures.push(`${res.status} ${p.method} ${p.path.slice(0, 80)} (${p.what}): ${String(envelope?.status_text ?? text).slice(0, 80)}`);
       else if (res.status >= 400 && (typeof envelope?.status_text !== 'string' || !envelope.status_text || envelope.status_code !== res.status)) {
         failures.push(`no envelope: ${res.status} ${p.method} ${p.path.slice(0, 80)} (${p.what})`);
       }
