@@ -35,7 +35,7 @@ function themeFromConfig(value: unknown): ThemeConfig | null {
  * for none of them again.
  */
 async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
-  const { activate, fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey, localeOverridesQueryKey } = await signedIn();
+  const { activate, applyOrgTexts, fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey, localeOverridesQueryKey } = await signedIn();
   const ctx = await fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS);
   // every call of this org-app carries its key from now on
   setAuthContext({ key: ctx.key });
@@ -48,6 +48,8 @@ async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
   // §3 the org's texts per language ({locale: {key: text}}): the menu names and labels read them from the cache
   // (issue 15: they were taken for one language string and never applied)
   queryClient.setQueryData(localeOverridesQueryKey(orgId, appId), ctx.locales ?? {});
+  // … and every other label: the org's text for a message's zh-CN source text replaces it in that language (issue 15)
+  applyOrgTexts((ctx.locales ?? {}) as Record<string, Record<string, string>>);
   const locale = pickLocale(ctx.locales);
   const configLocale = ctx.config.locales;
   return {

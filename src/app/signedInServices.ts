@@ -6,3 +6,4 @@ export { activate, fetchOrgAppContext, fetchOrgApps } from '../../services/users
 export { menuQueryKey, powersQueryKey } from './hooks.ts';
 export { localeOverridesQueryKey } from '../../services/settings.ts';
 export { queryClient } from './queryClient.ts';
+export { applyOrgTexts } from './applyOrgTexts.ts';

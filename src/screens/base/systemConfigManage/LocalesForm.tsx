@@ -12,7 +12,8 @@ import { useFormStyles } from './formStyles.ts';
 import { errorText, useConfigSaved } from './settingsQueries.ts';
 
 type Rows = { key: string; text: string }[];
-const KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+// a key is a menu entry's id or the zh-CN text of any label the org renames (src/app/orgTexts.ts, issue 15)
+const KEY = /^\S(?:.{0,198}\S)?$/u;
 
 export function LocalesForm({ canEdit }: { canEdit: boolean }) {
   const styles = useFormStyles();
