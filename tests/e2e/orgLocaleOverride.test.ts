@@ -24,7 +24,8 @@ describe('org locale overrides', () => {
     const first = apps.data.rows[0];
     const { data: { key } } = await api<{ key: string }>('/v1/token/orgappkey/encrypt', { method: 'POST', token, body: { orgId: first.orgId, appId: first.appId } });
     // keyed by the entry's server name (通讯录管理): the org renames it in Simplified Chinese only
-    const saved = await api('/v1/config/locales', { method: 'PUT', token, key, body: { locales: { 'zh-CN': { 通讯录管理: '本校通讯录' } } } });
+    // and any other label by its zh-CN source text (the header's 切换机构), through the Lingui catalog
+    const saved = await api('/v1/config/locales', { method: 'PUT', token, key, body: { locales: { 'zh-CN': { 通讯录管理: '本校通讯录', 切换机构: '换个学校' } } } });
     expect(saved.status).toBe(200);
 
     const page = await harness.browser.context.newPage();
@@ -32,6 +33,7 @@ describe('org locale overrides', () => {
     await expandMenuGroups(page);
     const contacts = page.getByTestId('side-menu').getByTestId('menu-item-contacts');
     await expect.poll(async () => contacts.textContent(), { timeout: 30_000 }).toContain('本校通讯录');
+    await expect.poll(async () => page.getByTestId('org-switch').textContent(), { timeout: 30_000 }).toContain('换个学校');
     await page.close();
   });
 });
