@@ -15,7 +15,9 @@ import type { Plugin } from 'vite';
  * as before. Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page
  * (a tab without one is noted and opened after hydration), and notes other button clicks and submits (holding the
  * submit back: a native one would reload the page with the password in the URL), which the form does once it is
- * live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles every event itself. The server allows exactly this
+ * live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles clicks and typing itself
+ * (it hydrates at once for them), but not a submit on markup it has not hydrated yet: submits stay held until the
+ * form is live (a second LOGIN while signing in is ignored by the session machine). The server allows exactly this
  * script by its hash in the content security policy (server/http/securityHeaders.ts).
  */
 export const SIGN_IN_EARLY_SCRIPT = `(function(){
@@ -36,7 +38,7 @@ if(!tpl){s.wanted=name;return}
 root.innerHTML=tpl.innerHTML;s.tab=name;s.wanted=null;s.clicks=[];
 var t=root.querySelector('[data-testid="'+id+'"]');if(t)t.focus();
 });
-root.addEventListener('submit',function(e){if(!s.hydrating){e.preventDefault();s.submitted=true}},true);
+root.addEventListener('submit',function(e){if(!s.live){e.preventDefault();s.submitted=true}},true);
 })();`;
 
 const ROOT = '<div id="root"></div>';

@@ -99,7 +99,10 @@ function Guarded({ children }: { children: ReactNode }) {
   }, [state, target, requestPath, path, navigate]);
 
   const evaluated = requestPath === path;
-  const show = evaluated ? state === 'allowed' : loggedIn && hasOrgApp && state === 'allowed';
+  // the sign-in screen stays while its sign-in is under way (busy button): the console may take the page over from
+  // the entry's own sign-in screen just then (src/app/bootstrap.tsx), before the guard ever looked at /login
+  const signingInHere = path === '/login' && session.status === 'signingIn';
+  const show = evaluated ? state === 'allowed' : (loggedIn && hasOrgApp && state === 'allowed') || signingInHere;
   return (
     <>
       {(navigating || settling || !show) && <ProgressBar className={styles.bar} thickness="medium" data-testid="route-loading" />}

@@ -14,7 +14,7 @@ export interface EarlySignIn {
   tab: SignInTab;
   /** a tab clicked before hydration that has no pre-rendered form (QR): opened once React runs */
   wanted: SignInTab | null;
-  /** a submit was held back before hydration */
+  /** a submit was held back before the form was live */
   submitted: boolean;
   /** data-testid of the other buttons clicked before hydration, in order */
   clicks: string[];

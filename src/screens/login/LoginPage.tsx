@@ -468,12 +468,17 @@ function QrTab() {
   return qr ? <QrPanel qr={qr} /> : <Suspense fallback={null}><Spinner /></Suspense>;
 }
 
+/** The form tab last shown: the sign-in screen mounted again (the console taking the page over while signing in) keeps it. */
+let lastTab: LoginTab | null = null;
+
 /** §1 sign-in: phone + SMS code, password, or QR code. */
 export function LoginPage() {
   const styles = useStyles();
   const { t } = useLingui();
   // the tab the pre-rendered page shows (a click before hydration may have switched it), else the first
-  const [tab, setTab] = useState<LoginTab>(initialSignInTab);
+  const [tab, setTab] = useState<LoginTab>(() => lastTab ?? initialSignInTab());
+  // a QR code belongs to one attempt (and QR sign-in never passes through signing in): only the forms are kept
+  useEffect(() => { if (tab !== 'qr') lastTab = tab; }, [tab]);
   useEffect(() => {
     // a tab clicked before hydration that the page could not show by itself (QR)
     const wanted = takeWantedTab();
