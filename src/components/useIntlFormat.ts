@@ -9,6 +9,8 @@ export function useIntlFormat() {
   return {
     dateTime: (value: DateInput | null | undefined, seconds?: boolean) => formatDateTime(value, locale, seconds),
     date: (value: DateInput | null | undefined) => formatDate(value, locale),
+    /** a span of calendar days (a recipe cycle, a week), both ends in the chosen language */
+    dateRange: (start: DateInput | null | undefined, end: DateInput | null | undefined) => `${formatDate(start, locale)} ~ ${formatDate(end, locale)}`,
     time: (value: DateInput | null | undefined) => formatTime(value, locale),
     number: (value: number, digits?: number) => formatNumber(value, locale, digits),
   };

@@ -31,6 +31,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { MEAL_LABELS, STATUS_COLORS, STATUS_LABELS, WEEKDAY_LABELS } from './labels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalL, boxSizing: 'border-box', width: '100%' },
@@ -89,6 +90,7 @@ export function CycleEditor({ id, onBack, onOpen }: { id: string; onBack: () => 
 function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; onBack: () => void; onOpen?: (id: string) => void }) {
   const s = useStyles();
   const { t, i18n } = useLingui();
+  const fmt = useIntlFormat();
   const qc = useQueryClient();
   const { orgApp, ready } = useOrgQueryKey();
   const orgId = ready ? orgApp?.orgId : undefined;
@@ -261,7 +263,7 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
         {can.withdraw && <Button disabled={sending} onClick={() => actor.send({ type: 'WITHDRAW' })} data-testid="recipe-withdraw"><Trans>撤回</Trans></Button>}
       </div>
       <Text size={200}>
-        <Trans>{cycle.startDate} 至 {cycle.endDate}</Trans>
+        <Trans>{fmt.date(cycle.startDate)} 至 {fmt.date(cycle.endDate)}</Trans>
         {' · '}
         {cycle.ageGroups.map((g) => t`${g.ageRange}岁 ${g.people}人`).join('，')}
       </Text>

@@ -23,6 +23,7 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { CycleEditor } from './CycleEditor.tsx';
 import { MEAL_LABELS, PATTERN_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const PAGE_SIZE = 20;
 
@@ -38,6 +39,7 @@ const useStyles = makeStyles({
  */
 export default function MallRecipeCycleManagePage() {
   const { t, i18n } = useLingui();
+  const fmt = useIntlFormat();
   const { orgApp, ready } = useOrgQueryKey();
   const orgId = ready ? orgApp?.orgId : undefined;
   const qc = useQueryClient();
@@ -62,7 +64,7 @@ export default function MallRecipeCycleManagePage() {
   const abilities = list.data?.abilities;
   const columns: Column<RecipeCycleRow>[] = [
     { key: 'name', header: <Trans>食谱名称</Trans>, render: (c) => <span data-testid="recipe-row-name">{c.name}</span> },
-    { key: 'dates', header: <Trans>周期</Trans>, render: (c) => `${c.startDate} ~ ${c.endDate}`, width: '200px' },
+    { key: 'dates', header: <Trans>周期</Trans>, render: (c) => fmt.dateRange(c.startDate, c.endDate), width: '200px' },
     { key: 'pattern', header: <Trans>餐次模式</Trans>, render: (c) => (PATTERN_LABELS[c.mealPattern] ? i18n._(PATTERN_LABELS[c.mealPattern]) : String(c.mealPattern)), width: '96px' },
     {
       key: 'status', header: <Trans>状态</Trans>, width: '88px',

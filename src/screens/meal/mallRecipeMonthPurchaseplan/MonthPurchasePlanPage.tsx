@@ -10,6 +10,7 @@ import { cycleMonths, planTotals } from '../../../../domain/purchasePlan.ts';
 import { recipeCyclesQuery } from '../../../../services/recipeCycles.ts';
 import { monthPurchasePlanQuery, type PlanTotal } from '../../../../services/purchasePlans.ts';
 import { useMoney } from '../../../components/useMoney.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -27,6 +28,7 @@ export default function MonthPurchasePlanPage() {
   const s = useStyles();
   const { t } = useLingui();
   const money = useMoney();
+  const fmt = useIntlFormat();
   const { orgApp, ready } = useOrgQueryKey();
   const [cycleId, setCycleId] = useState('');
   const [month, setMonth] = useState('');
@@ -50,10 +52,14 @@ export default function MonthPurchasePlanPage() {
     { key: 'food', header: <Trans>食材</Trans>, render: (r) => r.foodName, phone: 'title' },
     { key: 'product', header: <Trans>商品</Trans>, render: (r) => `${r.productName}${r.spec ? `（${r.spec}）` : ''}` },
     { key: 'supplier', header: <Trans>供应商</Trans>, render: (r) => r.supplierName, phone: 'hidden' },
-    ...totals.weeks.map((week): Column<PlanTotal> => ({
-      key: `week-${week}`, header: <Trans>{week} 起一周</Trans>,
-      render: (r) => (r.weeks[week] ? qty(r.weeks[week].quantity, r.unit) : '—'),
-    })),
+    ...totals.weeks.map((start): Column<PlanTotal> => {
+      // named `week` so the message keeps its {week} placeholder (and its translations)
+      const week = fmt.date(start);
+      return {
+        key: `week-${start}`, header: <Trans>{week} 起一周</Trans>,
+        render: (r) => (r.weeks[start] ? qty(r.weeks[start].quantity, r.unit) : '—'),
+      };
+    }),
     { key: 'month', header: <Trans>本月合计</Trans>, render: (r) => <span data-testid="total-quantity">{qty(r.quantity, r.unit)}</span> },
     { key: 'amount', header: <Trans>金额</Trans>, render: (r) => money(r.amount) },
   ];
@@ -73,7 +79,7 @@ export default function MonthPurchasePlanPage() {
                 setMonth(picked ? cycleMonths(picked.startDate, picked.days)[0] ?? '' : '');
               })}
             >
-              {(cycles.data?.rows ?? []).map((c) => <Option key={c.id} value={c.id} text={c.name}>{`${c.name}（${c.startDate}）`}</Option>)}
+              {(cycles.data?.rows ?? []).map((c) => <Option key={c.id} value={c.id} text={c.name}>{`${c.name}（${fmt.date(c.startDate)}）`}</Option>)}
             </Dropdown>
           </Field>
           <Field label={<Trans>月份</Trans>}>
@@ -102,7 +108,7 @@ export default function MonthPurchasePlanPage() {
       {plan.isLoading && <Text><Trans>加载中</Trans></Text>}
       {plan.data && (
         <div className={s.section}>
-          <Text data-testid="plan-summary"><Trans>{plan.data.startDate} 至 {plan.data.endDate}，共 {totals.rows.length} 种食材，合计 {money(total)}</Trans></Text>
+          <Text data-testid="plan-summary"><Trans>{fmt.date(plan.data.startDate)} 至 {fmt.date(plan.data.endDate)}，共 {totals.rows.length} 种食材，合计 {money(total)}</Trans></Text>
           <PlanResults results={orders.results} />
           <Text weight="semibold"><Trans>食材汇总</Trans></Text>
           <DataTable rows={totals.rows} columns={totalColumns} rowKey={(r) => `${r.foodId}/${r.skuId}`} testId="plan-totals" />

@@ -14,6 +14,7 @@ import { ageGroupLabel } from '../shared/nutritionLabels.ts';
 import { cycleAnalysisQuery } from '../../../../services/nutrition.ts';
 import { AnalysisView } from '../shared/nutritionAnalysis/AnalysisView.tsx';
 import { WEEKDAY_LABELS } from '../mallRecipeCycleManage/labels.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
 const useStyles = makeStyles({
   cycle: { minWidth: 'min(280px, 100%)' },
@@ -27,6 +28,7 @@ type DayPick = '' | `${number}`;
 export default function MallRecipeNutritionAnalysisPage() {
   const s = useStyles();
   const { t, i18n } = useLingui();
+  const fmt = useIntlFormat();
   const { orgApp, ready } = useOrgQueryKey();
   const orgId = ready ? orgApp?.orgId : undefined;
   const [chosenId, setCycleId] = useState('');
@@ -49,8 +51,8 @@ export default function MallRecipeNutritionAnalysisPage() {
   const chosenDay = day === '' ? null : w?.days.find((d) => String(d.day) === day) ?? null;
   const shown = chosenDay ? chosenDay.analysis : w?.analysis ?? null;
 
-  const weekText = (i: number) => (weeks[i] ? t`第 ${i + 1} 周（${weeks[i].startDate} ~ ${weeks[i].endDate}）` : '');
-  const dayText = (d: { day: number; date: string }) => `${i18n._(WEEKDAY_LABELS[d.day % 7])} ${d.date}`;
+  const weekText = (i: number) => (weeks[i] ? t`第 ${i + 1} 周（${fmt.dateRange(weeks[i].startDate, weeks[i].endDate)}）` : '');
+  const dayText = (d: { day: number; date: string }) => `${i18n._(WEEKDAY_LABELS[d.day % 7])} ${fmt.date(d.date)}`;
 
   return (
     <ScreenFrame
@@ -59,9 +61,9 @@ export default function MallRecipeNutritionAnalysisPage() {
       toolbar={(
         <>
           <Field label={<Trans>周食谱</Trans>} className={s.cycle}>
-            <Dropdown value={cycle ? `${cycle.name}（${cycle.startDate} ~ ${cycle.endDate}）` : ''} placeholder={t`选择周食谱`} selectedOptions={cycleId ? [cycleId] : []}
+            <Dropdown value={cycle ? `${cycle.name}（${fmt.dateRange(cycle.startDate, cycle.endDate)}）` : ''} placeholder={t`选择周食谱`} selectedOptions={cycleId ? [cycleId] : []}
               onOptionSelect={(_, d) => { setCycleId(d.optionValue ?? ''); setWeek(0); setDay(''); }} data-testid="cycle-analysis-cycle">
-              {rows.map((c) => <Option key={c.id} value={c.id} text={c.name}>{`${c.name}（${c.startDate} ~ ${c.endDate}）`}</Option>)}
+              {rows.map((c) => <Option key={c.id} value={c.id} text={c.name}>{`${c.name}（${fmt.dateRange(c.startDate, c.endDate)}）`}</Option>)}
             </Dropdown>
           </Field>
           <Field label={<Trans>年龄段</Trans>} className={s.pick}>

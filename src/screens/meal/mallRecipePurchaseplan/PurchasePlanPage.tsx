@@ -10,6 +10,7 @@ import { recipeCyclesQuery } from '../../../../services/recipeCycles.ts';
 import { purchasePlanQuery } from '../../../../services/purchasePlans.ts';
 import { sumAmounts } from '../../../../domain/money.ts';
 import { useMoney } from '../../../components/useMoney.ts';
+import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
@@ -23,6 +24,7 @@ export default function PurchasePlanPage() {
   const s = useStyles();
   const { t } = useLingui();
   const money = useMoney();
+  const fmt = useIntlFormat();
   const { orgApp, ready } = useOrgQueryKey();
   const [cycleId, setCycleId] = useState('');
   const [week, setWeek] = useState(1);
@@ -94,7 +96,7 @@ export default function PurchasePlanPage() {
       {plan.isLoading && <Text><Trans>加载中</Trans></Text>}
       {plan.data && (
         <div className={s.section}>
-          <Text data-testid="plan-summary"><Trans>{plan.data.startDate} 至 {plan.data.endDate}，共 {lines.length} 项，合计 {money(total)}</Trans></Text>
+          <Text data-testid="plan-summary"><Trans>{fmt.date(plan.data.startDate)} 至 {fmt.date(plan.data.endDate)}，共 {lines.length} 项，合计 {money(total)}</Trans></Text>
           <PlanResults results={orders.results} />
           <PlanLinesTable lines={lines} edits={edits} onEdit={edit} />
           <UnmatchedTable rows={unmatched} />
