@@ -145,6 +145,7 @@ function VirtualGrid<T>({
   ...rest
 }: VirtualTableProps<T>) {
   const styles = useStyles();
+  const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -246,7 +247,7 @@ function VirtualGrid<T>({
                 checked={allSelected ? true : someSelected ? 'mixed' : false}
                 onChange={toggleAll}
                 data-testid="select-all"
-                aria-label="select all"
+                aria-label={t`全选`}
               />
             </div>
           )}
