@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 interface Draft { id?: string; name: string; sort: number; options: string }
 
@@ -53,7 +54,7 @@ export default function ProductSpecPage() {
   return (
     <ScreenFrame
       title={<Trans>商品规格</Trans>} testId="screen-productSpec" loading={query.isLoading} error={query.error ? errorText(query.error) : null}
-      toolbar={<Field label={<Trans>名称</Trans>}><Input value={keyword} onChange={(_, d) => setKeyword(d.value)} /></Field>}
+      toolbar={<FilterBar search={<Field label={<Trans>名称</Trans>}><Input value={keyword} onChange={(_, d) => setKeyword(d.value)} /></Field>} />}
       actions={<Button appearance="primary" icon={<AddRegular />} data-testid="spec-add" onClick={() => setDraft({ name: '', sort: DEFAULT_SPEC_SORT, options: '{}' })}><Trans>新增规格</Trans></Button>}
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(s) => s.id} testId="spec-table" />

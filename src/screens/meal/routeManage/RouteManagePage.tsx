@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 interface Draft { objectId?: string; name: string; sort: number; manageRoleNames: string; purchaserOrgIds: string; remark: string }
 const list = (text: string) => text.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
@@ -54,7 +55,7 @@ export default function RouteManagePage() {
   return (
     <ScreenFrame
       title={<Trans>配送路线管理</Trans>} testId="screen-routeManage" loading={query.isLoading} error={error ?? (query.error ? errorText(query.error) : null)}
-      toolbar={<Field label={<Trans>路线名称</Trans>}><Input value={keyword} onChange={(_, d) => setKeyword(d.value)} /></Field>}
+      toolbar={<FilterBar search={<Field label={<Trans>路线名称</Trans>}><Input value={keyword} onChange={(_, d) => setKeyword(d.value)} /></Field>} />}
       actions={<Button appearance="primary" icon={<AddRegular />} data-testid="route-add" onClick={() => { setFormError(null); setDraft({ name: '', sort: 0, manageRoleNames: 'delivery', purchaserOrgIds: '', remark: '' }); }}><Trans>新增路线</Trans></Button>}
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(r) => r.objectId} testId="route-table" />
