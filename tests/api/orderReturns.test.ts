@@ -4,50 +4,30 @@
 // returns at once never take back more than was received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { call, eventCount, signIn, DEMO, SCHOOL_B, type Session } from './usersApi.ts';
 import { auth } from './mallApi.ts';
 import type { OrderDetail } from '../../contracts/orders.ts';
 import type { ReturnList, ReturnRow } from '../../contracts/orderReturns.ts';
-import { dayOf } from '../../domain/priceCycle.ts';
+import { inDays, orderParties, receivedOrder as receivedOrderOf, SUPPLIER_ORG, type EffectivePrice } from './ordersApi.ts';
 import { lineAmount, sumAmounts } from '../../domain/money.ts';
 
-const SUPPLIER_ORG = 'org-xfsp';
-interface EffectivePrice { skuId: string; price: number; isCheck: number }
 
 let server: TestServer;
 let school: Session;
 let supplier: Session;
 let prices: EffectivePrice[];
 
-const inDays = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
-const act = (s: Session, id: string, body: unknown) => call<OrderDetail>(server, 'PUT', `/v4/mall/order/${id}`, { ...auth(s), body });
 const createReturn = (s: Session, body: unknown) => call<ReturnRow>(server, 'POST', '/v4/mall/order/return', { ...auth(s), body });
 const decide = (s: Session, id: string, body: unknown) => call<ReturnRow>(server, 'PUT', `/v4/mall/order/return/${id}`, { ...auth(s), body });
 const withdraw = (s: Session, id: string) => call<ReturnRow>(server, 'DELETE', `/v4/mall/order/return/${id}`, auth(s));
 const list = (s: Session, query = '') => call<ReturnList>(server, 'GET', `/v4/mall/order/return${query}`, auth(s));
 const returnCount = async () => Number((await server.store.db.selectFrom('order_returns').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
-/** An order of the school, taken through to received: line a 4 ordered / 3.5 received, line b 2 / 2. */
-async function receivedOrder(): Promise<OrderDetail> {
-  const [a, b] = prices;
-  const placed = await call<OrderDetail>(server, 'POST', '/v4/mall/order', {
-    ...auth(school), body: { supplierId: SUPPLIER_ORG, deliveryDate: inDays(4), items: [{ skuId: a!.skuId, quantity: 4 }, { skuId: b!.skuId, quantity: 2 }] },
-  });
-  expect(placed.status, placed.body.status_text).toBe(200);
-  const id = placed.body.data.id;
-  for (const action of ['confirm', 'dispatch', 'deliver']) expect((await act(supplier, id, { action })).status).toBe(200);
-  const received = await act(school, id, { action: 'receive', lines: [{ skuId: a!.skuId, receivedQuantity: 3.5 }, { skuId: b!.skuId, receivedQuantity: 2 }] });
-  expect(received.status, received.body.status_text).toBe(200);
-  return received.body.data;
-}
+const receivedOrder = () => receivedOrderOf(server, { school, supplier, prices }, 4, 3.5);
 
 beforeAll(async () => {
   server = await startTestServer();
-  school = await signIn(server, DEMO.purchaser, SCHOOL_A);
-  supplier = await signIn(server, DEMO.supplier);
-  const res = await call<{ rows: EffectivePrice[] }>(server, 'GET', `/v5/mall/sku/price/latest-price?supplierId=${SUPPLIER_ORG}&$limit=20`, auth(school));
-  prices = res.body.data.rows.filter((p) => p.isCheck === 1);
-  expect(prices.length).toBeGreaterThanOrEqual(2);
+  ({ school, supplier, prices } = await orderParties(server));
 });
 afterAll(async () => { await server?.close(); });
 

@@ -4,51 +4,32 @@
 // beside the order's own events, to whoever sees the order and to nobody else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { call, signIn, DEMO, SCHOOL_B, type Session } from './usersApi.ts';
 import { auth } from './mallApi.ts';
 import type { OrderDetail, OrderList, OrderLogRow } from '../../contracts/orders.ts';
 
 type OrderLogList = { rows: OrderLogRow[]; count: number };
 import type { ReturnRow } from '../../contracts/orderReturns.ts';
-import { dayOf } from '../../domain/priceCycle.ts';
+import { orderParties, receivedOrder as receivedOrderOf, type EffectivePrice } from './ordersApi.ts';
 import { lineAmount, sumAmounts } from '../../domain/money.ts';
 
-const SUPPLIER_ORG = 'org-xfsp';
-interface EffectivePrice { skuId: string; price: number; isCheck: number }
 
 let server: TestServer;
 let school: Session;
 let supplier: Session;
 let prices: EffectivePrice[];
 
-const inDays = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
 const act = (s: Session, id: string, body: unknown) => call<OrderDetail>(server, 'PUT', `/v4/mall/order/${id}`, { ...auth(s), body });
 const detail = (s: Session, id: string) => call<OrderDetail>(server, 'GET', `/v4/mall/order/${id}`, auth(s));
 const createReturn = (body: unknown) => call<ReturnRow>(server, 'POST', '/v4/mall/order/return', { ...auth(school), body });
 const decide = (id: string, body: unknown) => call<ReturnRow>(server, 'PUT', `/v4/mall/order/return/${id}`, { ...auth(supplier), body });
 const log = (s: Session, orderId: string) => call<OrderLogList>(server, 'GET', `/v4/mall/order/log?orderId=${orderId}`, auth(s));
 
-/** An order of the school taken to received: line a 4 ordered / 4 received, line b 2 / 2. */
-async function receivedOrder(): Promise<OrderDetail> {
-  const [a, b] = prices;
-  const placed = await call<OrderDetail>(server, 'POST', '/v4/mall/order', {
-    ...auth(school), body: { supplierId: SUPPLIER_ORG, deliveryDate: inDays(5), items: [{ skuId: a!.skuId, quantity: 4 }, { skuId: b!.skuId, quantity: 2 }] },
-  });
-  expect(placed.status, placed.body.status_text).toBe(200);
-  const id = placed.body.data.id;
-  for (const action of ['confirm', 'dispatch', 'deliver']) expect((await act(supplier, id, { action })).status).toBe(200);
-  const received = await act(school, id, { action: 'receive', lines: [{ skuId: a!.skuId, receivedQuantity: 4 }, { skuId: b!.skuId, receivedQuantity: 2 }] });
-  expect(received.status, received.body.status_text).toBe(200);
-  return received.body.data;
-}
+const receivedOrder = () => receivedOrderOf(server, { school, supplier, prices }, 5, 4);
 
 beforeAll(async () => {
   server = await startTestServer();
-  school = await signIn(server, DEMO.purchaser, SCHOOL_A);
-  supplier = await signIn(server, DEMO.supplier);
-  const res = await call<{ rows: EffectivePrice[] }>(server, 'GET', `/v5/mall/sku/price/latest-price?supplierId=${SUPPLIER_ORG}&$limit=20`, auth(school));
-  prices = res.body.data.rows.filter((p) => p.isCheck === 1);
-  expect(prices.length).toBeGreaterThanOrEqual(2);
+  ({ school, supplier, prices } = await orderParties(server));
 });
 afterAll(async () => { await server?.close(); });
 
