@@ -1,7 +1,7 @@
 // Which menu entries a caller may open (issue 16, §6). The menu must not offer a screen whose calls the
 // server refuses: an org admin holds every entry of his org-app's menu, but the screens that manage the
 // product itself (apps, orgs, templates, partners) act across orgs and are the platform's, and the price
-// records of suppliers and bureaus are not a purchasing org's to read, admin or not.
+// records of suppliers and bureaus, like the carriers' vehicle report, are not a purchasing org's to read, admin or not.
 import { ROLE_CODE } from './constants.ts';
 
 /** Screens (registry keys) that only the platform (code 999 in the platform org) may use. */
@@ -16,6 +16,8 @@ export const ROLE_SCREENS: Readonly<Record<string, readonly string[]>> = {
   productSkuLog: PRICE_RECORD_ROLES,
   priceSurveyVoucher: PRICE_RECORD_ROLES,
   educationPriceSurveyVoucher: PRICE_RECORD_ROLES,
+  // the vehicles' report counts every stop of a delivery, other schools' orders too: the carrier's (issue 11)
+  carReport: [ROLE_CODE.supplier, ROLE_CODE.delivery],
 };
 
 /** The screen an entry opens: its component, or its module id for entries without one. */

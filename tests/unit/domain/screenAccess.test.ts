@@ -21,6 +21,13 @@ describe('screen access (issue 16)', () => {
     expect(mayOpenScreen('contacts', admin)).toBe(true);
   });
 
+  it('gives the vehicle report to the carriers (supplier, delivery), not to a school org admin or a bureau', () => {
+    expect(mayOpenScreen('carReport', admin)).toBe(false);
+    expect(mayOpenScreen('carReport', bureau)).toBe(false);
+    expect(mayOpenScreen('carReport', { platform: false, roles: [{ code: '2' }] })).toBe(true);
+    expect(mayOpenScreen('carReport', { platform: false, roles: [{ code: '3' }] })).toBe(true);
+  });
+
   it('filters a menu by the component an entry opens, or its module id', () => {
     expect(screenOfEntry(entry('x', 'appsManage'))).toBe('appsManage');
     expect(screenOfEntry(entry('appsManage'))).toBe('appsManage');
