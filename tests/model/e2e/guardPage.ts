@@ -23,6 +23,8 @@ async function recheckShown(ui: ConsoleDriver): Promise<void> {
   await expect
     .poll(async () => (await ui.stored<{ orgName: string }>(STORAGE.orgApp))?.orgName ?? OLD_NAME, { message: 'the org-app became ready (stored again with its current name)' })
     .not.toContain(OLD_NAME);
+  // the guard re-renders a frame after the storage write: the bar is awaited once, then must hold
+  await ui.visible('route-loading', 2_000);
   await ui.steady(400, async () => {
     expect(ui.path()).toBe('/home');
     expect(await ui.testId('route-loading').count(), 'loading bar').toBeGreaterThan(0);
