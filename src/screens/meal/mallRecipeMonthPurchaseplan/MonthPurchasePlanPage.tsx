@@ -3,7 +3,7 @@
 // ingredient per week and for the month, recomputed from the purchaser's edited quantities (domain planTotals);
 // the export, the edits and the orders are the week plan's own parts (../shared/purchasePlan/planParts.tsx).
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { cycleMonths, planTotals } from '../../../../domain/purchasePlan.ts';
@@ -15,7 +15,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { PlanLinesTable, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
+import { PlanActions, PlanLinesTable, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -93,15 +93,10 @@ export default function MonthPurchasePlanPage() {
         </>
       )}
       actions={plan.data && (
-        <>
-          <Button disabled={!lines.length || !exporter.ready} onClick={() => { void exportExcel(); }} data-testid="plan-export"><Trans>导出 Excel</Trans></Button>
-          <Button
-            appearance="primary" disabled={orders.busy || !lines.some((l) => l.quantity > 0)} data-testid="plan-order"
-            onClick={() => { if (plan.data) void orders.place(lines, plan.data.days); }}
-          >
-            <Trans>生成订单</Trans>
-          </Button>
-        </>
+        <PlanActions
+          lines={lines} exportReady={exporter.ready} onExport={() => { void exportExcel(); }} ordering={orders.busy}
+          onOrder={() => { if (plan.data) void orders.place(lines, plan.data.days); }}
+        />
       )}
     >
       {!cycleId && <Text><Trans>请选择已发布的食谱和月份</Trans></Text>}

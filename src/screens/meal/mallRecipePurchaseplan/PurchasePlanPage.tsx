@@ -3,7 +3,7 @@
 // columns of the org's export setting) and turns it into one order per supplier and delivery day (POST
 // /v4/mall/order, priced by the server) — of the whole week or of one delivery day. The parts are the month plan's too (../shared/purchasePlan/planParts.tsx).
 import { useState } from 'react';
-import { Button, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { recipeCyclesQuery } from '../../../../services/recipeCycles.ts';
@@ -14,7 +14,7 @@ import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { PlanLinesTable, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
+import { PlanActions, PlanLinesTable, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -81,15 +81,10 @@ export default function PurchasePlanPage() {
         </>
       )}
       actions={plan.data && (
-        <>
-          <Button disabled={!lines.length || !exporter.ready} onClick={() => { void exportExcel(); }} data-testid="plan-export"><Trans>导出 Excel</Trans></Button>
-          <Button
-            appearance="primary" disabled={orders.busy || !lines.some((l) => l.quantity > 0)} data-testid="plan-order"
-            onClick={() => { if (plan.data) void orders.place(lines, plan.data.days); }}
-          >
-            <Trans>生成订单</Trans>
-          </Button>
-        </>
+        <PlanActions
+          lines={lines} exportReady={exporter.ready} onExport={() => { void exportExcel(); }} ordering={orders.busy}
+          onOrder={() => { if (plan.data) void orders.place(lines, plan.data.days); }}
+        />
       )}
     >
       {!cycleId && <Text><Trans>请选择已发布的周食谱和周次</Trans></Text>}

@@ -3,7 +3,7 @@
 // tables, the Excel export as the org's export setting says (§3 采购计划导出内容, domain/purchasePlan.ts
 // planExportRows), and turning the lines into one order per supplier and delivery day (past a cut-off: skipped).
 import { useMemo, useState } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
@@ -158,4 +158,18 @@ export function PlanResults({ results }: { results: readonly string[] }) {
   const s = useStyles();
   if (!results.length) return null;
   return <div className={s.results} data-testid="plan-results">{results.map((r) => <Text key={r}>{r}</Text>)}</div>;
+}
+
+/** The week and month plans' actions: export the lines, and turn them into orders (only lines with a quantity). */
+export function PlanActions({ lines, exportReady, onExport, ordering, onOrder }: {
+  lines: readonly PurchasePlanLine[]; exportReady: boolean; onExport: () => void; ordering: boolean; onOrder: () => void;
+}) {
+  return (
+    <>
+      <Button disabled={!lines.length || !exportReady} onClick={onExport} data-testid="plan-export"><Trans>导出 Excel</Trans></Button>
+      <Button appearance="primary" disabled={ordering || !lines.some((l) => l.quantity > 0)} data-testid="plan-order" onClick={onOrder}>
+        <Trans>生成订单</Trans>
+      </Button>
+    </>
+  );
 }
