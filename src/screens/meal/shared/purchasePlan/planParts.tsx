@@ -17,6 +17,7 @@ import { specsQuery } from '../../../../../services/mall/catalogue.ts';
 import { createOrder, orderKeys } from '../../../../../services/orders.ts';
 import { NumberInput } from '../../../../components/NumberInput.tsx';
 import { useMoney } from '../../../../components/useMoney.ts';
+import { useIntlFormat } from '../../../../components/useIntlFormat.ts';
 import { DataTable, type Column } from '../DataTable.tsx';
 import { errorText } from '../errors.ts';
 import { useOrgQueryKey } from '../useOrgQueryKey.ts';
@@ -35,7 +36,12 @@ export const UNMATCHED_REASONS: Record<PurchasePlanUnmatched['reason'], MessageD
 };
 
 /** Grams shown whole: a tenth of a gram is no purchase figure (the export keeps the exact value). */
-export const grams = (g: number) => Math.round(g).toLocaleString();
+
+/** Whole grams in the chosen language's digits (issue 13: numbers through Intl). */
+function useGrams() {
+  const fmt = useIntlFormat();
+  return (g: number) => fmt.number(Math.round(g), 0);
+}
 
 export const planLineKey = (l: Pick<PurchasePlanLine, 'date' | 'foodId'>) => `${l.date}/${l.foodId}`;
 
@@ -62,6 +68,7 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
   const s = useStyles();
   const { t } = useLingui();
   const money = useMoney();
+  const grams = useGrams();
   const columns: Column<PurchasePlanLine>[] = [
     { key: 'date', header: <Trans>配送日期</Trans>, render: (l) => l.date },
     { key: 'supplier', header: <Trans>供应商</Trans>, render: (l) => l.supplierName },
@@ -89,6 +96,7 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
 /** The ingredients nothing could be bought for, with why. */
 export function UnmatchedTable({ rows }: { rows: readonly PurchasePlanUnmatched[] }) {
   const { t } = useLingui();
+  const grams = useGrams();
   if (!rows.length) return null;
   const columns: Column<PurchasePlanUnmatched>[] = [
     { key: 'date', header: <Trans>日期</Trans>, render: (u) => u.date },
