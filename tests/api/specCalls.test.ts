@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_CALLS, type SpecCall } from '../../contracts/specCalls.ts';
+import type { Replay } from './specReplay/replay.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
@@ -106,5 +107,18 @@ describe('§7 calls against the OpenAPI document and the console', () => {
     console.log(`§7 request fields checked against the OpenAPI document: ${checked}, refused ${refused.length}`);
     expect(checked).toBeGreaterThan(300);
     expect(refused).toEqual([]);
+  });
+
+  it('replays every served call with its documented fields (tests/api/specReplay)', async () => {
+    const dir = path.resolve('tests/api/specReplay');
+    const replayed = new Map<string, string>();
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.replays.ts')).sort()) {
+      const { replays } = (await import(path.join(dir, f))) as { replays: Replay[] };
+      for (const r of replays) replayed.set(keyOf(...(r.call.split(' ') as [string, string])), f);
+    }
+    const servedCalls = SPEC_CALLS.filter((c) => served.has(keyOf(c.method, c.path)));
+    const without = servedCalls.map((c) => keyOf(c.method, c.path)).filter((k) => !replayed.has(k));
+    console.log(`§7 served calls replayed with their documented fields: ${servedCalls.length - without.length} of ${servedCalls.length}`);
+    expect(without).toEqual([]);
   });
 });
