@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -46,8 +47,13 @@ export default function StandardProductManagePage() {
   return (
     <ScreenFrame
       title={<Trans>云商品库</Trans>} testId="screen-standardProductManage" loading={library.isLoading} error={error ?? (library.error ? errorText(library.error) : null)}
-      toolbar={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} /></Field>}
-      actions={<Button appearance="primary" icon={<CopyRegular />} disabled={!selected.size || copy.isPending} onClick={() => copy.mutate()} data-testid="library-copy"><Trans>复制到本机构</Trans></Button>}
+      // the name search and the copy of the selected products (a batch action) stay in the row on a phone too
+      toolbar={(
+        <FilterBar
+          search={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => { setName(d.value); setPage(0); }} data-testid="library-search" /></Field>}
+          actions={<Button appearance="primary" icon={<CopyRegular />} disabled={!selected.size || copy.isPending} onClick={() => copy.mutate()} data-testid="library-copy"><Trans>复制到本机构</Trans></Button>}
+        />
+      )}
     >
       {message && <Text data-testid="library-message">{message}</Text>}
       <DataTable rows={library.data?.rows ?? []} columns={columns} rowKey={(p) => p.id} testId="library-table" />
