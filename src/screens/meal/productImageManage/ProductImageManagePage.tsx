@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useProductPage } from '../shared/useProductPage.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 const imagesOf = (p: Product) => (Array.isArray(p.extraInfo?.images) ? (p.extraInfo.images as string[]) : []);
 
@@ -43,7 +44,7 @@ export default function ProductImageManagePage() {
   return (
     <ScreenFrame
       title={<Trans>商品图片管理</Trans>} testId="screen-productImageManage" loading={query.isLoading} error={query.error ? errorText(query.error) : null}
-      toolbar={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} /></Field>}
+      toolbar={<FilterBar search={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} data-testid="image-search" /></Field>} />}
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(p) => p.id} testId="image-table" />
       <Pager page={page} size={size} count={query.data?.count ?? 0} onPage={setPage} />
