@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useProductPage } from '../shared/useProductPage.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 /** One test report of a product (kept in the product's extraInfo.testReports). */
 interface TestReport { date: string; agency: string; result: 'pass' | 'fail'; url: string }
@@ -53,7 +54,7 @@ export default function ProductTestReportPage() {
   return (
     <ScreenFrame
       title={<Trans>商品检测报告</Trans>} testId="screen-productTestReport" loading={query.isLoading} error={error ?? (query.error ? errorText(query.error) : null)}
-      toolbar={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} /></Field>}
+      toolbar={<FilterBar search={<Field label={<Trans>商品名称</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} data-testid="test-report-search" /></Field>} />}
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(p) => p.id} testId="report-table" />
       <Pager page={page} size={size} count={query.data?.count ?? 0} onPage={setPage} />
