@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Dropdown, Field, Option } from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Field, Input, Option } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUPPLIER_TYPES } from '../../../../domain/constants.ts';
@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { SUPPLIER_TYPE_LABELS } from '../shared/options.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 /** supplierApprovalManage: the org's supplier links by approval status (0 waiting, 1 approved, -2 rejected); approve or reject. */
 export default function SupplierApprovalManagePage() {
@@ -16,6 +17,7 @@ export default function SupplierApprovalManagePage() {
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [status, setStatus] = useState<string>('0');
+  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
   const decide = useMutation({
@@ -24,7 +26,9 @@ export default function SupplierApprovalManagePage() {
     onError: (e) => setError(errorText(e)),
   });
   const label: Record<string, string> = { '': t`全部`, 0: t`待审核`, 1: t`已通过`, '-2': t`已驳回` };
-  const rows = (suppliers.data?.rows ?? []).filter((s) => status === '' || String(s.status) === status);
+  // the org's supplier links come in one call (no paging), so the status and the name narrow them here
+  const wanted = name.trim().toLowerCase();
+  const rows = (suppliers.data?.rows ?? []).filter((s) => (status === '' || String(s.status) === status) && (!wanted || s.name.toLowerCase().includes(wanted)));
   const columns: Column<Supplier>[] = [
     { key: 'name', header: <Trans>供应商</Trans>, render: (s) => s.name },
     { key: 'type', header: <Trans>类型</Trans>, render: (s) => (s.type in SUPPLIER_TYPES ? i18n._(SUPPLIER_TYPE_LABELS[s.type as keyof typeof SUPPLIER_TYPES]) : s.type) },
@@ -43,11 +47,17 @@ export default function SupplierApprovalManagePage() {
     <ScreenFrame
       title={<Trans>供应商审核</Trans>} testId="screen-supplierApprovalManage" loading={suppliers.isLoading} error={error ?? (suppliers.error ? errorText(suppliers.error) : null)}
       toolbar={(
-        <Field label={<Trans>审核状态</Trans>}>
-          <Dropdown value={label[status]} selectedOptions={[status]} onOptionSelect={(_, d) => setStatus(d.optionValue ?? '')}>
-            {['', '0', '1', '-2'].map((s) => <Option key={s} value={s}>{label[s]}</Option>)}
-          </Dropdown>
-        </Field>
+        // the status narrows the list from the start (待审核), so the phone's 筛选 button counts it
+        <FilterBar
+          active={status ? 1 : 0} testId="supplier-approval-filters"
+          search={<Field label={<Trans>供应商</Trans>}><Input value={name} onChange={(_, d) => setName(d.value)} data-testid="supplier-approval-search" /></Field>}
+        >
+          <Field label={<Trans>审核状态</Trans>}>
+            <Dropdown value={label[status]} selectedOptions={[status]} onOptionSelect={(_, d) => setStatus(d.optionValue ?? '')} data-testid="supplier-approval-status">
+              {['', '0', '1', '-2'].map((s) => <Option key={s} value={s}>{label[s]}</Option>)}
+            </Dropdown>
+          </Field>
+        </FilterBar>
       )}
     >
       <DataTable rows={rows} columns={columns} rowKey={(s) => s.objectId} testId="supplier-approval-table" />
