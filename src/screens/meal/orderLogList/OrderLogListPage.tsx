@@ -16,6 +16,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { LOG_ACTION_LABELS, STATUS_LABELS } from '../orderList/orderView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 
 // the order's own actions, then its returns' (the log tells both)
 const ACTIONS = ['create', ...ORDER_ACTIONS, ...Object.values(RETURN_LOG_ACTIONS)] as const;
@@ -68,17 +69,22 @@ export default function OrderLogListPage() {
     <ScreenFrame
       title={<Trans>订单日志</Trans>} testId="screen-orderLogList" error={log.error ? errorText(log.error) : null}
       toolbar={(
-        <>
-          <Field label={<Trans>订单号</Trans>}>
-            <Input value={orderNo} onChange={(_, d) => { setOrderNo(d.value); setPage(0); }} data-testid="log-filter-order" />
-          </Field>
+        // the order number is the search (in the row on a phone too); the action filter folds into the sheet
+        <FilterBar
+          active={action ? 1 : 0} testId="order-log-filters"
+          search={(
+            <Field label={<Trans>订单号</Trans>}>
+              <Input value={orderNo} onChange={(_, d) => { setOrderNo(d.value); setPage(0); }} data-testid="log-filter-order" />
+            </Field>
+          )}
+        >
           <Field label={<Trans>操作</Trans>}>
             <Dropdown value={isAction(action) ? t(LOG_ACTION_LABELS[action]) : t`全部`} selectedOptions={[action]} onOptionSelect={(_, d) => setAction(d.optionValue ?? '')} data-testid="log-filter-action">
               <Option value="" text={t`全部`}>{t`全部`}</Option>
               {ACTIONS.map((a) => <Option key={a} value={a}>{t(LOG_ACTION_LABELS[a])}</Option>)}
             </Dropdown>
           </Field>
-        </>
+        </FilterBar>
       )}
     >
       {noSuchOrder && <Text><Trans>没有该订单号的订单</Trans></Text>}
