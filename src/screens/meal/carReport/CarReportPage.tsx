@@ -11,6 +11,7 @@ import { DEFAULT_ARRIVE_BY, periodProblem } from '../../../../domain/carReport.t
 import { dayOf } from '../../../../domain/priceCycle.ts';
 import { carReportQuery, type CarReportRow } from '../../../../services/carReport.ts';
 import { useMoney } from '../../../components/useMoney.ts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -36,7 +37,8 @@ export default function CarReportPage() {
   const money = useMoney();
   const { orgApp, ready } = useOrgQueryKey();
   const today = dayOf(new Date());
-  const [startDate, setStartDate] = useState(`${today.slice(0, 8)}01`);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const [startDate, setStartDate] = useState(monthStart);
   const [endDate, setEndDate] = useState(today);
   const [arriveBy, setArriveBy] = useState(DEFAULT_ARRIVE_BY);
   const [error, setError] = useState<string | null>(null);
@@ -84,18 +86,22 @@ export default function CarReportPage() {
       title={<Trans>车辆报表</Trans>} testId="screen-carReport"
       error={error ?? problem ?? (report.error ? errorText(report.error) : null)}
       toolbar={(
-        <>
+        // the period and the arrive-by time fold into the sheet on a phone (the summary line names the period);
+        // the count is of those changed from the screen's own start (this month, the default arrive-by time)
+        <FilterBar
+          active={[startDate !== monthStart, endDate !== today, arriveBy !== DEFAULT_ARRIVE_BY].filter(Boolean).length} testId="car-filters"
+          actions={(
+            <Button icon={<ArrowDownloadRegular />} disabled={!rows.length} onClick={() => { exportExcel().catch((e: unknown) => setError(errorText(e))); }} data-testid="car-export">
+              <Trans>导出 Excel</Trans>
+            </Button>
+          )}
+        >
           <Field label={<Trans>开始日期</Trans>}><Input className={s.field} type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="car-start" /></Field>
           <Field label={<Trans>结束日期</Trans>}><Input className={s.field} type="date" value={endDate} onChange={(_, d) => setEndDate(d.value)} data-testid="car-end" /></Field>
           <Field label={<Trans>准时到达时间</Trans>} hint={<Trans>配送当天此时间前到达为准时</Trans>}>
             <Input className={s.field} type="time" value={arriveBy} onChange={(_, d) => setArriveBy(d.value)} data-testid="car-arrive-by" />
           </Field>
-        </>
-      )}
-      actions={(
-        <Button icon={<ArrowDownloadRegular />} disabled={!rows.length} onClick={() => { exportExcel().catch((e: unknown) => setError(errorText(e))); }} data-testid="car-export">
-          <Trans>导出 Excel</Trans>
-        </Button>
+        </FilterBar>
       )}
     >
       {report.isLoading && <Text><Trans>加载中</Trans></Text>}
