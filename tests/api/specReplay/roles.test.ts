@@ -1,0 +1,4 @@
+import { replayAll } from './replay.ts';
+import { replays } from './roles.replays.ts';
+
+replayAll('roles', replays);
