@@ -1,0 +1,4 @@
+import { replayAll } from './replay.ts';
+import { replays } from './passport.replays.ts';
+
+replayAll('passport', replays);
