@@ -1,0 +1,4 @@
+import { replayAll } from './replay.ts';
+import { replays } from './config.replays.ts';
+
+replayAll('config', replays);
