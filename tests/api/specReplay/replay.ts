@@ -46,7 +46,8 @@ export function specCallOf(key: string): SpecCall {
 
 /** Names a request carries: query keys, body keys (of each row when the body is a list), and dotted keys of nested objects. */
 export function namesSent(req: ReplayRequest): Set<string> {
-  const names = new Set(Object.keys(req.query ?? {}));
+  // a dotted query key (extraInfo.category) carries its head too, as a nested body key does
+  const names = new Set(Object.keys(req.query ?? {}).flatMap((k) => [k, k.split('.')[0]]));
   const walk = (value: unknown, prefix: string) => {
     if (Array.isArray(value)) { for (const v of value) walk(v, prefix); return; }
     if (value === null || typeof value !== 'object') return;
