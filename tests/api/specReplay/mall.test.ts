@@ -1,0 +1,4 @@
+import { replayAll } from './replay.ts';
+import { replays } from './mall.replays.ts';
+
+replayAll('mall', replays);
