@@ -52,6 +52,7 @@ interface Product { id: string; name: string; status: number; isUppershelf: numb
 interface Sku { skuId: string; productId: string; name: string; spec: string; unit: string; sort: number; enable: number }
 
 let specId = '';
+let deliveryGroup = '';
 let routeId = '';
 let routeVersion = 0;
 let vegetables = '';
@@ -93,18 +94,20 @@ export const replays: Replay[] = [
     call: 'POST /v4/mall/route',
     request: async ({ server }) => {
       const s = await supplier(server);
+      // the supplier's delivery role group (§6 M7) the route belongs to
       const m7 = await call<{ rows: { roleGroupId: string }[] }>(server, 'GET', '/v2/roles/group?code=M7', auth(s));
+      deliveryGroup = m7.body.data.rows[0].roleGroupId;
       return {
         as: s, path: '/v4/mall/route',
         body: {
-          name: '城南线', roleGroupId: m7.body.data.rows[0]?.roleGroupId ?? null, manageRoleNames: ['delivery'], purchaserOrgIds: [SCHOOL_A_ORG],
+          name: '城南线', roleGroupId: deliveryGroup, manageRoleNames: ['delivery'], purchaserOrgIds: [SCHOOL_A_ORG],
           deliveryUserIds: [], sort: 2, remark: '每日 6:30 出车，先到阳光实验小学',
         },
       };
     },
     check: (data) => {
       const route = data as { objectId: string; version: number };
-      expect(route).toMatchObject({ name: '城南线', manageRoleNames: ['delivery'], purchaserOrgIds: [SCHOOL_A_ORG], isDelete: 0 });
+      expect(route).toMatchObject({ name: '城南线', roleGroupId: deliveryGroup, manageRoleNames: ['delivery'], purchaserOrgIds: [SCHOOL_A_ORG], isDelete: 0 });
       routeId = route.objectId;
       routeVersion = route.version;
     },
