@@ -1,0 +1,4 @@
+import { replayAll } from './replay.ts';
+import { replays } from './orders.replays.ts';
+
+replayAll('orders', replays);
