@@ -49,7 +49,7 @@ import { nutrientEntry } from './nutrientCatalogue.ts';
 import { round6 } from './numberInput.ts';
 import {
   AGE_GROUPS, ENERGY_RATIO_NUTRIENTS, TARGET_NUTRIENTS, energyFactorKj, foodAmountBand, isAgeGroup, isMealCode, mainMealOf, mealShareGuide, nutrientBand,
-  targetsForMeals, dailyTargets, type AgeGroup, type EnergyRatioNutrient, type MealTargets, type Sex, type TargetNutrient,
+  targetsForMeals, dailyTargets, dailyTargetNotes, TARGET_NOTES, type AgeGroup, type EnergyRatioNutrient, type MealTargets, type Sex, type TargetNutrient,
 } from './nutritionStandards.ts';
 
 /** Limits on one request: beyond them it is a slip or an attack, refused with a reason. */
@@ -321,8 +321,26 @@ function verdictOf(percent: number, minPct: number | null, maxPct: number | null
 
 const percentOf = (value: number, target: number) => round6((value / target) * 100);
 
-const NO_SODIUM_TARGET = 'WS/T 554-2017 (standards.json) gives no sodium target';
-const AS_ENERGY_RATIO = 'judged as % of energy (energyRatios)';
+/**
+ * The analysis's own notes on an item it does not score (`unscored`, a nutrient's or a ratio's `note`), in English
+ * as the server sends them. The console shows each through a catalog entry keyed by this text
+ * (src/screens/meal/shared/nutritionTexts.ts); tests/unit/nutritionTexts.test.ts fails on one without a translation.
+ */
+export const ANALYSIS_NOTES = {
+  noTarget: 'no target',
+  noEnergyValue: 'no ingredient has an energy value',
+  noValue: 'no ingredient has a value',
+  noRange: 'no range',
+  ratioUnknown: 'energy or the nutrient is unknown or 0',
+  noSodiumTarget: 'WS/T 554-2017 (standards.json) gives no sodium target',
+  asEnergyRatio: 'judged as % of energy (energyRatios)',
+} as const;
+const NO_SODIUM_TARGET = ANALYSIS_NOTES.noSodiumTarget;
+const AS_ENERGY_RATIO = ANALYSIS_NOTES.asEnergyRatio;
+
+/** Every note an analysis can carry: its own, the missing targets', and those standards.json gives. */
+export const analysisNoteTexts = (): string[] =>
+  [...new Set<string>([...Object.values(ANALYSIS_NOTES), ...Object.values(TARGET_NOTES), ...dailyTargetNotes()])];
 
 /** Scores, pass and advice from a day's (or average day's) verdicts. */
 function judge(input: {
@@ -348,8 +366,8 @@ function judge(input: {
   const ePct = eValue !== null && eTarget !== null && eTarget > 0 ? percentOf(eValue, eTarget) : null;
   const eVerdict: Verdict = eTarget === null ? 'noTarget' : eValue === null ? 'unknown' : verdictOf(ePct!, eBand.minPct, eBand.maxPct);
   const energy: EnergyResult = { value: eValue, target: eTarget, percent: ePct, minPct: eBand.minPct, maxPct: eBand.maxPct, verdict: eVerdict };
-  if (eVerdict === 'noTarget') unscored.push({ item: 'energyKcal', note: notes.energyKcal ?? 'no target' });
-  else if (eVerdict === 'unknown') unscored.push({ item: 'energyKcal', note: 'no ingredient has an energy value' });
+  if (eVerdict === 'noTarget') unscored.push({ item: 'energyKcal', note: notes.energyKcal ?? ANALYSIS_NOTES.noTarget });
+  else if (eVerdict === 'unknown') unscored.push({ item: 'energyKcal', note: ANALYSIS_NOTES.noEnergyValue });
   else scored.push(eVerdict);
 
   // amount nutrients
@@ -365,12 +383,12 @@ function judge(input: {
     const band = nutrientBand(k);
     const t = target[k];
     if (t === null) {
-      const note = notes[k] ?? 'no target';
+      const note = notes[k] ?? ANALYSIS_NOTES.noTarget;
       unscored.push({ item: key, note });
       return { ...base, target: null, percent: null, minPct: band.minPct, maxPct: band.maxPct, verdict: 'noTarget' as Verdict, note };
     }
     if (value === null) {
-      unscored.push({ item: key, note: 'no ingredient has a value' });
+      unscored.push({ item: key, note: ANALYSIS_NOTES.noValue });
       return { ...base, target: t, percent: null, minPct: band.minPct, maxPct: band.maxPct, verdict: 'unknown' as Verdict, note: null };
     }
     const percent = t > 0 ? percentOf(value, t) : null;
@@ -387,11 +405,11 @@ function judge(input: {
     const factor = energyFactorKj(key === 'fat' ? 'fat' : 'carbohydrate');
     const percent = grams !== null && kjOfEnergy !== null && kjOfEnergy > 0 ? round6(((grams * factor) / kjOfEnergy) * 100) : null;
     if (r.minPct === null || r.maxPct === null) {
-      unscored.push({ item: `${key}EnergyRatio`, note: r.note ?? 'no range' });
+      unscored.push({ item: `${key}EnergyRatio`, note: r.note ?? ANALYSIS_NOTES.noRange });
       return { key, percent, minPct: null, maxPct: null, verdict: 'noTarget' as Verdict, note: r.note };
     }
     if (percent === null) {
-      unscored.push({ item: `${key}EnergyRatio`, note: 'energy or the nutrient is unknown or 0' });
+      unscored.push({ item: `${key}EnergyRatio`, note: ANALYSIS_NOTES.ratioUnknown });
       return { key, percent, minPct: r.minPct, maxPct: r.maxPct, verdict: 'unknown' as Verdict, note: null };
     }
     const verdict = verdictOf(percent, r.minPct, r.maxPct);

@@ -84,12 +84,29 @@ function pick(r: AmountRecord, sex: Sex): number | null {
   return m === null || f === null ? null : round6((m + f) / 2);
 }
 
+/**
+ * Why a target is missing, in the words the analysis sends (English, beside the file's own notes). The console
+ * shows each through a catalog entry (src/screens/meal/shared/nutritionTexts.ts, tests/unit/nutritionTexts.test.ts).
+ */
+export const TARGET_NOTES = {
+  /** the file has no record for the nutrient and age group */
+  noRecord: `${STANDARDS.wst554.standard}: no figure for this age group`,
+  /** a record whose figure is null without a note of its own */
+  noFigure: 'no figure',
+  /** only snacks are served: no §9 share of the day to scale the target by */
+  noMainMeal: 'no main meal served',
+} as const;
+
+/** The notes standards.json gives beside a missing daily target (or energy ratio), each once. */
+export const dailyTargetNotes = (): string[] =>
+  [...new Set(STANDARDS.wst554.dailyTargets.records.flatMap((r) => (r.note ? [r.note] : [])))];
+
 /** Daily target of each nutrient WS/T 554 gives an amount for, for an age group and sex. */
 export function dailyTargets(ageGroup: AgeGroup, sex: Sex = 'mixed'): Record<TargetNutrient, DailyTarget> {
   const out = {} as Record<TargetNutrient, DailyTarget>;
   for (const key of TARGET_NUTRIENTS) {
     const r = STANDARDS.wst554.dailyTargets.records.find((x) => x.nutrient === fileNutrient(key) && x.ageGroup === ageGroup);
-    out[key] = { key, value: r ? pick(r, sex) : null, unit: r?.unit ?? '', note: r?.note ?? (r ? null : `${STANDARDS.wst554.standard}: no ${key} figure`) };
+    out[key] = { key, value: r ? pick(r, sex) : null, unit: r?.unit ?? '', note: r?.note ?? (r ? null : TARGET_NOTES.noRecord) };
   }
   return out;
 }
@@ -265,8 +282,8 @@ function computeTargets(ageGroup: AgeGroup, codes: number[], sex: Sex): MealTarg
   for (const key of TARGET_NUTRIENTS) {
     const d = daily[key];
     nutrients[key] = d.value === null || share === 0 ? null : round6(d.value * share);
-    if (d.value === null) notes[key] = d.note ?? 'no figure';
-    else if (share === 0) notes[key] = 'no main meal served';
+    if (d.value === null) notes[key] = d.note ?? TARGET_NOTES.noFigure;
+    else if (share === 0) notes[key] = TARGET_NOTES.noMainMeal;
   }
   return { ageGroup, sex, share, nutrients, notes, energyRatios: energyRatioRanges(ageGroup), foodGroups: foodAmountTargets(codes, ageGroup) };
 }

@@ -9,6 +9,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { NutrientKey } from '../../../../domain/nutrition.ts';
+import { ANALYSIS_NOTES } from '../../../../domain/nutritionAnalysis.ts';
+import { TARGET_NOTES } from '../../../../domain/nutritionStandards.ts';
 
 const ADVICE: Record<NutrientKey, MessageDescriptor> = {
   energyKcal: msg`能量不足：适当增加主食（谷薯类）的供应量，粗细搭配，保证每餐有足量的米面杂粮。`,
@@ -39,6 +41,31 @@ const FOOD_GROUP: Record<string, MessageDescriptor> = {
   '盐': msg`盐`,
   '其他': msg`其他`,
 };
+
+// Why the analysis leaves an item unscored (or a target or range blank): the domain's notes, sent in English
+// (domain/nutritionAnalysis.ts ANALYSIS_NOTES, domain/nutritionStandards.ts TARGET_NOTES) and the notes of
+// standards.json, keyed by the text the server sends. Written `[NAME.key]:` or as the file's text in quotes, one
+// entry a line, so tests/unit/nutritionTexts.test.ts can match every note the domain can give to its entry.
+const NOTE: Record<string, MessageDescriptor> = {
+  [ANALYSIS_NOTES.noTarget]: msg`标准未给出目标值`,
+  [ANALYSIS_NOTES.noEnergyValue]: msg`没有食材有能量数据`,
+  [ANALYSIS_NOTES.noValue]: msg`没有食材有该营养素的数据`,
+  [ANALYSIS_NOTES.noRange]: msg`标准未给出适宜范围`,
+  [ANALYSIS_NOTES.ratioUnknown]: msg`能量或该营养素未知或为 0`,
+  [ANALYSIS_NOTES.noSodiumTarget]: msg`WS/T 554-2017 未给出钠的目标值`,
+  [ANALYSIS_NOTES.asEnergyRatio]: msg`按供能比评价`,
+  [TARGET_NOTES.noRecord]: msg`标准未给出该年龄段的数值`,
+  [TARGET_NOTES.noFigure]: msg`标准未给出数值`,
+  [TARGET_NOTES.noMainMeal]: msg`未供应正餐，无目标值`,
+  'Not available: the 6-8 figure was not among the researched public figures.': msg`暂无：已查证的公开资料中没有 6-8 岁的数值`,
+};
+
+/** A note of the analysis (why an item is not scored) in the chosen language (the note itself when unknown). */
+export function useAnalysisNote(): (note: string) => string {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  return useCallback((n) => (Object.hasOwn(NOTE, n) ? i18n._(NOTE[n]!) : n), [i18n, locale]);
+}
 
 /** The advice the server gives for a nutrient's shortfall, in the chosen language (its own text when unknown). */
 export function useAdviceText(): (advice: { key: string; text: string }) => string {

@@ -15,7 +15,7 @@ import { DataTable, type Column } from '../DataTable.tsx';
 import { useNutrientName } from '../nutrients.tsx';
 import { MEAL_LABELS } from '../../mallRecipeCycleManage/labels.ts';
 import { scoreText, type BarVerdict, type ChartBar } from './analysisModel.ts';
-import { useAdviceText, useFoodGroupName } from '../nutritionTexts.ts';
+import { useAdviceText, useAnalysisNote, useFoodGroupName } from '../nutritionTexts.ts';
 
 // the chart library is fetched with this chunk only when an analysis is shown
 const AnalysisCharts = lazy(() => import('./AnalysisCharts.tsx'));
@@ -87,7 +87,14 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
   const name = useNutrientName();
   const adviceText = useAdviceText();
   const groupName = useFoodGroupName();
+  const note = useAnalysisNote();
   const nutrientName = (key: string) => (isNutrientKey(key) ? name(nutrientEntry(key)) : key);
+  // an unscored item is a nutrient key, or `fatEnergyRatio` / `choEnergyRatio` for a nutrient's share of energy
+  const itemName = (item: string) => {
+    const ratioOf = item.endsWith('EnergyRatio') ? item.slice(0, -'EnergyRatio'.length) : null;
+    if (ratioOf !== null && isNutrientKey(ratioOf)) { const nutrient = nutrientName(ratioOf); return t`${nutrient}供能比`; }
+    return nutrientName(item);
+  };
   const bars = chartBarsOf(a, nutrientName, groupName);
   const value = (key: string, v: number | null) => (v === null ? t`未知` : isNutrientKey(key) ? formatNutrient(key, v) ?? t`未知` : String(v));
 
@@ -98,7 +105,7 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
   const nutrientColumns: Column<NutrientRow>[] = [
     { key: 'name', header: <Trans>营养素</Trans>, render: (n) => `${nutrientName(n.key)}（${n.unit}）` },
     { key: 'value', header: <Trans>供给量</Trans>, render: (n) => <span data-testid={`${testId}-value-${n.key}`}>{value(n.key, n.value)}{n.missing.length > 0 && '*'}</span> },
-    { key: 'target', header: <Trans>目标值</Trans>, render: (n) => (n.target === null ? <span className={s.muted}>{n.note ?? t`标准未给出`}</span> : value(n.key, n.target)) },
+    { key: 'target', header: <Trans>目标值</Trans>, render: (n) => (n.target === null ? <span className={s.muted}>{n.note ? note(n.note) : t`标准未给出`}</span> : value(n.key, n.target)) },
     { key: 'percent', header: <Trans>占目标 %</Trans>, render: (n) => <span data-testid={`${testId}-pct-${n.key}`}>{pctText(n.percent)}</span> },
     { key: 'band', header: <Trans>适宜范围</Trans>, render: (n) => bandText(n.minPct, n.maxPct) },
     { key: 'verdict', header: <Trans>评价</Trans>, render: (n) => <VerdictBadge verdict={n.verdict} testId={`${testId}-verdict-${n.key}`} /> },
@@ -106,7 +113,7 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
   const ratioColumns: Column<RatioRow>[] = [
     { key: 'name', header: <Trans>供能营养素</Trans>, render: (r) => nutrientName(r.key) },
     { key: 'percent', header: <Trans>供能比</Trans>, render: (r) => pctText(r.percent) },
-    { key: 'band', header: <Trans>适宜范围</Trans>, render: (r) => (r.note && r.minPct === null ? <span className={s.muted}>{r.note}</span> : bandText(r.minPct, r.maxPct)) },
+    { key: 'band', header: <Trans>适宜范围</Trans>, render: (r) => (r.note && r.minPct === null ? <span className={s.muted}>{note(r.note)}</span> : bandText(r.minPct, r.maxPct)) },
     { key: 'verdict', header: <Trans>评价</Trans>, render: (r) => <VerdictBadge verdict={r.verdict} /> },
   ];
   const mealColumns: Column<MealRow>[] = [
@@ -153,7 +160,11 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
       {(a.unscored.length > 0 || a.unknownFoods.length > 0) && (
         <MessageBar intent="info" layout="multiline" data-testid={`${testId}-unscored`}>
           <MessageBarBody>
-            {a.unscored.map((u) => <div key={u.item}>{t`未评分：${u.item}（${u.note}）`}</div>)}
+            {a.unscored.map((u) => {
+              const item = itemName(u.item);
+              const why = note(u.note);
+              return <div key={u.item} data-testid={`${testId}-unscored-item`} data-item={u.item}>{t`未评分：${item}（${why}）`}</div>;
+            })}
             {a.unknownFoods.length > 0 && <div>{t`未知食材（未计入）：${a.unknownFoods.join('、')}`}</div>}
           </MessageBarBody>
         </MessageBar>
