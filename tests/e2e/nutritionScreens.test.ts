@@ -97,6 +97,15 @@ describe('nutrition screens', () => {
     const bars = page.getByTestId('analysis-nutrient-chart').locator('svg rect');
     await expect.poll(() => bars.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1 + week.nutrients.filter((n) => n.key !== 'energyKcal' && n.target !== null).length);
     await page.getByTestId('analysis-score-chart').locator('svg').first().waitFor();
+
+    // 6-8 has an energy figure only: the rest is unscored, each note in the console's language (issue 13), not
+    // the English the server sends; the item by its nutrient's name, not its key
+    await pick(page, 'cycle-analysis-age', '6-8 岁');
+    const unscored = page.getByTestId('cycle-analysis-unscored-item');
+    await expect.poll(() => unscored.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    const notes = await unscored.allInnerTexts();
+    expect(notes.filter((n) => /[A-Za-z]{3,}/.test(n.replace('WS/T', '')))).toEqual([]);
+    expect(notes.join('\n')).toContain('未评分：蛋白质（暂无');
     await page.close();
   });
 });
