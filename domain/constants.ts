@@ -136,6 +136,12 @@ export const PLATFORM_ORG_TYPE = 'product';
 export const PUBLIC_ROUTES = ['/404', '/shareFriends', '/groupon', '/recommend', '/noOrgPayToBuy'] as const;
 /** §2 trial screens a user flagged isNotRouterHome may still reach (with /login) */
 export const TRIAL_ROUTES = ['/applyTrialExpire', '/applyTrialUserForm', '/applyTrialSuccess', '/applyTrialMobileBasicUserLogin'] as const;
+/**
+ * §2 "trial applicants have their own pages": the application form and its success page are also reachable without a
+ * session (and without an org-app). The applicant has no account yet; POST /v1/passport/formuser is public and creates
+ * it (issue 15). The expiry and mobile-only screens stay behind sign-in: they speak of an account that exists.
+ */
+export const TRIAL_APPLICATION_ROUTES = ['/applyTrialUserForm', '/applyTrialSuccess'] as const;
 export const ERROR_ROUTES = ['/401', '/404', '/500'] as const;
 /** §2 entry pages of the sign-in bridge */
 export const ENTRY_PAGES = ['index', 'jydd', 'yyxc', 'zzy'] as const;

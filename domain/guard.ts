@@ -1,4 +1,4 @@
-import { ERROR_ROUTES, PUBLIC_ROUTES, TRIAL_ROUTES } from './constants.ts';
+import { ERROR_ROUTES, PUBLIC_ROUTES, TRIAL_APPLICATION_ROUTES, TRIAL_ROUTES } from './constants.ts';
 
 export interface GuardInput {
   /** the target path, without query or hash (they are ignored if present) */
@@ -38,10 +38,15 @@ function isTrialRoute(path: string): boolean {
   return (TRIAL_ROUTES as readonly string[]).includes(path);
 }
 
+// issue 15: a new applicant (no account) opens the trial form from a shared link and lands on its success page
+function isTrialApplicationRoute(path: string): boolean {
+  return (TRIAL_APPLICATION_ROUTES as readonly string[]).includes(path);
+}
+
 // §2 Guard, as a pure decision; the caller performs the redirect or the delayed menu re-read.
 export function decideRoute(input: GuardInput): GuardDecision {
   const path = normalise(input.path);
-  if (isPublicRoute(path)) return ALLOW;
+  if (isPublicRoute(path) || isTrialApplicationRoute(path)) return ALLOW;
   // §2 not logged in: go to login (except the public routes)
   if (!input.loggedIn) return path === '/login' ? ALLOW : redirect('/login');
   // §2 isNotRouterHome users reach only login and the trial screens. Checked before the login redirect

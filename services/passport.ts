@@ -36,6 +36,18 @@ export function sendLoginSmsCodeWithCaptcha(phoneNumber: string, code: string): 
   return post<SmsCodeSent>('/v2/passport/smscode', { phoneNumber, code, type: 'loginsmscode' }, anonymous);
 }
 
+// §7 POST /v1/passport/smscode {phoneNumber, type register}: the code POST /v1/passport/formuser takes (issue 15). It goes to
+// a phone with no account too (a login code would be refused with 404), and to an existing one applying for another org.
+export function sendRegisterSmsCode(phoneNumber: string): Promise<SmsCodeSent> {
+  return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, phoneNumber, type: 'register' }, anonymous);
+}
+
+// §7 POST /v2/passport/smscode {phoneNumber, code, type register}: the register code sent with the phone's image captcha
+// answered, once the server asked for one (428 after failed tries)
+export function sendRegisterSmsCodeWithCaptcha(phoneNumber: string, code: string): Promise<SmsCodeSent> {
+  return post<SmsCodeSent>('/v2/passport/smscode', { phoneNumber, code, type: 'register' }, anonymous);
+}
+
 // §7 POST /v1/passport/smscode {phoneNumber, type resetpwd}: a code for resetting a forgotten password
 export function sendResetSmsCode(phoneNumber: string): Promise<SmsCodeSent> {
   return post<SmsCodeSent>('/v1/passport/smscode', { username: phoneNumber, phoneNumber, type: 'resetpwd' }, anonymous);
@@ -90,9 +102,10 @@ export function confirmQrCode(id: string): Promise<QrCodeStatus> {
   return post<QrCodeStatus>(`/v1/passport/qrcode/${encodeURIComponent(id)}/confirm`, {}, { key: '' });
 }
 
-// §7 POST /v1/passport/formuser {appId, orgId, phoneNumber, smscode}
-export function submitFormUser(body: { appId: string; orgId: string; phoneNumber: string; smscode: string }): Promise<unknown> {
-  return post('/v1/passport/formuser', body, anonymous);
+// §7 POST /v1/passport/formuser {appId, orgId, phoneNumber, smscode}: smscode is a register code (sendRegisterSmsCode);
+// the applicant's account is created (or found) and joins the org-app
+export function submitFormUser(body: { appId: string; orgId: string; phoneNumber: string; smscode: string }): Promise<LoginResult> {
+  return post<LoginResult>('/v1/passport/formuser', body, anonymous);
 }
 
 // §7 POST /v1/passport/resetpwd {username, phoneNumber, smscode, password, type default encrypt}

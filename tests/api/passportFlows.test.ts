@@ -6,6 +6,7 @@ import { appendToStream } from '../../server/store/eventStore.ts';
 import { runCommand } from '../../server/store/command.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { SMS, TOKEN } from '../../domain/constants.ts';
+import { CAPTCHA_GATE } from '../../domain/signInThrottle.ts';
 
 let server: TestServer;
 let offsetMs = 0;
@@ -290,6 +291,28 @@ describe('trial registration (formuser)', () => {
     expect(wrong.status).toBe(400);
     expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
     expect((await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: phone, smscode: code })).status).toBe(200);
+  });
+
+  it('wrong register codes count toward the captcha gate: the next register code needs the image captcha (issue 15)', async () => {
+    const orgApp = await createOrgApp();
+    const phone = newPhone();
+    const code = await codeFor(phone, 'register');
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < CAPTCHA_GATE.afterFailures; i += 1) {
+      expect((await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: phone, smscode: wrong })).status).toBe(400);
+    }
+    const plain = await call('POST', '/v1/passport/smscode', { phoneNumber: phone, type: 'register' });
+    expect(plain.status).toBe(428);
+    expect(plain.body.status_text).toBe('请先完成图形验证或滑动验证');
+    // a login code is no way round it either (the failures are the phone's, whatever the code was for)
+    expect((await call('POST', '/v1/passport/smscode', { phoneNumber: phone, type: 'loginsmscode' })).status).toBe(428);
+    await call('GET', `/v1/passport/captcha?username=${phone}`);
+    const { answer } = await server.store.db.selectFrom('captchas').select('answer').where('id', '=', `image:${phone}`).executeTakeFirstOrThrow();
+    expect((await call('POST', '/v2/passport/smscode', { phoneNumber: phone, code: answer, type: 'register' })).status).toBe(200);
+    const fresh = (await call('GET', `/v1/dev/smsoutbox?phoneNumber=${phone}`)).body.data.code;
+    const res = await call('POST', '/v1/passport/formuser', { ...orgApp, phoneNumber: phone, smscode: fresh });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ username: phone, isRegister: true });
   });
 });
 

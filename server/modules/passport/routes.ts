@@ -125,8 +125,9 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const now = ctx.clock();
     const phoneNumber = requirePhone(request.body.phoneNumber);
     const type = request.body.type ?? 'loginsmscode';
-    // issue 15: sign-in codes of an account that failed CAPTCHA_GATE.afterFailures times need a captcha (v2)
-    if (type === 'loginsmscode') await assertNoCaptchaNeeded(db, phoneNumber, now, PASSPORT_TEXT.needCaptcha);
+    // issue 15: sign-in codes of an account that failed CAPTCHA_GATE.afterFailures times need a captcha (v2). A register
+    // code is one too: POST /v1/passport/formuser signs an existing account in with it, so it must not be a way round.
+    if (type === 'loginsmscode' || type === 'register') await assertNoCaptchaNeeded(db, phoneNumber, now, PASSPORT_TEXT.needCaptcha);
     await assertRecipient(ctx, phoneNumber, type, now);
     await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now });
     return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
@@ -244,7 +245,13 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     if (orgApp.disabled) throw forbidden(PASSPORT_TEXT.orgAppDisabled);
     const existing = await findUser(db, phoneNumber);
     if (existing) assertMaySignIn(existing, now);
-    await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'register', now });
+    try {
+      await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'register', now });
+    } catch (e) {
+      // as at the SMS sign-in: a wrong code counts toward the captcha gate of the phone's next code (issue 15)
+      if (e instanceof HttpError && e.statusCode === 400) await recordSmsCodeFailure(db, phoneNumber, request.ip, now);
+      throw e;
+    }
     const passwordHash = await hashPassword(crypto.randomBytes(24).toString('base64url'));
     try {
       const { user, token, expiresAt } = await runDecisions(db, async (tx) => {

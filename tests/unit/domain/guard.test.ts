@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { PUBLIC_ROUTES, TRIAL_ROUTES } from '../../../domain/constants.ts';
+import { PUBLIC_ROUTES, TRIAL_APPLICATION_ROUTES, TRIAL_ROUTES } from '../../../domain/constants.ts';
 import {
   decideRoute,
   FORBIDDEN_TEXT_PATTERN,
@@ -30,6 +30,19 @@ describe('decideRoute (§2 guard)', () => {
     expect(go({ path: '/orgapp', loggedIn: false })).toEqual({ type: 'redirect', to: '/login' });
     expect(go({ path: TRIAL_ROUTES[0], loggedIn: false })).toEqual({ type: 'redirect', to: '/login' });
     expect(go({ path: '/login', loggedIn: false })).toEqual({ type: 'allow' });
+  });
+
+  it('lets a new trial applicant (no session, no org-app) reach the application form and its success page only', () => {
+    expect([...TRIAL_APPLICATION_ROUTES]).toEqual(['/applyTrialUserForm', '/applyTrialSuccess']);
+    for (const path of TRIAL_APPLICATION_ROUTES) {
+      expect(go({ path, loggedIn: false, hasOrgApp: false })).toEqual({ type: 'allow' });
+      expect(go({ path: `${path}?appId=cp1&orgId=org-x`, loggedIn: false })).toEqual({ type: 'allow' });
+      // a signed-in user without an org (sent to noOrgPayToBuy) applies too, instead of being sent to the chooser
+      expect(go({ path, hasOrgApp: false })).toEqual({ type: 'allow' });
+    }
+    for (const path of ['/applyTrialExpire', '/applyTrialMobileBasicUserLogin']) {
+      expect(go({ path, loggedIn: false })).toEqual({ type: 'redirect', to: '/login' });
+    }
   });
 
   it('sends a signed-in user away from login: home with an org-app, else orgapp', () => {
