@@ -1,6 +1,8 @@
 // Sign-in submit → first menu rendered, in Chromium (median of several runs), with the number of sequential
 // HTTP round trips on the critical path; and the JavaScript loaded before the sign-in screen is usable.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -8,6 +10,18 @@ import { launchBrowser } from '../tests/support/browser.ts';
 import { BENCH_DIST, median, type BenchServer } from './serverProcess.ts';
 
 const RUNS = 7;
+const TYPING_MS = 120;
+const FIRST_INPUT = '[data-testid="login-phone"], [data-testid="login-username"]';
+
+/** Runs in the page before its own scripts: notes the first animation frame in which the form's first input is usable. */
+const USABLE_PROBE = `(() => {
+  const check = () => {
+    const el = document.querySelector(${JSON.stringify(FIRST_INPUT)});
+    if (el && !el.disabled && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden') { window.__usableAt = performance.now(); return; }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
 
 interface Req { url: string; start: number; end: number }
 
@@ -50,6 +64,32 @@ function trackApi(page: Page) {
   return reqs;
 }
 
+async function waitUsable(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().waitFor({ state: 'visible' });
+  await page.waitForFunction((sel) => !(document.querySelector(sel) as HTMLInputElement | null)?.disabled, selector);
+}
+
+/** A page holding one input and nothing else, served from this process: the harness's own cost of "usable". */
+async function emptyPageServer(): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((_req, res) => { res.setHeader('content-type', 'text/html'); res.end('<!doctype html><html><body><input></body></html>'); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+/** Cold profile, navigation → `selector` visible and enabled, as the driver sees it. */
+async function driverUsable(url: string, selector: string): Promise<number> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const started = performance.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    await waitUsable(page, selector);
+    return performance.now() - started;
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function benchSignIn(server: BenchServer) {
   const timings: number[] = [];
   const toChooser: number[] = [];
@@ -57,26 +97,38 @@ export async function benchSignIn(server: BenchServer) {
   const trips: number[] = [];
   const menuTrips: number[] = [];
   const usable: number[] = [];
+  const usableDriver: number[] = [];
+  const emptyDriver: number[] = [];
   const firstPaint: number[] = [];
+  const empty = await emptyPageServer();
   let requestCount = 0;
   let jsBytes = 0;
   let jsGzip = 0;
   for (let run = 0; run < RUNS; run++) {
+    emptyDriver.push(await driverUsable(empty.url, 'input'));
     const browser = await launchBrowser();
     try {
       const page = await browser.context.newPage();
       const scripts = new Set<string>();
       page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname); });
-      // cold load (a fresh profile each run): navigation start → the username input visible and enabled
+      // cold load (a fresh profile each run). Two figures: in the browser, navigation start → the first frame in which
+      // the sign-in form's first input (the phone number) is visible and enabled, and not before the first contentful
+      // paint; and the same seen from the driver (Playwright's goto and waitFor round trips included), beside an empty
+      // page's figure measured the same way in this run, which is what the harness alone costs.
+      await page.addInitScript(USABLE_PROBE);
       const loadStarted = performance.now();
       await page.goto(`${server.url}/#/login`, { waitUntil: 'commit' });
+      await waitUsable(page, FIRST_INPUT);
+      usableDriver.push(performance.now() - loadStarted);
+      const inPage = await page.waitForFunction(() => {
+        const w = window as unknown as { __usableAt?: number };
+        const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime;
+        return w.__usableAt !== undefined && fcp !== undefined ? { usable: Math.max(w.__usableAt, fcp), fcp } : null;
+      });
+      const { usable: usableAt, fcp } = (await inPage.jsonValue())!;
+      usable.push(usableAt);
+      firstPaint.push(fcp);
       await page.getByTestId('login-tab-password').click();
-      await page.getByTestId('login-username').waitFor({ state: 'visible' });
-      await page.waitForFunction(() => !(document.querySelector('[data-testid="login-username"]') as HTMLInputElement | null)?.disabled);
-      usable.push(performance.now() - loadStarted);
-      // the browser's own first contentful paint after navigation start: no Playwright round trips in it (issue 12:
-      // the pre-rendered form paints before any script has run)
-      firstPaint.push(await page.evaluate(() => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? NaN));
       if (run === 0) {
         // what the browser had to load before the sign-in screen could be used
         for (const p of scripts) {
@@ -87,8 +139,9 @@ export async function benchSignIn(server: BenchServer) {
           jsGzip += zlib.gzipSync(buf, { level: 9 }).length;
         }
       }
-      await page.getByTestId('login-username').fill('13800000002');
-      await page.getByTestId('login-password').fill(process.env.DEMO_PASSWORD ?? 'demo1234');
+      // typed as a quick person types (120 ms a key): the console is fetched while the user types (src/app/bootstrap.tsx)
+      await page.getByTestId('login-username').pressSequentially('13800000002', { delay: TYPING_MS });
+      await page.getByTestId('login-password').pressSequentially(process.env.DEMO_PASSWORD ?? 'demo1234', { delay: TYPING_MS });
       const reqs = trackApi(page);
       const started = performance.now();
       await page.getByTestId('login-submit').click();
@@ -109,10 +162,13 @@ export async function benchSignIn(server: BenchServer) {
       await browser.close();
     }
   }
+  empty.close();
   return {
     runs: RUNS,
     signInUsableMedianMs: Math.round(median(usable)),
     signInUsableAllMs: usable.map(Math.round),
+    signInUsableSeenByDriverMedianMs: Math.round(median(usableDriver)),
+    emptyPageSeenByDriverMedianMs: Math.round(median(emptyDriver)),
     firstContentfulPaintMedianMs: Math.round(median(firstPaint)),
     submitToMenuMedianMs: Math.round(median(timings)),
     submitToMenuAllMs: timings.map(Math.round),

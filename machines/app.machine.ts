@@ -49,6 +49,8 @@ export interface AppImplementations {
     clearSessionStorage?: () => void;
     /** §4 persist the chosen org-app locally */
     persistOrgApp?: (orgApp: OrgApp) => void;
+    /** remember, with the user kept by logout (§4), the org-app he last worked in */
+    rememberUsualOrgApp?: (usual: UsualOrgApp) => void;
     /** §2 scroll to top after a navigation */
     scrollToTop?: () => void;
     /** §2 an embedded page turned tiled fullscreen off */
@@ -64,12 +66,24 @@ export interface AppInput {
   login?: LoginResult | null;
   /** the org-app persisted locally (restored after sign-in) */
   orgApp?: OrgApp | null;
+  /** the org-app the remembered user last worked in (kept through logout with the user, §4) */
+  usual?: UsualOrgApp | null;
+}
+
+/** Which org-app a user last worked in: after signing in again he goes straight back to it when it is still his. */
+export interface UsualOrgApp {
+  username: string;
+  orgId: string;
+  appId: string;
 }
 
 export interface AppContext {
   now: number;
   /** the org-app to restore after the next sign-in (the persisted one, then the last ready one) */
   lastOrgApp: OrgApp | null;
+  usual: UsualOrgApp | null;
+  /** the signed-in user's username (whose usual org-app a ready one becomes) */
+  username: string | null;
   qrOpen: boolean;
 }
 
@@ -99,6 +113,12 @@ export const CHILD_IDS = [
   'onlineRestriction',
   'qrSignIn',
 ] as const;
+
+/** The org-app of `orgApps` that is `username`'s usual one, if any (a disabled one is never entered unasked). */
+export function usualIn(usual: UsualOrgApp | null, username: string | undefined, orgApps: OrgApp[] | null | undefined): OrgApp | null {
+  if (!usual || !username || usual.username !== username || !orgApps) return null;
+  return orgApps.find((o) => o.orgId === usual.orgId && o.appId === usual.appId && !o.disabled) ?? null;
+}
 
 export function createAppMachine(impl: AppImplementations = {}) {
   const actors = impl.actors ?? {};
@@ -170,7 +190,9 @@ export function createAppMachine(impl: AppImplementations = {}) {
     },
   }).createMachine({
     id: 'app',
-    context: ({ input }) => ({ now: input.now, lastOrgApp: input.orgApp ?? null, qrOpen: false }),
+    context: ({ input }) => ({
+      now: input.now, lastOrgApp: input.orgApp ?? null, usual: input.usual ?? null, username: input.login?.username ?? null, qrOpen: false,
+    }),
     entry: [
       spawnChild('session', {
         id: 'session',
@@ -196,10 +218,14 @@ export function createAppMachine(impl: AppImplementations = {}) {
       'SESSION.SIGNED_IN': {
         actions: [
           enqueueActions(({ context, event, enqueue }) => {
+            enqueue.assign({ username: event.login.username ?? null });
+            // the usual org-app when the sign-in's list still has it (issue 12: no chooser for the daily sign-in)
+            const usual = usualIn(context.usual, event.login.username, event.orgApps);
             enqueue.sendTo(
               'orgApp',
               // the list the sign-in answered with, if it did (issue 12: one round trip fewer)
-              context.lastOrgApp ? { type: 'RESTORE', orgApp: context.lastOrgApp } : { type: 'LOAD', orgApps: event.orgApps ?? null },
+              context.lastOrgApp ? { type: 'RESTORE', orgApp: context.lastOrgApp }
+                : usual ? { type: 'CHOOSE', orgApp: usual } : { type: 'LOAD', orgApps: event.orgApps ?? null },
             );
           }),
           'stopQr',
@@ -215,6 +241,12 @@ export function createAppMachine(impl: AppImplementations = {}) {
       'ORG_APP.READY': {
         actions: [
           assign({ lastOrgApp: ({ event }) => event.orgApp }),
+          enqueueActions(({ context, event, enqueue }) => {
+            if (!context.username) return;
+            const usual = { username: context.username, orgId: event.orgApp.orgId, appId: event.orgApp.appId };
+            enqueue.assign({ usual });
+            enqueue(() => act.rememberUsualOrgApp?.(usual));
+          }),
           sendTo('noticeBanner', ({ event }) => ({
             type: 'ORG_APP_CHANGED',
             orgId: event.orgApp.orgId,

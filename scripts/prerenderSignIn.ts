@@ -43,6 +43,29 @@ root.addEventListener('submit',function(e){if(!s.live){e.preventDefault();s.subm
 
 const ROOT = '<div id="root"></div>';
 
+const ENTRY_TAGS = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*|<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The entry's module script and its modulepreloads leave the head for a loader at the end of the inline script: with
+ * the pre-rendered form shown, they are added after the first frame, so parsing and compiling half a megabyte of
+ * JavaScript does not hold back the paint of a form that already works (typing, tabs, a held submit); the form
+ * hydrates a moment later. When the pre-rendered form does not fit this visit, they are added at once, as before.
+ */
+export function deferEntry(html: string): { rest: string; entry: string } {
+  const scripts: string[] = [];
+  const preloads: string[] = [];
+  const rest = html.replace(ENTRY_TAGS, (_all, src?: string, href?: string) => {
+    if (src) scripts.push(src);
+    if (href) preloads.push(href);
+    return '';
+  });
+  if (scripts.length !== 1) return { rest: html, entry: '' };
+  const entry = `(function(p,e){function add(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`
+    + `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}`
+    + `if(window.__signIn.fits)requestAnimationFrame(function(){setTimeout(add,0)});else add()})(${JSON.stringify(preloads)},${JSON.stringify(scripts[0])});`;
+  return { rest, entry };
+}
+
 /**
  * The rendering runs in a process of its own (scripts/prerenderSignInRender.ts), which exits when done: Vite's SSR
  * loader leaves native handles (rolldown's dependency scan) that would keep `vite build` from ever exiting.
@@ -75,9 +98,10 @@ export function prerenderSignIn(): Plugin {
         const { pages, styles } = rendered;
         const [shown, ...others] = pages;
         const templates = others.map((p) => `<template id="sign-in-${p.tab}">${p.html}</template>`).join('');
-        return html
+        const { rest, entry } = deferEntry(html);
+        return rest
           .replace('</head>', `${styles}</head>`)
-          .replace(ROOT, `<div id="root">${shown.html}</div>${templates}<script>${SIGN_IN_EARLY_SCRIPT}</script>`);
+          .replace(ROOT, `<div id="root">${shown.html}</div>${templates}<script>${SIGN_IN_EARLY_SCRIPT}${entry}</script>`);
       },
     },
   };

@@ -11,7 +11,7 @@ import * as passport from '../../services/passport.ts';
 import type { AppActorRef } from './actorContext.ts';
 import type { OrgAppActorRef, SessionRef } from './baseHooks.ts';
 import { setOrgLocale, setOrgThemeMode } from './preferences.ts';
-import { clearSession, clearStorageExceptUserAndAgent, readLogin, readOrgApp, writeLogin, writeOrgApp } from './storage.ts';
+import { clearSession, clearStorageExceptUserAndAgent, readLogin, readOrgApp, readUsualOrgApp, writeLogin, writeOrgApp, writeUsualOrgApp } from './storage.ts';
 
 // The root actor starts with the sign-in screen, in the entry; what only a signed-in console calls (axios,
 // react-query, the §7 services after sign-in) is imported when first needed (prefetched while the user types:
@@ -116,6 +116,7 @@ const machine = createAppMachine({
       void signedIn().then(({ queryClient }) => queryClient.clear());
     },
     persistOrgApp: (orgApp) => writeOrgApp(orgApp),
+    rememberUsualOrgApp: (usual) => writeUsualOrgApp(usual),
     scrollToTop: () => {
       window.scrollTo({ top: 0 });
       document.querySelector<HTMLElement>('[data-scroll-root]')?.scrollTo({ top: 0 });
@@ -154,7 +155,7 @@ export function getAppActor(): AppActorRef {
   // issue 3 inspector: the event journal records from the start in development builds; in production it
   // starts when a system provider opens the Statecharts page (journal.enable(root) there)
   if (import.meta.env.DEV) journal.enable();
-  const root: AppActorRef = createActor(machine, { input: { now: Date.now(), login, orgApp }, inspect: journal.inspect });
+  const root: AppActorRef = createActor(machine, { input: { now: Date.now(), login, orgApp, usual: readUsualOrgApp() }, inspect: journal.inspect });
   actor = root;
 
   root.start();

@@ -1,4 +1,5 @@
 import type { LoginResult, OrgApp } from '../../domain/types.ts';
+import type { UsualOrgApp } from '../../machines/app.machine.ts';
 import { STORAGE_KEYS } from './preferences.ts';
 
 // What survives a page load: the login and the chosen org-app (§4).
@@ -26,8 +27,28 @@ export function readLogin(): LoginResult | null {
 }
 export function writeLogin(login: LoginResult | null): void {
   writeJson(STORAGE_KEYS.login, login);
-  // §9 the phone is remembered for the next sign-in (kept by logout with the agent)
-  if (login?.username) writeJson(STORAGE_KEYS.user, { username: login.username });
+  // §9 the phone is remembered for the next sign-in (kept by logout with the agent), with his usual org-app
+  if (login?.username) {
+    const kept = readJson<RememberedUser>(STORAGE_KEYS.user);
+    writeJson(STORAGE_KEYS.user, kept?.username === login.username ? kept : { username: login.username });
+  }
+}
+
+/** The §4 stored user: the phone to prefill and the org-app he last worked in. */
+interface RememberedUser {
+  username?: string;
+  orgId?: string;
+  appId?: string;
+}
+
+export function readUsualOrgApp(): UsualOrgApp | null {
+  const user = readJson<RememberedUser>(STORAGE_KEYS.user);
+  return user && typeof user.username === 'string' && typeof user.orgId === 'string' && typeof user.appId === 'string'
+    ? { username: user.username, orgId: user.orgId, appId: user.appId }
+    : null;
+}
+export function writeUsualOrgApp(usual: UsualOrgApp): void {
+  writeJson(STORAGE_KEYS.user, usual);
 }
 export function readOrgApp(): OrgApp | null {
   const orgApp = readJson<OrgApp>(STORAGE_KEYS.orgApp);

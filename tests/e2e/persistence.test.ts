@@ -1,6 +1,8 @@
 // Issue 3 persistence: the session, the chosen org-app and the tags view survive a reload at any point of
 // the flow, and the session's absolute deadline is re-armed after a reload (no timer survives one).
 import { describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { hashPath, openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
@@ -68,5 +70,39 @@ describe('a reload mid-flow', () => {
     // expired, not logged out: the org-app is kept for the next sign-in
     expect(await page.evaluate(() => localStorage.getItem('meal.orgApp'))).not.toBeNull();
     await page.close();
+  });
+
+  it('after a logout the same person signs in straight into the school he last worked in; the chooser is one click away (issue 12)', async () => {
+    // a browser of its own: what this browser remembers of the user must not come from the tests above
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      await signInWithPassword(page, harness.server.url, '13800000002');
+      const items = page.getByTestId('orgapp-item');
+      await expect.poll(() => items.count()).toBe(2);
+      await items.nth(1).click();
+      await page.getByTestId('home-page').waitFor();
+      const school = await page.getByTestId('org-name').textContent();
+
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/#\/login/);
+      await page.waitForLoadState('load');
+      expect(await page.evaluate(() => localStorage.getItem('meal.orgApp')), 'logout forgets the org-app in use (§4)').toBeNull();
+
+      await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('login-username').fill('13800000002');
+      await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('home-page').waitFor();
+      expect(await page.getByTestId('org-name').textContent()).toBe(school);
+      expect(hashPath(page)).toBe('/home');
+
+      await page.getByTestId('org-switch').click();
+      await page.waitForURL(/#\/orgapp/);
+      await expect.poll(() => page.getByTestId('orgapp-item').count()).toBe(2);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -184,6 +184,46 @@ describe('appMachine: wiring', () => {
     expect(app.actor.getSnapshot().context.lastOrgApp).toBeNull();
   });
 
+  it('the daily sign-in goes straight to the usual org-app when the sign-in\'s list still has it; another user or a missing one gets the chooser (issue 12)', async () => {
+    const f = fakes();
+    const remembered: string[] = [];
+    const listed = [orgApp({ id: 'oa1', key: '' }), orgApp({ id: 'oa2', orgId: 'org2', key: '' })];
+    let answer = listed;
+    const impl: AppImplementations = {
+      actors: { ...f.impl.actors, login: fromPromise<LoginResult, LoginInput>(async ({ input }) => ({ ...loginResult(T0 + HOUR, { username: input.username }), orgApps: answer })) },
+      actions: { ...f.impl.actions, rememberUsualOrgApp: (u) => { remembered.push(`${u.username}@${u.orgId}`); } },
+    };
+    const run = (input: AppInput, username: string) => {
+      const actor = createActor(createAppMachine(impl), { input }).start();
+      (actor.system.get('session') as AnyActorRef).send({ type: 'LOGIN', mode: 'password', username, password: 'b', now: T0 });
+      return actor;
+    };
+    const orgAppOf = (actor: AnyActorRef) => (actor.system.get('orgApp') as AnyActorRef).getSnapshot() as Snap<typeof orgAppMachine>;
+    // first time: the chooser; choosing org2 makes it his usual one
+    const first = run({ now: T0 }, 'p1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(orgAppOf(first).value).toBe('choosing');
+    (first.system.get('orgApp') as AnyActorRef).send({ type: 'CHOOSE', orgApp: listed[1] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(remembered).toEqual(['p1@org2']);
+    const usual = first.getSnapshot().context.usual;
+    expect(usual).toEqual({ username: 'p1', orgId: 'org2', appId: listed[1].appId });
+    // after a logout (a fresh page with only the user kept): straight into org2, no chooser
+    const again = run({ now: T0, usual }, 'p1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(orgAppOf(again).value).toBe('ready');
+    expect(orgAppOf(again).context.current?.orgId).toBe('org2');
+    // another person on this browser: the chooser
+    const other = run({ now: T0, usual }, 'p2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(orgAppOf(other).value).toBe('choosing');
+    // the usual org-app no longer his (left the org, or disabled): the chooser
+    answer = [listed[0], { ...listed[1], disabled: true }];
+    const gone = run({ now: T0, usual }, 'p1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(orgAppOf(gone).value).toBe('choosing');
+  });
+
   it('a lost session clears the org-app; signing in again restores the same org-app', async () => {
     const app = start({ now: T0, login: loginResult(T0 + HOUR), orgApp: orgApp() });
     await vi.advanceTimersByTimeAsync(0);
