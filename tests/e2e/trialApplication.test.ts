@@ -1,0 +1,83 @@
+// Issue 15, end to end: a person with no account opens the trial application link (§2 /applyTrialUserForm with the
+// org-app to join), gets a register code by SMS, submits, lands on the success page, and then signs in with an SMS
+// code: POST /v1/passport/formuser made his account and joined it to the trial org-app.
+import { describe, expect, it } from 'vitest';
+import { useConsole } from '../support/console.ts';
+
+const harness = useConsole();
+
+async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${harness.server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { data: T };
+  return { status: res.status, data: json.data };
+}
+/** The latest code the dev SMS outbox holds for the phone, once there is one. */
+async function outboxCode(phone: string, not?: string): Promise<string> {
+  let code = '';
+  await expect.poll(async () => {
+    const res = await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`);
+    code = res.status === 200 ? res.data.code : '';
+    return Boolean(code) && code !== not;
+  }, { timeout: 30_000 }).toBe(true);
+  return code;
+}
+
+const TRIAL_ORG = { orgId: 'org-tyxx', name: '体验学校' };
+
+describe('trial application', () => {
+  it('a new phone applies through the link, lands on the success page, and signs in to the trial org', async () => {
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const { db } = harness.server.store;
+    expect(await db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
+    const { app_id: appId } = await db.selectFrom('org_apps').select('app_id').where('org_id', '=', TRIAL_ORG.orgId).executeTakeFirstOrThrow();
+
+    const page = await harness.browser.context.newPage();
+    // no session: the form opens (the guard sends other pages to sign-in)
+    await page.goto(`${harness.server.url}/#/applyTrialUserForm?appId=${appId}&orgId=${TRIAL_ORG.orgId}`);
+    await page.getByTestId('trial-form-page').waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).hash).toContain('/applyTrialUserForm');
+    expect(await page.getByTestId('trial-no-target').count()).toBe(0);
+
+    await page.getByTestId('trial-phone').fill(phone);
+    await page.getByTestId('trial-send-code').click();
+    const registerCode = await outboxCode(phone);
+    // the code sent is the one formuser takes (a sign-in code would have been refused: the phone has no account)
+    const sent = await db.selectFrom('sms_codes').select('purpose').where('phone', '=', phone).execute();
+    expect(sent.map((r) => r.purpose)).toEqual(['register']);
+    await expect.poll(() => page.getByTestId('trial-send-code').isDisabled(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByTestId('trial-error').count()).toBe(0);
+
+    // a wrong code: the server's readable answer, nobody created
+    await page.getByTestId('trial-code').fill(registerCode === '000000' ? '000001' : '000000');
+    await page.getByTestId('trial-submit').click();
+    await expect.poll(() => page.getByTestId('trial-error').textContent(), { timeout: 30_000 }).toContain('验证码错误');
+    expect(await db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
+
+    await page.getByTestId('trial-code').fill(registerCode);
+    await page.getByTestId('trial-submit').click();
+    await page.getByTestId('trial-success-page').waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).hash).toBe('#/applyTrialSuccess');
+
+    // what formuser promised: the account, in the trial org-app
+    const user = await db.selectFrom('users').select(['user_id']).where('username', '=', phone).executeTakeFirstOrThrow();
+    const memberships = await db.selectFrom('org_app_users').select(['org_id', 'app_id']).where('user_id', '=', user.user_id).execute();
+    expect(memberships).toEqual([{ org_id: TRIAL_ORG.orgId, app_id: appId }]);
+
+    // and the applicant signs in with an SMS code (a sign-in code now: the phone has an account)
+    await page.getByTestId('trial-success-login').click();
+    await page.waitForURL(/#\/login/, { timeout: 30_000 });
+    await page.getByTestId('login-phone').fill(phone);
+    await page.getByTestId('login-send-code').click();
+    const loginCode = await outboxCode(phone, registerCode);
+    await page.getByTestId('login-code').fill(loginCode);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/orgapp/, { timeout: 60_000 });
+    const items = page.getByTestId('orgapp-item');
+    await items.first().waitFor({ timeout: 30_000 });
+    expect(await items.count()).toBe(1);
+    expect(await items.first().textContent()).toContain(TRIAL_ORG.name);
+    await page.close();
+  });
+});
