@@ -1,8 +1,10 @@
 // Issue 15, end to end: a person with no account opens the trial application link (§2 /applyTrialUserForm with the
 // org-app to join), gets a register code by SMS, submits, lands on the success page, and then signs in with an SMS
-// code: POST /v1/passport/formuser made his account and joined it to the trial org-app.
+// code: POST /v1/passport/formuser made his account and joined it to the trial org-app. An existing account applies
+// the same way (formuser takes a register code for it too); after failed tries the code needs the image captcha.
 import { describe, expect, it } from 'vitest';
 import { useConsole } from '../support/console.ts';
+import { CAPTCHA_GATE } from '../../domain/signInThrottle.ts';
 
 const harness = useConsole();
 
@@ -33,6 +35,14 @@ describe('trial application', () => {
     expect(await db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
     const { app_id: appId } = await db.selectFrom('org_apps').select('app_id').where('org_id', '=', TRIAL_ORG.orgId).executeTakeFirstOrThrow();
 
+    // a link without the org-app to join says so, and cannot be submitted
+    const bare = await harness.browser.context.newPage();
+    await bare.goto(`${harness.server.url}/#/applyTrialUserForm`);
+    await bare.getByTestId('trial-no-target').waitFor({ timeout: 60_000 });
+    expect(await bare.getByTestId('trial-no-target').textContent()).toContain('申请链接缺少机构信息');
+    expect(await bare.getByTestId('trial-submit').isDisabled()).toBe(true);
+    await bare.close();
+
     const page = await harness.browser.context.newPage();
     // no session: the form opens (the guard sends other pages to sign-in)
     await page.goto(`${harness.server.url}/#/applyTrialUserForm?appId=${appId}&orgId=${TRIAL_ORG.orgId}`);
@@ -59,6 +69,7 @@ describe('trial application', () => {
     await page.getByTestId('trial-submit').click();
     await page.getByTestId('trial-success-page').waitFor({ timeout: 60_000 });
     expect(new URL(page.url()).hash).toBe('#/applyTrialSuccess');
+    expect(await page.getByTestId('trial-success-page').textContent()).toContain('试用账号已开通');
 
     // what formuser promised: the account, in the trial org-app
     const user = await db.selectFrom('users').select(['user_id']).where('username', '=', phone).executeTakeFirstOrThrow();
@@ -78,6 +89,37 @@ describe('trial application', () => {
     await items.first().waitFor({ timeout: 30_000 });
     expect(await items.count()).toBe(1);
     expect(await items.first().textContent()).toContain(TRIAL_ORG.name);
+    await page.close();
+  });
+
+  it(`an existing account applies too; after ${CAPTCHA_GATE.afterFailures} wrong codes the form asks for the captcha first`, async () => {
+    const phone = '13800000004'; // a delivery user of another org
+    const { db } = harness.server.store;
+    const { app_id: appId } = await db.selectFrom('org_apps').select('app_id').where('org_id', '=', TRIAL_ORG.orgId).executeTakeFirstOrThrow();
+    for (let i = 0; i < CAPTCHA_GATE.afterFailures; i += 1) {
+      expect((await api('/v1/passport/formuser', { appId, orgId: TRIAL_ORG.orgId, phoneNumber: phone, smscode: '000000' })).status).toBe(400);
+    }
+    const page = await harness.browser.context.newPage();
+    await page.goto(`${harness.server.url}/#/applyTrialUserForm?appId=${appId}&orgId=${TRIAL_ORG.orgId}`);
+    await page.getByTestId('trial-phone').fill(phone);
+    await page.getByTestId('trial-send-code').click();
+    // the server asks for the phone's image captcha (428): the form draws it, and the code goes with its answer
+    await page.getByTestId('login-captcha-image').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('trial-error').textContent()).toContain('请先完成图形验证或滑动验证');
+    const { answer } = await db.selectFrom('captchas').select('answer').where('id', '=', `image:${phone}`).executeTakeFirstOrThrow();
+    await page.getByTestId('login-captcha').fill(answer);
+    await page.getByTestId('trial-send-code').click();
+    const code = await outboxCode(phone);
+    await expect.poll(() => page.getByTestId('trial-error').count(), { timeout: 30_000 }).toBe(0);
+    await page.getByTestId('trial-code').fill(code);
+    await page.getByTestId('trial-submit').click();
+    await page.getByTestId('trial-success-page').waitFor({ timeout: 60_000 });
+
+    // the same account, now in the trial org as well as its own
+    const users = await db.selectFrom('users').select('user_id').where('username', '=', phone).execute();
+    expect(users).toHaveLength(1);
+    const orgs = await db.selectFrom('org_app_users').select('org_id').where('user_id', '=', users[0].user_id).orderBy('org_id').execute();
+    expect(orgs.map((o) => o.org_id)).toEqual(['org-jcps', TRIAL_ORG.orgId]);
     await page.close();
   });
 });
