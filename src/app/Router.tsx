@@ -10,19 +10,17 @@ import { normalisePath } from '../../domain/routePath.ts';
 import { isTracePath } from '../../domain/traceRoute.ts';
 // the sign-in screen is in the entry (src/app/bootstrap.tsx), not a chunk of its own
 import { LoginPage } from '../screens/login/LoginPage.tsx';
+import { preloadable } from './preloadable.tsx';
 
 // the shell (layout, menu, tabs) loads after sign-in: it is not needed to show the sign-in screen
-const loadShell = () => import('../shell/ShellRoutes.tsx');
-const ShellRoutes = lazy(loadShell);
-const loadOrgAppPage = () => import('../screens/orgapp/OrgAppPage.tsx');
-const OrgAppPage = lazy(loadOrgAppPage);
+const ShellRoutes = preloadable(() => import('../shell/ShellRoutes.tsx'));
+const OrgAppPage = preloadable(() => import('../screens/orgapp/OrgAppPage.tsx'));
 
 /** What a sign-in shows next (the chooser, then the shell): fetched while the user types (src/app/bootstrap.tsx). */
 export function prefetchAfterSignIn(): void {
-  void loadOrgAppPage();
-  void loadShell();
-  // the screen the guard lands on after choosing (ShellRoutes loads it lazily)
-  void import('../screens/home/HomePage.tsx');
+  void OrgAppPage.preload();
+  // the shell, and the home screen the guard lands on after choosing (ShellRoutes renders it)
+  void ShellRoutes.preload().then((m) => m.preloadHome());
 }
 const QrConfirmPage = lazy(() => import('../screens/qrconfirm/QrConfirmPage.tsx'));
 const ApplyTrialExpire = lazy(() => import('../screens/trial/ApplyTrialExpire.tsx'));
@@ -73,7 +71,7 @@ function Guarded({ children }: { children: ReactNode }) {
   const hasOrgApp = orgApp !== null && Boolean(orgApp.key);
   // once signed in, fetch the shell while the user picks an org-app instead of after
   useEffect(() => {
-    if (loggedIn) void loadShell();
+    if (loggedIn) void ShellRoutes.preload();
   }, [loggedIn]);
   const menuCount = menu.data?.length ?? machineMenuCount;
   const isNotRouterHome = Boolean(session.user?.isNotRouterHome);

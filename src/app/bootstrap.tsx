@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BRIDGE_PARAM, type EntryPage } from '../../domain/constants.ts';
 import { readBridgeParam } from '../../domain/bridge.ts';
@@ -13,6 +13,7 @@ import { resolveAgentMode } from './agentMode.ts';
 import { activateLocale, loadConsoleCatalog } from './i18n.ts';
 import { currentLocale, currentThemeMode } from './preferences.ts';
 import { markHydrating } from './signInEarly.ts';
+import { preloadable } from './preloadable.tsx';
 import { readRememberedUsername } from './storage.ts';
 
 // Issue 12: the sign-in screen is the entry's own small chunk (React, the Fluent components it uses, the root actor
@@ -21,7 +22,8 @@ import { readRememberedUsername } from './storage.ts';
 // the page opens anywhere but the sign-in screen. Nothing before the first paint waits on the network.
 // the console's screens need the whole catalog of the language: both before it renders
 const loadConsole = () => Promise.all([import('./Console.tsx'), loadConsoleCatalog()]).then(([m]) => m);
-const Console = lazy(loadConsole);
+// preloadable: once prefetched it renders without suspending (a suspended boundary is revealed up to 300 ms late)
+const Console = preloadable(loadConsole);
 
 /** §2 plain http is redirected to https, except on localhost. */
 function redirectToHttps(): boolean {
@@ -50,7 +52,7 @@ function usePrefetchConsole() {
     const prefetch = () => {
       if (done) return;
       done = true;
-      void loadConsole().then((m) => m.prefetch());
+      void Console.preload().then((m) => m.prefetch());
       cleanup();
     };
     const onFocus = (e: FocusEvent) => { if (e.target instanceof HTMLInputElement) prefetch(); };

@@ -19,9 +19,12 @@ import { useMenuTitle } from './useMenuTitle.ts';
 import { useTagScope } from './useTagScope.ts';
 import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
 import { OnlineBlocked } from './OnlineBlocked.tsx';
+import { preloadable } from '../app/preloadable.tsx';
 import { useOnlineGate } from './useOnlineGate.ts';
 
-const HomePage = lazy(() => import('../screens/home/HomePage.tsx'));
+const HomePage = preloadable(() => import('../screens/home/HomePage.tsx'));
+/** The home screen, fetched with the shell ahead of sign-in (src/app/Router.tsx prefetchAfterSignIn). */
+export const preloadHome = () => HomePage.preload();
 
 // one lazy component per registry screen, made once so switching tabs does not reload it
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
