@@ -3,20 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { useConsole } from '../support/console.ts';
+import { publicApi } from '../support/publicApi.ts';
 import { CAPTCHA_GATE } from '../../domain/signInThrottle.ts';
 
 const harness = useConsole();
+const { api, captchaAnswer } = publicApi(() => harness.server);
 
-async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${harness.server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data };
-}
-/** The text of the captcha the page shows, where the server keeps it (only a test may read it). */
-const captchaAnswer = async (username: string) =>
-  (await harness.server.store.db.selectFrom('captchas').select('answer').where('id', '=', `image:${username}`).executeTakeFirstOrThrow()).answer;
 
 describe('captcha after failed tries', () => {
   it(`password tab: after ${CAPTCHA_GATE.afterFailures} wrong passwords the screen asks for the captcha, and with it the user signs in`, async () => {

@@ -3,16 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { useConsole } from '../support/console.ts';
+import { publicApi } from '../support/publicApi.ts';
 
 const harness = useConsole();
+const { api, outboxCode } = publicApi(() => harness.server);
 
-async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${harness.server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data };
-}
 
 describe('forgot password', () => {
   it('resets the password by SMS and signs in with the new one', async () => {
@@ -26,8 +21,7 @@ describe('forgot password', () => {
     await dialog.getByTestId('forgot-phone').fill(phone);
     await dialog.getByTestId('forgot-submit').click();
     // the console SMS adapter's dev outbox
-    await expect.poll(async () => (await api(`/v1/dev/smsoutbox?phoneNumber=${phone}`)).status, { timeout: 30_000 }).toBe(200);
-    const { data: { code } } = await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`);
+    const code = await outboxCode(phone);
     await dialog.getByTestId('forgot-code').fill(code);
     await dialog.getByTestId('forgot-submit').click();
     await dialog.getByTestId('forgot-password-new').fill('new-secret-1');

@@ -4,27 +4,12 @@
 // the same way (formuser takes a register code for it too); after failed tries the code needs the image captcha.
 import { describe, expect, it } from 'vitest';
 import { useConsole } from '../support/console.ts';
+import { publicApi } from '../support/publicApi.ts';
 import { CAPTCHA_GATE } from '../../domain/signInThrottle.ts';
 
 const harness = useConsole();
+const { api, outboxCode, captchaAnswer } = publicApi(() => harness.server);
 
-async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${harness.server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data };
-}
-/** The latest code the dev SMS outbox holds for the phone, once there is one. */
-async function outboxCode(phone: string, not?: string): Promise<string> {
-  let code = '';
-  await expect.poll(async () => {
-    const res = await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`);
-    code = res.status === 200 ? res.data.code : '';
-    return Boolean(code) && code !== not;
-  }, { timeout: 30_000 }).toBe(true);
-  return code;
-}
 
 const TRIAL_ORG = { orgId: 'org-tyxx', name: '体验学校' };
 
@@ -106,7 +91,7 @@ describe('trial application', () => {
     // the server asks for the phone's image captcha (428): the form draws it, and the code goes with its answer
     await page.getByTestId('login-captcha-image').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('trial-error').textContent()).toContain('请先完成图形验证或滑动验证');
-    const { answer } = await db.selectFrom('captchas').select('answer').where('id', '=', `image:${phone}`).executeTakeFirstOrThrow();
+    const answer = await captchaAnswer(phone);
     await page.getByTestId('login-captcha').fill(answer);
     await page.getByTestId('trial-send-code').click();
     const code = await outboxCode(phone);

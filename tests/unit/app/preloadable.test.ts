@@ -5,14 +5,15 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from '../../../src/app/preloadable.tsx';
 
-const Hello = ({ name }: { name: string }) => createElement('p', null, `hello ${name}`);
+type Props = { name: string };
+const Hello = ({ name }: Props) => createElement('p', null, `hello ${name}`);
 const page = (C: (p: { name: string }) => unknown) =>
   renderToString(createElement(Suspense, { fallback: createElement('i', null, 'loading') }, createElement(C as never, { name: 'x' })));
 
 describe('preloadable', () => {
   it('suspends before its module is loaded and renders it directly after preload, fetching it once', async () => {
     let loads = 0;
-    const C = preloadable(async () => { loads += 1; return { default: Hello }; });
+    const C = preloadable<Props, { default: typeof Hello }>(async () => { loads += 1; return { default: Hello }; });
     expect(page(C)).toContain('loading');
     await C.preload();
     await C.preload();
@@ -22,7 +23,7 @@ describe('preloadable', () => {
 
   it('tries a failed fetch again', async () => {
     let fail = true;
-    const C = preloadable(async () => { if (fail) throw new Error('offline'); return { default: Hello }; });
+    const C = preloadable<Props, { default: typeof Hello }>(async () => { if (fail) throw new Error('offline'); return { default: Hello }; });
     await expect(C.preload()).rejects.toThrow('offline');
     fail = false;
     await C.preload();
