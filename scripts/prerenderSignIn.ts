@@ -45,11 +45,15 @@ const ROOT = '<div id="root"></div>';
 
 const ENTRY_TAGS = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*|<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
+/** At the latest this long after the page started, the entry loads even if no paint was reported (a hidden tab). */
+const ENTRY_FALLBACK_MS = 300;
+
 /**
  * The entry's module script and its modulepreloads leave the head for a loader at the end of the inline script: with
- * the pre-rendered form shown, they are added after the first frame, so parsing and compiling half a megabyte of
- * JavaScript does not hold back the paint of a form that already works (typing, tabs, a held submit); the form
- * hydrates a moment later. When the pre-rendered form does not fit this visit, they are added at once, as before.
+ * the pre-rendered form shown, they are added once the browser reports the first contentful paint, so parsing and
+ * running half a megabyte of JavaScript does not compete with painting a form that already works (typing, tabs, a
+ * held submit); the form hydrates a moment later. When the pre-rendered form does not fit this visit, they are added
+ * at once, as before.
  */
 export function deferEntry(html: string): { rest: string; entry: string } {
   const scripts: string[] = [];
@@ -62,7 +66,9 @@ export function deferEntry(html: string): { rest: string; entry: string } {
   if (scripts.length !== 1) return { rest: html, entry: '' };
   const entry = `(function(p,e){function add(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`
     + `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}`
-    + `if(window.__signIn.fits)requestAnimationFrame(function(){setTimeout(add,0)});else add()})(${JSON.stringify(preloads)},${JSON.stringify(scripts[0])});`;
+    + `if(!window.__signIn.fits){add();return}var go=0;function start(){if(!go){go=1;add()}}`
+    + `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true})}catch(x){}`
+    + `setTimeout(start,${ENTRY_FALLBACK_MS})})(${JSON.stringify(preloads)},${JSON.stringify(scripts[0])});`;
   return { rest, entry };
 }
 
