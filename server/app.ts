@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './store/schema.ts';
 import type { ModuleContext, ServerSettings } from './context.ts';
 import type { SmsAdapter } from './sms/SmsAdapter.ts';
-import { registerErrorHandler } from './http/errorHandler.ts';
+import { localized, registerErrorHandler } from './http/errorHandler.ts';
 import { failure } from './http/envelope.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerOnlineRestriction } from './http/onlineRestriction.ts';
@@ -46,8 +46,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     bodyLimit: 20 * 1024 * 1024,
     // a URL the router cannot decode (a lone surrogate as %ED%A0%80) gets the envelope like any other 400
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).status(400).send(failure(400, `参数错误：请求地址不正确（${error.message}）`));
+    frameworkErrors: (error, request, reply) => {
+      void (reply as FastifyReply).status(400).send(failure(400, localized(request, `参数错误：请求地址不正确（${error.message}）`)));
     },
   });
   registerErrorHandler(app);

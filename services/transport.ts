@@ -59,9 +59,20 @@ export function onSessionLost(listener: SessionLostListener | null): void {
   onSessionLostListener = listener;
 }
 
+let requestLocale: string | null = null;
+
+/**
+ * The console's current language (issue 13): sent as `accept-language` so the server answers its refusal texts
+ * (status_text) in it; the browser's own header would name the browser's language, not the one chosen here.
+ */
+export function setRequestLocale(locale: string | null): void {
+  requestLocale = locale;
+}
+
 /** §7 request headers: app version, platform, the token and the org-app key unless the call sets its own. */
 export function standardHeaders(has: (name: string) => boolean): Record<string, string> {
   const h: Record<string, string> = { appversion: APP_VERSION, platform: 'web' };
+  if (requestLocale && !has('accept-language')) h['accept-language'] = requestLocale;
   if (auth.accesstoken && !has('accesstoken')) h.accesstoken = auth.accesstoken;
   if (auth.key !== null && !has('key')) h.key = auth.key;
   return h;

@@ -1,9 +1,18 @@
 // Every failure leaves as the envelope with an honest HTTP status; only real bugs become 500.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { ConcurrencyError } from '../store/eventStore.ts';
 import { pgInputErrorText } from './inputGuards.ts';
+import { localizeServerText, serverLocale } from '../../domain/serverTexts.ts';
+
+/**
+ * A refusal's text in the language the request asks for (issue 13: the console sends its locale as
+ * `accept-language`); without the header, or for a text the catalog lacks, the zh-CN source text as written.
+ */
+export function localized(request: Pick<FastifyRequest, 'headers'>, text: string): string {
+  return localizeServerText(text, serverLocale(request.headers['accept-language']));
+}
 
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };
 
@@ -21,22 +30,23 @@ function validationText(error: FastifyError): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(failure(error.statusCode, error.message));
-    if (error instanceof ConcurrencyError) return reply.status(409).send(failure(409, error.message));
-    if (error.validation) return reply.status(400).send(failure(400, validationText(error)));
+    const refuse = (status: number, text: string) => reply.status(status).send(failure(status, localized(request, text)));
+    if (error instanceof HttpError) return refuse(error.statusCode, error.message);
+    if (error instanceof ConcurrencyError) return refuse(409, error.message);
+    if (error.validation) return refuse(400, validationText(error));
     // the last line of defence against values the schemas let through (issue 16): the database refused them
     const pgText = pgInputErrorText(error);
-    if (pgText) return reply.status(400).send(failure(400, pgText));
+    if (pgText) return refuse(400, pgText);
     // Fastify's own client errors: malformed JSON, wrong content type, body too large …
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const text = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
         ? '请求体不是合法的 JSON'
         : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '请求体为空' : error.message;
-      return reply.status(status).send(failure(status, text));
+      return refuse(status, text);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(failure(500, '服务器内部错误，请稍后重试'));
+    return refuse(500, '服务器内部错误，请稍后重试');
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(failure(404, `接口不存在：${request.method} ${request.url.split('?')[0]}`)));
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(failure(404, localized(request, `接口不存在：${request.method} ${request.url.split('?')[0]}`))));
 }

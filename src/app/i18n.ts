@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { messages as signInMessages } from 'virtual:sign-in-messages';
 import { DEFAULT_LOCALE, type Locale } from '../../domain/constants.ts';
+import { setRequestLocale } from '../../services/transport.ts';
 
 // Catalogs compiled by `lingui compile --typescript`. The entry carries only the sign-in screen's zh-CN messages
 // (scripts/signInCatalog.ts): the full zh-CN catalog grows with every screen, and loads with the console
@@ -12,6 +13,8 @@ const LOADERS: Record<Locale, () => Promise<{ messages: Messages }>> = {
 };
 
 i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: signInMessages });
+// every call names the language the console shows, so the server's refusal texts come in it (issue 13)
+setRequestLocale(DEFAULT_LOCALE);
 
 /** Locales whose full catalog is loaded. */
 const complete = new Set<Locale>();
@@ -37,6 +40,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const messages = await fullCatalog(target);
   if (wanted !== target) return;
   i18n.loadAndActivate({ locale: target, messages });
+  setRequestLocale(target);
   document.documentElement.lang = target;
 }
 
