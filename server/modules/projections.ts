@@ -26,5 +26,7 @@ import './recipeSettings/projection.ts';
 import './forms/projection.ts';
 import './orders/projection.ts';
 import './orderReturns/projection.ts';
+// after orders and returns: the reports' daily rollup recomputes an order's cell from the rows they just wrote
+import './orderReports/projection.ts';
 import './logistics/projection.ts';
 import './scales/projection.ts';

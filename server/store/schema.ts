@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Json = ColumnType<unknown, string | unknown, string | unknown>;
 type Time = ColumnType<Date, Date | string, Date | string>;
+type Num = ColumnType<string, number | string, number | string>;
 
 export interface EventsTable {
   position: Generated<string>;
@@ -141,6 +142,15 @@ export interface Database {
     scale_name: ColumnType<string, string | undefined, string>; allowed_grams: ColumnType<string | null, number | string | null | undefined, number | string | null>;
     weigh_result: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  /** the order reports' daily rollup (migration 231, orderReports/projection.ts); numeric sums arrive as text */
+  order_report_days: {
+    org_id: string; delivery_date: ColumnType<string, string, string>; supplier_org_id: string; product_name: string; unit: string; category_id: string;
+    org_name: string; supplier_name: string;
+    order_count: number; orders_any: number; orders_name: number; orders_product: number; orders_category: number; orders_name_category: number;
+    line_count: number; difference_lines: number;
+    quantity: Num; received_quantity: Num; short_quantity: Num; over_quantity: Num; amount: Num; received_amount: Num; short_amount: Num; over_amount: Num;
+    return_quantity: Num; return_amount: Num; delivered_amount: Num;
+  };
   scales: {
     org_id: string; id: string; name: string; model: string; protocol: string; baud_rate: number; tolerance_kind: string;
     tolerance: ColumnType<string, number | string, number | string>; enabled: boolean; created_at: Time; updated_at: Time;
@@ -202,7 +212,7 @@ export const PROJECTION_TABLES = [
   'notices', 'notice_reads',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
-  'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'scales',
+  'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'order_report_days', 'scales',
   'logistics', 'logistics_stops',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
 ] as const;
