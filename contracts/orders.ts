@@ -7,6 +7,7 @@ import { endpoint } from './endpoint.ts';
 import { Id, IdParams, Paging, Version } from './common.ts';
 import { PAGE } from '../domain/constants.ts';
 import { ORDER_ACTIONS, ORDER_LIMITS, ORDER_STATUSES } from '../domain/order.ts';
+import type { WeighDifferenceFilter } from '../domain/scale.ts';
 
 const tags = ['orders'];
 
@@ -76,9 +77,13 @@ export const OrderLineAction = Type.Object({
 }, { additionalProperties: false });
 export type OrderLineAction = Static<typeof OrderLineAction>;
 
-/** `PUT /v4/mall/order/{id}`: one action on an order (refuse needs `reason`; receive needs `lines`). */
+/**
+ * `PUT /v4/mall/order/{id}`: one action on an order (refuse needs `reason`; receive needs `lines`). With confirm,
+ * `reason` is the supplier's note to the school (e.g. 周三上午送达), kept on the order as `confirmNote`.
+ */
 export const OrderActionInput = Type.Object({
   action: OrderAction,
+  /** refuse: why (required); cancel: why; confirm: the supplier's note to the school */
   reason: Type.Optional(Type.String({ maxLength: ORDER_LIMITS.reasonMax })),
   lines: Type.Optional(Type.Array(OrderLineAction, { maxItems: ORDER_LIMITS.linesMax })),
   /** the version the client read: a change made meanwhile → 409 */
@@ -141,6 +146,14 @@ export const OrderRow = Type.Object({
   remark: Type.String(),
   /** why the supplier refused the order, or why it was cancelled */
   reason: Type.String(),
+  /** the supplier's note on its confirmation (the confirm action's `reason`); '' when none */
+  confirmNote: Type.String(),
+  /**
+   * received lines weighed short / over beyond the scale's tolerance (the stored verdicts, domain/scale.ts
+   * DIFFERENCE_RESULTS): a list marks such an order, and `weighDifference` finds them
+   */
+  shortLines: Type.Integer(),
+  overLines: Type.Integer(),
   createdBy: Type.String(),
   createdByName: Type.String(),
   createdAt: Type.String(),
@@ -173,9 +186,17 @@ export const OrderQuery = Type.Object({
   /** delivery dates from … to (inclusive) */
   startDate: Type.Optional(Day),
   endDate: Type.Optional(Day),
+  /**
+   * our own filter (not in §7): orders with a received line weighed beyond the scale's tolerance, `any` (有差异),
+   * or only `short` or only `over`
+   */
+  weighDifference: Type.Optional(Type.Union([Type.Literal('any'), Type.Literal('short'), Type.Literal('over')])),
   ...Paging(PAGE.orders),
 }, { additionalProperties: false });
 export type OrderQuery = Static<typeof OrderQuery>;
+// the filter's values are domain/scale.ts WEIGH_DIFFERENCE_FILTERS (spelled out above for the literal types)
+const _sameFilters: [WeighDifferenceFilter] extends [Static<typeof OrderQuery>['weighDifference'] & string]
+  ? ([Static<typeof OrderQuery>['weighDifference'] & string] extends [WeighDifferenceFilter] ? true : never) : never = true;
 
 export const OrderSearchQuery = Type.Object({
   ...OrderQuery.properties,
@@ -224,6 +245,8 @@ export const OrderLogRow = Type.Object({
   userName: Type.String(),
   at: Type.String(),
   reason: Type.String(),
+  /** a confirmation: the supplier's note to the school */
+  note: Type.Optional(Type.String()),
   /** lines the event names (refused, changed or received), as skuId → what happened */
   lines: Type.Array(Type.Object({
     skuId: Type.String(), quantity: Type.Optional(Type.Number()), receivedQuantity: Type.Optional(Type.Number()), refused: Type.Optional(Type.Boolean()), reason: Type.Optional(Type.String()),

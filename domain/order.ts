@@ -192,6 +192,7 @@ export const ORDER_TEXT = {
   belowMinimum: (minimum: string) => `订单金额未达到起订金额 ${minimum}`,
   priceSent: '参数错误：价格由系统按生效的审核价格确定，不能提交价格',
   reasonRequired: '参数错误：请填写拒单原因',
+  noteTooLong: (max: number) => `参数错误：确认备注不能超过 ${max} 个字`,
   lineReasonRequired: (skuId: string) => `参数错误：请填写商品 ${skuId} 的拒绝原因`,
   unknownLine: (skuId: string) => `参数错误：订单中没有商品 ${skuId}`,
   mayNotChangeQuantity: '学校不允许供应商修改订购数量',

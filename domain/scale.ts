@@ -113,6 +113,14 @@ export function allowedGrams(tolerance: Pick<ScaleFields, 'toleranceKind' | 'tol
 
 export type WeighResult = 'ok' | 'short' | 'over';
 
+/** The verdicts beyond a scale's tolerance: a difference the supplier sees, which marks the order in the order lists. */
+export const DIFFERENCE_RESULTS = ['short', 'over'] as const satisfies readonly WeighResult[];
+/** The order lists' filter on them (our own query parameter `weighDifference`): any difference, or one kind. */
+export const WEIGH_DIFFERENCE_FILTERS = ['any', ...DIFFERENCE_RESULTS] as const;
+export type WeighDifferenceFilter = (typeof WEIGH_DIFFERENCE_FILTERS)[number];
+/** The stored verdicts a filter asks for. */
+export const differenceResults = (filter: WeighDifferenceFilter): readonly WeighResult[] => (filter === 'any' ? DIFFERENCE_RESULTS : [filter]);
+
 /** The tolerance rule: short or over only beyond the allowed grams. */
 export function weighResult(orderedGrams: number, weighedGrams: number, tolerance: Pick<ScaleFields, 'toleranceKind' | 'tolerance'>): WeighResult {
   const allowed = allowedGrams(tolerance, orderedGrams);

@@ -57,7 +57,7 @@ export interface OrderFlowContext extends OrderFlowInput {
 
 export type OrderFlowEvent =
   | { type: 'SUBMIT' }
-  | { type: 'CONFIRM'; lines?: OrderLineInput[] }
+  | { type: 'CONFIRM'; lines?: OrderLineInput[]; /** the supplier's note to the school */ reason?: string }
   | { type: 'REFUSE'; reason: string }
   | { type: 'DISPATCH' }
   | { type: 'DELIVER' }

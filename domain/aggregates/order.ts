@@ -4,7 +4,7 @@
 // settings, the clock) and passes them in the command.
 import { refuse, type Decider, type DomainEvent, type Refusal } from '../decider.ts';
 import {
-  ACTION_PERMISSION, ORDER_ACTORS, ORDER_TEXT, ORDER_TRANSITIONS, allowedIn, beforeCutoff, formatDeadline, orderDeadline, quantityProblem, settingsProblem,
+  ACTION_PERMISSION, ORDER_ACTORS, ORDER_LIMITS, ORDER_TEXT, ORDER_TRANSITIONS, allowedIn, beforeCutoff, formatDeadline, orderDeadline, quantityProblem, settingsProblem,
   type LinkPermissions, type OrderAction, type OrderParty, type OrderSettings, type OrderStatus,
 } from '../order.ts';
 import { formatMoney, lineAmount, sumAmounts } from '../money.ts';
@@ -26,7 +26,12 @@ export interface OrderCreated {
   status: 'draft' | 'submitted'; lines: OrderLineData[]; createdBy: string; createdByName: string; at: string;
 }
 export interface OrderSubmitted { orderId: string; prices: { skuId: string; price: number }[]; at: string }
-export interface OrderConfirmed { orderId: string; changed: { skuId: string; quantity: number }[]; refused: { skuId: string; reason: string }[]; at: string }
+export interface OrderConfirmed {
+  orderId: string; changed: { skuId: string; quantity: number }[]; refused: { skuId: string; reason: string }[];
+  /** the supplier's note to the school on confirming (e.g. 周三上午送达); absent when none was written */
+  note?: string;
+  at: string;
+}
 export interface OrderReasoned { orderId: string; reason: string; at: string }
 export interface OrderStepped { orderId: string; at: string }
 /** A line weighed on a registered scale (mallElectronicWeightManage): the reading and the tolerance verdict. */
@@ -86,7 +91,7 @@ type Acting = { orderId: string; by: OrderParty; permissions: LinkPermissions; a
 export type OrderCommand =
   | { type: 'CreateOrder'; order: Omit<OrderCreated, 'lines' | 'status' | 'at'>; items: { skuId: string; quantity: unknown; price?: unknown }[]; draft: boolean; by: OrderParty; facts: PlacingFacts }
   | (Acting & { type: 'SubmitOrder'; facts: PlacingFacts })
-  | (Acting & { type: 'ConfirmOrder'; lines: LineChange[]; supplierMayChangeQuantity: boolean })
+  | (Acting & { type: 'ConfirmOrder'; lines: LineChange[]; supplierMayChangeQuantity: boolean; note?: string })
   | (Acting & { type: 'RefuseOrder'; reason: string })
   | (Acting & { type: 'DispatchOrder' })
   | (Acting & { type: 'DeliverOrder' })
@@ -200,11 +205,13 @@ function decideConfirm(command: Extract<OrderCommand, { type: 'ConfirmOrder' }>,
       changed.push({ skuId: l.skuId, quantity: l.quantity });
     }
   }
-  // every line refused: the supplier refuses the order, with the lines' reasons
+  const note = command.note?.trim() ?? '';
+  if (note.length > ORDER_LIMITS.reasonMax) return refuse('invalid', ORDER_TEXT.noteTooLong(ORDER_LIMITS.reasonMax));
+  // every line refused: the supplier refuses the order, with its note and the lines' reasons
   if (refused.length === Object.keys(state.lines).length) {
-    return [{ type: 'OrderRefused', data: { orderId: command.orderId, reason: [...new Set(refused.map((r) => r.reason))].join('；'), at: command.at } }];
+    return [{ type: 'OrderRefused', data: { orderId: command.orderId, reason: [...new Set([note, ...refused.map((r) => r.reason)].filter(Boolean))].join('；'), at: command.at } }];
   }
-  return [{ type: 'OrderConfirmed', data: { orderId: command.orderId, changed, refused, at: command.at } }];
+  return [{ type: 'OrderConfirmed', data: { orderId: command.orderId, changed, refused, ...(note && { note }), at: command.at } }];
 }
 
 function decideReceive(command: Extract<OrderCommand, { type: 'ReceiveOrder' }>, state: OrderState): OrderEvent[] | Refusal {

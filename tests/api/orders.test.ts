@@ -166,6 +166,36 @@ describe('the lifecycle', () => {
     expect((await act(school, draft.id, { action: 'cancel', reason: '改期' })).body.data).toMatchObject({ status: 'cancelled', reason: '改期' });
   });
 
+  it('keeps the supplier\'s note on a confirmation for the school to read in the order, its list row and the log', async () => {
+    const item = { skuId: prices[0]!.skuId, quantity: 1 };
+    const o = (await place(school, { supplierId: SUPPLIER_ORG, deliveryDate: inDays(4), items: [item] })).body.data;
+    expect(o.confirmNote).toBe('');
+    // too long: refused, nothing written
+    const events = await eventCount(server);
+    const long = await act(supplier, o.id, { action: 'confirm', reason: '送'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(await eventCount(server)).toBe(events);
+    const confirmed = await act(supplier, o.id, { action: 'confirm', reason: ' 周三上午送达 ', version: o.version });
+    expect(confirmed.status, confirmed.body.status_text).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ status: 'confirmed', confirmNote: '周三上午送达', reason: '' });
+    // the school reads it in the order's detail and its list row
+    expect((await get<OrderDetail>(school, `/v4/mall/order/${o.id}`)).body.data.confirmNote).toBe('周三上午送达');
+    const row = (await get<OrderList>(school, `/v4/mall/order/search?keyword=${o.orderNo}`)).body.data.rows[0];
+    expect(row).toMatchObject({ id: o.id, confirmNote: '周三上午送达' });
+    // and in the order log, from the confirmation event, as the supplier's note
+    const log = await get<{ rows: OrderLogRow[] }>(school, `/v4/mall/order/log?orderId=${o.id}`);
+    expect(log.body.data.rows.find((r) => r.action === 'confirm')).toMatchObject({ note: '周三上午送达', reason: '', userId: supplier.userId });
+    expect(log.body.data.rows.find((r) => r.action === 'create')!.note).toBeUndefined();
+    // cancelling later gives the order its reason; the note stays the confirmation's
+    const cancelled = await act(school, o.id, { action: 'cancel', reason: '改期' });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', reason: '改期', confirmNote: '周三上午送达' });
+    // a confirmation without a note records none
+    const two = (await place(school, { supplierId: SUPPLIER_ORG, deliveryDate: inDays(4), items: [item] })).body.data;
+    expect((await act(supplier, two.id, { action: 'confirm', reason: '   ' })).body.data.confirmNote).toBe('');
+    const plain = await get<{ rows: OrderLogRow[] }>(school, `/v4/mall/order/log?orderId=${two.id}`);
+    expect(plain.body.data.rows.find((r) => r.action === 'confirm')!.note).toBeUndefined();
+  });
+
   it('changes quantities at confirmation only where the school allows it', async () => {
     const item = { skuId: prices[1]!.skuId, quantity: 2 };
     const o = (await place(school, { supplierId: SUPPLIER_ORG, deliveryDate: inDays(4), items: [item] })).body.data;

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
 import { auth } from './mallApi.ts';
 import type { Scale, ScaleList } from '../../contracts/scales.ts';
-import type { OrderDetail, OrderLogRow } from '../../contracts/orders.ts';
+import type { OrderDetail, OrderList, OrderLogRow } from '../../contracts/orders.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { lineGramsPerUnit } from '../../domain/scale.ts';
 import { DEMO_SCALE_NAME } from '../../server/seed/seedScales.ts';
@@ -220,6 +220,83 @@ describe('receiving a delivered order on a scale', () => {
       { skuId: a!.skuId, receivedQuantity: toUnit(shortGrams, a!.perUnit), weighedGrams: shortGrams, weighResult: 'short' },
       { skuId: counted[0], receivedQuantity: 2 },
     ]));
+  });
+
+  it('marks the order in the lists and finds it by weighDifference, for the school and its supplier only', async () => {
+    // school B receives an order of its own with a line weighed 5 % over: its difference is not school A's
+    const pricesB = (await get<{ rows: Priced[] }>(purchaserB, `/v5/mall/sku/price/latest-price?supplierId=${SUPPLIER_ORG}&$limit=200`)).body.data.rows.filter((p) => p.isCheck === 1);
+    const skusB = await server.store.db.selectFrom('skus').select(['sku_id', 'unit', 'spec']).where('sku_id', 'in', pricesB.map((p) => p.skuId)).execute();
+    const heavy = skusB.find((x) => lineGramsPerUnit(x.unit, x.spec) !== null)!;
+    const placedB = await send<OrderDetail>(purchaserB, 'POST', '/v4/mall/order', {
+      supplierId: SUPPLIER_ORG, deliveryDate: dayOf(new Date(Date.now() + 4 * 86_400_000)), items: [{ skuId: heavy.sku_id, quantity: 2 }],
+    });
+    expect(placedB.status, placedB.body.status_text).toBe(200);
+    const orderB = placedB.body.data;
+    for (const action of ['confirm', 'dispatch', 'deliver']) expect((await send(supplier, 'PUT', `/v4/mall/order/${orderB.id}`, { action })).status).toBe(200);
+    const scaleB = (await get<ScaleList>(purchaserB, BASE)).body.data.rows.find((r) => r.name === DEMO_SCALE_NAME)!;
+    const overGrams = Math.round(2 * lineGramsPerUnit(heavy.unit, heavy.spec)! * 1.05);
+    const receivedB = await send<OrderDetail>(purchaserB, 'PUT', `/v4/mall/order/${orderB.id}`, { action: 'receive', lines: [{ skuId: heavy.sku_id, weighedGrams: overGrams, scaleId: scaleB.id }] });
+    expect(receivedB.status, receivedB.body.status_text).toBe(200);
+
+    const list = async (s: Session, query: string) => {
+      const res = await get<OrderList>(s, `/v4/mall/order?$limit=100&${query}`);
+      expect(res.status, res.body.status_text).toBe(200);
+      return res.body.data;
+    };
+    // what the database holds: the orders of an org (or placed with the supplier) with a line of the verdicts
+    const expected = async (by: { orgId?: string; supplierOrgId?: string }, results: string[]) => {
+      let q = server.store.db.selectFrom('orders as o').select((eb) => eb.fn.countAll<string>().as('n'))
+        .where(({ exists, selectFrom }) => exists(selectFrom('order_lines as l').select('l.sku_id').whereRef('l.org_id', '=', 'o.org_id').whereRef('l.order_id', '=', 'o.id').where('l.weigh_result', 'in', results)));
+      if (by.orgId) q = q.where('o.org_id', '=', by.orgId);
+      if (by.supplierOrgId) q = q.where('o.supplier_org_id', '=', by.supplierOrgId).where('o.status', '<>', 'draft');
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const schoolA = purchaser.orgApp!.orgId;
+    const schoolB = purchaserB.orgApp!.orgId;
+
+    // each row says how many of its lines were short or over: the receipt above weighed a short (beyond 2 %), b within
+    const a = (await list(purchaser, `orgId=${schoolA}&status=received`)).rows.find((r) => r.id === order.id)!;
+    expect([a.shortLines, a.overLines]).toEqual([1, 0]);
+    const plain = (await list(purchaser, 'status=received')).rows.filter((r) => r.id !== order.id);
+    expect(plain.every((r) => r.shortLines === 0 && r.overLines === 0)).toBe(true);
+
+    // the school: its own orders with a difference, never school B's
+    const anyA = await list(purchaser, 'weighDifference=any');
+    expect(anyA.rows.map((r) => r.id)).toContain(order.id);
+    expect(anyA.rows.map((r) => r.id)).not.toContain(orderB.id);
+    expect(anyA.rows.every((r) => r.orgId === schoolA && r.shortLines + r.overLines > 0)).toBe(true);
+    expect(anyA.count).toBe(await expected({ orgId: schoolA }, ['short', 'over']));
+    expect((await list(purchaser, 'weighDifference=over')).rows.map((r) => r.id)).not.toContain(order.id);
+    // with the other filters and the keyword search
+    const found = await get<OrderList>(purchaser, `/v4/mall/order/search?keyword=${order.orderNo}&weighDifference=short&status=received`);
+    expect(found.body.data.rows.map((r) => r.id)).toEqual([order.id]);
+    expect((await get<OrderList>(purchaser, `/v4/mall/order/search?keyword=${order.orderNo}&weighDifference=over`)).body.data.count).toBe(0);
+
+    // school B: its over order only
+    const anyB = await list(purchaserB, 'weighDifference=any');
+    expect(anyB.rows.find((r) => r.id === orderB.id)).toMatchObject({ shortLines: 0, overLines: 1 });
+    expect(anyB.rows.every((r) => r.orgId === schoolB)).toBe(true);
+    expect(anyB.count).toBe(await expected({ orgId: schoolB }, ['short', 'over']));
+    expect((await list(purchaserB, 'weighDifference=short')).rows.map((r) => r.id)).not.toContain(orderB.id);
+
+    // the supplier both were placed with sees both, each under its own kind
+    const sup = await list(supplier, 'weighDifference=any');
+    expect(sup.rows.map((r) => r.id)).toEqual(expect.arrayContaining([order.id, orderB.id]));
+    expect(sup.count).toBe(await expected({ supplierOrgId: SUPPLIER_ORG }, ['short', 'over']));
+    expect((await list(supplier, 'weighDifference=short')).rows.map((r) => r.id)).toEqual(expect.arrayContaining([order.id]));
+    expect((await list(supplier, 'weighDifference=short')).rows.map((r) => r.id)).not.toContain(orderB.id);
+    expect((await list(supplier, 'weighDifference=over')).count).toBe(await expected({ supplierOrgId: SUPPLIER_ORG }, ['over']));
+    // the other supplier, none of them
+    const other = await signIn(server, DEMO.supplier2);
+    const theirs = await list(other, 'weighDifference=any');
+    expect(theirs.rows.map((r) => r.id)).not.toContain(order.id);
+    expect(theirs.rows.every((r) => r.supplierId !== SUPPLIER_ORG)).toBe(true);
+
+    // an unknown filter value is a 400 with a readable text
+    for (const bad of ['yes', 'SHORT', '1', '']) {
+      const res = await get(purchaser, `/v4/mall/order?weighDifference=${bad}`);
+      expect([res.status, res.body.status_text], bad).toEqual([400, expect.stringMatching(/weighDifference/)]);
+    }
   });
 
   it('replays the scales and the weighed receipt into exactly the rows the inline projections wrote', async () => {

@@ -69,6 +69,8 @@ defineProjection({
       await tx.updateTable('order_lines').set({ status: 'refused', refuse_reason: r.reason })
         .where('org_id', '=', orgId).where('order_id', '=', data.orderId).where('sku_id', '=', r.skuId).execute();
     }
+    // the supplier's note to the school (older confirmations carry none)
+    await tx.updateTable('orders').set({ confirm_note: data.note ?? '' }).where('org_id', '=', orgId).where('id', '=', data.orderId).execute();
     await totals(tx, orgId, data.orderId, { status: ORDER_TRANSITIONS.confirm.to, at: data.at });
   },
   OrderReceived: async (tx, { data, orgId }: Ev<OrderReceived>) => {

@@ -17,7 +17,7 @@ import * as api from '../../../contracts/orders.ts';
 import {
   ACTION_EVENTS, orderDecider, orderSettingsDecider, orderSettingsStream, orderStream, type OrderCommand, type OrderEvent, type OrderReceived, type ScaleFact,
 } from '../../../domain/aggregates/order.ts';
-import type { ToleranceKind, WeighResult } from '../../../domain/scale.ts';
+import { DIFFERENCE_RESULTS, differenceResults, type ToleranceKind, type WeighResult } from '../../../domain/scale.ts';
 import {
   ORDER_STATUSES, ORDER_TEXT, actionsFor, mayEditOrderSettings, statusFilter, type OrderAction, type OrderStatus,
 } from '../../../domain/order.ts';
@@ -35,12 +35,17 @@ const select = [
   // what the supplier took back: its accepted returns come off what the school pays (domain/orderReturn.ts payableAmount)
   sql<string>`(SELECT coalesce(sum(r.amount), 0) FROM order_returns r WHERE r.org_id = o.org_id AND r.order_id = o.id
     AND r.status IN (${sql.join(CREDITED_STATUSES)}))`.as('returned_amount'),
+  'o.confirm_note',
+  // the lines weighed beyond the scale's tolerance, from the stored verdicts: the list marks such orders
+  ...DIFFERENCE_RESULTS.map((result) => sql<number>`(SELECT count(*)::int FROM order_lines l WHERE l.org_id = o.org_id AND l.order_id = o.id
+    AND l.weigh_result = ${result})`.as(`${result}_lines`)),
 ] as const;
 
 interface Row {
   org_id: string; id: string; order_no: string; org_name: string; supplier_org_id: string; supplier_name: string; delivery_date: string; status: string;
   amount: string; received_amount: string | null; line_count: number; remark: string; reason: string; created_by: string; created_by_name: string;
   created_at: Date; submitted_at: Date | null; updated_at: Date; version: string | null; returned_amount: string;
+  confirm_note: string; short_lines: number; over_lines: number;
 }
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -53,7 +58,7 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
       deliveryDate: r.delivery_date, status: r.status as OrderStatus, amount: Number(r.amount), receivedAmount: num(r.received_amount),
       returnedAmount: Number(r.returned_amount),
       payableAmount: payableAmount({ amount: Number(r.amount), receivedAmount: num(r.received_amount) }, Number(r.returned_amount)),
-      lineCount: r.line_count, remark: r.remark, reason: r.reason, createdBy: r.created_by, createdByName: r.created_by_name,
+      lineCount: r.line_count, remark: r.remark, reason: r.reason, confirmNote: r.confirm_note, shortLines: r.short_lines, overLines: r.over_lines, createdBy: r.created_by, createdByName: r.created_by_name,
       createdAt: r.created_at.toISOString(), submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null, updatedAt: r.updated_at.toISOString(),
       actions: actionsFor(r.status as OrderStatus, viewer.party, perms.get(pairKey(r.org_id, r.supplier_org_id)) ?? NO_PERMISSIONS),
       version: Number(r.version ?? 0),
@@ -128,7 +133,9 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
           const skuIds = (await db.selectFrom('order_lines').select('sku_id').where('org_id', '=', row.org_id).where('order_id', '=', id).orderBy('sort').execute()).map((l) => l.sku_id);
           return { type: 'SubmitOrder', ...base, facts: await placingFacts(db, row.org_id, row.supplier_org_id, skuIds, now) };
         }
-        case 'confirm': return { type: 'ConfirmOrder', ...base, lines, supplierMayChangeQuantity: (await settingsOf(db, row.org_id)).supplierMayChangeQuantity };
+        case 'confirm': return {
+          type: 'ConfirmOrder', ...base, lines, supplierMayChangeQuantity: (await settingsOf(db, row.org_id)).supplierMayChangeQuantity, note: input.reason,
+        };
         case 'refuse': return { type: 'RefuseOrder', ...base, reason: input.reason ?? '' };
         case 'dispatch': return { type: 'DispatchOrder', ...base };
         case 'deliver': return { type: 'DeliverOrder', ...base };
@@ -157,6 +164,13 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     for (const d of [q.startDate, q.endDate]) if (d && !parseDay(d)) throw badRequest('参数错误：日期不正确');
     if (q.startDate) base = base.where('o.delivery_date', '>=', q.startDate);
     if (q.endDate) base = base.where('o.delivery_date', '<=', q.endDate);
+    if (q.weighDifference) {
+      // orders with a line whose stored verdict is short or over; the verdicts inline, as the partial index of
+      // migration 236 names them, so the planner may use it
+      const results = differenceResults(q.weighDifference);
+      base = base.where(sql<SqlBool>`EXISTS (SELECT 1 FROM order_lines l WHERE l.org_id = o.org_id AND l.order_id = o.id
+        AND l.weigh_result IN (${sql.join(DIFFERENCE_RESULTS.map((r) => sql.lit(r)))}) AND l.weigh_result IN (${sql.join(results)}))`);
+    }
     const keyword = q.keyword?.trim();
     if (keyword) base = base.where('o.keyword', 'ilike', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
     const [rows, count] = await Promise.all([
@@ -306,5 +320,6 @@ function logRow(r: LogSource): api.OrderLogRow {
     id: String(r.position), orderId: r.id, orderNo: r.order_no, type: r.type, action: EVENT_ACTIONS.get(r.type) ?? r.type, status,
     userId: meta.userId ?? '', userName: r.user_name || meta.username || '', at: String(data.at ?? meta.time ?? ''),
     reason: typeof data.reason === 'string' ? data.reason : '', lines,
+    ...(typeof data.note === 'string' && data.note && { note: data.note }),
   };
 }

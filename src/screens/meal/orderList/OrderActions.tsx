@@ -89,7 +89,7 @@ export function OrderActions({ row, party }: { row: OrderRow; party: OrderParty 
       {(mode === 'detail' || mode === 'receive') && (
         <DetailDialog
           id={row.id} mode={mode} allowed={allowed} busy={sending} error={snap.context.error} onClose={() => setMode(null)}
-          onConfirm={(lines) => send({ type: 'CONFIRM', lines })} onReceive={(lines) => send({ type: 'RECEIVE', lines })}
+          onConfirm={(lines, reason) => send({ type: 'CONFIRM', lines, reason })} onReceive={(lines) => send({ type: 'RECEIVE', lines })}
           onReceiveMode={() => setMode('receive')}
         />
       )}
@@ -131,7 +131,7 @@ interface LineEdit { refused: boolean; reason: string; received: number | null; 
 /** The order with its lines; a supplier confirming may refuse single lines, a school receiving weighs each line. */
 function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onReceive, onReceiveMode }: {
   id: string; mode: 'detail' | 'receive'; allowed: OrderAction[]; busy: boolean; error: string | null; onClose: () => void;
-  onConfirm: (lines: OrderLineInput[]) => void; onReceive: (lines: OrderLineInput[]) => void; onReceiveMode: () => void;
+  onConfirm: (lines: OrderLineInput[], note: string) => void; onReceive: (lines: OrderLineInput[]) => void; onReceiveMode: () => void;
 }) {
   const s = useStyles();
   const { t } = useLingui();
@@ -140,6 +140,8 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   const query = useQuery(orderQuery(orgApp?.orgId, id));
   const order: OrderDetail | undefined = query.data;
   const [edits, setEdits] = useState<Record<string, LineEdit>>({});
+  // the supplier's note to the school on confirming (e.g. 周三上午送达), kept with the confirmation
+  const [note, setNote] = useState('');
   const edit = (l: OrderLine): LineEdit => edits[l.skuId] ?? { refused: false, reason: '', received: l.quantity, weighed: null };
   const change = (l: OrderLine, patch: Partial<LineEdit>) => setEdits({ ...edits, [l.skuId]: { ...edit(l), ...patch } });
   const confirming = mode === 'detail' && allowed.includes('confirm');
@@ -276,9 +278,15 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
                   <Text data-testid="order-detail-payable"><Trans>应付金额：{money(order.payableAmount)}</Trans></Text>
                   {order.reason && <Text><Trans>原因：{order.reason}</Trans></Text>}
                   {order.remark && <Text><Trans>备注：{order.remark}</Trans></Text>}
+                  {order.confirmNote && <Text data-testid="order-detail-confirm-note"><Trans>供应商确认备注：{order.confirmNote}</Trans></Text>}
                 </div>
                 {receiving && <ScalePanel scale={scale} />}
                 <DataTable rows={order.lines} columns={columns} rowKey={(l) => l.skuId} testId="order-lines" />
+                {confirming && (
+                  <Field label={<Trans>给学校的备注</Trans>} hint={<Trans>例如送达时间，学校在订单详情和订单日志中可见</Trans>}>
+                    <Textarea value={note} maxLength={ORDER_LIMITS.reasonMax} placeholder={t`如：周三上午送达`} onChange={(_, d) => setNote(d.value)} data-testid="order-confirm-note" />
+                  </Field>
+                )}
                 {order.returns.length > 0 && (
                   <div className={s.facts} data-testid="order-detail-returns">
                     <Text weight="semibold"><Trans>退货单</Trans></Text>
@@ -296,7 +304,7 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
             <Button onClick={onClose} data-testid="order-detail-close"><Trans>关闭</Trans></Button>
             {mode === 'detail' && allowed.includes('receive') && <Button appearance="primary" onClick={onReceiveMode}><Trans>收货</Trans></Button>}
             {confirming && (
-              <Button appearance="primary" disabled={busy || !order} data-testid="order-confirm-lines" onClick={() => onConfirm(refusedLines)}>
+              <Button appearance="primary" disabled={busy || !order} data-testid="order-confirm-lines" onClick={() => onConfirm(refusedLines, note.trim())}>
                 {refusedLines.length ? <Trans>确认（拒绝 {refusedLines.length} 行）</Trans> : <Trans>确认订单</Trans>}
               </Button>
             )}

@@ -3,12 +3,16 @@
 // supplier (a school) or the school (the supplier side). Each row's actions come from its own order machine;
 // selected rows take one action together (PUT /v4/mall/orders). Live: every Order… event refreshes the 'orders'
 // root (src/app/liveUpdates.ts), so a supplier sees a new order and a school a confirmation without a reload.
+// An order with a line weighed short or over beyond the scale's tolerance wears a badge, and 称重差异 finds them
+// (the server counts the stored verdicts and filters by them: weighDifference).
 import { useMemo, useState } from 'react';
+import { ArrowDownRegular, ArrowUpRegular } from '@fluentui/react-icons';
 import { Badge, Button, Checkbox, Dropdown, Field, Input, Option, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALL_STATUSES, ORDER_STATUSES, actionsFor, type OrderAction, type OrderStatus } from '../../../../domain/order.ts';
 import { PAGE } from '../../../../domain/constants.ts';
+import { WEIGH_DIFFERENCE_FILTERS, type WeighDifferenceFilter } from '../../../../domain/scale.ts';
 import { batchOrders, orderKeys, ordersQuery, type OrderBatchResult, type OrderRow } from '../../../../services/orders.ts';
 import { supplierBuyersQuery, suppliersQuery } from '../../../../services/mall/catalogue.ts';
 import { useMoney } from '../../../components/useMoney.ts';
@@ -19,14 +23,35 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useViewport } from '../../../shell/useViewport.ts';
 import { OrderActions } from './OrderActions.tsx';
-import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
+import { ACTION_LABELS, STATUS_LABELS, WEIGH_DIFFERENCE_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
   batch: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   date: { width: '150px' },
+  badges: { display: 'inline-flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
 });
+
+/** The order's lines weighed short or over beyond the scale's tolerance, as the server counted them. */
+function WeighDifferenceBadges({ row }: { row: Pick<OrderRow, 'shortLines' | 'overLines'> }) {
+  const { t } = useLingui();
+  const { shortLines, overLines } = row;
+  return (
+    <>
+      {shortLines > 0 && (
+        <Badge appearance="tint" color="danger" icon={<ArrowDownRegular />} data-testid="order-weigh-difference" data-result="short" title={t`称重短缺 ${shortLines} 行，超出电子秤误差`}>
+          {t`短缺 ${shortLines} 行`}
+        </Badge>
+      )}
+      {overLines > 0 && (
+        <Badge appearance="tint" color="warning" icon={<ArrowUpRegular />} data-testid="order-weigh-difference" data-result="over" title={t`称重超量 ${overLines} 行，超出电子秤误差`}>
+          {t`超量 ${overLines} 行`}
+        </Badge>
+      )}
+    </>
+  );
+}
 
 /** Actions that need no more than a click, so they can be taken on many orders at once. */
 const BATCH_ACTIONS: readonly OrderAction[] = ['submit', 'confirm', 'dispatch', 'deliver', 'settle', 'cancel'];
@@ -43,6 +68,7 @@ export default function OrderListPage() {
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [counterpart, setCounterpart] = useState('');
+  const [weighDifference, setWeighDifference] = useState<WeighDifferenceFilter | ''>('');
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [batchResult, setBatchResult] = useState<OrderBatchResult | null>(null);
@@ -62,6 +88,7 @@ export default function OrderListPage() {
     ...(startDate && { startDate }),
     ...(endDate && { endDate }),
     ...(counterpart && (school ? { supplierId: counterpart } : { orgId: counterpart })),
+    ...(weighDifference && { weighDifference }),
     $limit: PAGE.orders, $skip: page * PAGE.orders,
   };
   const list = useQuery({ ...ordersQuery(orgApp?.orgId, query), enabled: ready });
@@ -96,7 +123,16 @@ export default function OrderListPage() {
     { key: 'school', header: <Trans>学校</Trans>, render: (r) => r.orgName },
     { key: 'supplier', header: <Trans>供应商</Trans>, render: (r) => r.supplierName },
     { key: 'deliveryDate', header: <Trans>配送日期</Trans>, render: (r) => r.deliveryDate },
-    { key: 'status', header: <Trans>状态</Trans>, render: (r) => <Badge appearance="tint" data-testid="order-status" data-status={r.status}>{t(STATUS_LABELS[r.status])}</Badge> },
+    {
+      // the difference badges beside the status, so a phone's card shows them too
+      key: 'status', header: <Trans>状态</Trans>,
+      render: (r) => (
+        <span className={s.badges}>
+          <Badge appearance="tint" data-testid="order-status" data-status={r.status}>{t(STATUS_LABELS[r.status])}</Badge>
+          <WeighDifferenceBadges row={r} />
+        </span>
+      ),
+    },
     { key: 'amount', header: <Trans>金额</Trans>, render: (r) => money(r.amount) },
     { key: 'received', header: <Trans>实收金额</Trans>, render: (r) => (r.receivedAmount === null ? '—' : money(r.receivedAmount)), phone: 'hidden' },
     // received less accepted returns: what the school pays once the goods are in
@@ -111,7 +147,7 @@ export default function OrderListPage() {
       title={<Trans>订单列表</Trans>} testId="screen-orderList" error={error ?? (list.error ? errorText(list.error) : null)}
       toolbar={(
         <FilterBar
-          active={[startDate, endDate, counterpart].filter(Boolean).length}
+          active={[startDate, endDate, counterpart, weighDifference].filter(Boolean).length}
           search={(
             <Field label={<Trans>关键字</Trans>}>
               <Input value={keyword} placeholder={t`订单号、学校、供应商或商品`} onChange={(_, d) => filter(() => setKeyword(d.value))} data-testid="order-keyword" />
@@ -131,6 +167,15 @@ export default function OrderListPage() {
               </Dropdown>
             </Field>
           )}
+          <Field label={<Trans>称重差异</Trans>}>
+            <Dropdown
+              value={weighDifference ? t(WEIGH_DIFFERENCE_LABELS[weighDifference]) : t`全部`} selectedOptions={[weighDifference]} data-testid="order-weigh-difference-filter"
+              onOptionSelect={(_, d) => filter(() => setWeighDifference((d.optionValue ?? '') as WeighDifferenceFilter | ''))}
+            >
+              <Option value="" text={t`全部`}>{t`全部`}</Option>
+              {WEIGH_DIFFERENCE_FILTERS.map((f) => <Option key={f} value={f} text={t(WEIGH_DIFFERENCE_LABELS[f])}>{t(WEIGH_DIFFERENCE_LABELS[f])}</Option>)}
+            </Dropdown>
+          </Field>
         </FilterBar>
       )}
     >

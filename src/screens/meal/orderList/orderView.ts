@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import { usePowers } from '../../../app/hooks.ts';
 import { orderPartyOf, type OrderAction, type OrderParty, type OrderStatus } from '../../../../domain/order.ts';
 import type { ReturnLogAction } from '../../../../domain/orderReturn.ts';
+import type { WeighDifferenceFilter } from '../../../../domain/scale.ts';
 import { orderMachine } from '../../../../machines/order.machine.ts';
 import { orderKeys, runOrderAction } from '../../../../services/orders.ts';
 
@@ -22,6 +23,9 @@ export const ACTION_LABELS: Record<OrderAction | 'create', MessageDescriptor> = 
   create: msg`下单`, submit: msg`提交`, confirm: msg`确认`, refuse: msg`拒单`, dispatch: msg`发货`, deliver: msg`送达`,
   receive: msg`收货`, settle: msg`结算`, cancel: msg`取消订单`,
 };
+
+/** The order lists' filter on lines weighed beyond the scale's tolerance (domain/scale.ts WEIGH_DIFFERENCE_FILTERS). */
+export const WEIGH_DIFFERENCE_LABELS: Record<WeighDifferenceFilter, MessageDescriptor> = { any: msg`有差异`, short: msg`短缺`, over: msg`超量` };
 
 /** The order log's actions of the order's returns (domain/orderReturn.ts RETURN_LOG_ACTIONS). */
 export const RETURN_LOG_LABELS: Record<ReturnLogAction, MessageDescriptor> = {

@@ -57,7 +57,7 @@ export default function OrderLogListPage() {
     { key: 'at', header: <Trans>时间</Trans>, render: (r) => <time dateTime={r.at}>{when(r.at)}</time> },
     {
       key: 'detail', header: <Trans>说明</Trans>,
-      render: (r) => [r.returnNo ? t`退货单 ${r.returnNo}` : '', r.reason, ...r.lines.map((l) => [
+      render: (r) => [r.returnNo ? t`退货单 ${r.returnNo}` : '', r.reason, r.note ? t`备注：${r.note}` : '', ...r.lines.map((l) => [
         l.refused ? t`拒绝一行` : '', l.reason ?? '', l.quantity !== undefined ? t`数量 ${l.quantity}` : '', l.receivedQuantity !== undefined ? t`实收 ${l.receivedQuantity}` : '',
         l.returnedQuantity !== undefined ? t`退货 ${l.returnedQuantity}` : '', weighing(l),
       ].filter(Boolean).join(' '))]

@@ -109,6 +109,18 @@ describe('order decider: the lifecycle', () => {
     const partly: OrderEvent = { type: 'OrderConfirmed', data: { orderId: 'o1', changed: [], refused: [{ skuId: 's2', reason: '缺货' }], at } };
     expect(openAmount(fold(orderDecider, [created, partly]).lines)).toBe(125);
   });
+  it('keeps the supplier\'s note with its confirmation, trimmed; none when blank; with the lines\' reasons when it refuses every line', () => {
+    const confirm = { type: 'ConfirmOrder' as const, ...acting(), lines: [], supplierMayChangeQuantity: false };
+    given(orderDecider, [created]).when({ ...confirm, note: ' 周三上午送达 ' })
+      .then([{ type: 'OrderConfirmed', data: { orderId: 'o1', changed: [], refused: [], note: '周三上午送达', at } }]);
+    given(orderDecider, [created]).when({ ...confirm, note: '   ' }).then([confirmed]);
+    given(orderDecider, [created]).when({ ...confirm, note: '送'.repeat(501) }).thenRefused('invalid', /确认备注不能超过 500/);
+    given(orderDecider, [created]).when({ ...confirm, note: '本周停运', lines: [{ skuId: 's1', refused: true, reason: '缺货' }, { skuId: 's2', refused: true, reason: '缺货' }] })
+      .then([{ type: 'OrderRefused', data: { orderId: 'o1', reason: '本周停运；缺货', at } }]);
+    // the note does not change what the order holds
+    const noted: OrderEvent = { type: 'OrderConfirmed', data: { orderId: 'o1', changed: [], refused: [], note: '周三上午送达', at } };
+    expect(fold(orderDecider, [created, noted])).toEqual(fold(orderDecider, [created, confirmed]));
+  });
   it('changes quantities at confirmation only where the school allows it', () => {
     const cmd = { type: 'ConfirmOrder' as const, ...acting(), lines: [{ skuId: 's1', quantity: 3 }] };
     given(orderDecider, [created]).when({ ...cmd, supplierMayChangeQuantity: false }).thenRefused('forbidden', /不允许供应商修改/);
