@@ -2,7 +2,8 @@
 // filled to 100,000 straight into the projection tables (orders, three lines each, and their streams, in one SQL
 // statement per table: the fill is not what is measured), then the school and the supplier read the first page
 // with its count, a status filter (a common and a rare status) and the keyword search (a product name many orders
-// hold, an order number one does), each ROUNDS times: p50/p95. Run alone: node --import tsx bench/orders.ts
+// hold, an order number one does) and the weighed-difference filter (2 % of the orders hold a line weighed short or
+// over), each ROUNDS times: p50/p95. Run alone: node --import tsx bench/orders.ts
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { apiSession, percentile, startServerProcess, type BenchServer } from './serverProcess.ts';
@@ -43,8 +44,11 @@ export async function fill(databaseUrl: string, orders: number): Promise<number>
       JOIN bench_skus s0 ON s0.n = g % 50 JOIN bench_skus s1 ON s1.n = (g + 7) % 50 JOIN bench_skus s2 ON s2.n = (g + 19) % 50`,
     [SCHOOL, SUPPLIER, orders]);
     await client.query(`
-      INSERT INTO order_lines (org_id, order_id, sku_id, sort, product_id, product_name, sku_name, spec, unit, category_id, quantity, price, amount, status, refuse_reason, remark)
-      SELECT $1, 'bench-' || g, s.sku_id, k, s.product_id, s.product_name, s.sku_name, s.spec, s.unit, NULL, 2, 10.5, 21, 'open', '', ''
+      INSERT INTO order_lines (org_id, order_id, sku_id, sort, product_id, product_name, sku_name, spec, unit, category_id, quantity, price, amount, status, refuse_reason, remark,
+        weigh_result)
+      SELECT $1, 'bench-' || g, s.sku_id, k, s.product_id, s.product_name, s.sku_name, s.spec, s.unit, NULL, 2, 10.5, 21, 'open', '', '',
+        -- received orders (g % 20 = 17) were weighed; two in five have a line short or over beyond the tolerance
+        CASE WHEN g % 20 = 17 THEN CASE WHEN k = 0 AND g % 100 = 17 THEN 'short' WHEN k = 1 AND g % 100 = 37 THEN 'over' ELSE 'ok' END END
       FROM generate_series(1, $2::int) g CROSS JOIN generate_series(0, 2) k JOIN bench_skus s ON s.n = (g + k * 7 + (k / 2) * 5) % 50`, [SCHOOL, orders]);
     await client.query(`
       INSERT INTO streams (stream_id, org_id, stream_type, stream_position)
@@ -65,7 +69,8 @@ export async function benchOrders(server: BenchServer, opts: { orders?: number }
   const sample = await school<OrderList>('/v4/mall/order?$limit=1&$skip=5000');
   const orderNo = sample.rows[0]!.orderNo;
   const keyword = encodeURIComponent('大米');
-  const runs = { schoolFirstPage: [] as number[], supplierFirstPage: [] as number[], byStatusCommon: [] as number[], byStatusRare: [] as number[], keywordProduct: [] as number[], keywordOrderNo: [] as number[] };
+  const runs = { schoolFirstPage: [] as number[], supplierFirstPage: [] as number[], byStatusCommon: [] as number[], byStatusRare: [] as number[], keywordProduct: [] as number[], keywordOrderNo: [] as number[],
+    weighDifference: [] as number[] };
   const counts: Record<string, number> = {};
   const time = async (name: keyof typeof runs, read: () => Promise<OrderList>) => {
     const t = performance.now();
@@ -81,6 +86,7 @@ export async function benchOrders(server: BenchServer, opts: { orders?: number }
     await time('byStatusRare', () => school<OrderList>('/v4/mall/order?status=refused&$limit=100'));
     await time('keywordProduct', () => supplier<OrderList>(`/v4/mall/order/search?keyword=${keyword}&$limit=100`));
     await time('keywordOrderNo', () => school<OrderList>(`/v4/mall/order/search?keyword=${orderNo}&$limit=100`));
+    await time('weighDifference', () => supplier<OrderList>('/v4/mall/order?weighDifference=any&$limit=100'));
   }
   return Object.fromEntries([
     ['filled orders', { value: orders, seconds: +fillSeconds.toFixed(1) }],

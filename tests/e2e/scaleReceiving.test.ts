@@ -4,7 +4,8 @@
 // unit and shows the short weight beyond the 2 % tolerance before saving; the other line weighs within it. The
 // browser has no Web Serial: it says so and offers the simulated scales only, not the school's real one. After
 // saving, the school and the supplier (a second browser) see the weighed line's difference on the order. The order
-// is made over the API.
+// is made over the API. The order list marks the order 短缺 (in the phone's row card too), and the 称重差异 filter
+// finds it: on the phone through the filter sheet, on the supplier's desktop beside the other filters.
 import { describe, expect, it } from 'vitest';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -108,6 +109,28 @@ describe('receiving on a scale', () => {
     await expect.poll(() => schoolShort.getByTestId('order-line-weigh-result').getAttribute('data-result'), { timeout: 30_000 }).toBe('short');
     expect(await schoolShort.getByTestId('order-line-difference').textContent()).toBe('-0.5');
     expect(await schoolShort.textContent()).toContain(SCALE);
+    await purchaser.getByTestId('order-detail-close').click();
+
+    // the list marks it in the row's card: short, one line, nothing past the phone's edge
+    const mark = order.getByTestId('order-weigh-difference');
+    await expect.poll(() => mark.getAttribute('data-result'), { timeout: 30_000 }).toBe('short');
+    expect(await mark.count()).toBe(1);
+    expect(await mark.textContent()).toBe('短缺 1 行');
+    expect(await overflowing(purchaser, '[data-testid="order-table"] *')).toEqual([]);
+    // 称重差异 in the phone's filter sheet: 有差异 keeps it, 超量 leaves it out
+    const pickDifference = async (page: typeof purchaser, name: string) => {
+      await page.getByTestId('order-weigh-difference-filter').click();
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+    await purchaser.getByTestId('filter-open').click();
+    await pickDifference(purchaser, '超量');
+    await purchaser.getByTestId('filter-done').click();
+    await expect.poll(() => order.count(), { timeout: 30_000 }).toBe(0);
+    expect(await purchaser.getByTestId('filter-open').innerText()).toMatch(/1/);
+    await purchaser.getByTestId('filter-open').click();
+    await pickDifference(purchaser, '有差异');
+    await purchaser.getByTestId('filter-done').click();
+    await expect.poll(() => order.getByTestId('order-weigh-difference').getAttribute('data-result'), { timeout: 30_000 }).toBe('short');
 
     // and so does the supplier, on its own order list
     const second = await launchBrowser();
@@ -125,6 +148,17 @@ describe('receiving on a scale', () => {
       await expect.poll(() => supplierShort.getByTestId('order-line-weigh-result').getAttribute('data-result'), { timeout: 30_000 }).toBe('short');
       expect(await supplierShort.getByTestId('order-line-difference').textContent()).toBe('-0.5');
       expect(await lines.locator(`[data-row-key="${exact}"]`).getByTestId('order-line-weigh-result').getAttribute('data-result')).toBe('ok');
+      await lines.getByTestId('order-detail-close').click();
+      await lines.waitFor({ state: 'detached' });
+
+      // the supplier's list marks it too; 有差异 over its whole list: only marked orders, this one among them
+      expect(await theirs.getByTestId('order-weigh-difference').getAttribute('data-result')).toBe('short');
+      await supplier.getByTestId('order-keyword').fill('');
+      await supplier.getByTestId('order-weigh-difference-filter').click();
+      await supplier.getByRole('option', { name: '有差异', exact: true }).click();
+      await expect.poll(() => theirs.count(), { timeout: 30_000 }).toBe(1);
+      const rows = supplier.locator('[data-testid="order-table"] [data-order-no]');
+      await expect.poll(async () => (await rows.count()) > 0 && (await rows.count()) === (await rows.filter({ has: supplier.getByTestId('order-weigh-difference') }).count()), { timeout: 30_000 }).toBe(true);
     } finally {
       await second.close();
     }
