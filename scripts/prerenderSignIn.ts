@@ -7,12 +7,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
+import { MAINLAND_PHONE } from '../domain/phone.ts';
 
 /**
  * Runs right after the pre-rendered `#root`, before the first paint (ES5, nothing to load). It keeps the markup only
- * when it is what this visit's first render would be (first visit: on /login or /, no stored session, remembered user
- * or org-app, zh-CN, light; src/app/bootstrap.tsx checks the same again), else empties `#root` and the bundle renders
- * as before. Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page
+ * when it is what this visit's first render would be (on /login or /, no stored session or org-app, zh-CN, light;
+ * src/app/bootstrap.tsx checks the same again), else empties `#root` and the bundle renders as before. A remembered
+ * user (§4: kept by logout, the daily case) gets the same form with his phone filled in, as the form's state starts. Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page
  * (a tab without one is noted and opened after hydration), and notes other button clicks and submits (holding the
  * submit back: a native one would reload the page with the password in the URL), which the form does once it is
  * live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles clicks and typing itself
@@ -21,21 +22,26 @@ import type { Plugin } from 'vite';
  * script by its hash in the content security policy (server/http/securityHeaders.ts).
  */
 export const SIGN_IN_EARLY_SCRIPT = `(function(){
+var PHONE=${MAINLAND_PHONE};
 var root=document.getElementById('root'),s=window.__signIn={fits:false,tab:'sms',wanted:null,submitted:false,clicks:[],hydrating:false,live:false};
 function get(k){try{return localStorage.getItem(k)}catch(e){return null}}
 var h=location.hash.replace(/^#/,'')||'/',l=get('meal.locale'),m=get('meal.themeMode');
-s.fits=(h==='/'||h==='/login')&&location.search.indexOf('=')<0&&!get('meal.login')&&!get('meal.user')&&!get('meal.orgApp')&&(!l||l==='zh-CN')&&(!m||m==='light');
+s.fits=(h==='/'||h==='/login')&&location.search.indexOf('=')<0&&!get('meal.login')&&!get('meal.orgApp')&&(!l||l==='zh-CN')&&(!m||m==='light');
 if(!s.fits){root.textContent='';return}
+var u=null;try{u=JSON.parse(get('meal.user')||'null')}catch(e){}
+var name=u&&typeof u.username==='string'?u.username:'';
+function fill(){if(!name)return;var p=root.querySelector('[data-testid="login-phone"]'),n=root.querySelector('[data-testid="login-username"]');if(p&&PHONE.test(name))p.value=name;if(n)n.value=name}
+fill();
 root.addEventListener('click',function(e){
 if(s.hydrating)return;
 var b=e.target&&e.target.closest&&e.target.closest('button[data-testid]');
 if(!b||b.type==='submit')return;
 var id=b.getAttribute('data-testid');
 if(id.indexOf('login-tab-')!==0){s.clicks.push(id);return}
-var name=id.slice(10),tpl=document.getElementById('sign-in-'+name);
-if(name===s.tab)return;
-if(!tpl){s.wanted=name;return}
-root.innerHTML=tpl.innerHTML;s.tab=name;s.wanted=null;s.clicks=[];
+var tab=id.slice(10),tpl=document.getElementById('sign-in-'+tab);
+if(tab===s.tab)return;
+if(!tpl){s.wanted=tab;return}
+root.innerHTML=tpl.innerHTML;s.tab=tab;s.wanted=null;s.clicks=[];fill();
 var t=root.querySelector('[data-testid="'+id+'"]');if(t)t.focus();
 });
 root.addEventListener('submit',function(e){if(!s.live){e.preventDefault();s.submitted=true}},true);

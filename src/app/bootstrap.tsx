@@ -14,7 +14,6 @@ import { activateLocale, loadConsoleCatalog } from './i18n.ts';
 import { currentLocale, currentThemeMode } from './preferences.ts';
 import { markHydrating } from './signInEarly.ts';
 import { preloadable } from './preloadable.tsx';
-import { readRememberedUsername } from './storage.ts';
 
 // Issue 12: the sign-in screen is the entry's own small chunk (React, the Fluent components it uses, the root actor
 // with the session machine, the passport calls over fetch). The rest of the console (router, shell, query cache,
@@ -98,13 +97,14 @@ export function AppRoot({ actor }: { actor: AppActorRef }) {
 }
 
 /**
- * Whether the sign-in form index.html carries (rendered at build time for a first visit) is what this load renders
- * first: then React hydrates it, keeping what was typed; else it is dropped and the page renders as before. The
- * page's inline script checked the same from storage before the first paint (window.__signIn.fits).
+ * Whether the sign-in form index.html carries (rendered at build time) is what this load renders first: then React
+ * hydrates it, keeping what was typed (a remembered user's phone the inline script filled in is taken over the same
+ * way); else it is dropped and the page renders as before. The page's inline script checked the same from storage
+ * before the first paint (window.__signIn.fits).
  */
 function prerenderFits(container: HTMLElement, signedOut: boolean, bridged: boolean): boolean {
   return Boolean(window.__signIn?.fits) && container.firstElementChild !== null && signedOut && !bridged
-    && hashPath() === '/login' && currentLocale() === 'zh-CN' && currentThemeMode() === 'light' && !readRememberedUsername();
+    && hashPath() === '/login' && currentLocale() === 'zh-CN' && currentThemeMode() === 'light';
 }
 
 /** Shared start of the four entry pages (index, jydd, yyxc, zzy): sign-in bridge, root actor, render. */

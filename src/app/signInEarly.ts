@@ -8,7 +8,7 @@ export type SignInTab = 'sms' | 'password' | 'qr';
 
 /** The state the inline script keeps on `window.__signIn`. */
 export interface EarlySignIn {
-  /** the pre-rendered form suits this visit (first visit: zh-CN, light, signed out, nobody remembered, on /login) */
+  /** the pre-rendered form suits this visit (zh-CN, light, signed out, no org-app stored, on /login) */
   fits: boolean;
   /** the tab whose pre-rendered form is shown */
   tab: SignInTab;

@@ -80,4 +80,28 @@ describe('the pre-rendered sign-in page', () => {
     await expect.poll(() => page.getByTestId('login-send-code').isDisabled(), { timeout: 20_000 }).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('a remembered person (kept by logout, §4) gets the same pre-rendered form with his phone filled in, hydrated in place', async () => {
+    const page = await harness.browser.context.newPage();
+    const errors = collectErrors(page);
+    // what a logout leaves: the user item only (with his usual org-app)
+    await page.goto(`${harness.server.url}/#/login`);
+    await page.evaluate(() => { localStorage.clear(); localStorage.setItem('meal.user', JSON.stringify({ username: '13800000002', orgId: 'org-x', appId: 'cp2026001' })); });
+    const scripts = await holdScripts(page);
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByTestId('login-phone').waitFor();
+    expect(await page.evaluate(() => window.__signIn?.fits)).toBe(true);
+    expect(await page.evaluate(() => window.__signIn?.hydrating)).toBe(false);
+    expect(await page.getByTestId('login-phone').inputValue()).toBe('13800000002');
+    await page.getByTestId('login-tab-password').click();
+    expect(await page.getByTestId('login-username').inputValue()).toBe('13800000002');
+    await page.evaluate(() => { (window as unknown as { first: Element | null }).first = document.querySelector('[data-testid="login-username"]'); });
+    await scripts.release();
+    await expect.poll(() => page.evaluate(() => window.__signIn?.live), { timeout: 30_000 }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { first: Element }).first === document.querySelector('[data-testid="login-username"]'))).toBe(true);
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/orgapp/, { timeout: 30_000 });
+    expect(errors).toEqual([]);
+  });
 });
