@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parsePo } from '../support/po.ts';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { SERVER_TEXTS } from '../../domain/serverTexts.ts';
 
 const h = useConsole();
 
@@ -64,5 +65,32 @@ describe.each(['en-US', 'zh-TW'])('the console in %s', (locale) => {
       found[key] = await untranslated(page, locale);
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+  });
+});
+
+// Issue 13 follow-up: the server's refusal texts come in the console's language too. The console sends its locale as
+// accept-language on every call; a refused sign-in shows the server's English text, not its Chinese source.
+describe('a refused form in en-US', () => {
+  it("shows the server's refusal in English", async () => {
+    const page = await h.browser.context.newPage();
+    const user = '13800000006';
+    await signInToHome(page, h.server.url, user);
+    await chooseLocale(page, 'en-US');
+    // the session ends on the server (expired or revoked elsewhere): the console is back at sign-in, still in
+    // English (a logout would forget the language with the rest of the storage, §4)
+    const { db } = h.server.store;
+    const { user_id } = await db.selectFrom('users').select('user_id').where('username', '=', user).executeTakeFirstOrThrow();
+    await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', user_id).execute();
+    await page.reload();
+    await page.waitForURL(/#\/login/, { timeout: 30_000 });
+    await page.getByTestId('login-tab-password').click();
+    await page.getByTestId('login-username').fill(user);
+    await page.getByTestId('login-password').fill('not-the-password');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/v1/passport/login') && r.method() === 'POST');
+    await page.getByTestId('login-submit').click();
+    expect((await sent).headers()['accept-language']).toBe('en-US');
+    const error = page.getByTestId('login-error');
+    await expect.poll(() => error.textContent(), { timeout: 15_000 }).toContain(SERVER_TEXTS['用户名或密码错误']!['en-US']);
+    expect(await error.textContent()).not.toMatch(CJK);
   });
 });
