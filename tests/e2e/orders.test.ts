@@ -2,7 +2,8 @@
 // (foodPurchase) with a supplier she chooses out of her two; the supplier, whose order list is already open, sees it
 // appear without a reload and confirms it with the button its order machine offers; the purchaser's open list shows
 // it confirmed without a reload; the order log holds both steps with who took them. Then the lines: a supplier
-// confirms refusing one line with a reason, and a school receives a delivered order with one line weighed short.
+// confirms refusing one line with a reason and writes the school a note (kept in the detail and the log), and a
+// school receives a delivered order with one line weighed short.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
@@ -115,6 +116,8 @@ describe('orders between a school and its supplier', () => {
     const refusedName = await detail.getByTestId('order-line-name').first().textContent();
     await detail.getByTestId('order-line-refuse').first().click();
     await detail.getByTestId('order-line-reason').fill('当日缺货');
+    // a note to the school on confirming
+    await detail.getByTestId('order-confirm-note').fill('周三上午送达');
     await detail.getByTestId('order-confirm-lines').click();
     await detail.waitFor({ state: 'detached', timeout: 30_000 });
     // confirmed with the others; the refused line keeps its reason
@@ -126,6 +129,13 @@ describe('orders between a school and its supplier', () => {
     const lines = supplier.getByTestId('order-lines');
     await expect.poll(() => lines.locator('[data-row-key]').first().textContent(), { timeout: 30_000 }).toContain('当日缺货');
     expect(await lines.getByTestId('order-line-name').first().textContent()).toBe(refusedName);
+    // the note stays with the confirmation: in the order's detail and in its log
+    expect(await supplier.getByTestId('order-detail-confirm-note').textContent()).toContain('周三上午送达');
+    await supplier.getByTestId('order-detail-close').click();
+    await openScreen(supplier, 'orderLogList');
+    await supplier.getByTestId('log-filter-order').fill(refusedNo!);
+    const confirmEntry = supplier.getByTestId('order-log-table').locator('[data-row-key]').filter({ has: supplier.locator('[data-action="confirm"]') });
+    await expect.poll(() => confirmEntry.textContent(), { timeout: 30_000 }).toContain('备注：周三上午送达');
 
     // the school receives yesterday's delivered order, the first line weighed short
     const other = await launchBrowser();
