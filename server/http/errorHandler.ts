@@ -1,5 +1,5 @@
 // Every failure leaves as the envelope with an honest HTTP status; only real bugs become 500.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { ConcurrencyError } from '../store/eventStore.ts';
@@ -12,6 +12,13 @@ import { localizeServerText, serverLocale } from '../../domain/serverTexts.ts';
  */
 export function localized(request: Pick<FastifyRequest, 'headers'>, text: string): string {
   return localizeServerText(text, serverLocale(request.headers['accept-language']));
+}
+
+/** A refusal's text depends on the request's language: a cache keeps one answer per language. */
+function varyOnLanguage(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const now = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (!/(^|,)\s*accept-language\s*(,|$)/i.test(now)) reply.header('vary', now ? `${now}, accept-language` : 'accept-language');
 }
 
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };
@@ -30,7 +37,10 @@ function validationText(error: FastifyError): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const refuse = (status: number, text: string) => reply.status(status).send(failure(status, localized(request, text)));
+    const refuse = (status: number, text: string) => {
+      varyOnLanguage(reply);
+      return reply.status(status).send(failure(status, localized(request, text)));
+    };
     if (error instanceof HttpError) return refuse(error.statusCode, error.message);
     if (error instanceof ConcurrencyError) return refuse(409, error.message);
     if (error.validation) return refuse(400, validationText(error));
@@ -48,5 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return refuse(500, '服务器内部错误，请稍后重试');
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(failure(404, localized(request, `接口不存在：${request.method} ${request.url.split('?')[0]}`))));
+  app.setNotFoundHandler((request, reply) => {
+    varyOnLanguage(reply);
+    return reply.status(404).send(failure(404, localized(request, `接口不存在：${request.method} ${request.url.split('?')[0]}`)));
+  });
 }

@@ -95,6 +95,13 @@ describe('status_text in the language asked for (issue 13)', () => {
     expect(await eventCount(server)).toBe(before);
   });
 
+  it('tells caches that a refusal depends on the language', async () => {
+    const res = await fetch(`${server.url}/v9/nothing`, { headers: { 'accept-language': 'en-US' } });
+    expect(res.headers.get('vary')).toMatch(/accept-language/i);
+    const bad = await fetch(`${server.url}/v1/passport/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(bad.headers.get('vary')).toMatch(/accept-language/i);
+  });
+
   it('a browser-style list picks the first language the server has', async () => {
     const got = await ask('none', 'GET', '/v9/nothing', { headers: { 'accept-language': 'fr-FR,en-GB;q=0.9,zh-CN;q=0.8' } });
     expect(got).toEqual({ status: 404, text: 'No such API: GET /v9/nothing' });
