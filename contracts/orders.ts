@@ -213,6 +213,7 @@ export const OrderBatchInput = Type.Object({
   orders: Type.Array(Type.Object({
     id: Id,
     action: OrderAction,
+    /** as in `PUT /v4/mall/order/{id}`: refuse or cancel, why; confirm, the supplier's note to the school */
     reason: Type.Optional(Type.String({ maxLength: ORDER_LIMITS.reasonMax })),
     version: Type.Optional(Version),
   }, { additionalProperties: false }), { minItems: 1, maxItems: PAGE.orders }),
