@@ -7,6 +7,7 @@
 // A key may be a template: `{name}` stands for a part kept as it is (a field name such as body.phoneNumber, a
 // number, a path). A part that is itself a catalog text is translated too; one holding other Chinese is not a match.
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants.ts';
+import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TEXT, type OrderAction, type OrderStatus } from './order.ts';
 
 export interface ServerTextTranslations {
   'zh-TW': string;
@@ -15,7 +16,8 @@ export interface ServerTextTranslations {
 
 const tw = (zhTW: string, enUS: string): ServerTextTranslations => ({ 'zh-TW': zhTW, 'en-US': enUS });
 
-export const SERVER_TEXTS: Record<string, ServerTextTranslations> = {
+/** The texts written out below, each as the server's source writes it (the unit test finds each in server/ or domain/). */
+export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   // ---- server/http: the envelope's general refusals (errors.ts defaults, auth.ts, errorHandler.ts)
   参数错误: tw('參數錯誤', 'Invalid request'),
   '未登录或登录已过期，请重新登录': tw('未登入或登入已過期，請重新登入', 'You are not signed in or your session has expired. Please sign in again'),
@@ -165,6 +167,34 @@ export const SERVER_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：请填写拒单原因': tw('參數錯誤：請填寫拒單原因', 'Invalid request: please give a reason for refusing the order'),
   学校不允许供应商修改订购数量: tw('學校不允許供應商修改訂購數量', 'The school does not let suppliers change ordered quantities'),
 };
+
+// ---- an order's state refusals (409), made from the domain's own names: every status × action the domain can refuse
+const ORDER_STATUS_WORDS: Record<OrderStatus, [zhTW: string, enUS: string]> = {
+  draft: ['草稿', 'still a draft'], submitted: ['待確認', 'awaiting confirmation'], confirmed: ['已確認', 'confirmed'],
+  refused: ['已拒單', 'refused'], dispatched: ['已發貨', 'dispatched'], delivered: ['已送達', 'delivered'],
+  received: ['已收貨', 'received'], settled: ['已結算', 'settled'], cancelled: ['已取消', 'cancelled'],
+};
+const ORDER_ACTION_WORDS: Record<OrderAction, [zhTW: string, verb: string, done: string]> = {
+  submit: ['提交', 'submit', 'submitted'], confirm: ['確認', 'confirm', 'confirmed'], refuse: ['拒單', 'refuse', 'refused'],
+  dispatch: ['發貨', 'dispatch', 'dispatched'], deliver: ['送達', 'deliver', 'delivered'], receive: ['收貨', 'receive', 'received'],
+  settle: ['結算', 'settle', 'settled'], cancel: ['取消', 'cancel', 'cancelled'],
+};
+
+function orderStateTexts(): Record<string, ServerTextTranslations> {
+  const texts: Record<string, ServerTextTranslations> = {};
+  for (const action of ORDER_ACTIONS) {
+    const [twAction, verb, done] = ORDER_ACTION_WORDS[action];
+    texts[ORDER_TEXT.notYourAction(action)] = tw(`無權${twAction}該訂單`, `You may not ${verb} this order`);
+    for (const status of ORDER_STATUSES) {
+      const [twStatus, enStatus] = ORDER_STATUS_WORDS[status];
+      texts[ORDER_TEXT.notAllowed(action, status)] = tw(`訂單${twStatus}，不能${twAction}`, `The order is ${enStatus}: it cannot be ${done}`);
+    }
+  }
+  return texts;
+}
+
+/** Every text the server answers in zh-TW and en-US: the written ones and those made from the domain's names. */
+export const SERVER_TEXTS: Record<string, ServerTextTranslations> = { ...WRITTEN_TEXTS, ...orderStateTexts() };
 
 /** §9 languages: the one `accept-language` asks for first (q order), mapped onto ours; zh-CN when none fits. */
 export function serverLocale(acceptLanguage: string | readonly string[] | undefined): Locale {
