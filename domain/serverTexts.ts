@@ -166,6 +166,28 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：数量必须大于 0': tw('參數錯誤：數量必須大於 0', 'Invalid request: the quantity must be greater than 0'),
   '参数错误：请填写拒单原因': tw('參數錯誤：請填寫拒單原因', 'Invalid request: please give a reason for refusing the order'),
   学校不允许供应商修改订购数量: tw('學校不允許供應商修改訂購數量', 'The school does not let suppliers change ordered quantities'),
+  '已过下单截止时间（{deadline}），请选择更晚的配送日期': tw('已過下單截止時間（{deadline}），請選擇更晚的配送日期', 'The order deadline ({deadline}) has passed. Please choose a later delivery date'),
+  '订单金额未达到起订金额 {minimum}': tw('訂單金額未達到起訂金額 {minimum}', 'The order is below the minimum order amount of {minimum}'),
+  '参数错误：请填写商品 {sku} 的拒绝原因': tw('參數錯誤：請填寫商品 {sku} 的拒絕原因', 'Invalid request: please give a reason for refusing product {sku}'),
+  '该学校未允许此供应商接收订单（供应商权限 order）': tw('該學校未允許此供應商接收訂單（供應商權限 order）', 'The school has not allowed this supplier to take orders (supplier permission order)'),
+  无权修改订单设置: tw('無權修改訂單設定', 'You may not change the order settings'),
+  // users, roles and contacts (domain/aggregates/user.ts, role.ts, contacts.ts)
+  没有授予该角色的权限: tw('沒有授予該角色的權限', 'You may not grant this role'),
+  到期时间格式不正确: tw('到期時間格式不正確', 'The expiry time is not valid'),
+  手机号重复: tw('手機號碼重複', 'The phone number is repeated'),
+  '机构用户数已达上限（{limit}）': tw('機構使用者數已達上限（{limit}）', 'The organisation has reached its user limit ({limit})'),
+  角色已存在: tw('角色已存在', 'The role already exists'),
+  '参数错误：角色名称不能为空': tw('參數錯誤：角色名稱不能為空', 'Invalid request: the role name cannot be empty'),
+  只有系统服务商可以设置管理员角色: tw('只有系統服務商可以設定管理員角色', 'Only the system provider can assign administrator roles'),
+  只有系统服务商可以修改管理员角色的权限: tw('只有系統服務商可以修改管理員角色的權限', "Only the system provider can change an administrator role's permissions"),
+  '手机号格式不正确：{phone}': tw('手機號碼格式不正確：{phone}', 'The phone number is not valid: {phone}'),
+  '手机号重复：{phone}': tw('手機號碼重複：{phone}', 'The phone number is repeated: {phone}'),
+  不能把部门移动到它自己或它的下级部门下: tw('不能把部門移動到它自己或它的下級部門下', 'A department cannot be moved under itself or one of its sub-departments'),
+  请先删除下级部门: tw('請先刪除下級部門', 'Please delete the sub-departments first'),
+  '部门下还有联系人，请先移除': tw('部門下還有聯絡人，請先移除', 'The department still has contacts. Please remove them first'),
+  姓名不能为空: tw('姓名不能為空', 'The name cannot be empty'),
+  部门名称不能为空: tw('部門名稱不能為空', 'The department name cannot be empty'),
+  请选择联系人所在的部门: tw('請選擇聯絡人所在的部門', "Please choose the contact's department"),
 };
 
 // ---- an order's state refusals (409), made from the domain's own names: every status × action the domain can refuse
