@@ -36,11 +36,12 @@ async function fullCatalog(locale: Locale): Promise<Messages> {
 export async function activateLocale(locale: Locale): Promise<void> {
   const target: Locale = locale in LOADERS ? locale : DEFAULT_LOCALE;
   wanted = target;
+  // from the choice on, not once its catalog is here: a refusal answered meanwhile is read in the new language
+  setRequestLocale(target);
   if (i18n.locale === target) return;
   const messages = await fullCatalog(target);
   if (wanted !== target) return;
   i18n.loadAndActivate({ locale: target, messages });
-  setRequestLocale(target);
   document.documentElement.lang = target;
 }
 

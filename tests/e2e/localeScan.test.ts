@@ -76,6 +76,17 @@ describe('a refused form in en-US', () => {
     const user = '13800000006';
     await signInToHome(page, h.server.url, user);
     await chooseLocale(page, 'en-US');
+    // every call of the console names the chosen language, from the first one of a load
+    const asked: string[] = [];
+    // (the live-update stream is an EventSource, which sends no headers of ours; it carries no status_text a user reads)
+    page.on('request', (r) => {
+      if (/^\/v\d\//.test(new URL(r.url()).pathname) && r.headers().accept !== 'text/event-stream') asked.push(r.headers()['accept-language'] ?? '(none)');
+    });
+    await page.reload();
+    await page.getByTestId('home-page').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.length).toBeGreaterThan(0);
+    expect([...new Set(asked)]).toEqual(['en-US']);
     // the session ends on the server (expired or revoked elsewhere): the console is back at sign-in, still in
     // English (a logout would forget the language with the rest of the storage, §4)
     const { db } = h.server.store;
