@@ -371,6 +371,17 @@ describe('the rollup answers as the orders add up', () => {
     await compare([...FIXED, ...randomQueries(7, 10, await countedLines()), { groupBy: ['day'], category: keep!.name }, { groupBy: ['product'], category: keep!.name }]);
   });
 
+  it('orders of one school, supplier and day placed at once all land in their cell', async () => {
+    const [a, b] = xfspA;
+    const placed = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => call<OrderDetail>(server, 'POST', '/v4/mall/order', {
+      ...auth(schoolA), body: { supplierId: XFSP, deliveryDate: inDays(47), items: [{ skuId: (n % 2 ? a : b)!.skuId, quantity: n }] },
+    })));
+    expect(placed.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const day = await call<OrderReport>(server, 'GET', `/v4/mall/order/report?startDate=${inDays(47)}&endDate=${inDays(47)}&groupBy=product`, auth(schoolA));
+    expect(day.body.data.totals).toMatchObject({ orderCount: 6, quantity: 21 });
+    await compare([{ groupBy: ['day'] }, { groupBy: ['product', 'school'] }]);
+  });
+
   it('the rebuild replays the events into the same rollup', async () => {
     const rows = () => server.store.db.selectFrom('order_report_days').selectAll().orderBy(['org_id', 'delivery_date', 'supplier_org_id', 'product_name', 'unit', 'category_id']).execute();
     const before = await rows();

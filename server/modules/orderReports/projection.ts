@@ -9,6 +9,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { defineProjection } from '../../store/projections.ts';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
+import { lockKey } from '../../store/command.ts';
 import { COUNTED_RETURN_STATUS, COUNTED_STATUSES, WITHIN_TOLERANCE } from '../../../domain/orderReports.ts';
 
 type Db = Kysely<Database> | Tx;
@@ -83,10 +84,13 @@ function rollupSelect(where: RawBuilder<unknown>, returnsWhere: RawBuilder<unkno
 }
 
 /** Recomputes the rollup cell of one order (its school, supplier and delivery day). */
-export async function refreshOrderCell(tx: Db, orgId: string, orderId: string): Promise<void> {
+export async function refreshOrderCell(tx: Tx, orgId: string, orderId: string): Promise<void> {
   const order = await tx.selectFrom('orders').select([sql<string>`to_char(delivery_date, 'YYYY-MM-DD')`.as('day'), 'supplier_org_id'])
     .where('org_id', '=', orgId).where('id', '=', orderId).executeTakeFirst();
   if (!order) return;
+  // two orders of one cell written at once: the second waits for the first to commit, then recomputes the cell with
+  // both (without the lock its insert would collide with the first's rows, which its delete did not yet see)
+  await lockKey(tx, 'orderReportDay', `${orgId}/${order.day}/${order.supplier_org_id}`);
   await tx.deleteFrom('order_report_days').where('org_id', '=', orgId).where('delivery_date', '=', order.day)
     .where('supplier_org_id', '=', order.supplier_org_id).execute();
   const inCell = sql`o.org_id = ${orgId} AND o.delivery_date = ${order.day}::date AND o.supplier_org_id = ${order.supplier_org_id}`;
