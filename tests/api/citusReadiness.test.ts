@@ -49,5 +49,6 @@ describe('Citus readiness', () => {
     const distributed = PROJECTION_TABLES.filter((t) => !(REFERENCE_TABLES as readonly string[]).includes(t));
     expect(distributed).toContain('notice_reads');
     expect(distributed).toContain('sku_prices');
+    expect(distributed).toContain('order_report_days');
   });
 });
