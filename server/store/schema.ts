@@ -131,8 +131,8 @@ export interface Database {
     org_id: string; id: string; order_no: string; org_name: string; supplier_org_id: string; supplier_name: string; delivery_date: ColumnType<string, string, string>;
     status: string; amount: ColumnType<string, number | string, number | string>; received_amount: ColumnType<string | null, number | string | null, number | string | null>;
     line_count: number; remark: string; reason: string; keyword: string; created_by: string; created_by_name: string; created_at: Time; submitted_at: Time | null; updated_at: Time;
-  };
     confirm_note: ColumnType<string, string | undefined, string>;
+  };
   order_lines: {
     org_id: string; order_id: string; sku_id: string; sort: number; product_id: string; product_name: string; sku_name: string; spec: string; unit: string;
     category_id: string | null; quantity: ColumnType<string, number | string, number | string>; price: ColumnType<string | null, number | string | null, number | string | null>;
