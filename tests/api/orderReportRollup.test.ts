@@ -11,11 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { inDays, ORGS } from './ordersApi.ts';
 import { auth } from './mallApi.ts';
 import type { OrderDetail } from '../../contracts/orders.ts';
 import type { ReturnRow } from '../../contracts/orderReturns.ts';
 import type { OrderReport, OrderReportFigures } from '../../contracts/orderReports.ts';
-import { dayOf } from '../../domain/priceCycle.ts';
 import {
   COUNTED_RETURN_STATUS, COUNTED_STATUSES, EMPTY_SUMS, isPeriod, lineDifference, periodOf, REPORT_DIMENSIONS, reportFigures, unitPrice,
   type ReportDimension, type ReportSums,
@@ -31,10 +31,7 @@ import { DEFAULT_PRICE_END, DEFAULT_PRICE_START, IS_CHECK } from '../../domain/p
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 
-const XFSP = 'org-xfsp';
-const JCPS = 'org-jcps';
-const A = 'org-ygsy';
-const B = 'org-mdzx';
+const { XFSP, JCPS, A, B } = ORGS;
 
 let server: TestServer;
 let schoolA: Session;
@@ -42,7 +39,6 @@ let schoolB: Session;
 let supplier: Session;
 let bureau: Session;
 
-const inDays = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
 /** the demo's orders (two weeks back to a week ahead) and this file's (five to nine weeks ahead) */
 const START = inDays(-20);
 const END = inDays(70);

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { ORGS } from './ordersApi.ts';
 import { auth } from './mallApi.ts';
 import type { OrderDetail } from '../../contracts/orders.ts';
 import type { ReturnRow } from '../../contracts/orderReturns.ts';
@@ -20,10 +21,7 @@ import { POWER_NODES } from '../../server/modules/permissions/powers.ts';
 import { runCommand } from '../../server/store/command.ts';
 import { appendToStream, type NewEvent } from '../../server/store/eventStore.ts';
 
-const XFSP = 'org-xfsp';
-const JCPS = 'org-jcps';
-const A = 'org-ygsy';
-const B = 'org-mdzx';
+const { XFSP, JCPS, A, B } = ORGS;
 
 let server: TestServer;
 let schoolA: Session;

@@ -8,6 +8,8 @@ import type { OrderDetail } from '../../contracts/orders.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 
 export const SUPPLIER_ORG = 'org-xfsp';
+/** The demo's org ids the order tests name: the two suppliers (鲜丰, 集采) and schools A and B. */
+export const ORGS = { XFSP: SUPPLIER_ORG, JCPS: 'org-jcps', A: 'org-ygsy', B: 'org-mdzx' } as const;
 export interface EffectivePrice { skuId: string; price: number; isCheck: number }
 export interface OrderParties { school: Session; supplier: Session; prices: EffectivePrice[] }
 

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { ORGS } from './ordersApi.ts';
 import { auth, bureauOfAnotherArea } from './mallApi.ts';
 import { openLiveFeed } from './liveClient.ts';
 import type { OrderDetail, OrderList, OrderRow } from '../../contracts/orders.ts';
@@ -15,10 +16,7 @@ import { dayOf } from '../../domain/priceCycle.ts';
 import { runCommand } from '../../server/store/command.ts';
 import { appendToStream } from '../../server/store/eventStore.ts';
 
-const XFSP = 'org-xfsp';
-const JCPS = 'org-jcps';
-const A = 'org-ygsy';
-const B = 'org-mdzx';
+const { XFSP, JCPS, A, B } = ORGS;
 
 let server: TestServer;
 let schoolA: Session;
