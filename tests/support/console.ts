@@ -42,6 +42,10 @@ export const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '
 /** Password sign-in up to the org chooser. */
 export async function signInWithPassword(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
+  // the pre-rendered form takes typing before the bundle runs (tests/e2e/signInPrerender.test.ts covers that); these
+  // helpers only need a signed-in page, so they type into the live form (the bundle starts after the first paint,
+  // possibly after the load event)
+  await page.waitForFunction(() => !window.__signIn?.fits || window.__signIn.live, undefined, { timeout: 30_000 });
   await page.getByTestId('login-tab-password').click();
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);
