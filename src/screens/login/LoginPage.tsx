@@ -9,6 +9,7 @@ import { asksForCaptcha } from '../../../domain/signInThrottle.ts';
 import { sendLoginSmsCode, sendLoginSmsCodeWithCaptcha } from '../../../services/passport.ts';
 import { useAppActor, useQrSignIn, useSession, useSessionActor, type QrSignInRef } from '../../app/baseHooks.ts';
 import { readRememberedUsername } from '../../app/storage.ts';
+import { useResendCountdown } from './useResendCountdown.ts';
 import { goLive, initialSignInTab, takeWantedTab, type HeldBack, type SignInTab } from '../../app/signInEarly.ts';
 import { LockIcon, PhoneIcon, QrIcon } from './signInIcons.tsx';
 
@@ -150,25 +151,6 @@ function SignInTabs({ selected, onSelect, tabs }: { selected: LoginTab; onSelect
       ))}
     </div>
   );
-}
-
-function useResendCountdown() {
-  const [until, setUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until <= now) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(id);
-  }, [until, now]);
-  const secondsLeft = Math.max(0, Math.ceil((until - now) / 1000));
-  return {
-    secondsLeft,
-    start: () => {
-      const t = Date.now();
-      setNow(t);
-      setUntil(t + SMS.resendSeconds * 1000);
-    },
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +10,7 @@ import { asksForCaptcha } from '../../../domain/signInThrottle.ts';
 import { sendRegisterSmsCode, sendRegisterSmsCodeWithCaptcha, submitFormUser } from '../../../services/passport.ts';
 import { useCurrentOrgApp, useSession } from '../../app/hooks.ts';
 import { hashParam, StandalonePage } from '../public/StandalonePage.tsx';
+import { useResendCountdown } from '../login/useResendCountdown.ts';
 
 // the phone's image captcha, drawn only once the server asks for one (as on the sign-in screen)
 const CaptchaField = lazy(() => import('../login/CaptchaField.tsx'));
@@ -36,29 +37,19 @@ export function ApplyTrialUserForm() {
   const [phone, setPhone] = useState(() => (user && isValidPhone(user.username) ? user.username : ''));
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
-  const [until, setUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const countdown = useResendCountdown();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [captcha, setCaptcha] = useState('');
   /** bumped after every send that used the captcha up: a new one is drawn */
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
-  useEffect(() => {
-    if (until <= now) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(id);
-  }, [until, now]);
-  const secondsLeft = Math.max(0, Math.ceil((until - now) / 1000));
+  const { secondsLeft } = countdown;
 
   const appId = hashParam('appId') ?? orgApp?.appId ?? '';
   const orgId = hashParam('orgId') ?? orgApp?.orgId ?? '';
   const target = Boolean(appId && orgId);
   const send = useMutation({
     mutationFn: (answer: string | null) => (answer === null ? sendRegisterSmsCode(phone) : sendRegisterSmsCodeWithCaptcha(phone, answer)),
-    onSuccess: () => {
-      const t0 = Date.now();
-      setNow(t0);
-      setUntil(t0 + SMS.resendSeconds * 1000);
-    },
+    onSuccess: () => countdown.start(),
     onError: (e) => {
       if (asksForCaptcha(e)) setCaptchaNeeded(true);
     },
