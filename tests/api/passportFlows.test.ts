@@ -316,6 +316,110 @@ describe('trial registration (formuser)', () => {
   });
 });
 
+describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
+  /** An org with a school role, a delivery role (read only, fewest entries), an admin and a system provider. */
+  async function orgWithRoles(orgType: string, opts: { experience?: boolean } = {}) {
+    const orgId = `org-${crypto.randomBytes(4).toString('hex')}`;
+    const appId = 'cp2024001';
+    const key = crypto.randomBytes(8).toString('hex');
+    const ids = { purchaser: crypto.randomUUID(), delivery: crypto.randomUUID(), admin: crypto.randomUUID(), provider: crypto.randomUUID() };
+    const page = (moduleId: string, moduleName: string, sort: number, parentId = '-1') => ({
+      permissionId: crypto.randomUUID(), appId, moduleId, parentId, moduleName, groupName: 'pcMenu', power: '', powerName: '', sort, enable: true,
+      extraInfo: { name: moduleId, component: moduleId === 'mealModule' ? 'main' : moduleId, path: `/${moduleId}`, meta: { title: moduleName } },
+    });
+    const home = page('home', '首页', 0);
+    const meal = page('mealModule', '营养餐模块', 20);
+    const orders = page('orderList', '订单管理', 1, 'mealModule');
+    const recipes = page('mallRecipeCycleManage', '周食谱管理', 2, 'mealModule');
+    const exportPower = { ...page('orderExport', '导出订单', 0, 'orderList'), groupName: 'mallPower', power: 'orderExport', powerName: '导出订单', extraInfo: {} };
+    const roles = [
+      { roleId: ids.purchaser, name: 'purchaser', code: '1', cnName: '学校采购员', grants: [home, meal, orders, recipes, exportPower] },
+      { roleId: ids.delivery, name: 'delivery', code: '3', cnName: '配送员', grants: [home, meal, orders] },
+      { roleId: ids.admin, name: 'admin_trial', code: 'admin', cnName: '机构管理员', grants: [] },
+      { roleId: ids.provider, name: 'system_provider', code: '999', cnName: '系统服务商', grants: [] },
+    ];
+    await runCommand(server.store.db, async (tx) => {
+      const add = (streamId: string, streamType: string, events: { type: string; data: Record<string, unknown> }[]) =>
+        appendToStream(tx, { orgId, streamId, streamType, expectedVersion: 0, meta: meta(), events });
+      await add(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name: '体验学校', orgType, agentId: null, parentOrgId: null, area: '', expiration: null, userLimit: null } }]);
+      await add(`orgApp-${orgId}-${appId}`, 'orgApp', [{ type: 'OrgAppCreated', data: { id: `${orgId}-${appId}`, orgId, appId, appName: '营养配餐', key } }]);
+      if (opts.experience) await add(`config-${orgId}-${appId}-isExperienceOrg`, 'config', [{ type: 'OrgConfigSet', data: { appId, path: 'isExperienceOrg', value: true } }]);
+      for (const p of [home, meal, orders, recipes, exportPower]) await add(`permission-${p.permissionId}`, 'permission', [{ type: 'PermissionCreated', data: p }]);
+      for (const [i, r] of roles.entries()) {
+        await add(`role-${r.roleId}`, 'role', [
+          { type: 'RoleCreated', data: { roleId: r.roleId, name: r.name, code: r.code, cnName: r.cnName, roleGroupId: null, manageRoleNames: [], enable: true, sort: i + 1, config: {} } },
+          ...r.grants.map((p) => ({ type: 'RolePermissionGranted', data: { roleId: r.roleId, permissionId: p.permissionId } })),
+        ]);
+      }
+    });
+    return { orgId, appId, key, ids };
+  }
+  const apply = async (org: { orgId: string; appId: string }, phone: string, roleCode?: string) =>
+    call('POST', '/v1/passport/formuser', { orgId: org.orgId, appId: org.appId, phoneNumber: phone, smscode: await codeFor(phone, 'register'), ...(roleCode && { roleCode }) });
+  const rolesOf = async (orgId: string, userId: string) =>
+    (await server.store.db.selectFrom('user_roles').select('role_id').where('org_id', '=', orgId).where('user_id', '=', userId).execute()).map((r) => r.role_id);
+  async function menuOf(token: string, key: string) {
+    const res = await fetch(`${server.url}/v2/permission/user/menu?groupName=pcMenu`, { headers: { accesstoken: token, key } });
+    expect(res.status).toBe(200);
+    return ((await res.json()).data.rows as { moduleId: string; parentId: string; moduleName: string }[]);
+  }
+
+  it('applying as a school gives the school role in the same transaction as the account; his menu starts with home', async () => {
+    const org = await orgWithRoles('trialVersion');
+    const phone = newPhone();
+    const res = await apply(org, phone, '1');
+    expect(res.status).toBe(200);
+    const { userId, accesstoken } = res.body.data;
+    expect(await rolesOf(org.orgId, userId)).toEqual([org.ids.purchaser]);
+    const menu = await menuOf(accesstoken, org.key);
+    expect(menu.length).toBeGreaterThan(0);
+    expect(menu[0]).toMatchObject({ moduleId: 'home', moduleName: '首页' });
+    // the school role's pages, not the delivery role's smaller set (a flat list ordered by sort)
+    expect(menu.map((m) => m.moduleId).sort()).toEqual(['home', 'mallRecipeCycleManage', 'mealModule', 'orderList']);
+    // written through the member-role decider, on the member stream, in the sign-up's own transaction
+    const events = await server.store.db.selectFrom('events').select(['type', 'stream_id', 'transaction_id']).where('data', '@>', JSON.stringify({ userId }))
+      .where('org_id', '=', org.orgId).orderBy('position').execute();
+    expect(events.map((e) => [e.type, e.stream_id])).toEqual([
+      ['UserJoinedOrgApp', `member-${org.orgId}-${userId}`], ['UserRoleGranted', `member-${org.orgId}-${userId}`],
+    ]);
+    const created = await server.store.db.selectFrom('events').select('transaction_id').where('stream_id', '=', `user-${userId}`).where('type', '=', 'UserCreated').executeTakeFirstOrThrow();
+    expect(events.map((e) => String(e.transaction_id))).toEqual([String(created.transaction_id), String(created.transaction_id)]);
+
+    // applying again changes nothing: he holds a role there already
+    expect((await apply(org, phone, '3')).status).toBe(200);
+    expect(await rolesOf(org.orgId, userId)).toEqual([org.ids.purchaser]);
+  });
+
+  it('no identity, or one the org has no role for: the most limited read role; never an admin role', async () => {
+    const org = await orgWithRoles('trialVersion');
+    for (const roleCode of [undefined, '5']) {
+      const res = await apply(org, newPhone(), roleCode);
+      expect(res.status).toBe(200);
+      expect(await rolesOf(org.orgId, res.body.data.userId)).toEqual([org.ids.delivery]);
+      expect((await menuOf(res.body.data.accesstoken, org.key))[0]).toMatchObject({ moduleId: 'home' });
+    }
+    // asking for a system provider or admin is bad input, refused before anything is written
+    const phone = newPhone();
+    for (const roleCode of ['999', 'admin', 'useradmin']) {
+      const bad = await apply(org, phone, roleCode);
+      expect(bad.status).toBe(400);
+      expect(bad.body.status_text).toMatch(/roleCode/);
+    }
+    expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
+  });
+
+  it('an experience org grants it too; a formal org adds the member without a role', async () => {
+    const experience = await orgWithRoles('formal', { experience: true });
+    const a = await apply(experience, newPhone(), '1');
+    expect(await rolesOf(experience.orgId, a.body.data.userId)).toEqual([experience.ids.purchaser]);
+    const formal = await orgWithRoles('formal');
+    const b = await apply(formal, newPhone(), '1');
+    expect(b.status).toBe(200);
+    expect(await rolesOf(formal.orgId, b.body.data.userId)).toEqual([]);
+    expect(await server.store.db.selectFrom('org_app_users').select('org_id').where('user_id', '=', b.body.data.userId).execute()).toEqual([{ org_id: formal.orgId }]);
+  });
+});
+
 describe('password reset', () => {
   it('sets the new password and signs the user out everywhere', async () => {
     const user = await createUser({ password: 'old-password' });

@@ -23,6 +23,8 @@ import {
   assertMaySignIn, findUser, loginResultOf, loginResultSchema, metaFor, recordSignIn, signIn, SIGN_IN_TEXT, type UserRow,
 } from './signIn.ts';
 import qrRoutes from './qrRoutes.ts';
+import { grantTrialRole } from '../roles/trialRoleGrant.ts';
+import { TRIAL_ROLE_CODES, type TrialRoleCode } from '../../../domain/trialRole.ts';
 import { orgAppSchema, orgAppsOfUser } from '../orgApps/orgAppView.ts';
 import type { LoginResult } from '../../../domain/types.ts';
 
@@ -223,15 +225,18 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     return ok(await withOrgApps(db, await signIn(db, request, user, 'password', now)));
   });
 
-  app.post<{ Body: { appId: string; orgId: string; phoneNumber: string; smscode: string } }>('/v1/passport/formuser', {
+  app.post<{ Body: { appId: string; orgId: string; phoneNumber: string; smscode: string; roleCode?: TrialRoleCode } }>('/v1/passport/formuser', {
     config: { auth: 'public' },
     schema: {
       tags, summary: 'Trial applicant: sign up (or in) with a register SMS code and join the org-app',
+      description: 'In a trial org an applicant without a role there gets one (domain/trialRole.ts): the role of the §1 code he '
+        + 'applies as (roleCode), else the org\'s most limited read role.',
       body: {
         type: 'object', additionalProperties: false, required: ['appId', 'orgId', 'phoneNumber', 'smscode'],
         properties: {
           appId: { type: 'string', minLength: 1, maxLength: 64 }, orgId: { type: 'string', minLength: 1, maxLength: 64 },
           phoneNumber: phone, smscode: { type: 'string', minLength: 1, maxLength: 16 },
+          roleCode: { type: 'string', enum: [...TRIAL_ROLE_CODES], description: 'the §1 identity he applies as (1 school/purchaser … 6 supplier salesman)' },
         },
       },
       response: { 200: loginEnvelope },
@@ -273,7 +278,10 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
         assertMaySignIn(user, now);
         // joins the org-app unless he is in it; the org's user limit counts people, not memberships (someone
         // already in the org takes no new seat)
-        await membershipCommand(tx, orgId, user.user_id, { type: 'EnsureInOrgApp', orgId, appId, userId: user.user_id, seats: await seatsOf(tx, orgId) }, metaFor(request, user, now));
+        const meta = metaFor(request, user, now);
+        await membershipCommand(tx, orgId, user.user_id, { type: 'EnsureInOrgApp', orgId, appId, userId: user.user_id, seats: await seatsOf(tx, orgId) }, meta);
+        // a trial org gives him a role, so his menu is not empty (in the same transaction: all or nothing)
+        await grantTrialRole(tx, { orgId, appId, userId: user.user_id, appliedAs: request.body.roleCode, meta });
         const issued = await issueToken(tx, user.user_id, now);
         await recordSignIn(tx, request, user, 'register', now);
         return { user, ...issued };
