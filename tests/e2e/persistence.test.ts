@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
-import { hashPath, openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
+import { hashPath, logOut, openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -84,10 +84,7 @@ describe('a reload mid-flow', () => {
       await page.getByTestId('home-page').waitFor();
       const school = await page.getByTestId('org-name').textContent();
 
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
-      await page.waitForURL(/#\/login/);
-      await page.waitForLoadState('load');
+      await logOut(page);
       expect(await page.evaluate(() => localStorage.getItem('meal.orgApp')), 'logout forgets the org-app in use (§4)').toBeNull();
 
       await page.getByTestId('login-tab-password').click();

@@ -2,7 +2,7 @@
 // server's log holds no access token, org key, SMS code or live-feed ticket.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { signInToHome, openScreen, useConsole } from '../support/console.ts';
+import { logOut, signInToHome, openScreen, useConsole } from '../support/console.ts';
 
 const log: string[] = [];
 const logStream = new PassThrough();
@@ -32,9 +32,7 @@ describe('the server log after a browser session', () => {
     await signInToHome(page, harness.server.url, '13800000008');
     await openScreen(page, 'contacts');
     await expect.poll(() => liveConnections()).toBeGreaterThanOrEqual(1);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL(/#\/login/);
+    await logOut(page);
 
     // SMS sign-in: the code came from the dev outbox, never from the log
     await page.getByTestId('login-tab-sms').click();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, hashPath, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, hashPath, logOut, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -74,12 +74,9 @@ describe('a new user, end to end', () => {
     // log out: back at sign-in, the token is dead
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('meal.login') ?? 'null')?.accesstoken as string | undefined);
     expect(token).toBeTruthy();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL(/#\/login/);
-    // §4: the page reloads after logout; read storage once the fresh sign-in screen is up
+    // §4: the page reloads after logout; storage is read on the fresh sign-in screen
+    await logOut(page);
     await expect.poll(() => api('/v2/users/loginstatus', { token }).then((r) => r.status)).toBe(401);
-    await page.waitForLoadState('load');
     await page.getByTestId('login-tab-password').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('meal.login'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('meal.orgApp'))).toBeNull();

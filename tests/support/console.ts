@@ -39,6 +39,18 @@ export function useConsole(opts: { logStream?: NodeJS.WritableStream } = {}): Co
 
 export const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 
+/**
+ * Logs out from the user menu and waits for the fresh sign-in page: logout sets the hash to /login and then reloads
+ * (§4), so the URL matches before the reload and a check made then can meet the old document going away.
+ */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('logout').click();
+  await reloaded;
+  await page.waitForURL(/#\/login/);
+}
+
 /** Password sign-in up to the org chooser. */
 export async function signInWithPassword(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
