@@ -54,6 +54,9 @@ const ENTRY_TAGS = /<script type="module" crossorigin src="([^"]+)"><\/script>\s
 /** At the latest this long after the page started, the entry loads even if no paint was reported (a hidden tab). */
 const ENTRY_FALLBACK_MS = 300;
 
+/** Modulepreloads added per task once the form is on screen. */
+const PRELOAD_BATCH = 6;
+
 /**
  * The entry's module script and its modulepreloads leave the head for a loader at the end of the inline script: with
  * the pre-rendered form shown, they are added once the browser reports the first contentful paint, so parsing and
@@ -70,9 +73,13 @@ export function deferEntry(html: string): { rest: string; entry: string } {
     return '';
   });
   if (scripts.length !== 1) return { rest: html, entry: '' };
-  const entry = `(function(p,e){function add(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`
-    + `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}`
-    + `if(!window.__signIn.fits){add();return}var go=0;function start(){if(!go){go=1;add()}}`
+  // with the form on screen the links go in a few at a time, one task each: every modulepreload costs the main
+  // thread about a millisecond to request, and a key pressed meanwhile waits for the task to end
+  const entry = `(function(p,e){function link(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)}`
+    + `function script(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}`
+    + `if(!window.__signIn.fits){p.forEach(link);script();return}`
+    + `var go=0;function batch(i){p.slice(i,i+${PRELOAD_BATCH}).forEach(link);if(i+${PRELOAD_BATCH}<p.length)setTimeout(function(){batch(i+${PRELOAD_BATCH})},0);else script()}`
+    + `function start(){if(!go){go=1;batch(0)}}`
     + `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true})}catch(x){}`
     + `setTimeout(start,${ENTRY_FALLBACK_MS})})(${JSON.stringify(preloads)},${JSON.stringify(scripts[0])});`;
   return { rest, entry };

@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BRIDGE_PARAM, type EntryPage } from '../../domain/constants.ts';
 import { readBridgeParam } from '../../domain/bridge.ts';
@@ -107,6 +107,9 @@ function prerenderFits(container: HTMLElement, signedOut: boolean, bridged: bool
     && hashPath() === '/login' && currentLocale() === 'zh-CN' && currentThemeMode() === 'light';
 }
 
+/** Lets the browser run what waits (a key, a click, a frame) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => { window.setTimeout(resolve, 0); });
+
 /** Shared start of the four entry pages (index, jydd, yyxc, zzy): sign-in bridge, root actor, render. */
 export async function bootstrap(page: EntryPage): Promise<void> {
   if (redirectToHttps()) return;
@@ -118,6 +121,9 @@ export async function bootstrap(page: EntryPage): Promise<void> {
     bridging ? import('./bridge.ts').then((b) => b.readBridgeLogin()).catch(() => null) : null,
     activateLocale(currentLocale()),
   ]);
+  // the form on screen already works (scripts/prerenderSignIn.ts): between the steps of taking it over (the module
+  // graph has just run, then the root actor, then hydration in slices) a key pressed or a click waits one step only
+  if (window.__signIn?.fits) await nextTask();
   const actor = getAppActor();
   if (bridged) {
     (actor.system.get('session') as SessionRef).send({ type: 'BRIDGE_LOGIN', login: bridged.login, now: Date.now() });
@@ -130,8 +136,10 @@ export async function bootstrap(page: EntryPage): Promise<void> {
   if (!container) throw new Error('#root missing');
   if (prerenderFits(container, signedOut, Boolean(bridged))) {
     // from here React owns the markup: the inline script stops swapping tabs in
+    await nextTask();
     markHydrating();
-    hydrateRoot(container, <AppRoot actor={actor} />);
+    // a transition: React hydrates in slices of a few milliseconds (an urgent event on the form hydrates it at once)
+    startTransition(() => { hydrateRoot(container, <AppRoot actor={actor} />); });
   } else {
     container.textContent = '';
     createRoot(container).render(<AppRoot actor={actor} />);

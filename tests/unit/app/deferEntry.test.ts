@@ -45,6 +45,23 @@ describe('deferEntry', () => {
     expect(added).toHaveLength(3);
   });
 
+  it('with the form on screen adds the preloads a few per task, the entry script after the last of them', () => {
+    const links = Array.from({ length: 8 }, (_, i) => `<link rel="modulepreload" crossorigin href="/assets/m${i}.js">`).join('');
+    const { entry } = deferEntry(`<head><script type="module" crossorigin src="/assets/index-A.js"></script>${links}</head>`);
+    const added: string[] = [];
+    const timers: (() => void)[] = [];
+    let observer: ((list: { getEntriesByName(n: string): unknown[] }) => void) | null = null;
+    const document = { createElement: () => ({} as Record<string, string>), head: { appendChild: (el: Record<string, string>) => added.push(el.src ?? el.href) } };
+    class PerformanceObserver { constructor(cb: typeof observer) { observer = cb; } observe() {} }
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', entry)({ __signIn: { fits: true } }, document, PerformanceObserver, (f: () => void) => timers.push(f));
+    observer!({ getEntriesByName: () => [{}] });
+    expect(added).toEqual(['/assets/m0.js', '/assets/m1.js', '/assets/m2.js', '/assets/m3.js', '/assets/m4.js', '/assets/m5.js']);
+    // the fallback timer (first) finds the load started; the next batch runs as its own task
+    timers.splice(0).forEach((f) => f());
+    timers.splice(0).forEach((f) => f());
+    expect(added.slice(6)).toEqual(['/assets/m6.js', '/assets/m7.js', '/assets/index-A.js']);
+  });
+
   it('leaves a page without exactly one entry script as it is', () => {
     expect(deferEntry('<head></head>')).toEqual({ rest: '<head></head>', entry: '' });
   });
