@@ -4,15 +4,19 @@
 // (`accept-language`, sent by the console on every call). A text not in the catalog stays zh-CN, and so does every
 // answer to a request without the header: callers and tests that read the Chinese texts see what they always saw.
 //
-// A key may be a template: `{name}` stands for a part kept as it is (a field name such as body.phoneNumber, a
-// number, a path). A part that is itself a catalog text is translated too; one holding other Chinese is not a match.
+// A key may be a template: `{name}` stands for a part the server fills in. A part that is itself a catalog text (or a
+// template of it, or a `；` list of them) is translated too; any other part is kept as it is: data such as a role
+// name, a phone number, an id stay as the request or the database wrote them. Parts named in TEXT_PARTS are the
+// server's own words (a field name, a list of row errors): one holding Chinese the catalog cannot translate is no
+// match, so the text stays whole in zh-CN rather than half translated. The texts of refusals that carry data, and
+// the row errors of the imports, are in ./serverRefusalTexts.ts (issue 13 follow-up).
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TEXT, type OrderAction, type OrderStatus } from './order.ts';
+import { RETURN_ACTIONS, RETURN_STATUSES, RETURN_TEXT, type ReturnAction, type ReturnStatus } from './orderReturn.ts';
+import { REFUSAL_TEXTS } from './serverRefusalTexts.ts';
 
-export interface ServerTextTranslations {
-  'zh-TW': string;
-  'en-US': string;
-}
+import type { ServerTextTranslations } from './serverRefusalTexts.ts';
+export type { ServerTextTranslations };
 
 const tw = (zhTW: string, enUS: string): ServerTextTranslations => ({ 'zh-TW': zhTW, 'en-US': enUS });
 
@@ -215,8 +219,29 @@ function orderStateTexts(): Record<string, ServerTextTranslations> {
   return texts;
 }
 
+// ---- a return's state refusals, the same way (domain/orderReturn.ts RETURN_TEXT)
+const RETURN_STATUS_WORDS: Record<ReturnStatus, [zhTW: string, enUS: string]> = {
+  pending: ['待處理', 'pending'], accepted: ['已同意', 'accepted'], disputed: ['有異議', 'disputed'], withdrawn: ['已撤回', 'withdrawn'],
+};
+const RETURN_ACTION_WORDS: Record<ReturnAction, [zhTW: string, verb: string, done: string]> = {
+  accept: ['同意退貨', 'accept this return', 'accepted'], dispute: ['提出異議', 'object to this return', 'objected to'], withdraw: ['撤回', 'withdraw this return', 'withdrawn'],
+};
+
+function returnStateTexts(): Record<string, ServerTextTranslations> {
+  const texts: Record<string, ServerTextTranslations> = {};
+  for (const action of RETURN_ACTIONS) {
+    const [twAction, verb, done] = RETURN_ACTION_WORDS[action];
+    texts[RETURN_TEXT.notYourAction(action)] = tw(`無權${twAction}`, `You may not ${verb}`);
+    for (const status of RETURN_STATUSES) {
+      const [twStatus, enStatus] = RETURN_STATUS_WORDS[status];
+      texts[RETURN_TEXT.notPending(action, status)] = tw(`退貨單${twStatus}，不能${twAction}`, `The return is ${enStatus}: it cannot be ${done}`);
+    }
+  }
+  return texts;
+}
+
 /** Every text the server answers in zh-TW and en-US: the written ones and those made from the domain's names. */
-export const SERVER_TEXTS: Record<string, ServerTextTranslations> = { ...WRITTEN_TEXTS, ...orderStateTexts() };
+export const SERVER_TEXTS: Record<string, ServerTextTranslations> = { ...WRITTEN_TEXTS, ...REFUSAL_TEXTS, ...orderStateTexts(), ...returnStateTexts() };
 
 /** §9 languages: the one `accept-language` asks for first (q order), mapped onto ours; zh-CN when none fits. */
 export function serverLocale(acceptLanguage: string | readonly string[] | undefined): Locale {
@@ -239,9 +264,19 @@ export function serverLocale(acceptLanguage: string | readonly string[] | undefi
 
 interface Template {
   source: string;
+  /** the literal text before the first part: a cheap test before the pattern */
+  prefix: string;
   pattern: RegExp;
   names: string[];
 }
+
+/** Parts that are the server's own words, translated or no match (see the head of this file); every other part is data. */
+const TEXT_PARTS = new Set(['field', 'reasons', 'first', 'label']);
+/** the server joins row errors and reasons with it */
+const LIST = '；';
+const LIST_JOIN: Record<Exclude<Locale, 'zh-CN'>, string> = { 'zh-TW': '；', 'en-US': '; ' };
+/** a list inside a template inside a list …: deep enough for "import failed: row 3: reason; reason" */
+const MAX_DEPTH = 6;
 
 const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
 
@@ -255,7 +290,7 @@ const TEMPLATES: Template[] = Object.keys(SERVER_TEXTS).filter((k) => /\{\w+\}/.
     names.push(name);
     return '(.+?)';
   }).join('');
-  return { source, pattern: new RegExp(`^${body}$`, 's'), names };
+  return { source, prefix: source.split('{')[0]!, pattern: new RegExp(`^${body}$`, 's'), names };
   // the most specific first: "{field} must be >= {limit}" before "{field} must be {type}"
 }).sort((a, b) => literalLength(b.source) - literalLength(a.source));
 
@@ -263,23 +298,52 @@ const fill = (template: string, values: Record<string, string>) => template.repl
 
 const CJK = /[\u4e00-\u9fff]/;
 
+type Target = Exclude<Locale, 'zh-CN'>;
+
+/** A part of a template: translated when the catalog can, else kept when it is data (and no list of texts). */
+function translatePart(name: string, value: string, locale: Target, depth: number): string | null {
+  const translated = translate(value, locale, depth + 1);
+  if (translated !== null) return translated;
+  // the server joins ids and names with 、: an English list reads "a, b"
+  const data = locale === 'en-US' ? value.replaceAll('、', ', ') : value;
+  if (!CJK.test(value)) return data;
+  return TEXT_PARTS.has(name) || value.includes(LIST) ? null : data;
+}
+
+/** `text` in `locale`, or null when the catalog cannot translate all of its words. */
+function translate(text: string, locale: Target, depth: number): string | null {
+  const entry = SERVER_TEXTS[text];
+  if (entry) return entry[locale];
+  if (depth > MAX_DEPTH) return null;
+  for (const t of TEMPLATES) {
+    if (!text.startsWith(t.prefix)) continue;
+    const m = t.pattern.exec(text);
+    if (!m) continue;
+    const parts = t.names.map((name, i) => translatePart(name, m[i + 1] ?? '', locale, depth));
+    if (parts.some((p) => p === null)) continue;
+    return fill(SERVER_TEXTS[t.source]![locale], Object.fromEntries(t.names.map((name, i) => [name, parts[i]!])));
+  }
+  // row errors and reasons joined by the server: each piece on its own (a piece without Chinese is data)
+  if (text.includes(LIST)) {
+    const pieces = text.split(LIST).map((piece) => (CJK.test(piece) ? translate(piece, locale, depth + 1) : piece));
+    if (pieces.every((p) => p !== null)) return pieces.join(LIST_JOIN[locale]);
+  }
+  return null;
+}
+
 /**
- * `text` (as the server wrote it, zh-CN) in `locale`: the catalog's entry, or a template's with its parts kept as
- * they are (a part that is itself a catalog text translated). Unchanged for zh-CN and for a text the catalog lacks,
- * and when a part holds Chinese the catalog cannot translate ("参数错误：缺少 SKU 名称" is no "{field} is
- * required"): a half-translated text reads worse than the source.
+ * `text` (as the server wrote it, zh-CN) in `locale`: the catalog's entry, or a template's with its parts filled
+ * (data kept as it is, the catalog's own texts translated), or a `；` list of those. Unchanged for zh-CN and for a
+ * text the catalog lacks, and when a text part holds Chinese the catalog cannot translate ("参数错误：缺少 某个名称"
+ * is no "{field} is required"): a half-translated text reads worse than the source.
  */
 export function localizeServerText(text: string, locale: Locale): string {
   // zh-CN is the language the texts are written in
   if (locale === 'zh-CN') return text;
-  const entry = SERVER_TEXTS[text];
-  if (entry) return entry[locale];
-  for (const t of TEMPLATES) {
-    const m = t.pattern.exec(text);
-    if (!m) continue;
-    const parts = t.names.map((_, i) => m[i + 1] ?? '').map((part) => SERVER_TEXTS[part]?.[locale] ?? (CJK.test(part) ? null : part));
-    if (parts.some((p) => p === null)) continue;
-    return fill(SERVER_TEXTS[t.source]![locale], Object.fromEntries(t.names.map((name, i) => [name, parts[i]!])));
-  }
-  return text;
+  return translate(text, locale, 0) ?? text;
+}
+
+/** `text` in `locale`, or null when the catalog cannot translate it (zh-CN: the text itself). */
+export function translateServerText(text: string, locale: Locale): string | null {
+  return locale === 'zh-CN' ? text : translate(text, locale, 0);
 }

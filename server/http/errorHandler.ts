@@ -21,6 +21,15 @@ function varyOnLanguage(reply: FastifyReply): void {
   if (!/(^|,)\s*accept-language\s*(,|$)/i.test(now)) reply.header('vary', now ? `${now}, accept-language` : 'accept-language');
 }
 
+/**
+ * The text of a refusal a route sends itself (the row errors of a bulk request, answered with their list in data):
+ * in the request's language like every other refusal, the reply marked as varying on it.
+ */
+export function refusalText(reply: FastifyReply, text: string): string {
+  varyOnLanguage(reply);
+  return localized(reply.request, text);
+}
+
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };
 
 /** "参数错误：body.phoneNumber must be string" — names the field so a caller can fix the request. */

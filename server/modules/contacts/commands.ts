@@ -7,6 +7,7 @@ import { decideAndAppend, loadLocked, metaOf, runDecisions, type CommandResult }
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { refusalText } from '../../http/errorHandler.ts';
 import { contactsDecider, CONTACTS_TEXT, refusedRows, type ContactsCommand, type ContactsEvent, type ContactsState, type Viewer } from '../../../domain/aggregates/contacts.ts';
 import { scopeOf, type ContactsScope } from './scope.ts';
 
@@ -29,7 +30,9 @@ export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>
     return await fn();
   } catch (e) {
     if (e instanceof RowErrorsFailure) {
-      return reply.status(422).send({ status_code: 422, status_text: e.message, data: { errors: e.errors } });
+      // each row's message in the request's language too: the console lists them beside the rows of the file
+      const errors = e.errors.map((r) => ({ ...r, message: refusalText(reply, r.message) }));
+      return reply.status(422).send({ status_code: 422, status_text: refusalText(reply, e.message), data: { errors } });
     }
     throw e;
   }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_TEXTS, WRITTEN_TEXTS, localizeServerText, serverLocale } from '../../../domain/serverTexts.ts';
+import { REFUSAL_TEXTS } from '../../../domain/serverRefusalTexts.ts';
 import { ORDER_TEXT } from '../../../domain/order.ts';
 import { signInThrottleText, CAPTCHA_REQUIRED_TEXT } from '../../../domain/signInThrottle.ts';
 import { USER_TEXT } from '../../../domain/aggregates/user.ts';
@@ -16,6 +17,11 @@ import { CAPTCHA_TEXT } from '../../../server/modules/passport/captcha.ts';
 import { QR_TEXT } from '../../../server/modules/passport/qrRoutes.ts';
 import { ConcurrencyError } from '../../../server/store/eventStore.ts';
 import { CONTACTS_MESSAGES } from '../../../services/contacts.ts';
+import { CONTACTS_TEXT } from '../../../domain/aggregates/contacts.ts';
+import { RECIPE_TEXT } from '../../../domain/recipeCycle.ts';
+import { LOGISTICS_TEXT } from '../../../domain/logistics.ts';
+import { PRICE_TEXT } from '../../../domain/priceApproval.ts';
+import { PriceRowsError } from '../../../server/modules/mall/priceCommands.ts';
 
 const CJK = /[\u4e00-\u9fff]/;
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -24,7 +30,7 @@ function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sources(p);
-    return /\.ts$/.test(e.name) && !p.endsWith('serverTexts.ts') ? [fs.readFileSync(p, 'utf8')] : [];
+    return /\.ts$/.test(e.name) && !/(serverTexts|serverRefusalTexts)\.ts$/.test(p) ? [fs.readFileSync(p, 'utf8')] : [];
   });
 }
 
@@ -39,11 +45,18 @@ describe('the server text catalog (issue 13)', () => {
   });
 
   it('holds only texts the server writes: each Chinese part of a key occurs in server/ or domain/', () => {
+    // (REFUSAL_TEXTS too: serverTextCoverage checks the other way, every refusal of the code is here)
     const code = [...sources('server'), ...sources('domain')].join('\n');
     // a part the code writes in pieces (server/store/command.ts staleVersion: 该数据已被 + 他人 + 于)
-    const pieces: Record<string, string[]> = { 该数据已被他人于: ['该数据已被', "'他人'", '于 '] };
+    // (settingsRoutes.ts: 必须是 + 文本; aggregates/price.ts: 该价格已被审核（ + 已通过 / 已驳回 + ），请刷新后查看)
+    const pieces: Record<string, string[]> = {
+      该数据已被他人于: ['该数据已被', "'他人'", '于 '],
+      必须是文本: ['必须是', "'文本'"],
+      '该价格已被审核（已通过），请刷新后查看': ['该价格已被审核（', "'已通过'", '），请刷新后查看'],
+      '该价格已被审核（已驳回），请刷新后查看': ['该价格已被审核（', "'已驳回'", '），请刷新后查看'],
+    };
     const written = (part: string) => (pieces[part] ?? [part]).every((p) => code.includes(p));
-    const stale = Object.keys(WRITTEN_TEXTS).flatMap((key) => key.split(/\{\w+\}|[：\s]/).filter((part) => CJK.test(part) && !written(part)).map((part) => `${key}: ${part}`));
+    const stale = [...Object.keys(WRITTEN_TEXTS), ...Object.keys(REFUSAL_TEXTS)].flatMap((key) => key.split(/\{\w+\}|[：\s]/).filter((part) => CJK.test(part) && !written(part)).map((part) => `${key}: ${part}`));
     expect(stale).toEqual([]);
   });
 
@@ -94,7 +107,43 @@ describe('localizeServerText', () => {
   });
 
   it('does not half-translate: a part holding Chinese outside the catalog leaves the text as written', () => {
-    expect(localizeServerText('参数错误：缺少 SKU 名称', 'en-US')).toBe('参数错误：缺少 SKU 名称');
+    expect(localizeServerText('参数错误：缺少 某个名称', 'en-US')).toBe('参数错误：缺少 某个名称');
+    // a list of row errors with one the catalog lacks stays whole
+    expect(localizeServerText('价格信息添加失败：第 1 行：价格必须是数字；第 2 行：一段目录里没有的话', 'en-US')).toBe('价格信息添加失败：第 1 行：价格必须是数字；第 2 行：一段目录里没有的话');
+  });
+});
+
+describe('refusals that carry data, and the row errors of the imports (issue 13 follow-up)', () => {
+  it('keeps the data a refusal carries, Chinese or not, and translates the rest', () => {
+    expect(localizeServerText(USER_TEXT.unknownRole('营养师'), 'en-US')).toBe('The role does not exist: 营养师');
+    expect(localizeServerText(USER_TEXT.unknownRole('营养师'), 'zh-TW')).toBe('角色不存在：营养师');
+    expect(localizeServerText(CONTACTS_TEXT.duplicateName('后勤部'), 'zh-TW')).toBe('同級部門名稱已存在：后勤部');
+    expect(localizeServerText(ORDER_TEXT.unknownSkus(['sku-1', 'sku-2']), 'en-US'))
+      .toBe('Invalid request: products that do not exist or do not belong to this supplier: sku-1, sku-2');
+    expect(localizeServerText(RECIPE_TEXT.unknownDish(['a', 'b', 'c', 'd', 'e', 'f']), 'en-US')).toBe('Invalid request: the dishes do not exist: a, b, c, d, e and more');
+  });
+
+  it('translates a price import\'s row errors row by row, and the count of the rest', () => {
+    const text = new PriceRowsError([
+      { row: 3, errors: [PRICE_TEXT.notNumber] }, { row: 5, errors: ['SKU 不存在', PRICE_TEXT.endBeforeStart] },
+      { row: 6, errors: [PRICE_TEXT.notNumber] }, { row: 7, errors: [PRICE_TEXT.notNumber] }, { row: 8, errors: [PRICE_TEXT.notNumber] },
+      { row: 9, errors: [PRICE_TEXT.notNumber] },
+    ]).message;
+    expect(localizeServerText(text, 'en-US')).toBe('The prices could not be added: Row 3: The price must be a number; Row 5: The SKU does not exist; '
+      + 'The end date cannot be earlier than the start date; Row 6: The price must be a number; Row 7: The price must be a number; '
+      + 'Row 8: The price must be a number; 6 rows with errors in all');
+    expect(localizeServerText(text, 'zh-TW')).toMatch(/^價格資訊新增失敗：第 3 行：價格必須是數字；第 5 行：SKU 不存在；結束日期不能早於開始日期；.*；等 6 行有誤$/);
+  });
+
+  it("translates a contacts import's summary with its first row error", () => {
+    const text = CONTACTS_TEXT.rowErrors(2, `第 4 行：${CONTACTS_TEXT.badPhone('1380013')}`);
+    expect(localizeServerText(text, 'en-US')).toBe('2 rows have errors, so nothing was imported. The first: Row 4: The phone number is not valid: 1380013');
+    expect(localizeServerText(text, 'zh-TW')).toBe('有 2 行資料有誤，未匯入任何資料。第一處：第 4 行：手機號碼格式不正確：1380013');
+  });
+
+  it("translates the label of a field-by-field refusal, or leaves the whole text when it cannot", () => {
+    expect(localizeServerText(LOGISTICS_TEXT.text('司机', 20), 'en-US')).toBe('Invalid request: the driver cannot have more than 20 characters');
+    expect(localizeServerText(LOGISTICS_TEXT.text('某个没有的标签', 20), 'en-US')).toBe('参数错误：某个没有的标签不能超过 20 个字');
   });
 });
 
