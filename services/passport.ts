@@ -103,8 +103,9 @@ export function confirmQrCode(id: string): Promise<QrCodeStatus> {
 }
 
 // §7 POST /v1/passport/formuser {appId, orgId, phoneNumber, smscode}: smscode is a register code (sendRegisterSmsCode);
-// the applicant's account is created (or found) and joins the org-app
-export function submitFormUser(body: { appId: string; orgId: string; phoneNumber: string; smscode: string }): Promise<LoginResult> {
+// the applicant's account is created (or found) and joins the org-app. roleCode (ours): the §1 identity he applies as,
+// which gives him the trial org's role of that code (domain/trialRole.ts)
+export function submitFormUser(body: { appId: string; orgId: string; phoneNumber: string; smscode: string; roleCode?: string }): Promise<LoginResult> {
   return post<LoginResult>('/v1/passport/formuser', body, anonymous);
 }
 

@@ -16,11 +16,16 @@ const BY_CODE: Record<string, MessageDescriptor> = {
 const MANAGE_ADMIN = msg`管理机构管理员`;
 const ADMIN = msg`机构管理员`;
 
+/** The §1 name of a role code (the identities a trial applicant may apply as, among others), or null. */
+export function roleCodeLabel(code: string, translate: (d: MessageDescriptor) => string): string | null {
+  const byCode = BY_CODE[code];
+  return byCode ? translate(byCode) : null;
+}
+
 /** The role's display name: its cnName, else the §1 name of its code, else its name. */
 export function roleLabel(role: { name: string; code: string; cnName?: string }, translate: (d: MessageDescriptor) => string): string {
   if (role.cnName) return role.cnName;
   if (role.name.startsWith('manage_admin_')) return translate(MANAGE_ADMIN);
   if (role.name.startsWith('admin_')) return translate(ADMIN);
-  const byCode = BY_CODE[role.code];
-  return byCode ? translate(byCode) : role.name;
+  return roleCodeLabel(role.code, translate) ?? role.name;
 }

@@ -2,6 +2,8 @@
 // org-app to join), gets a register code by SMS, submits, lands on the success page, and then signs in with an SMS
 // code: POST /v1/passport/formuser made his account and joined it to the trial org-app. An existing account applies
 // the same way (formuser takes a register code for it too); after failed tries the code needs the image captcha.
+// The applicant says who he applies as; the trial org gives him its role of that kind, so the console he signs in to
+// has a menu (domain/trialRole.ts).
 import { describe, expect, it } from 'vitest';
 import { useConsole } from '../support/console.ts';
 import { publicApi } from '../support/publicApi.ts';
@@ -44,6 +46,13 @@ describe('trial application', () => {
     await expect.poll(() => page.getByTestId('trial-send-code').isDisabled(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('trial-error').count()).toBe(0);
 
+    // who he applies as is asked for: without it the form marks the field and sends nothing
+    await page.getByTestId('trial-code').fill(registerCode);
+    await page.getByTestId('trial-submit').click();
+    await expect.poll(() => page.getByTestId('trial-role').getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
+    expect(await db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
+    await page.getByTestId('trial-role').selectOption({ label: '学校采购员' });
+
     // a wrong code: the server's readable answer, nobody created
     await page.getByTestId('trial-code').fill(registerCode === '000000' ? '000001' : '000000');
     await page.getByTestId('trial-submit').click();
@@ -60,6 +69,10 @@ describe('trial application', () => {
     const user = await db.selectFrom('users').select(['user_id']).where('username', '=', phone).executeTakeFirstOrThrow();
     const memberships = await db.selectFrom('org_app_users').select(['org_id', 'app_id']).where('user_id', '=', user.user_id).execute();
     expect(memberships).toEqual([{ org_id: TRIAL_ORG.orgId, app_id: appId }]);
+    // and the trial school's school role, the kind he applied as
+    const held = await db.selectFrom('user_roles as ur').innerJoin('roles as r', (j) => j.onRef('r.role_id', '=', 'ur.role_id').onRef('r.org_id', '=', 'ur.org_id'))
+      .select(['r.code']).where('ur.user_id', '=', user.user_id).where('ur.org_id', '=', TRIAL_ORG.orgId).execute();
+    expect(held).toEqual([{ code: '1' }]);
 
     // and the applicant signs in with an SMS code (a sign-in code now: the phone has an account)
     await page.getByTestId('trial-success-login').click();
@@ -74,6 +87,16 @@ describe('trial application', () => {
     await items.first().waitFor({ timeout: 30_000 });
     expect(await items.count()).toBe(1);
     expect(await items.first().textContent()).toContain(TRIAL_ORG.name);
+
+    // in the trial org his console has a menu, home first, with the school's pages
+    await items.first().click();
+    const menu = page.getByTestId('side-menu');
+    const entries = menu.locator('[data-testid^="menu-item-"]');
+    await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(1);
+    expect(await entries.first().getAttribute('data-testid')).toBe('menu-item-home');
+    expect(await entries.first().textContent()).toContain('首页');
+    expect(await menu.getByTestId('menu-item-orderList').count()).toBe(1);
+    expect(new URL(page.url()).hash).not.toContain('401');
     await page.close();
   });
 
@@ -85,8 +108,10 @@ describe('trial application', () => {
       expect((await api('/v1/passport/formuser', { appId, orgId: TRIAL_ORG.orgId, phoneNumber: phone, smscode: '000000' })).status).toBe(400);
     }
     const page = await harness.browser.context.newPage();
-    await page.goto(`${harness.server.url}/#/applyTrialUserForm?appId=${appId}&orgId=${TRIAL_ORG.orgId}`);
+    // the link says he applies as a supplier: the form starts with that choice
+    await page.goto(`${harness.server.url}/#/applyTrialUserForm?appId=${appId}&orgId=${TRIAL_ORG.orgId}&roleCode=2`);
     await page.getByTestId('trial-phone').fill(phone);
+    expect(await page.getByTestId('trial-role').inputValue()).toBe('2');
     await page.getByTestId('trial-send-code').click();
     // the server asks for the phone's image captcha (428): the form draws it, and the code goes with its answer
     await page.getByTestId('login-captcha-image').waitFor({ timeout: 30_000 });
@@ -105,6 +130,9 @@ describe('trial application', () => {
     expect(users).toHaveLength(1);
     const orgs = await db.selectFrom('org_app_users').select('org_id').where('user_id', '=', users[0].user_id).orderBy('org_id').execute();
     expect(orgs.map((o) => o.org_id)).toEqual(['org-jcps', TRIAL_ORG.orgId]);
+    const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', (j) => j.onRef('r.role_id', '=', 'ur.role_id').onRef('r.org_id', '=', 'ur.org_id'))
+      .select(['ur.org_id', 'r.code']).where('ur.user_id', '=', users[0].user_id).orderBy('ur.org_id').execute();
+    expect(roles).toEqual([{ org_id: 'org-jcps', code: '3' }, { org_id: TRIAL_ORG.orgId, code: '2' }]);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
@@ -7,10 +7,12 @@ import { useLocation } from 'wouter';
 import { SMS } from '../../../domain/constants.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { asksForCaptcha } from '../../../domain/signInThrottle.ts';
+import { isTrialRoleCode, TRIAL_ROLE_CODES } from '../../../domain/trialRole.ts';
 import { sendRegisterSmsCode, sendRegisterSmsCodeWithCaptcha, submitFormUser } from '../../../services/passport.ts';
 import { useCurrentOrgApp, useSession } from '../../app/hooks.ts';
 import { hashParam, StandalonePage } from '../public/StandalonePage.tsx';
 import { useResendCountdown } from '../login/useResendCountdown.ts';
+import { roleCodeLabel } from '../../shell/roleLabel.ts';
 
 // the phone's image captcha, drawn only once the server asks for one (as on the sign-in screen)
 const CaptchaField = lazy(() => import('../login/CaptchaField.tsx'));
@@ -27,15 +29,21 @@ const useStyles = makeStyles({
  * (appId and orgId of the link, else the current org-app). Issue 15: the code is a register code, the one formuser
  * takes; it reaches a phone with no account (a sign-in code is refused there) and an existing account alike, which
  * then only joins the org-app. After failed tries the server asks for the phone's image captcha first (428).
+ * The applicant says who he applies as (a §1 role code; the link's roleCode preselects it): in a trial org that gives
+ * him the org's role of that kind, so his console shows what such a user works with (domain/trialRole.ts).
  */
 export function ApplyTrialUserForm() {
   const styles = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const orgApp = useCurrentOrgApp();
   const { user } = useSession();
   const [phone, setPhone] = useState(() => (user && isValidPhone(user.username) ? user.username : ''));
   const [code, setCode] = useState('');
+  const [roleCode, setRoleCode] = useState(() => {
+    const linked = hashParam('roleCode');
+    return isTrialRoleCode(linked) ? linked : '';
+  });
   const [touched, setTouched] = useState(false);
   const countdown = useResendCountdown();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
@@ -58,14 +66,14 @@ export function ApplyTrialUserForm() {
     },
   });
   const submit = useMutation({
-    mutationFn: () => submitFormUser({ appId, orgId, phoneNumber: phone, smscode: code }),
+    mutationFn: () => submitFormUser({ appId, orgId, phoneNumber: phone, smscode: code, roleCode }),
     onSuccess: () => navigate('/applyTrialSuccess'),
   });
   const phoneOk = isValidPhone(phone);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!target || !phoneOk || !code) return;
+    if (!target || !phoneOk || !code || !roleCode) return;
     send.reset();
     submit.mutate();
   };
@@ -93,6 +101,12 @@ export function ApplyTrialUserForm() {
         </MessageBar>
       )}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field label={t`申请身份`} required validationMessage={touched && !roleCode ? t`请选择申请身份` : undefined}>
+          <Select data-testid="trial-role" value={roleCode} onChange={(_, d) => setRoleCode(d.value)}>
+            <option value="" disabled>{t`请选择申请身份`}</option>
+            {TRIAL_ROLE_CODES.map((c) => <option key={c} value={c}>{roleCodeLabel(c, (d) => i18n._(d))}</option>)}
+          </Select>
+        </Field>
         <Field label={t`手机号码`} required validationMessage={touched && !phoneOk ? t`请输入正确的手机号码` : undefined}>
           <Input data-testid="trial-phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} value={phone} onChange={(_, d) => setPhone(d.value.replace(/\D/g, ''))} placeholder={t`请输入手机号码`} />
         </Field>
