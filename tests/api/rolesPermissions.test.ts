@@ -143,3 +143,68 @@ describe('roles', () => {
     expect(wider.body.data.map((d) => d.departmentName)).not.toContain('校领导');
   });
 });
+
+describe('$orderby on the role lists (§7)', () => {
+  interface Group { roleGroupId: string; groupName: string; code: string; sort: number }
+  const roles = async (query: string) => call<{ rows: (Role & { sort: number; cnName: string })[]; count: number }>(server, 'GET', `/v2/roles/role${query}`, as(userAdmin));
+  const groups = async (query: string) => call<{ rows: Group[]; count: number }>(server, 'GET', `/v2/roles/group${query}`, as(userAdmin));
+  const byName = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric: true });
+
+  it('orders roles by a documented field, asc and desc, and by two fields; paging follows the order', async () => {
+    const plain = await roles('');
+    const names = plain.body.data.rows.map((r) => r.name);
+    // the default (sort) is not name order in the demo org, so an ignored $orderby cannot pass
+    expect(names).not.toEqual([...names].sort(byName));
+    const asc = await roles('?$orderby=name%20asc');
+    expect(asc.status).toBe(200);
+    expect(asc.body.data.rows.map((r) => r.name)).toEqual([...names].sort(byName));
+    expect(asc.body.data.count).toBe(plain.body.data.count);
+    const desc = await roles('?$orderby=name%20desc');
+    expect(desc.body.data.rows.map((r) => r.name)).toEqual([...names].sort(byName).reverse());
+    // no direction: asc
+    expect((await roles('?$orderby=name')).body.data.rows.map((r) => r.name)).toEqual([...names].sort(byName));
+
+    const bySort = await roles('?$orderby=sort%20desc');
+    const sorts = bySort.body.data.rows.map((r) => r.sort);
+    expect(sorts).toEqual([...sorts].sort((a, b) => b - a));
+    const page = await roles('?$orderby=sort%20desc&$limit=2&$skip=1');
+    expect(page.body.data.rows.map((r) => r.roleId)).toEqual(bySort.body.data.rows.slice(1, 3).map((r) => r.roleId));
+
+    // code asc, then name desc inside one code
+    const two = (await roles('?$orderby=code%20asc,name%20desc')).body.data.rows;
+    const expected = [...plain.body.data.rows].sort((a, b) => byName(a.code, b.code) || byName(b.name, a.name));
+    expect(two.map((r) => r.roleId)).toEqual(expected.map((r) => r.roleId));
+  });
+
+  it('orders role groups by sort desc and by group name', async () => {
+    const plain = (await groups('')).body.data.rows;
+    expect(plain.length).toBeGreaterThan(1);
+    const desc = await groups('?$orderby=sort%20desc');
+    expect(desc.status).toBe(200);
+    expect(desc.body.data.rows.map((g) => g.sort)).toEqual(plain.map((g) => g.sort).sort((a, b) => b - a));
+    expect((await groups('?$orderby=sort%20asc')).body.data.rows.map((g) => g.roleGroupId)).toEqual(plain.map((g) => g.roleGroupId));
+    const named = (await groups('?$orderby=groupName%20desc')).body.data.rows.map((g) => g.groupName);
+    expect(named).toEqual(plain.map((g) => g.groupName).sort(byName).reverse());
+  });
+
+  it('refuses a field it cannot order by, a bad direction or a malformed term with 400 and a readable text', async () => {
+    const cases: [(q: string) => ReturnType<typeof roles | typeof groups>, string, string][] = [
+      [roles, 'password asc', '不支持按该字段排序：password（可排序字段：roleId、name、code、cnName、roleGroupId、enable、sort）'],
+      [roles, 'name; drop table roles', '不支持按该字段排序：name;（可排序字段：roleId、name、code、cnName、roleGroupId、enable、sort）'],
+      [roles, 'name asc drop', '排序方向只能是 asc 或 desc：name asc drop'],
+      [roles, 'name sideways', '排序方向只能是 asc 或 desc：name sideways'],
+      [roles, 'role_id asc', '不支持按该字段排序：role_id（可排序字段：roleId、name、code、cnName、roleGroupId、enable、sort）'],
+      [roles, 'name asc,,sort desc', '不支持按该字段排序：（可排序字段：roleId、name、code、cnName、roleGroupId、enable、sort）'],
+      [roles, 'name,sort,code,cnName,enable', '排序字段最多 4 个'],
+      [groups, 'manageRoleNames asc', '不支持按该字段排序：manageRoleNames（可排序字段：roleGroupId、groupName、code、sort）'],
+    ];
+    for (const [list, orderby, text] of cases) {
+      const res = await list(`?$orderby=${encodeURIComponent(orderby)}`);
+      expect(res.status, orderby).toBe(400);
+      expect(res.body.status_text, orderby).toBe(text);
+      expect(res.body.data, orderby).toBeNull();
+    }
+    // the roles are all still there
+    expect((await roles('')).body.data.count).toBeGreaterThan(1);
+  });
+});

@@ -16,6 +16,8 @@ import { mayWriteRoleGroups, SALESMAN_GROUP_CODE } from '../../../domain/salesma
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
 import { childRolesOf, mayManageRole, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
 import { refusalError } from '../../http/refusal.ts';
+import { isRefusal } from '../../../domain/decider.ts';
+import { orderRows, parseOrderBy, type OrderKey } from '../../../domain/listOrder.ts';
 import { orgFieldProblem } from '../../../domain/derivedFields.ts';
 import { ROLE_TEXT, type GroupCaller, type RoleCreated, type RoleGroupCreated, type RoleUpdated } from '../../../domain/aggregates/role.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
@@ -28,6 +30,16 @@ const names = { type: 'array', maxItems: 1000, items: { type: 'string', minLengt
 
 type RoleRow = Selectable<Database['roles']>;
 type GroupRow = Selectable<Database['role_groups']>;
+
+// §7 $orderby of the role lists: the §3 fields each list may be ordered by, and the column each reads
+const ROLE_ORDER = { roleId: 'role_id', name: 'name', code: 'code', cnName: 'cn_name', roleGroupId: 'role_group_id', enable: 'enable', sort: 'sort' } as const;
+const GROUP_ORDER = { roleGroupId: 'role_group_id', groupName: 'group_name', code: 'code', sort: 'sort' } as const;
+/** The keys of a list's $orderby among its fields; anything else is a 400 naming the fields it may use. */
+function orderKeys<F extends string>(input: string | undefined, fields: Record<F, string>): OrderKey<F>[] {
+  const keys = parseOrderBy(input, Object.keys(fields) as F[]);
+  if (isRefusal(keys)) throw refusalError(keys);
+  return keys;
+}
 
 const roleOut = (r: RoleRow) => ({
   roleId: r.role_id, id: r.role_id, name: r.name, code: r.code, cnName: r.cn_name, roleGroupId: r.role_group_id, manageRoleNames: r.manage_role_names,
@@ -106,7 +118,8 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
         properties: {
           name: names, orgId: idStr, roleId: names, code: names, manageRoleName: { type: 'string', maxLength: 128 }, roleGroupId: idStr,
           $limit: { type: 'integer', minimum: 0, maximum: PAGE.roles }, $skip: { type: 'integer', minimum: 0 },
-          $orderby: { type: 'string', maxLength: 64 }, $count: { type: 'boolean' },
+          $orderby: { type: 'string', maxLength: 200, description: `fields: ${Object.keys(ROLE_ORDER).join(', ')}; each asc or desc, comma separated` },
+          $count: { type: 'boolean' },
         },
       },
       response: { 200: listSchema(roleSchema) },
@@ -114,9 +127,12 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   }, async (request) => {
     const q = request.query;
     requireSameOrg(request, q.orgId);
-    const rows = (await visibleRolesIn(db, request, q.orgId ?? request.orgApp!.orgId)).filter((r) => (!q.name || q.name.includes(r.name))
+    const order = orderKeys(q.$orderby, ROLE_ORDER);
+    const visible = (await visibleRolesIn(db, request, q.orgId ?? request.orgApp!.orgId)).filter((r) => (!q.name || q.name.includes(r.name))
       && (!q.roleId || q.roleId.includes(r.role_id)) && (!q.code || q.code.includes(r.code))
       && (!q.manageRoleName || r.manage_role_names.includes(q.manageRoleName)) && (!q.roleGroupId || r.role_group_id === q.roleGroupId));
+    // ties keep the default order (sort, then name)
+    const rows = orderRows(visible, order, (r, f) => r[ROLE_ORDER[f]]);
     const skip = q.$skip ?? 0;
     return list(rows.slice(skip, skip + (q.$limit ?? PAGE.roles)).map(roleOut), rows.length);
   });
@@ -129,7 +145,8 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
         type: 'object',
         properties: {
           code: names, manageRoleNames: names, orgId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.roleGroups },
-          $skip: { type: 'integer', minimum: 0 }, $orderby: { type: 'string', maxLength: 64 },
+          $skip: { type: 'integer', minimum: 0 },
+          $orderby: { type: 'string', maxLength: 200, description: `fields: ${Object.keys(GROUP_ORDER).join(', ')}; each asc or desc, comma separated` },
         },
       },
       response: { 200: listSchema(roleSchema) },
@@ -137,14 +154,17 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   }, async (request) => {
     const q = request.query;
     requireSameOrg(request, q.orgId);
+    const order = orderKeys(q.$orderby, GROUP_ORDER);
     const orgId = q.orgId ?? request.orgApp!.orgId;
     const [groups, v, roles] = await Promise.all([
       db.selectFrom('role_groups').selectAll().where('org_id', '=', orgId).orderBy('sort').orderBy('group_name').execute(),
       viewer(db, request, orgId),
       visibleRolesIn(db, request, orgId),
     ]);
-    const rows = visibleRoleGroups(v.roles, groups.map((g) => ({ ...g, roleGroupId: g.role_group_id, manageRoleNames: g.manage_role_names })))
+    const visible = visibleRoleGroups(v.roles, groups.map((g) => ({ ...g, roleGroupId: g.role_group_id, manageRoleNames: g.manage_role_names })))
       .filter((g) => (!q.code || q.code.includes(g.code)) && (!q.manageRoleNames || g.manage_role_names.some((n) => q.manageRoleNames!.includes(n))));
+    // ties keep the default order (sort, then group name)
+    const rows = orderRows(visible, order, (g, f) => g[GROUP_ORDER[f]]);
     const skip = q.$skip ?? 0;
     return list(rows.slice(skip, skip + (q.$limit ?? PAGE.roleGroups)).map((g) => groupOut(g, roles)), rows.length);
   });
