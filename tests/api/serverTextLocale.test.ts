@@ -4,17 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, type CallOptions, type Session } from './usersApi.ts';
+import { auth, newProduct, purchaserGroups } from './mallApi.ts';
 
 let server: TestServer;
 let admin: Session;
 let platform: Session;
 let dietitian: Session;
+let supplier: Session;
+let userAdmin: Session;
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
   platform = await signIn(server, DEMO.provider, SCHOOL_A);
   dietitian = await signIn(server, DEMO.dietitian, SCHOOL_A);
+  supplier = await signIn(server, DEMO.supplier);
+  userAdmin = await signIn(server, DEMO.userAdmin, SCHOOL_A);
 });
 afterAll(async () => { await server?.close(); });
 
@@ -79,6 +84,13 @@ const CASES: Case[] = [
     text: { 'zh-CN': '验证码错误', 'zh-TW': '驗證碼錯誤', 'en-US': 'The verification code is wrong' },
   },
   {
+    // a refusal carrying data (issue 13 follow-up): the role name the request sent is kept as it is, Chinese or not
+    what: 'an unknown role, named in the refusal', method: 'POST', path: '/v2/users',
+    opts: () => ({ token: admin.token, key: admin.key, body: { username: '13912348801', name: '新来的老师', roleNames: ['营养主任'] } }),
+    status: 400,
+    text: { 'zh-CN': '角色不存在：营养主任', 'zh-TW': '角色不存在：营养主任', 'en-US': 'The role does not exist: 营养主任' },
+  },
+  {
     what: 'a missing notice', method: 'GET', path: '/v1/notices/no-such-notice', opts: () => ({ token: admin.token, key: admin.key }),
     status: 404,
     text: { 'zh-CN': '通知不存在', 'zh-TW': '通知不存在', 'en-US': 'The notice does not exist' },
@@ -126,5 +138,55 @@ describe('status_text in the language asked for (issue 13)', () => {
     const when = /于 (.+) 修改/.exec(zh.text)![1];
     expect(await stale('en-US')).toEqual({ status: 409, text: `${DEMO.schoolAdmin} changed this data at ${when} (NoticeUpdated). Please refresh and try again` });
     expect(await stale('zh-TW')).toEqual({ status: 409, text: `該資料已被 ${DEMO.schoolAdmin} 於 ${when} 修改（NoticeUpdated），請重新整理後重試` });
+  });
+
+  it("a price import's row errors, in the status text and in each row (issue 13 follow-up)", async () => {
+    const { skuIds } = await newProduct(server, supplier, '语言测试大米', 1);
+    const { withApproval } = await purchaserGroups(server, supplier);
+    type Rows = { errors: { row: number; errors: string[] }[] };
+    const stage = async (language: Language) => {
+      const session = await call<{ id: string }>(server, 'POST', '/v5/mall/sku/importprice/session', { ...auth(supplier), body: {} });
+      const headers: Record<string, string> = language === 'none' ? {} : { 'accept-language': language };
+      const res = await call<Rows>(server, 'POST', `/v5/mall/sku/importprice/session/${session.body.data.id}`, {
+        ...auth(supplier), headers,
+        body: { skuPrice: [{ row: 7, skuId: skuIds[0], price: 'abc', roleGroupId: withApproval.roleGroupId }, { row: 9, skuId: 'no-such-sku', price: 2, roleGroupId: withApproval.roleGroupId }] },
+      });
+      expect(res.status).toBe(400);
+      return { text: res.body.status_text, rows: res.body.data.errors.map((r) => [r.row, r.errors]) };
+    };
+    const before = await eventCount(server);
+    const zh = await stage('none');
+    expect(zh).toEqual({ text: '价格信息添加失败：第 7 行：价格必须是数字；第 9 行：SKU no-such-sku 不存在', rows: [[7, ['价格必须是数字']], [9, ['SKU no-such-sku 不存在']]] });
+    expect(await stage('zh-CN')).toEqual(zh);
+    expect(await stage('en-US')).toEqual({
+      text: 'The prices could not be added: Row 7: The price must be a number; Row 9: The SKU no-such-sku does not exist',
+      rows: [[7, ['The price must be a number']], [9, ['The SKU no-such-sku does not exist']]],
+    });
+    expect(await stage('zh-TW')).toEqual({ text: '價格資訊新增失敗：第 7 行：價格必須是數字；第 9 行：SKU no-such-sku 不存在', rows: [[7, ['價格必須是數字']], [9, ['SKU no-such-sku 不存在']]] });
+    expect(await eventCount(server)).toBe(before);
+  });
+
+  it("a contacts import's row errors, in the status text and in each row (issue 13 follow-up)", async () => {
+    type Rows = { errors: { row: number; message: string }[] };
+    const bulk = async (language: Language) => {
+      const headers: Record<string, string> = language === 'none' ? {} : { 'accept-language': language };
+      const res = await call<Rows>(server, 'POST', '/v3/contacts/person/bulk', {
+        token: userAdmin.token, key: userAdmin.key, headers, body: { persons: [{ name: '甲', phoneNumber: '13955558801' }, { name: '乙', phoneNumber: '123' }] },
+      });
+      expect(res.status).toBe(422);
+      return { text: res.body.status_text, rows: res.body.data.errors.map((r) => [r.row, r.message]) };
+    };
+    const before = await eventCount(server);
+    const zh = await bulk('none');
+    expect(zh.text).toMatch(/^有 \d 行数据有误，未导入任何数据。第一处：第 \d 行：/);
+    expect(zh.rows).toContainEqual([1, '手机号格式不正确：123']);
+    const en = await bulk('en-US');
+    expect(en.text).toMatch(/^\d rows? have errors, so nothing was imported\. The first: Row \d: /);
+    expect(en.rows).toContainEqual([1, 'The phone number is not valid: 123']);
+    expect(en.rows.map((r) => r[0])).toEqual(zh.rows.map((r) => r[0]));
+    const zhTW = await bulk('zh-TW');
+    expect(zhTW.text).toMatch(/^有 \d 行資料有誤，未匯入任何資料。第一處：第 \d 行：/);
+    expect(zhTW.rows).toContainEqual([1, '手機號碼格式不正確：123']);
+    expect(await eventCount(server)).toBe(before);
   });
 });

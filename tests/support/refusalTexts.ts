@@ -1,6 +1,7 @@
 // The server's fixed Chinese refusal texts, found in its source (server/ and the domain rules it answers with):
 // every text passed to a refusal (badRequest … tooManyRequests, new HttpError, a decider's refuse), every text
-// of a *_TEXT / *_MESSAGES table, and every row error pushed onto an `errors` or `reasons` list. A template
+// of a *_TEXT / *_MESSAGES table, every row error pushed onto an `errors`, `reasons`, `invalid` or `out` list, and
+// every `reason` of a rule's answer. A template
 // literal's `${…}` parts become `{}` (a value the text carries). The unit test serverTextCoverage checks each has
 // its zh-TW and en-US wording in domain/serverTexts.ts, so a new refusal without them fails the suite.
 import fs from 'node:fs';
@@ -15,10 +16,16 @@ export interface FoundText {
 }
 
 const CJK = /[\u4e00-\u9fff]/;
-const REFUSERS = new Set(['badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'unprocessable', 'tooManyRequests', 'refuse']);
-const ERROR_CLASSES = new Set(['HttpError']);
+const REFUSERS = new Set([
+  'badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'unprocessable', 'tooManyRequests', 'refuse',
+  // route guards that refuse with the text they are given
+  'platformOnly', 'partyOnly', 'recipeEditor',
+]);
+const ERROR_CLASSES = new Set(['HttpError', 'Error', 'OutboundRefused']);
 const TEXT_TABLE = /(^|_)(TEXTS?|MESSAGES)$/;
-const ERROR_LISTS = new Set(['errors', 'reasons', 'errs']);
+const ERROR_LISTS = new Set(['errors', 'reasons', 'errs', 'invalid', 'out']);
+/** `{ ok: false, reason: '…' }`: a rule's answer that a route or decider refuses with */
+const REASON_KEYS = new Set(['reason']);
 /** data, labels and demo content, not refusals */
 const SKIPPED = [/^server\/seed\//, /^server\/data\//, /^domain\/serverTexts\.ts$/];
 
@@ -82,6 +89,14 @@ export function serverRefusalTexts(root = process.cwd()): FoundText[] {
     if (!CJK.test(source)) continue;
     const sf = ts.createSourceFile(rel, source, ts.ScriptTarget.Latest, true);
     const add = (node: ts.Node) => {
+      // a row error pushed as { row, errors: [...] }
+      if (ts.isObjectLiteralExpression(node)) {
+        for (const p of node.properties) {
+          if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && ['errors', 'message'].includes(p.name.text)) add(p.initializer);
+        }
+        return;
+      }
+      if (ts.isArrayLiteralExpression(node)) { node.elements.forEach(add); return; }
       for (const text of textsOf(node)) {
         if (CJK.test(text)) found.push({ text, at: `${rel}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
       }
@@ -95,6 +110,7 @@ export function serverRefusalTexts(root = process.cwd()): FoundText[] {
           if (list && ERROR_LISTS.has(list)) node.arguments.forEach(add);
         }
       }
+      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && REASON_KEYS.has(node.name.text)) add(node.initializer);
       if (ts.isNewExpression(node) && ERROR_CLASSES.has(calleeName(node.expression) ?? '')) node.arguments?.forEach(add);
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && TEXT_TABLE.test(node.name.text) && node.initializer) {
         let init: ts.Expression = node.initializer;

@@ -48,12 +48,15 @@ describe('the server text catalog (issue 13)', () => {
     // (REFUSAL_TEXTS too: serverTextCoverage checks the other way, every refusal of the code is here)
     const code = [...sources('server'), ...sources('domain')].join('\n');
     // a part the code writes in pieces (server/store/command.ts staleVersion: 该数据已被 + 他人 + 于)
-    // (settingsRoutes.ts: 必须是 + 文本; aggregates/price.ts: 该价格已被审核（ + 已通过 / 已驳回 + ），请刷新后查看)
+    // (settingsRoutes.ts: 必须是 + 文本; aggregates/price.ts: 该价格已被审核（ + 已通过 / 已驳回 + ），请刷新后查看; …)
     const pieces: Record<string, string[]> = {
       该数据已被他人于: ['该数据已被', "'他人'", '于 '],
       必须是文本: ['必须是', "'文本'"],
       '该价格已被审核（已通过），请刷新后查看': ['该价格已被审核（', "'已通过'", '），请刷新后查看'],
       '该价格已被审核（已驳回），请刷新后查看': ['该价格已被审核（', "'已驳回'", '），请刷新后查看'],
+      // domain/moduleApis.ts defaultRefusalText: 「name」 or 该模块, then the rest
+      '」当前不在开放时间内，请在开放时间内使用': ['」`', '当前不在开放时间内，请在开放时间内使用'],
+      '该模块当前不在开放时间内，请在开放时间内使用': ["'该模块'", '当前不在开放时间内，请在开放时间内使用'],
     };
     const written = (part: string) => (pieces[part] ?? [part]).every((p) => code.includes(p));
     const stale = [...Object.keys(WRITTEN_TEXTS), ...Object.keys(REFUSAL_TEXTS)].flatMap((key) => key.split(/\{\w+\}|[：\s]/).filter((part) => CJK.test(part) && !written(part)).map((part) => `${key}: ${part}`));
