@@ -22,7 +22,7 @@ const IMPORT_TEXTS: Record<string, ServerTextTranslations> = {
   '价格信息添加失败：{reasons}': tw('價格資訊新增失敗：{reasons}', 'The prices could not be added: {reasons}'),
   '商品导入失败：{reasons}': tw('商品匯入失敗：{reasons}', 'The product import failed: {reasons}'),
   '询价录入失败：{reasons}': tw('詢價登錄失敗：{reasons}', 'The price survey could not be saved: {reasons}'),
-  '有 {n} 行数据有误，未导入任何数据。第一处：{first}': tw('有 {n} 行資料有誤，未匯入任何資料。第一處：{first}', '{n} rows have errors, so nothing was imported. The first: {first}'),
+  '有 {n} 行数据有误，未导入任何数据。第一处：{first}': tw('有 {n} 行資料有誤，未匯入任何資料。第一處：{first}', 'Nothing was imported: errors in {n} row(s). The first: {first}'),
   // contacts rows (domain/aggregates/contacts.ts)
   '部门不存在：{id}': tw('部門不存在：{id}', 'The department does not exist: {id}'),
   '联系人不存在：{id}': tw('聯絡人不存在：{id}', 'The contact does not exist: {id}'),
@@ -95,7 +95,8 @@ const ROUTE_TEXTS: Record<string, ServerTextTranslations> = {
   // issue tracker
   '未配置问题跟踪系统（机构配置 rd.url）': tw('未設定問題追蹤系統（機構設定 rd.url）', 'No issue tracker is set up (org config rd.url)'),
   问题跟踪系统地址不可用: tw('問題追蹤系統網址無法使用', 'The issue tracker address cannot be used'),
-  '问题跟踪系统地址不可用：{detail}': tw('問題追蹤系統網址無法使用：{detail}', 'The issue tracker address cannot be used: {detail}'),
+  // the reason is a refusal of domain/ipAddress.ts or server/http/outboundFetch.ts, or the tracker's own message
+  '问题跟踪系统地址不可用：{reasons}': tw('問題追蹤系統網址無法使用：{reasons}', 'The issue tracker address cannot be used: {reasons}'),
   '角色不存在：{name}': tw('角色不存在：{name}', 'The role does not exist: {name}'),
   // logistics and delivery routes
   '参数错误：配送日期不正确': tw('參數錯誤：配送日期不正確', 'Invalid request: the delivery date is not valid'),
@@ -241,7 +242,7 @@ const AGGREGATE_TEXTS: Record<string, ServerTextTranslations> = {
   适用人群: tw('適用族群', 'Suitable groups'),
   过敏原: tw('過敏原', 'Allergens'),
   '做法说明不能超过 {max} 个字': tw('做法說明不能超過 {max} 個字', 'The preparation notes cannot have more than {max} characters'),
-  '该菜品已在 {n} 个套餐中，请先从套餐中移除': tw('該菜品已在 {n} 個套餐中，請先從套餐中移除', 'This dish is in {n} set meals. Please remove it from them first'),
+  '该菜品已在 {n} 个套餐中，请先从套餐中移除': tw('該菜品已在 {n} 個套餐中，請先從套餐中移除', 'This dish is in {n} set meal(s). Please remove it from them first'),
   套餐不存在: tw('套餐不存在', 'The set meal does not exist'),
   套餐已存在: tw('套餐已存在', 'The set meal already exists'),
   套餐名称不能为空: tw('套餐名稱不能為空', 'The set meal name cannot be empty'),
@@ -257,7 +258,7 @@ const AGGREGATE_TEXTS: Record<string, ServerTextTranslations> = {
   // ingredients
   本机构没有该食材: tw('本機構沒有該食材', 'This organisation does not have this ingredient'),
   该食材已在本机构的食材库中: tw('該食材已在本機構的食材庫中', "This ingredient is already in the organisation's ingredient library"),
-  '该食材已被 {n} 个菜品使用，请先从菜品中移除': tw('該食材已被 {n} 個菜品使用，請先從菜品中移除', '{n} dishes use this ingredient. Please remove it from them first'),
+  '该食材已被 {n} 个菜品使用，请先从菜品中移除': tw('該食材已被 {n} 個菜品使用，請先從菜品中移除', '{n} dish(es) use this ingredient. Please remove it from them first'),
   '参数错误：没有要修改的内容': tw('參數錯誤：沒有要修改的內容', 'Invalid request: there is nothing to change'),
   // forms
   表单不存在: tw('表單不存在', 'The form does not exist'),
@@ -290,7 +291,7 @@ const AGGREGATE_TEXTS: Record<string, ServerTextTranslations> = {
   参数异常: tw('參數異常', 'Invalid request'),
   会员等级不能为空: tw('會員等級不能為空', 'The membership levels cannot be empty'),
   会员等级的编号和名称不能为空: tw('會員等級的編號和名稱不能為空', "A membership level's id and name cannot be empty"),
-  '该分类下还有 {n} 个菜品或套餐，请先移走或删除它们再删除分类': tw('該分類下還有 {n} 個菜品或套餐，請先移走或刪除它們再刪除分類', 'This category still holds {n} dishes or set meals. Please move or delete them before deleting the category'),
+  '该分类下还有 {n} 个菜品或套餐，请先移走或删除它们再删除分类': tw('該分類下還有 {n} 個菜品或套餐，請先移走或刪除它們再刪除分類', 'This category still holds {n} dish(es) or set meal(s). Please move or delete them before deleting the category'),
   '参数错误：规格设置「{name}」已存在': tw('參數錯誤：規格設定「{name}」已存在', 'Invalid request: the specification setting "{name}" already exists'),
   '会员等级编号重复：{id}': tw('會員等級編號重複：{id}', 'The membership level id is repeated: {id}'),
   // notices, logs

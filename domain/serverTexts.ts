@@ -4,11 +4,11 @@
 // (`accept-language`, sent by the console on every call). A text not in the catalog stays zh-CN, and so does every
 // answer to a request without the header: callers and tests that read the Chinese texts see what they always saw.
 //
-// A key may be a template: `{name}` stands for a part the server fills in. A part that is itself a catalog text (or a
-// template of it, or a `；` list of them) is translated too; any other part is kept as it is: data such as a role
-// name, a phone number, an id stay as the request or the database wrote them. Parts named in TEXT_PARTS are the
-// server's own words (a field name, a list of row errors): one holding Chinese the catalog cannot translate is no
-// match, so the text stays whole in zh-CN rather than half translated. The texts of refusals that carry data, and
+// A key may be a template: `{name}` stands for a part the server fills in. Parts named in TEXT_PARTS are the
+// server's own words (a field name, a label, a list of row errors): translated from the catalog (a text, a template
+// of it, or a `；` list of them), kept when they hold no Chinese, and when they hold Chinese the catalog cannot
+// translate the template is no match, so the text stays whole in zh-CN rather than half translated. Any other part
+// is data, kept as it is: a role name, a phone number, an id stay as the request or the database wrote them. The texts of refusals that carry data, and
 // the row errors of the imports, are in ./serverRefusalTexts.ts (issue 13 follow-up).
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TEXT, type OrderAction, type OrderStatus } from './order.ts';
@@ -300,14 +300,15 @@ const CJK = /[\u4e00-\u9fff]/;
 
 type Target = Exclude<Locale, 'zh-CN'>;
 
-/** A part of a template: translated when the catalog can, else kept when it is data (and no list of texts). */
+/**
+ * A part of a template. The server's own words (TEXT_PARTS) are translated, or kept when they hold no Chinese, or
+ * no match; data is kept as it is (never looked up: a role named 角色 stays 角色), unless it holds a `；` list.
+ */
 function translatePart(name: string, value: string, locale: Target, depth: number): string | null {
-  const translated = translate(value, locale, depth + 1);
-  if (translated !== null) return translated;
+  if (TEXT_PARTS.has(name)) return translate(value, locale, depth + 1) ?? (CJK.test(value) ? null : value);
+  if (value.includes(LIST) && CJK.test(value)) return null;
   // the server joins ids and names with 、: an English list reads "a, b"
-  const data = locale === 'en-US' ? value.replaceAll('、', ', ') : value;
-  if (!CJK.test(value)) return data;
-  return TEXT_PARTS.has(name) || value.includes(LIST) ? null : data;
+  return locale === 'en-US' ? value.replaceAll('、', ', ') : value;
 }
 
 /** `text` in `locale`, or null when the catalog cannot translate all of its words. */

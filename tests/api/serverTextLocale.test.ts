@@ -181,7 +181,7 @@ describe('status_text in the language asked for (issue 13)', () => {
     expect(zh.text).toMatch(/^有 \d 行数据有误，未导入任何数据。第一处：第 \d 行：/);
     expect(zh.rows).toContainEqual([1, '手机号格式不正确：123']);
     const en = await bulk('en-US');
-    expect(en.text).toMatch(/^\d rows? have errors, so nothing was imported\. The first: Row \d: /);
+    expect(en.text).toMatch(/^Nothing was imported: errors in \d row\(s\)\. The first: Row \d: /);
     expect(en.rows).toContainEqual([1, 'The phone number is not valid: 123']);
     expect(en.rows.map((r) => r[0])).toEqual(zh.rows.map((r) => r[0]));
     const zhTW = await bulk('zh-TW');

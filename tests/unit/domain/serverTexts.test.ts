@@ -120,6 +120,8 @@ describe('refusals that carry data, and the row errors of the imports (issue 13 
   it('keeps the data a refusal carries, Chinese or not, and translates the rest', () => {
     expect(localizeServerText(USER_TEXT.unknownRole('营养师'), 'en-US')).toBe('The role does not exist: 营养师');
     expect(localizeServerText(USER_TEXT.unknownRole('营养师'), 'zh-TW')).toBe('角色不存在：营养师');
+    // data is never looked up in the catalog, even when it reads like one of its words
+    expect(localizeServerText(USER_TEXT.unknownRole('角色'), 'en-US')).toBe('The role does not exist: 角色');
     expect(localizeServerText(CONTACTS_TEXT.duplicateName('后勤部'), 'zh-TW')).toBe('同級部門名稱已存在：后勤部');
     expect(localizeServerText(ORDER_TEXT.unknownSkus(['sku-1', 'sku-2']), 'en-US'))
       .toBe('Invalid request: products that do not exist or do not belong to this supplier: sku-1, sku-2');
@@ -140,7 +142,7 @@ describe('refusals that carry data, and the row errors of the imports (issue 13 
 
   it("translates a contacts import's summary with its first row error", () => {
     const text = CONTACTS_TEXT.rowErrors(2, `第 4 行：${CONTACTS_TEXT.badPhone('1380013')}`);
-    expect(localizeServerText(text, 'en-US')).toBe('2 rows have errors, so nothing was imported. The first: Row 4: The phone number is not valid: 1380013');
+    expect(localizeServerText(text, 'en-US')).toBe('Nothing was imported: errors in 2 row(s). The first: Row 4: The phone number is not valid: 1380013');
     expect(localizeServerText(text, 'zh-TW')).toBe('有 2 行資料有誤，未匯入任何資料。第一處：第 4 行：手機號碼格式不正確：1380013');
   });
 
