@@ -7,8 +7,11 @@ export interface PermissionCreated {
   permissionId: string; appId: string; moduleId: string; parentId: string; moduleName: string; groupName: string;
   power: string; powerName: string; sort: number; enable: boolean; extraInfo: Record<string, unknown>;
 }
-/** moduleId and groupName place a node in the tree: they are not edited */
-export type PermissionUpdated = { permissionId: string } & Partial<Omit<PermissionCreated, 'permissionId' | 'appId' | 'moduleId' | 'groupName'>>;
+/**
+ * Every §3 field of a node but its id and app may be edited (PUT /v2/permission/{id}), moduleId and groupName too: they
+ * move the node in the tree (its §6 power key groupName-parentId-moduleId follows), see childrenFollowing.
+ */
+export type PermissionUpdated = { permissionId: string } & Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>>;
 export interface PermissionDeleted { permissionId: string }
 
 export type PermissionEvent =
@@ -47,6 +50,9 @@ export const permissionDecider: Decider<PermissionCommand, PermissionState, Perm
       case 'UpdatePermission': {
         const { change } = command;
         if (state.status !== 'live' || !state.permission) return refuse('notFound', PERMISSION_TEXT.permissionMissing(change.permissionId));
+        if ((change.moduleId !== undefined && !change.moduleId.trim()) || (change.groupName !== undefined && !change.groupName.trim())) {
+          return refuse('invalid', PERMISSION_TEXT.blank);
+        }
         const differs = changedFields(state.permission, change, 'permissionId');
         // nothing differs: nothing to record
         return Object.keys(differs).length ? [{ type: 'PermissionUpdated', data: { permissionId: change.permissionId, ...differs } }] : [];
@@ -72,3 +78,17 @@ export const permissionDecider: Decider<PermissionCommand, PermissionState, Perm
     }
   },
 };
+
+/** A node of the org-app's tree as its children name it. */
+export interface TreeNode { permissionId: string; moduleId: string; parentId: string }
+
+/**
+ * The nodes that follow a node whose moduleId changed from `from` (children name their parent by moduleId, §2 menu
+ * entries nest by parentId, a power's key holds it): those whose parentId is `from`, so none is left under a parent
+ * that is gone. When another node of the org-app still carries `from`, that node is their parent and none moves.
+ * `nodes` is the org-app's tree; the renamed node itself never follows.
+ */
+export function childrenFollowing(renamed: { permissionId: string; from: string }, nodes: readonly TreeNode[]): string[] {
+  if (nodes.some((n) => n.moduleId === renamed.from && n.permissionId !== renamed.permissionId)) return [];
+  return nodes.filter((n) => n.parentId === renamed.from && n.permissionId !== renamed.permissionId).map((n) => n.permissionId);
+}

@@ -208,3 +208,54 @@ describe('$orderby on the role lists (§7)', () => {
     expect((await roles('')).body.data.count).toBeGreaterThan(1);
   });
 });
+
+describe('PUT /v2/permission/{id} moves a node (§3 moduleId and groupName are editable)', () => {
+  interface Node { permissionId: string; moduleId: string; parentId: string; groupName: string; power: string; moduleName: string }
+  const create = async (body: Record<string, unknown>) => (await call<Node>(server, 'POST', '/v2/permission', { ...as(userAdmin), body })).body.data;
+  const nodeOf = async (permissionId: string) => (await server.store.db.selectFrom('permissions').select(['module_id', 'group_name', 'parent_id', 'module_name'])
+    .where('permission_id', '=', permissionId).executeTakeFirstOrThrow());
+
+  it('changes moduleId and groupName; the nodes under it follow, all in one transaction', async () => {
+    const parent = await create({ moduleId: 'kitchenCheck', parentId: '-1', groupName: 'pcMenu', moduleName: '后厨检查', extraInfo: { path: '/kitchenCheck' } });
+    const power = await create({ moduleId: 'kitchenExport', parentId: 'kitchenCheck', groupName: 'mallPower', power: 'kitchenExport', powerName: '导出检查记录' });
+    const other = await create({ moduleId: 'kitchenStats', parentId: 'mealModule', groupName: 'pcMenu', moduleName: '后厨统计' });
+    const res = await call<Node>(server, 'PUT', `/v2/permission/${parent.permissionId}`, {
+      ...as(userAdmin), body: { moduleId: 'kitchenInspect', groupName: 'quickEntry', moduleName: '后厨巡检' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ permissionId: parent.permissionId, moduleId: 'kitchenInspect', groupName: 'quickEntry', moduleName: '后厨巡检', parentId: '-1' });
+    expect(await nodeOf(parent.permissionId)).toEqual({ module_id: 'kitchenInspect', group_name: 'quickEntry', parent_id: '-1', module_name: '后厨巡检' });
+    // the power under it follows (its §6 key is now mallPower-kitchenInspect-kitchenExport); an unrelated node stays
+    expect((await nodeOf(power.permissionId)).parent_id).toBe('kitchenInspect');
+    expect((await nodeOf(other.permissionId)).parent_id).toBe('mealModule');
+    const listed = await call<{ rows: Node[] }>(server, 'GET', '/v2/permission?moduleId=kitchenInspect', as(userAdmin));
+    expect(listed.body.data.rows.map((n) => [n.permissionId, n.groupName])).toEqual([[parent.permissionId, 'quickEntry']]);
+    const events = await server.store.db.selectFrom('events').select(['stream_id', 'data', 'transaction_id'])
+      .where('stream_id', 'in', [`permission-${parent.permissionId}`, `permission-${power.permissionId}`]).where('type', '=', 'PermissionUpdated').orderBy('position').execute();
+    expect(events.map((e) => [e.stream_id, e.data])).toEqual([
+      [`permission-${parent.permissionId}`, { permissionId: parent.permissionId, moduleId: 'kitchenInspect', groupName: 'quickEntry', moduleName: '后厨巡检' }],
+      [`permission-${power.permissionId}`, { permissionId: power.permissionId, parentId: 'kitchenInspect' }],
+    ]);
+    expect(String(events[0].transaction_id)).toBe(String(events[1].transaction_id));
+
+    // the same values again record nothing
+    const before = await eventCount(server);
+    expect((await call(server, 'PUT', `/v2/permission/${parent.permissionId}`, { ...as(userAdmin), body: { moduleId: 'kitchenInspect', groupName: 'quickEntry' } })).status).toBe(200);
+    expect(await eventCount(server)).toBe(before);
+  });
+
+  it('refuses a blank moduleId or groupName with 400 and a readable text, writing nothing', async () => {
+    const node = await create({ moduleId: 'pantryCheck', parentId: '-1', groupName: 'pcMenu', moduleName: '库房检查' });
+    const before = await eventCount(server);
+    for (const body of [{ moduleId: '   ' }, { groupName: '  ', moduleName: '改名' }]) {
+      const res = await call(server, 'PUT', `/v2/permission/${node.permissionId}`, { ...as(userAdmin), body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.status_text).toBe('参数错误：权限的 moduleId 和 groupName 不能为空');
+    }
+    const empty = await call(server, 'PUT', `/v2/permission/${node.permissionId}`, { ...as(userAdmin), body: { groupName: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.status_text).toMatch(/groupName/);
+    expect(await eventCount(server)).toBe(before);
+    expect(await nodeOf(node.permissionId)).toMatchObject({ module_id: 'pantryCheck', group_name: 'pcMenu', module_name: '库房检查' });
+  });
+});

@@ -9,7 +9,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { parseQueryRange } from '../../../domain/contactsVisibility.ts';
-import { PERMISSION_TEXT, permissionDecider, type PermissionCommand, type PermissionCreated } from '../../../domain/aggregates/permission.ts';
+import { childrenFollowing, PERMISSION_TEXT, permissionDecider, type PermissionCommand, type PermissionCreated } from '../../../domain/aggregates/permission.ts';
 import type { PermissionLink } from '../../../domain/aggregates/role.ts';
 import { streams } from '../users/streams.ts';
 import { callerOf, roleCommands } from '../roles/commands.ts';
@@ -160,8 +160,9 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
   /** A node of the request's org-app; another org's or app's is none. */
   const ownPermission = async (tx: Tx, request: FastifyRequest, id: string) => {
     const { orgId, appId } = request.orgApp!;
-    const p = await tx.selectFrom('permissions').select('permission_id').where('org_id', '=', orgId).where('app_id', '=', appId).where('permission_id', '=', id).executeTakeFirst();
+    const p = await tx.selectFrom('permissions').select(['permission_id', 'module_id']).where('org_id', '=', orgId).where('app_id', '=', appId).where('permission_id', '=', id).executeTakeFirst();
     if (!p) throw notFound(PERMISSION_TEXT.permissionMissing(id));
+    return p;
   };
   const permissionCommand = (tx: Tx, request: FastifyRequest, id: string, command: PermissionCommand, expectedVersion?: number) => {
     const { orgId, meta } = requestCommand(request, clock());
@@ -188,6 +189,8 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     config: manage,
     schema: {
       tags, summary: 'Edit a node of the permission tree (If-Match: the version edited)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      description: 'Every field may change, moduleId and groupName too; the nodes under a changed moduleId follow it (their parentId), '
+        + 'unless another node still carries the old one.',
       body: { type: 'object', additionalProperties: false, properties: permissionBody }, response: { 200: envelopeSchema(anyObject) },
     },
   }, async (request) => {
@@ -195,11 +198,23 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     const b = request.body;
     const { expectedVersion } = requestCommand(request, clock());
     await runDecisions(db, async (tx) => {
-      await ownPermission(tx, request, id);
-      await permissionCommand(tx, request, id, {
+      const before = await ownPermission(tx, request, id);
+      const { decided } = await permissionCommand(tx, request, id, {
         type: 'UpdatePermission',
-        change: { permissionId: id, moduleName: b.moduleName, parentId: b.parentId, power: b.power, powerName: b.powerName, sort: b.sort, enable: b.enable, extraInfo: b.extraInfo },
+        change: {
+          permissionId: id, moduleId: b.moduleId, groupName: b.groupName, moduleName: b.moduleName, parentId: b.parentId, power: b.power,
+          powerName: b.powerName, sort: b.sort, enable: b.enable, extraInfo: b.extraInfo,
+        },
       }, expectedVersion);
+      const moved = decided.find((e) => e.type === 'PermissionUpdated' && e.data.moduleId !== undefined);
+      if (!moved) return;
+      // the nodes under it follow in the same transaction, each through its own stream: no child is left under a parent that is gone
+      const { orgId, appId } = request.orgApp!;
+      const nodes = await tx.selectFrom('permissions').select(['permission_id', 'module_id', 'parent_id']).where('org_id', '=', orgId).where('app_id', '=', appId).execute();
+      const following = childrenFollowing({ permissionId: id, from: before.module_id }, nodes.map((n) => ({ permissionId: n.permission_id, moduleId: n.module_id, parentId: n.parent_id })));
+      for (const child of following) {
+        await permissionCommand(tx, request, child, { type: 'UpdatePermission', change: { permissionId: child, parentId: b.moduleId } });
+      }
     }, expectedVersion === undefined);
     return ok(await byId(id));
   });

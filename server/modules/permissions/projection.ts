@@ -16,6 +16,8 @@ defineProjection({
   },
   PermissionUpdated: async (tx, { data, orgId }: { orgId: string; data: PermissionUpdated }) => {
     const set = {
+      ...(data.moduleId !== undefined && { module_id: data.moduleId }),
+      ...(data.groupName !== undefined && { group_name: data.groupName }),
       ...(data.moduleName !== undefined && { module_name: data.moduleName }),
       ...(data.parentId !== undefined && { parent_id: data.parentId }),
       ...(data.power !== undefined && { power: data.power }),

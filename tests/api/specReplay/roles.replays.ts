@@ -231,10 +231,12 @@ export const replays: Replay[] = [
     call: 'PUT /v2/permission/{id}',
     request: async ({ server }) => ({
       as: await userAdmin(server), path: `/v2/permission/${node.permissionId}`,
-      // moduleId and groupName place a node in the tree: sent as they are (they are not edited)
-      body: { moduleId: 'kitchenInspect', parentId: 'rolesManage', groupName: 'rolePower', power: 'inspect', powerName: '后厨卫生巡检', enable: false, extraInfo: { note: '每周巡检' } },
+      // moduleId and groupName move the node in the tree (editable like the other fields)
+      body: { moduleId: 'kitchenHygiene', parentId: 'rolesManage', groupName: 'inspectPower', power: 'inspect', powerName: '后厨卫生巡检', enable: false, extraInfo: { note: '每周巡检' } },
     }),
-    check: (data) => expect(data).toMatchObject({ powerName: '后厨卫生巡检', enable: false, extraInfo: { note: '每周巡检' } }),
+    check: (data) => expect(data).toMatchObject({
+      moduleId: 'kitchenHygiene', groupName: 'inspectPower', powerName: '后厨卫生巡检', enable: false, extraInfo: { note: '每周巡检' },
+    }),
   },
   {
     call: 'POST /v2/roles/role/permission',
@@ -269,7 +271,7 @@ export const replays: Replay[] = [
     request: async ({ server }) => ({ as: await userAdmin(server), path: '/v2/permission', body: { permissionId: [node.permissionId] } }),
     check: async (data, { server }) => {
       expect(data).toEqual({ count: 1 });
-      const left = await call<Rows<Permission>>(server, 'GET', '/v2/permission?groupName=rolePower&moduleId=kitchenInspect', auth(await userAdmin(server)));
+      const left = await call<Rows<Permission>>(server, 'GET', '/v2/permission?groupName=inspectPower&moduleId=kitchenHygiene', auth(await userAdmin(server)));
       expect(left.body.data.rows).toEqual([]);
     },
   },
