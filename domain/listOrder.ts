@@ -6,7 +6,7 @@ import { refuse, type Refusal } from './decider.ts';
 export type OrderDirection = 'asc' | 'desc';
 export interface OrderKey<F extends string> { field: F; direction: OrderDirection }
 
-export const ORDER_TEXT = {
+export const LIST_ORDER_TEXT = {
   unknownField: (field: string, fields: readonly string[]) => `不支持按该字段排序：${field}（可排序字段：${fields.join('、')}）`,
   badDirection: (term: string) => `排序方向只能是 asc 或 desc：${term}`,
   tooMany: (max: number) => `排序字段最多 ${max} 个`,
@@ -19,13 +19,13 @@ const MAX_TERMS = 4;
 export function parseOrderBy<F extends string>(input: string | undefined, fields: readonly F[]): OrderKey<F>[] | Refusal {
   if (input === undefined || input.trim() === '') return [];
   const terms = input.split(',').map((t) => t.trim());
-  if (terms.length > MAX_TERMS) return refuse('invalid', ORDER_TEXT.tooMany(MAX_TERMS));
+  if (terms.length > MAX_TERMS) return refuse('invalid', LIST_ORDER_TEXT.tooMany(MAX_TERMS));
   const keys: OrderKey<F>[] = [];
   for (const term of terms) {
     const [field = '', direction = 'asc', ...rest] = term.split(/\s+/);
-    if (!(fields as readonly string[]).includes(field)) return refuse('invalid', ORDER_TEXT.unknownField(field, fields));
+    if (!(fields as readonly string[]).includes(field)) return refuse('invalid', LIST_ORDER_TEXT.unknownField(field, fields));
     const dir = direction.toLowerCase();
-    if (rest.length || (dir !== 'asc' && dir !== 'desc')) return refuse('invalid', ORDER_TEXT.badDirection(term));
+    if (rest.length || (dir !== 'asc' && dir !== 'desc')) return refuse('invalid', LIST_ORDER_TEXT.badDirection(term));
     keys.push({ field: field as F, direction: dir });
   }
   return keys;
