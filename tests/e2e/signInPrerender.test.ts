@@ -56,6 +56,34 @@ describe('the pre-rendered sign-in page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a submit the moment the form goes live signs in with what was typed before hydration', async () => {
+    const page = await harness.browser.context.newPage();
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto(`${harness.server.url}/#/login`, { waitUntil: 'commit' });
+    await page.getByTestId('login-tab-password').click();
+    await page.getByTestId('login-username').fill('13800000002');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    // the person presses Enter at the first moment the page's inline script stops holding submits back: the form
+    // must already hold what was typed (a submit handled between the takeover and its render read an empty form and
+    // silently sent nothing: seen with several people signing in at once)
+    await page.evaluate(() => {
+      const state = window.__signIn!;
+      let live = state.live;
+      Object.defineProperty(state, 'live', {
+        get: () => live,
+        set: (v: boolean) => {
+          live = v;
+          if (v) document.querySelector<HTMLFormElement>('form')!.requestSubmit();
+        },
+      });
+    });
+    await scripts.release();
+    await page.waitForURL(/#\/orgapp/, { timeout: 30_000 });
+    await page.getByTestId('orgapp-item').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('is hydrated in place: the same elements before and after, without a mismatch', async () => {
     const page = await harness.browser.context.newPage();
     const errors = collectErrors(page);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -185,16 +185,29 @@ function useSendCode(onSent: () => void) {
 
 /**
  * Issue 12: the form may be the build-time one (index.html), usable before React hydrated it. What was typed into it
- * meanwhile is in the inputs but not in the state: taken over once the form is live (by data-testid of each input),
- * and what was clicked or submitted meanwhile (`held`) is done then, with the typed values.
+ * meanwhile is in the inputs but not in the state: taken over once React runs (by data-testid of each input). The form
+ * goes live only once the state holding it has rendered: until then the page's inline script keeps holding a submit
+ * back, because a submit handled in between reads the state from before the takeover (an empty form: the sign-in was
+ * silently not sent, seen with several people signing in at once). What was clicked or submitted meanwhile (`held`)
+ * is done then, with the taken-over state.
  */
-function useTakeOverPrerendered(form: RefObject<HTMLFormElement | null>, takeOver: (typed: Record<string, string>, held: HeldBack) => void) {
-  const takeOverRef = useRef(takeOver);
+function useTakeOverPrerendered(
+  form: RefObject<HTMLFormElement | null>,
+  takeOver: (typed: Record<string, string>) => void,
+  replay: (held: HeldBack) => void,
+) {
+  const [takenOver, setTakenOver] = useState(false);
+  const onTakeOver = useEffectEvent(takeOver);
+  const onLive = useEffectEvent(replay);
   useEffect(() => {
     const typed: Record<string, string> = {};
     for (const input of form.current?.querySelectorAll<HTMLInputElement>('input[data-testid]') ?? []) typed[input.dataset.testid!] = input.value;
-    takeOverRef.current(typed, goLive());
+    onTakeOver(typed);
+    setTakenOver(true);
   }, [form]);
+  useEffect(() => {
+    if (takenOver) onLive(goLive());
+  }, [takenOver]);
 }
 
 function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string, password: string) => void }) {
@@ -212,25 +225,27 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
   const phoneOk = isValidPhone(phone);
   const phoneError = touched && !phoneOk ? (phone ? t`请输入正确的手机号码` : t`请输入手机号码`) : undefined;
   const formRef = useRef<HTMLFormElement>(null);
-  useTakeOverPrerendered(formRef, (typed, held) => {
+  const trySubmit = () => {
+    setTouched(true);
+    if (!phoneOk || !code.trim()) return;
+    onLogin(phone, code.trim());
+  };
+  useTakeOverPrerendered(formRef, (typed) => {
     const typedPhone = (typed['login-phone'] ?? '').replace(/\D/g, '');
     const typedCode = (typed['login-code'] ?? '').replace(/\D/g, '');
     if (typedPhone) setPhone(typedPhone);
     if (typedCode) setCode(typedCode);
+  }, (held) => {
     if (held.clicks.includes('login-send-code')) {
       setTouched(true);
-      if (isValidPhone(typedPhone)) send.mutate(typedPhone);
+      if (phoneOk) send.mutate(phone);
     }
-    if (!held.submitted) return;
-    setTouched(true);
-    if (isValidPhone(typedPhone) && typedCode) onLogin(typedPhone, typedCode);
+    if (held.submitted) trySubmit();
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (!phoneOk || !code.trim()) return;
-    onLogin(phone, code.trim());
+    trySubmit();
   };
 
   return (
@@ -317,21 +332,23 @@ function PasswordForm({ busy, onLogin }: { busy: boolean; onLogin: (username: st
   const [forgot, setForgot] = useState(false);
   const [reset, setReset] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  useTakeOverPrerendered(formRef, (typed, held) => {
+  const trySubmit = () => {
+    setTouched(true);
+    if (!username.trim() || !password || (captcha.required && !captcha.answer)) return;
+    onLogin(username.trim(), password, captcha.required ? captcha.answer : undefined);
+  };
+  useTakeOverPrerendered(formRef, (typed) => {
     const typedUsername = typed['login-username'] ?? '';
     const typedPassword = typed['login-password'] ?? '';
     if (typedUsername) setUsername(typedUsername);
     if (typedPassword) setPassword(typedPassword);
+  }, (held) => {
     if (held.clicks.includes('login-forgot')) setForgot(true);
-    if (!held.submitted) return;
-    setTouched(true);
-    if (typedUsername.trim() && typedPassword) onLogin(typedUsername.trim(), typedPassword);
+    if (held.submitted) trySubmit();
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (!username.trim() || !password || (captcha.required && !captcha.answer)) return;
-    onLogin(username.trim(), password, captcha.required ? captcha.answer : undefined);
+    trySubmit();
   };
   return (
     <form ref={formRef} className={styles.fields} onSubmit={submit} noValidate>
