@@ -45,6 +45,38 @@ export const CAPTCHA_GATE = {
 
 export const needsCaptcha = (failures: number, gate = CAPTCHA_GATE): boolean => failures >= gate.afterFailures;
 
+/**
+ * A password try is claimed (written, pending) before its password is checked, so the 429 throttle above counts
+ * parallel guesses, settled and pending alike. The captcha gate asks about FAILURES, and a pending try is not one
+ * yet: counting it made the 4th of four people signing in to one account at once with the right password meet
+ * the captcha. So the gate decides on settled failures, and where only the pending tries could tip it, the try
+ * waits (outside the lock, in steps) for them to settle. A pending try older than `staleMs` belongs to a request
+ * that died: it counts as a failure, so nothing waits on it and a crash cannot open the gate.
+ */
+export const PENDING_TRY = {
+  staleMs: 30_000,
+  waitStepMs: 50,
+  /** past this the pending tries count as failures (the safe side): a captcha rather than an unseen guess */
+  maxWaitMs: 2_000,
+} as const;
+
+/** Pending tries claimed at or before this instant are treated as settled failures. */
+export const pendingStaleBefore = (now: Date, rule = PENDING_TRY): Date => new Date(now.getTime() - rule.staleMs);
+
+export type CaptchaGateDecision = 'pass' | 'captcha' | 'wait';
+
+/**
+ * `settled`: failures of the account in the gate's window, stale pending tries included; `pending`: its recent
+ * pending tries; `waitedMs`: how long this try has already waited for them.
+ */
+export function captchaGateDecision(
+  failures: { settled: number; pending: number }, waitedMs: number, gate = CAPTCHA_GATE, rule = PENDING_TRY,
+): CaptchaGateDecision {
+  if (needsCaptcha(failures.settled, gate)) return 'captcha';
+  if (!needsCaptcha(failures.settled + failures.pending, gate)) return 'pass';
+  return waitedMs < rule.maxWaitMs ? 'wait' : 'captcha';
+}
+
 export const CAPTCHA_REQUIRED_TEXT = '请输入图形验证码';
 
 /** HTTP 428 Precondition Required: the answer that says "show the captcha, then try again". */

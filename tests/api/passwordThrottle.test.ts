@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
 import { DEMO } from './usersApi.ts';
-import { CAPTCHA_GATE, SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
+import { CAPTCHA_GATE, CAPTCHA_REQUIRED_TEXT, SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
 
 let server: TestServer;
 let offsetMs = 0;
@@ -55,5 +55,35 @@ describe('password sign-in throttle', () => {
     // issue 15: the captcha gate comes first (428), decided under the same lock
     expect(codes.filter((c) => c === 400)).toHaveLength(CAPTCHA_GATE.afterFailures);
     expect(codes.filter((c) => c === 428)).toHaveLength(12 - CAPTCHA_GATE.afterFailures);
+  });
+
+  // Over real HTTP, as people and devices sign in (all from 127.0.0.1): a try is claimed before its password is
+  // checked, and those in-flight claims must not count as failures for the captcha gate.
+  const loginHttp = async (username: string, password: string) => {
+    const res = await fetch(`${server.url}/v1/passport/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    });
+    return { status: res.status, body: await res.json() as { status_code: number; status_text: string } };
+  };
+
+  it('five devices signing in to one account at the same moment with the right password all get in (no captcha)', async () => {
+    offsetMs += SIGN_IN_THROTTLE.windowMs + 1000;
+    const results = await Promise.all(Array.from({ length: 5 }, () => loginHttp(DEMO.purchaser, DEMO_PASSWORD)));
+    expect(results.map((r) => `${r.status} ${r.body.status_text}`)).toEqual(Array.from({ length: 5 }, () => expect.stringMatching(/^200 /)));
+    // nothing is left behind: right passwords leave no failure and no pending try
+    const left = await server.store.db.selectFrom('sign_in_failures').select('id').where('username', '=', DEMO.purchaser).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('five wrong passwords at the same moment still meet the captcha: the right one without it then gets 428', async () => {
+    offsetMs += SIGN_IN_THROTTLE.windowMs + 1000;
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => loginHttp(DEMO.bureau, `wrong-${i}`)));
+    const codes = results.map((r) => r.status).sort();
+    expect(codes).toEqual([...Array(CAPTCHA_GATE.afterFailures).fill(400), ...Array(5 - CAPTCHA_GATE.afterFailures).fill(428)]);
+    const right = await loginHttp(DEMO.bureau, DEMO_PASSWORD);
+    expect(right.status).toBe(428);
+    expect(right.body.status_text).toBe(CAPTCHA_REQUIRED_TEXT);
+    // with the captcha the owner gets in
+    expect((await login(DEMO.bureau, DEMO_PASSWORD, '127.0.0.1', await captchaFor(DEMO.bureau))).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
-import { claimPasswordTry, forgiveTry, recordSmsCodeFailure } from './passwordThrottle.ts';
+import { claimPasswordTry, forgiveTry, recordSmsCodeFailure, settleFailedTry } from './passwordThrottle.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
@@ -220,7 +220,10 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const user = await findUser(db, username);
     // Unknown user and wrong password take the same time and get the same answer.
     const matches = await verifyPassword(request.body.password, user?.password_hash ?? await dummyPasswordHash());
-    if (!user || !matches) throw badRequest(SIGN_IN_TEXT.badCredentials);
+    if (!user || !matches) {
+      await settleFailedTry(db, attempt);
+      throw badRequest(SIGN_IN_TEXT.badCredentials);
+    }
     await forgiveTry(db, attempt);
     return ok(await withOrgApps(db, await signIn(db, request, user, 'password', now)));
   });
