@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
 import { DEMO } from './usersApi.ts';
-import { CAPTCHA_GATE, CAPTCHA_REQUIRED_TEXT, SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
+import { CAPTCHA_GATE, CAPTCHA_REQUIRED_TEXT, PENDING_TRY, SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
 
 let server: TestServer;
 let offsetMs = 0;
@@ -85,5 +85,47 @@ describe('password sign-in throttle', () => {
     expect(right.body.status_text).toBe(CAPTCHA_REQUIRED_TEXT);
     // with the captcha the owner gets in
     expect((await login(DEMO.bureau, DEMO_PASSWORD, '127.0.0.1', await captchaFor(DEMO.bureau))).statusCode).toBe(200);
+  });
+
+  it('a try waits for in-flight tries to settle; a try that never settles, or of a dead request, counts as a failure', async () => {
+    offsetMs += SIGN_IN_THROTTLE.windowMs + 1000;
+    const username = DEMO.dietitian;
+    const inFlight = async (at: Date) => (await server.store.db.insertInto('sign_in_failures')
+      .values(Array.from({ length: CAPTCHA_GATE.afterFailures }, () => ({ username, address: '192.0.2.90', at, pending: true })))
+      .returning('id').execute()).map((r) => r.id);
+    const clear = () => server.store.db.deleteFrom('sign_in_failures').where('username', '=', username).execute();
+
+    // three tries in flight: the right password waits for them; they turn out right (deleted), so it signs in
+    await inFlight(clock());
+    let settled = false;
+    const waiting = login(username, DEMO_PASSWORD).then((r) => { settled = true; return r; });
+    await new Promise((resolve) => { setTimeout(resolve, 300); });
+    expect(settled).toBe(false);
+    await clear();
+    expect((await waiting).statusCode).toBe(200);
+
+    // they turn out wrong (settled as failures): the captcha
+    const ids = await inFlight(clock());
+    const waitingAgain = login(username, DEMO_PASSWORD);
+    await new Promise((resolve) => { setTimeout(resolve, 300); });
+    await server.store.db.updateTable('sign_in_failures').set({ pending: false }).where('id', 'in', ids).execute();
+    expect((await waitingAgain).statusCode).toBe(428);
+    await clear();
+
+    // they never settle: past the bounded wait, the safe side (the captcha), not a wait for ever
+    await inFlight(clock());
+    const started = performance.now();
+    expect((await login(username, DEMO_PASSWORD)).statusCode).toBe(428);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(PENDING_TRY.maxWaitMs - 100);
+    expect(waited).toBeLessThan(PENDING_TRY.maxWaitMs + 5_000);
+    await clear();
+
+    // pending tries of requests that died long ago are failures at once
+    await inFlight(new Date(clock().getTime() - PENDING_TRY.staleMs - 1000));
+    const quick = performance.now();
+    expect((await login(username, DEMO_PASSWORD)).statusCode).toBe(428);
+    expect(performance.now() - quick).toBeLessThan(PENDING_TRY.maxWaitMs);
+    await clear();
   });
 });
