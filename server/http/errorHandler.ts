@@ -22,12 +22,13 @@ function varyOnLanguage(reply: FastifyReply): void {
 }
 
 /**
- * The text of a refusal a route sends itself (the row errors of a bulk request, answered with their list in data):
- * in the request's language like every other refusal, the reply marked as varying on it.
+ * The texts of a refusal a route sends itself (the row errors of a bulk request, answered with their list in data):
+ * in the request's language like every other refusal. The reply is marked as varying on it once, then each text is
+ * translated.
  */
-export function refusalText(reply: FastifyReply, text: string): string {
+export function refusalTexts(reply: FastifyReply): (text: string) => string {
   varyOnLanguage(reply);
-  return localized(reply.request, text);
+  return (text) => localized(reply.request, text);
 }
 
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };

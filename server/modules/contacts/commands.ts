@@ -7,7 +7,7 @@ import { decideAndAppend, loadLocked, metaOf, runDecisions, type CommandResult }
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { refusalText } from '../../http/errorHandler.ts';
+import { refusalTexts } from '../../http/errorHandler.ts';
 import { contactsDecider, CONTACTS_TEXT, refusedRows, type ContactsCommand, type ContactsEvent, type ContactsState, type Viewer } from '../../../domain/aggregates/contacts.ts';
 import { scopeOf, type ContactsScope } from './scope.ts';
 
@@ -31,8 +31,9 @@ export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>
   } catch (e) {
     if (e instanceof RowErrorsFailure) {
       // each row's message in the request's language too: the console lists them beside the rows of the file
-      const errors = e.errors.map((r) => ({ ...r, message: refusalText(reply, r.message) }));
-      return reply.status(422).send({ status_code: 422, status_text: refusalText(reply, e.message), data: { errors } });
+      const text = refusalTexts(reply);
+      const errors = e.errors.map((r) => ({ ...r, message: text(r.message) }));
+      return reply.status(422).send({ status_code: 422, status_text: text(e.message), data: { errors } });
     }
     throw e;
   }

@@ -9,7 +9,7 @@ import { ConcurrencyError, type EventMeta, type Tx } from '../../store/eventStor
 import { appendDecided, decideEach, type BatchItem, type Loaded } from '../../store/command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refusalStatus } from '../../http/refusal.ts';
-import { refusalText } from '../../http/errorHandler.ts';
+import { refusalTexts } from '../../http/errorHandler.ts';
 import { PRICE_TEXT } from '../../../domain/priceApproval.ts';
 import { priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
 import type { Refusal } from '../../../domain/decider.ts';
@@ -63,8 +63,9 @@ export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>
   } catch (e) {
     if (e instanceof PriceRowsError) {
       // each row's errors in the request's language too: the console lists them beside the rows of the file
-      const errors = e.rows.map((r) => ({ ...r, errors: r.errors.map((text) => refusalText(reply, text)) }));
-      return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: refusalText(reply, e.message), data: { errors } });
+      const text = refusalTexts(reply);
+      const errors = e.rows.map((r) => ({ ...r, errors: r.errors.map(text) }));
+      return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: text(e.message), data: { errors } });
     }
     throw e;
   }
