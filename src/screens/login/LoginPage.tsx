@@ -230,16 +230,17 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
     if (!phoneOk || !code.trim()) return;
     onLogin(phone, code.trim());
   };
+  const trySendCode = () => {
+    setTouched(true);
+    if (phoneOk && !(send.captchaNeeded && !captcha)) send.mutate(phone, send.captchaNeeded ? captcha : undefined);
+  };
   useTakeOverPrerendered(formRef, (typed) => {
     const typedPhone = (typed['login-phone'] ?? '').replace(/\D/g, '');
     const typedCode = (typed['login-code'] ?? '').replace(/\D/g, '');
     if (typedPhone) setPhone(typedPhone);
     if (typedCode) setCode(typedCode);
   }, (held) => {
-    if (held.clicks.includes('login-send-code')) {
-      setTouched(true);
-      if (phoneOk) send.mutate(phone);
-    }
+    if (held.clicks.includes('login-send-code')) trySendCode();
     if (held.submitted) trySubmit();
   });
 
@@ -285,10 +286,7 @@ function SmsForm({ busy, onLogin }: { busy: boolean; onLogin: (username: string,
             className={styles.sendButton}
             data-testid="login-send-code"
             disabled={countdown.secondsLeft > 0 || send.isPending}
-            onClick={() => {
-              setTouched(true);
-              if (phoneOk && !(send.captchaNeeded && !captcha)) send.mutate(phone, send.captchaNeeded ? captcha : undefined);
-            }}
+            onClick={trySendCode}
           >
             {send.isPending ? <Trans>发送中…</Trans> : countdown.secondsLeft > 0 ? <Trans>{countdown.secondsLeft} 秒后重发</Trans> : <Trans>获取验证码</Trans>}
           </Button>
