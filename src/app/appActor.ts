@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { createActor, fromPromise } from 'xstate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants.ts';
 import type { OrgApp, ThemeConfig } from '../../domain/types.ts';
+import type { OrgAppContext } from '../../contracts/orgAppContext.ts';
 import type { OrgAppContextOutput } from '../../machines/orgApp.machine.ts';
 import { createAppMachine } from '../../machines/app.machine.ts';
 import { journal } from '../inspector/journal.ts';
@@ -34,9 +35,9 @@ function themeFromConfig(value: unknown): ThemeConfig | null {
  * /v2/users/org/app/context); its menu, quick entries and powers go into the query cache, so the shell asks
  * for none of them again.
  */
-async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
+async function loadContext(orgApp: OrgApp, opts: { prefetched?: boolean } = {}): Promise<OrgAppContextOutput> {
   const { activate, applyOrgTexts, fetchOrgAppContext, pickLocale, queryClient, menuQueryKey, powersQueryKey, localeOverridesQueryKey } = await signedIn();
-  const ctx = await fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS);
+  const ctx = await ((opts.prefetched ? takePrefetched(orgApp) : null) ?? fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS));
   // every call of this org-app carries its key from now on
   setAuthContext({ key: ctx.key });
   // §7 the activity report of the org-app just opened (once a day is recorded; not awaited, errors swallowed)
@@ -61,6 +62,32 @@ async function loadContext(orgApp: OrgApp): Promise<OrgAppContextOutput> {
   };
 }
 
+/**
+ * Choosing an org-app (issue 12): its context call starts when the pointer comes onto its card or presses it, or the
+ * card gets focus, so the answer is often in by the click. The call only reads; an answer started in the last few
+ * seconds is taken once, by the choice that follows. Signing out drops them.
+ */
+const PREFETCH_FRESH_MS = 5_000;
+const prefetched = new Map<string, { at: number; answer: Promise<OrgAppContext> }>();
+const prefetchKey = (orgApp: Pick<OrgApp, 'orgId' | 'appId'>) => JSON.stringify([orgApp.orgId, orgApp.appId]);
+const fresh = (held: { at: number } | undefined): held is { at: number } => held !== undefined && Date.now() - held.at < PREFETCH_FRESH_MS;
+
+export function prefetchOrgAppContext(orgApp: OrgApp): void {
+  const key = prefetchKey(orgApp);
+  if (fresh(prefetched.get(key))) return;
+  const answer = signedIn().then((s) => s.fetchOrgAppContext(orgApp, ORG_CONFIG_PATHS));
+  // a failed prefetch is seen only by the choice that takes it (which shows it as any failed choice)
+  answer.catch(() => {});
+  prefetched.set(key, { at: Date.now(), answer });
+}
+
+function takePrefetched(orgApp: OrgApp): Promise<OrgAppContext> | null {
+  const key = prefetchKey(orgApp);
+  const held = prefetched.get(key);
+  prefetched.delete(key);
+  return fresh(held) ? held.answer : null;
+}
+
 // The real I/O behind the statecharts: each actor a thin wrapper over a service call.
 const machine = createAppMachine({
   actors: {
@@ -74,7 +101,7 @@ const machine = createAppMachine({
     loadOrgApps: fromPromise(async () => (await signedIn()).fetchOrgApps()),
     // issue 12: the key call answers the whole context (one round trip from choosing to the menu)
     fetchOrgAppKey: fromPromise(async ({ input }) => {
-      const context = await loadContext(input.orgApp);
+      const context = await loadContext(input.orgApp, { prefetched: true });
       return { key: context.orgApp?.key ?? '', context };
     }),
     // a restored org-app (its key stored): the same one call
@@ -111,16 +138,18 @@ const machine = createAppMachine({
     },
     clearSessionStorage: () => {
       clearSession();
+      prefetched.clear();
       setAuthContext({ accesstoken: null });
       // nothing cached survives the session (the cache exists only once the signed-in console has loaded)
       void signedIn().then(({ queryClient }) => queryClient.clear());
     },
     persistOrgApp: (orgApp) => writeOrgApp(orgApp),
     rememberUsualOrgApp: (usual) => writeUsualOrgApp(usual),
-    scrollToTop: () => {
+    // in the next frame, after the route's page is in: scrolling now would first lay out the page being left
+    scrollToTop: () => requestAnimationFrame(() => {
       window.scrollTo({ top: 0 });
       document.querySelector<HTMLElement>('[data-scroll-root]')?.scrollTo({ top: 0 });
-    },
+    }),
     exitBrowserFullscreen: () => {
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
     },

@@ -42,8 +42,9 @@ const subscribeHash = (onChange: () => void) => {
 };
 
 /**
- * Fetches the console (and what a sign-in shows next) once: on the first key press or field focus, or after a short
- * while. Not on the first click: that is often the sign-in screen's own tab, and the screen is already whole.
+ * Fetches the console (and what a sign-in shows next) once: on the first key press, input or field focus (also one
+ * focused before hydration), or after a short while. Not on the first click: that is often the sign-in screen's own
+ * tab, and the screen is already whole.
  */
 function usePrefetchConsole() {
   useEffect(() => {
@@ -59,10 +60,15 @@ function usePrefetchConsole() {
     const cleanup = () => {
       window.clearTimeout(timer);
       document.removeEventListener('keydown', prefetch, true);
+      document.removeEventListener('input', prefetch, true);
       document.removeEventListener('focusin', onFocus, true);
     };
     document.addEventListener('keydown', prefetch, true);
+    // a password manager fills the fields without a key
+    document.addEventListener('input', prefetch, true);
     document.addEventListener('focusin', onFocus, true);
+    // a field focused before React took the page over: the user is signing in already
+    if (document.activeElement instanceof HTMLInputElement) prefetch();
     return cleanup;
   }, []);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { MenuNode } from '../../domain/menuTree.ts';
 import { AppHeader } from './AppHeader.tsx';
@@ -53,6 +53,9 @@ export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNa
   const [menuOpen, setMenuOpen] = useState(viewport === 'desktop');
   useEffect(() => setMenuOpen(viewport === 'desktop'), [viewport]);
   const overlay = viewport !== 'desktop';
+  // the frame (header, menu, tabs) is drawn first, the page one commit later: on entering the console the menu is
+  // on screen without waiting for the home screen (issue 12); afterwards pages render in the same commit as before
+  const pageShown = useDeferredValue(true, false);
   return (
     <div className={styles.root} data-testid="main-layout">
       <AppHeader compact={viewport === 'phone'} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onNavigate={onNavigate} />
@@ -73,7 +76,7 @@ export function MainLayout({ menuTree, pathOf, activeModuleId, menuLoading, onNa
           <OrgExpiryNotice />
           {tags}
           <div className={styles.content} data-testid="shell-content">
-            {children}
+            {pageShown && children}
           </div>
         </main>
       </div>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, hashPath, logOut, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, hashPath, logOut, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -80,6 +80,24 @@ describe('a new user, end to end', () => {
     await page.getByTestId('login-tab-password').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('meal.login'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('meal.orgApp'))).toBeNull();
+    await page.close();
+  });
+
+  it('fetches an org-app\'s context when the pointer comes onto its card; the click then uses that answer (issue 12)', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInWithPassword(page, harness.server.url, '13800000002');
+    const contextCalls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/v2/users/org/app/context')) contextCalls.push(r.postData() ?? ''); });
+    const card = page.getByTestId('orgapp-item').first();
+    const orgId = await card.getAttribute('data-org-id');
+    const fetched = page.waitForRequest((r) => r.url().includes('/v2/users/org/app/context'), { timeout: 10_000 });
+    await card.hover();
+    // before any click: the pointer on the card is enough
+    expect(JSON.parse((await fetched).postData() ?? '{}').orgId).toBe(orgId);
+    await card.click();
+    await page.getByTestId('side-menu').locator('[data-testid^="menu-item-"]').first().waitFor();
+    await page.getByTestId('home-page').waitFor();
+    expect(contextCalls).toHaveLength(1);
     await page.close();
   });
 

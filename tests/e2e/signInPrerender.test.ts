@@ -84,6 +84,23 @@ describe('the pre-rendered sign-in page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a field focused before the scripts ran has the console fetched once the form is taken over, with no key pressed', async () => {
+    const page = await harness.browser.context.newPage();
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    const consoleAsked: number[] = [];
+    page.on('request', (r) => { if (/\/assets\/Console-[^/]*\.js$/.test(r.url())) consoleAsked.push(Date.now()); });
+    await page.goto(`${harness.server.url}/#/login`, { waitUntil: 'commit' });
+    // a person (or a password manager) is in the phone field before React has the page
+    await page.getByTestId('login-phone').click();
+    await scripts.release();
+    await page.waitForFunction(() => window.__signIn?.live, undefined, { timeout: 30_000 });
+    // not only by the fallback that fetches it 3 s after the takeover anyway: the focus found at the takeover is enough
+    await expect.poll(() => consoleAsked.length, { timeout: 2_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('is hydrated in place: the same elements before and after, without a mismatch', async () => {
     const page = await harness.browser.context.newPage();
     const errors = collectErrors(page);

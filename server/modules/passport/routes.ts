@@ -43,7 +43,11 @@ const loginEnvelope = envelopeSchema(loginResultSchema);
 const loginWithOrgAppsEnvelope = envelopeSchema({
   ...loginResultSchema, properties: { ...loginResultSchema.properties, orgApps: { type: 'array', items: orgAppSchema } },
 });
-const withOrgApps = async (db: ModuleContext['db'], login: LoginResult) => ({ ...login, orgApps: await orgAppsOfUser(db, login.userId) });
+/** A sign-in's answer with the user's org-apps (the chooser needs no call of its own), the two read side by side. */
+const withOrgApps = async (db: ModuleContext['db'], userId: string, login: Promise<LoginResult>) => {
+  const [signedIn, orgApps] = await Promise.all([login, orgAppsOfUser(db, userId)]);
+  return { ...signedIn, orgApps };
+};
 
 export const PASSPORT_TEXT = {
   needCaptcha: '请先完成图形验证或滑动验证',
@@ -210,22 +214,24 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       }
       const user = await findUser(db, phoneNumber);
       if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
-      return ok(await withOrgApps(db, await signIn(db, request, user, 'smscode', now)));
+      return ok(await withOrgApps(db, user.user_id, signIn(db, request, user, 'smscode', now)));
     }
     // issue 15: after failed tries a captcha first (428 without one), so a script cannot keep guessing unseen
     const { captcha } = request.body;
     if (captcha !== undefined) await solveSignInCaptcha(db, username, captcha, now);
     // guessing is limited per account and address (429 with the wait); a right password forgives its try
-    const attempt = await claimPasswordTry(db, username, request.ip, now, { captchaPassed: captcha !== undefined });
-    const user = await findUser(db, username);
+    // the try is claimed and the user read side by side (issue 12: sign-in to menu)
+    const [attempt, user] = await Promise.all([
+      claimPasswordTry(db, username, request.ip, now, { captchaPassed: captcha !== undefined }), findUser(db, username),
+    ]);
     // Unknown user and wrong password take the same time and get the same answer.
     const matches = await verifyPassword(request.body.password, user?.password_hash ?? await dummyPasswordHash());
     if (!user || !matches) {
       await settleFailedTry(db, attempt);
       throw badRequest(SIGN_IN_TEXT.badCredentials);
     }
-    await forgiveTry(db, attempt);
-    return ok(await withOrgApps(db, await signIn(db, request, user, 'password', now)));
+    const [, answer] = await Promise.all([forgiveTry(db, attempt), withOrgApps(db, user.user_id, signIn(db, request, user, 'password', now))]);
+    return ok(answer);
   });
 
   app.post<{ Body: { appId: string; orgId: string; phoneNumber: string; smscode: string; roleCode?: TrialRoleCode } }>('/v1/passport/formuser', {

@@ -21,6 +21,7 @@ import { useLocation } from 'wouter';
 import { chooserOrgApps, orgTypeLabelKey } from '../../../domain/orgAppChooser.ts';
 import type { OrgApp, OrgType } from '../../../domain/types.ts';
 import { useLogout, useOrgAppActor, useSession } from '../../app/hooks.ts';
+import { prefetchOrgAppContext } from '../../app/appActor.ts';
 import { readAgentId, readAgentIsPrimary } from '../../app/storage.ts';
 
 /** §1 two fixed orgs are always removed from the chooser (their ids are configured per deployment). */
@@ -130,6 +131,11 @@ export function OrgAppPage() {
   );
   const busy = status === 'fetchingKey' || status === 'loadingContext';
 
+  // the context of the org-app about to be chosen is fetched from the first sign of it (src/app/appActor.ts)
+  const intend = (orgApp: OrgApp) => {
+    if (!busy && !(status === 'ready' && current?.id === orgApp.id)) prefetchOrgAppContext(orgApp);
+  };
+
   const choose = (orgApp: OrgApp) => {
     if (busy) return;
     if (status === 'ready' && current?.id === orgApp.id) {
@@ -201,6 +207,9 @@ export function OrgAppPage() {
                   data-testid="orgapp-item"
                   data-org-id={o.orgId}
                   data-app-id={o.appId}
+                  onPointerEnter={() => intend(o)}
+                  onPointerDown={() => intend(o)}
+                  onFocus={() => intend(o)}
                   onClick={() => choose(o)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter' || e.key === ' ') {
