@@ -13,8 +13,9 @@ import { MAINLAND_PHONE } from '../domain/phone.ts';
  * Runs right after the pre-rendered `#root`, before the first paint (ES5, nothing to load). It keeps the markup only
  * when it is what this visit's first render would be (on /login or /, no stored session or org-app, zh-CN, light;
  * src/app/bootstrap.tsx checks the same again), else empties `#root` and the bundle renders as before. A remembered
- * user (§4: kept by logout, the daily case) gets the same form with his phone filled in, as the form's state starts. Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page
- * (a tab without one is noted and opened after hydration), and notes other button clicks and submits (holding the
+ * user (§4: kept by logout, the daily case) gets the same form with his phone filled in, as the form's state starts.
+ * Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page, moving the
+ * theme's `<style>` over (a tab without a copy is noted and opened after hydration), and notes other button clicks and submits (holding the
  * submit back: a native one would reload the page with the password in the URL), which the form does once it is
  * live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles clicks and typing itself
  * (it hydrates at once for them), but not a submit on markup it has not hydrated yet: submits stay held until the
@@ -41,7 +42,9 @@ if(id.indexOf('login-tab-')!==0){s.clicks.push(id);return}
 var tab=id.slice(10),tpl=document.getElementById('sign-in-'+tab);
 if(tab===s.tab)return;
 if(!tpl){s.wanted=tab;return}
-root.innerHTML=tpl.innerHTML;s.tab=tab;s.wanted=null;s.clicks=[];fill();
+var st=root.querySelector('style');root.innerHTML=tpl.innerHTML;
+if(st&&!root.querySelector('style')&&root.firstElementChild)root.firstElementChild.insertBefore(st,root.firstElementChild.firstChild);
+s.tab=tab;s.wanted=null;s.clicks=[];fill();
 var t=root.querySelector('[data-testid="'+id+'"]');if(t)t.focus();
 });
 root.addEventListener('submit',function(e){if(!s.live){e.preventDefault();s.submitted=true}},true);
@@ -51,17 +54,24 @@ const ROOT = '<div id="root"></div>';
 
 const ENTRY_TAGS = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*|<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
+/**
+ * The entry loads this long after the form's first paint: those first moments are the person's (a click into a field,
+ * the first keys are answered at once instead of waiting behind the module graph) and nothing needs the script yet
+ * (the form works without it; a submit is held and replayed).
+ */
+const ENTRY_QUIET_MS = 200;
+
 /** At the latest this long after the page started, the entry loads even if no paint was reported (a hidden tab). */
-const ENTRY_FALLBACK_MS = 300;
+const ENTRY_FALLBACK_MS = 500;
 
 /** Modulepreloads added per task once the form is on screen. */
 const PRELOAD_BATCH = 6;
 
 /**
  * The entry's module script and its modulepreloads leave the head for a loader at the end of the inline script: with
- * the pre-rendered form shown, they are added once the browser reports the first contentful paint, so parsing and
- * running half a megabyte of JavaScript does not compete with painting a form that already works (typing, tabs, a
- * held submit); the form hydrates a moment later. When the pre-rendered form does not fit this visit, they are added
+ * the pre-rendered form shown, they are added a moment after the browser reports the first contentful paint, so
+ * parsing and running half a megabyte of JavaScript competes neither with painting a form that already works (typing,
+ * tabs, a held submit) nor with the person's first click or keys; the form hydrates a moment later. When the pre-rendered form does not fit this visit, they are added
  * at once, as before.
  */
 export function deferEntry(html: string): { rest: string; entry: string } {
@@ -80,7 +90,7 @@ export function deferEntry(html: string): { rest: string; entry: string } {
     + `if(!window.__signIn.fits){p.forEach(link);script();return}`
     + `var go=0;function batch(i){p.slice(i,i+${PRELOAD_BATCH}).forEach(link);if(i+${PRELOAD_BATCH}<p.length)setTimeout(function(){batch(i+${PRELOAD_BATCH})},0);else script()}`
     + `function start(){if(!go){go=1;batch(0)}}`
-    + `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true})}catch(x){}`
+    + `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start,${ENTRY_QUIET_MS})}).observe({type:'paint',buffered:true})}catch(x){}`
     + `setTimeout(start,${ENTRY_FALLBACK_MS})})(${JSON.stringify(preloads)},${JSON.stringify(scripts[0])});`;
   return { rest, entry };
 }
@@ -93,6 +103,18 @@ async function renderPages(root: string): Promise<{ pages: { tab: string; html: 
   const script = fileURLToPath(new URL('./prerenderSignInRender.ts', import.meta.url));
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout) as { pages: { tab: string; html: string }[]; styles: string };
+}
+
+const FIRST_STYLE = /<style\b[^>]*>[\s\S]*?<\/style>/;
+
+/**
+ * A tab's copy without the theme's `<style>` (FluentProvider's tokens, some 19 KB) when the shown page carries the same
+ * one: the inline script moves the shown page's element into the copy it swaps in, so the page is not parsed with
+ * the tokens twice.
+ */
+export function withoutSharedThemeStyle(tabHtml: string, shownHtml: string): string {
+  const style = FIRST_STYLE.exec(tabHtml)?.[0];
+  return style && style === FIRST_STYLE.exec(shownHtml)?.[0] ? tabHtml.replace(style, '') : tabHtml;
 }
 
 export function prerenderSignIn(): Plugin {
@@ -116,7 +138,7 @@ export function prerenderSignIn(): Plugin {
         }
         const { pages, styles } = rendered;
         const [shown, ...others] = pages;
-        const templates = others.map((p) => `<template id="sign-in-${p.tab}">${p.html}</template>`).join('');
+        const templates = others.map((p) => `<template id="sign-in-${p.tab}">${withoutSharedThemeStyle(p.html, shown.html)}</template>`).join('');
         const { rest, entry } = deferEntry(html);
         return rest
           .replace('</head>', `${styles}</head>`)

@@ -41,7 +41,12 @@ describe('the pre-rendered sign-in page', () => {
     // the form is there without JavaScript; the password tab comes from the page's own inline script (allowed by the
     // content security policy's hash)
     await page.getByTestId('login-phone').waitFor();
+    const submitColour = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="login-submit"]')!).backgroundColor);
+    const smsColour = await submitColour();
     await page.getByTestId('login-tab-password').click();
+    // the tab's copy comes without the theme's tokens: the shown page's style element moved over, so it looks the same
+    expect(await submitColour()).toBe(smsColour);
+    expect(await page.evaluate(() => document.querySelectorAll('style[id^="fui-FluentProvider"]').length)).toBe(1);
     await page.getByTestId('login-username').fill('13800000002');
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
