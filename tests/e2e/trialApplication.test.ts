@@ -28,6 +28,12 @@ describe('trial application', () => {
     await bare.getByTestId('trial-no-target').waitFor({ timeout: 60_000 });
     expect(await bare.getByTestId('trial-no-target').textContent()).toContain('申请链接缺少机构信息');
     expect(await bare.getByTestId('trial-submit').isDisabled()).toBe(true);
+    // on a phone (390 px) the send-code button stays inside the form, beside the code field
+    await bare.setViewportSize({ width: 390, height: 844 });
+    const box = async (testId: string) => (await bare.getByTestId(testId).boundingBox())!;
+    const [send, submit] = [await box('trial-send-code'), await box('trial-submit')];
+    expect(send.x + send.width).toBeLessThanOrEqual(submit.x + submit.width + 0.5);
+    expect(send.y).toBeGreaterThan((await box('trial-phone')).y);
     await bare.close();
 
     const page = await harness.browser.context.newPage();

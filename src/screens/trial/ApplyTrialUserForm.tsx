@@ -19,7 +19,9 @@ const CaptchaField = lazy(() => import('../login/CaptchaField.tsx'));
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // minWidth 0: the Field lays its control out in a grid, where the row would otherwise keep the input's own width
+  // and push the send button past the card on a phone
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, minWidth: 0 },
   grow: { flexGrow: 1, minWidth: 0 },
   send: { minWidth: '112px', flexShrink: 0 },
 });
