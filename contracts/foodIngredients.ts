@@ -135,5 +135,5 @@ export const importFoodIngredients = endpoint({
   method: 'POST', path: '/v4/mall/food/ingredients/import', tags,
   body: Type.Object({ rows: Type.Array(FoodIngredientImportRow, { minItems: 1, maxItems: INGREDIENT_IMPORT_MAX_ROWS }) }, { additionalProperties: false }),
   response: Type.Object({ created: Type.Integer(), updated: Type.Integer() }),
-  summary: "Import the org's local ingredients, all or nothing: a name the org already has updates it, a new one is added; every refused row is named",
+  summary: "Import the org's local ingredients, all or nothing: a name the org already has updates it, a new one is added; a refused import answers 400 with every refused row and its reasons in data.errors ({row, errors}, in the request's language), nothing written",
 });

@@ -138,6 +138,8 @@ export const INGREDIENT_SHEET = {
 export const INGREDIENT_SHEET_TEXT = {
   notNumber: (header: string) => `${header} 须为数字，未知请留空`,
   duplicate: (name: string) => `食材名称重复：${name}`,
+  /** the status text of a refused import: how many rows, then the first ones (every one is in data.errors) */
+  refused: (rows: number, first: string) => `导入失败，没有写入任何数据（${rows} 行有误）：${first}`,
 } as const;
 
 /** At most this many rows in one import: a canteen's own foods, not a food table. */

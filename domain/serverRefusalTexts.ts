@@ -21,6 +21,8 @@ const IMPORT_TEXTS: Record<string, ServerTextTranslations> = {
   价格信息添加失败: tw('價格資訊新增失敗', 'The prices could not be added'),
   '价格信息添加失败：{reasons}': tw('價格資訊新增失敗：{reasons}', 'The prices could not be added: {reasons}'),
   '商品导入失败：{reasons}': tw('商品匯入失敗：{reasons}', 'The product import failed: {reasons}'),
+  // the local ingredient import (domain/ingredients.ts INGREDIENT_SHEET_TEXT.refused): the count, then the first rows
+  '导入失败，没有写入任何数据（{n} 行有误）：{reasons}': tw('匯入失敗，沒有寫入任何資料（{n} 行有誤）：{reasons}', 'Nothing was imported: {n} row(s) with errors: {reasons}'),
   '询价录入失败：{reasons}': tw('詢價登錄失敗：{reasons}', 'The price survey could not be saved: {reasons}'),
   '有 {n} 行数据有误，未导入任何数据。第一处：{first}': tw('有 {n} 行資料有誤，未匯入任何資料。第一處：{first}', 'Nothing was imported: errors in {n} row(s). The first: {first}'),
   // contacts rows (domain/aggregates/contacts.ts)

@@ -196,4 +196,49 @@ describe('Excel import of local ingredients', () => {
     const delivery = await signIn(server, DEMO.delivery);
     expect((await imp(delivery, [{ row: 2, nameZh: 'x', group: '其他' }])).status).toBe(403);
   });
+
+  it('answers a refused sheet with every bad row and its reasons in data.errors, in the language the request asks for', async () => {
+    type Refused = { errors: { row: number; errors: string[] }[] };
+    const sheet = [
+      { row: 2, nameZh: '好的食材二', group: '蔬菜类' },
+      { row: 3, nameZh: '', group: '蔬菜类' },
+      { row: 4, nameZh: '负值二', group: '蔬菜类', ediblePortionPct: 0 },
+      { row: 5, nameZh: '好的食材二', group: '蔬菜类' },
+      // more bad rows than the status text names: data.errors still has each of them
+      ...Array.from({ length: 6 }, (_, i) => ({ row: 10 + i, nameZh: '', group: '蔬菜类' })),
+    ];
+    const send = (language?: string) => call<Refused>(server, 'POST', '/v4/mall/food/ingredients/import', {
+      ...auth(dietitianA), body: { rows: sheet }, ...(language && { headers: { 'accept-language': language } }),
+    });
+    const before = await eventCount(server);
+    const rows = await dump();
+
+    const zh = await send();
+    expect(zh.status).toBe(400);
+    expect(zh.body.status_text).toMatch(/^导入失败，没有写入任何数据（9 行有误）：第 3 行：/);
+    expect(zh.body.data.errors.map((e) => e.row)).toEqual([3, 4, 5, 10, 11, 12, 13, 14, 15]);
+    const zhByRow = new Map(zh.body.data.errors.map((e) => [e.row, e.errors]));
+    expect(zhByRow.get(3)).toEqual(['食材名称不能为空']);
+    expect(zhByRow.get(4)).toEqual(['可食部须大于 0 且不超过 100（%）']);
+    expect(zhByRow.get(5)).toEqual(['食材名称重复：好的食材二']);
+
+    const en = await send('en-US');
+    expect(en.status).toBe(400);
+    expect(en.body.status_text).toMatch(/^Nothing was imported: 9 row\(s\) with errors: Row 3: The ingredient name cannot be empty/);
+    const enByRow = new Map(en.body.data.errors.map((e) => [e.row, e.errors]));
+    expect(enByRow.get(3)).toEqual(['The ingredient name cannot be empty']);
+    expect(enByRow.get(4)).toEqual(['The edible part must be above 0 and at most 100 (%)']);
+    // the name is the sheet's own data, kept as written
+    expect(enByRow.get(5)).toEqual(['The ingredient name is repeated: 好的食材二']);
+    expect(enByRow.get(15)).toEqual(['The ingredient name cannot be empty']);
+
+    const tw = await send('zh-TW');
+    expect(tw.body.status_text).toMatch(/^匯入失敗，沒有寫入任何資料（9 行有誤）：第 3 行：食材名稱不能為空/);
+    const twByRow = new Map(tw.body.data.errors.map((e) => [e.row, e.errors]));
+    expect(twByRow.get(3)).toEqual(['食材名稱不能為空']);
+    expect(twByRow.get(5)).toEqual(['食材名稱重複：好的食材二']);
+
+    expect(await eventCount(server)).toBe(before);
+    expect(await dump()).toEqual(rows);
+  });
 });

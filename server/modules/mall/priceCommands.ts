@@ -2,14 +2,13 @@
 // pending or rejected price, decide, delete. Every rule comes from domain/ (§4, §5); rows that break one are
 // collected so a whole batch is refused with row-level errors and nothing is written.
 import crypto from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { ConcurrencyError, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { appendDecided, decideEach, type BatchItem, type Loaded } from '../../store/command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refusalStatus } from '../../http/refusal.ts';
-import { refusalTexts } from '../../http/errorHandler.ts';
+import { RowsError, rowsSummary, withRowErrors, type RowError } from '../../http/rowErrors.ts';
 import { PRICE_TEXT } from '../../../domain/priceApproval.ts';
 import { priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
 import type { Refusal } from '../../../domain/decider.ts';
@@ -40,13 +39,12 @@ export async function notifyPriceWatchers(tx: Tx, supplierOrgId: string, types: 
   }
 }
 
-export interface RowError { row: number; skuId?: string; id?: string; errors: string[] }
+export type { RowError };
 
-/** A batch refused as a whole: 400 when a row's input is wrong, 422 when only a rule (the modify limit) forbids it now. */
-export class PriceRowsError extends HttpError {
-  constructor(readonly rows: RowError[], status: 400 | 422 = 400) {
-    const text = rows.slice(0, 5).map((r) => `第 ${r.row} 行：${r.errors.join('；')}`).join('；');
-    super(status, `${PRICE_TEXT.addFailed}：${text}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`);
+/** A price batch refused as a whole (the shared RowsError), its status text naming the first rows. */
+export class PriceRowsError extends RowsError {
+  constructor(rows: RowError[], status: 400 | 422 = 400) {
+    super(rows, status, `${PRICE_TEXT.addFailed}：${rowsSummary(rows, 5)}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`);
   }
 }
 
@@ -56,20 +54,8 @@ function rowsError(refusals: { index: number; refusal: Refusal }[], rowOf: (inde
   return new PriceRowsError(rows, refusals.some((r) => refusalStatus(r.refusal.refused) === 400) ? 400 : 422);
 }
 
-/** Runs a route body; row errors reach the caller in data.errors, the status text names the first ones. */
-export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>) {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof PriceRowsError) {
-      // each row's errors in the request's language too: the console lists them beside the rows of the file
-      const text = refusalTexts(reply);
-      const errors = e.rows.map((r) => ({ ...r, errors: r.errors.map(text) }));
-      return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: text(e.message), data: { errors } });
-    }
-    throw e;
-  }
-}
+/** Row errors reach the caller in data.errors (server/http/rowErrors.ts); the price and import routes use it from here. */
+export { withRowErrors };
 
 export interface NewPriceInput {
   skuId?: string; price?: unknown; roleGroupId?: string; startDate?: string | null; endDate?: string | null; marketAvg?: unknown; enable?: boolean | number;

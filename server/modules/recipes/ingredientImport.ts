@@ -1,12 +1,13 @@
 // Excel import of an org's local ingredients (issue 9): all rows decided by the food ingredient decider in one
 // transaction, all or nothing. A name the org already has as a local ingredient updates it (importing the same
 // sheet twice changes nothing); a new name adds one; the same name twice in a sheet is refused. Every refused
-// row comes back in the status text as "第 N 行：…" (the console's import panel shows them per row).
+// row comes back in data.errors with its reasons in the request's language (server/http/rowErrors.ts; the
+// console's import panel shows them per row); the status text counts them and names the first.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
+import { RowsError, rowsSummary, withRowErrors, type RowError } from '../../http/rowErrors.ts';
 import { route } from '../../http/route.ts';
 import { appendDecided, decideEach, lockKey, lockVersions, metaOf, runDecisions, type BatchItem } from '../../store/command.ts';
 import * as api from '../../../contracts/foodIngredients.ts';
@@ -16,10 +17,11 @@ import {
 import { INGREDIENT_SHEET_TEXT, type IngredientFields } from '../../../domain/ingredients.ts';
 import { requireRecipeWriter } from './access.ts';
 
-const ROWS_IN_TEXT = 20;
+/** The status text names this many rows; data.errors has them all. */
+const ROWS_IN_TEXT = 5;
 
 export default async function ingredientImportRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.importFoodIngredients, { auth: 'orgApp', guard: requireRecipeWriter }, async (request) => {
+  route(app, api.importFoodIngredients, { auth: 'orgApp', guard: requireRecipeWriter }, async (request, reply) => withRowErrors(reply, async () => {
     const { orgId } = request.orgApp;
     const rows = request.body.rows.map((r) => ({ ...r, nameZh: r.nameZh.trim() }));
     const result = await runDecisions(db, async (tx) => {
@@ -32,7 +34,7 @@ export default async function ingredientImportRoutes(app: FastifyInstance, { db,
       const byName = new Map(existing.map((e) => [e.name_zh!, e]));
       const versions = await lockVersions(tx, orgId, existing.map((e) => foodIngredientStream(orgId, e.food_id)));
       const seen = new Map<string, number>();
-      const errors: { row: number; errors: string[] }[] = [];
+      const errors: RowError[] = [];
       const items: (BatchItem<FoodIngredientCommand, FoodIngredientState> & { row: number })[] = [];
       for (const r of rows) {
         const fields: IngredientFields = {
@@ -55,13 +57,12 @@ export default async function ingredientImportRoutes(app: FastifyInstance, { db,
       for (const { index, refusal } of decided.refusals) errors.push({ row: items[index].row, errors: refusal.reasons ?? [refusal.message] });
       if (errors.length) {
         errors.sort((a, b) => a.row - b.row);
-        const text = errors.slice(0, ROWS_IN_TEXT).map((e) => `第 ${e.row} 行：${e.errors.join('；')}`).join('；');
-        throw badRequest(`导入失败，没有写入任何数据：${text}${errors.length > ROWS_IN_TEXT ? `；等 ${errors.length} 行有误` : ''}`);
+        throw new RowsError(errors, 400, INGREDIENT_SHEET_TEXT.refused(errors.length, rowsSummary(errors, ROWS_IN_TEXT)));
       }
       await appendDecided(tx, decided.decided, metaOf(request, clock()));
       const created = decided.decided.filter((d) => d.events.some((e) => e.type === 'FoodIngredientSet')).length;
       return { created, updated: decided.decided.length - created };
     });
     return ok(result);
-  });
+  }));
 }
