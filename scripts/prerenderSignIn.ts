@@ -15,12 +15,12 @@ import { MAINLAND_PHONE } from '../domain/phone.ts';
  * src/app/bootstrap.tsx checks the same again), else empties `#root` and the bundle renders as before. A remembered
  * user (§4: kept by logout, the daily case) gets the same form with his phone filled in, as the form's state starts.
  * Until React takes over it switches tabs by swapping in a `<template id="sign-in-<tab>">` copy of the page, moving the
- * theme's `<style>` over (a tab without a copy is noted and opened after hydration), and notes other button clicks and submits (holding the
- * submit back: a native one would reload the page with the password in the URL), which the form does once it is
- * live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles clicks and typing itself
- * (it hydrates at once for them), but not a submit on markup it has not hydrated yet: submits stay held until the
- * form is live (a second LOGIN while signing in is ignored by the session machine). The server allows exactly this
- * script by its hash in the content security policy (server/http/securityHeaders.ts).
+ * theme's `<style>` over (a tab without a copy is noted and opened after hydration), and notes other button clicks
+ * and submits (holding the submit back: a native one would reload the page with the password in the URL), which the
+ * form does once it is live (src/app/signInEarly.ts reads what was noted). From hydrateRoot on, React handles clicks
+ * and typing itself (it hydrates at once for them), but not a submit on markup it has not hydrated yet: submits stay
+ * held until the form is live (a second LOGIN while signing in is ignored by the session machine). The server allows
+ * exactly this script by its hash in the content security policy (server/http/securityHeaders.ts).
  */
 export const SIGN_IN_EARLY_SCRIPT = `(function(){
 var PHONE=${MAINLAND_PHONE};
@@ -71,8 +71,8 @@ const PRELOAD_BATCH = 6;
  * The entry's module script and its modulepreloads leave the head for a loader at the end of the inline script: with
  * the pre-rendered form shown, they are added a moment after the browser reports the first contentful paint, so
  * parsing and running half a megabyte of JavaScript competes neither with painting a form that already works (typing,
- * tabs, a held submit) nor with the person's first click or keys; the form hydrates a moment later. When the pre-rendered form does not fit this visit, they are added
- * at once, as before.
+ * tabs, a held submit) nor with the person's first click or keys; the form hydrates a moment later. When the
+ * pre-rendered form does not fit this visit, they are added at once, as before.
  */
 export function deferEntry(html: string): { rest: string; entry: string } {
   const scripts: string[] = [];
