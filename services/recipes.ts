@@ -3,7 +3,7 @@
 // live-update roots ('foodIngredients', 'dishes': src/app/liveUpdates.ts) first.
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call, ifMatch, type CallOptions } from './http.ts';
-import { ImportError, parseRowErrors } from './mall/imports.ts';
+import { ImportError, rowErrorsOf } from './mall/imports.ts';
 import type * as food from '../contracts/foodIngredients.ts';
 import type * as menu from '../contracts/dishes.ts';
 import type * as pkg from '../contracts/dishPackages.ts';
@@ -29,12 +29,16 @@ export function deleteFoodIngredient(foodId: string, version?: number) {
   return call<typeof food.deleteFoodIngredient>({ method: 'DELETE', path: '/v4/mall/food/ingredients/{id}', params: { id: foodId } }, { ...MALL, ...ifMatch(version) });
 }
 
-/** The local ingredient import, all or nothing; a refusal comes back as ImportError with its rows. */
+/**
+ * The local ingredient import, all or nothing; a refusal comes back as ImportError with every refused row and its
+ * reasons as the server sent them in data.errors (in the user's language).
+ */
 export async function importFoodIngredients(rows: food.FoodIngredientImportRow[]) {
+  const refused = rowErrorsOf();
   try {
-    return await call<typeof food.importFoodIngredients>({ method: 'POST', path: '/v4/mall/food/ingredients/import', body: { rows } }, MALL);
+    return await call<typeof food.importFoodIngredients>({ method: 'POST', path: '/v4/mall/food/ingredients/import', body: { rows } }, { ...MALL, ...refused.options });
   } catch (e) {
-    if (e instanceof ApiError && e.status === 400) throw new ImportError(e.statusText || e.message, parseRowErrors(e.statusText));
+    if (e instanceof ApiError && e.status === 400) throw new ImportError(e.statusText || e.message, refused.rows() ?? []);
     throw e;
   }
 }

@@ -28,9 +28,12 @@ export interface ProductImportRow {
 
 type Method = 'post' | 'put';
 
-/** A call that keeps the row errors of a refused envelope (data.errors), which ApiError does not carry. */
-async function sendRows<T>(method: Method, url: string, body: unknown, timeout = 60_000): Promise<T> {
-  let envelope: { data?: { errors?: RowError[] } } | null = null;
+/**
+ * Keeps the row errors of a refused envelope (data.errors: every refused row with its reasons, in the user's
+ * language), which ApiError does not carry: pass `options` to the call, read `rows()` after it failed.
+ */
+export function rowErrorsOf(): { options: { transformResponse: ((raw: unknown) => unknown)[] }; rows: () => RowError[] | undefined } {
+  let envelope: { data?: { errors?: RowError[] } | null } | null = null;
   const transformResponse = [(raw: unknown) => {
     let parsed: unknown = raw;
     if (typeof raw === 'string') {
@@ -39,14 +42,22 @@ async function sendRows<T>(method: Method, url: string, body: unknown, timeout =
     envelope = parsed as typeof envelope;
     return parsed;
   }];
+  const rows = () => {
+    const errors = (envelope as { data?: { errors?: unknown } | null } | null)?.data?.errors;
+    return Array.isArray(errors) ? errors as RowError[] : undefined;
+  };
+  return { options: { transformResponse }, rows };
+}
+
+/** A call that keeps the row errors of a refused envelope (data.errors). */
+async function sendRows<T>(method: Method, url: string, body: unknown, timeout = 60_000): Promise<T> {
+  const captured = rowErrorsOf();
   try {
-    const res = await host('mall')[method](url, body, { timeout, transformResponse });
+    const res = await host('mall')[method](url, body, { timeout, ...captured.options });
     return (res.data as { data: T }).data;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const captured = envelope as { data?: { errors?: RowError[] } } | null;
-    const rows = captured?.data?.errors ?? parseRowErrors(e.statusText);
-    throw new ImportError(e.statusText || e.message, rows);
+    throw new ImportError(e.statusText || e.message, captured.rows() ?? parseRowErrors(e.statusText));
   }
 }
 const postRows = <T>(url: string, body: unknown, timeout?: number) => sendRows<T>('post', url, body, timeout);

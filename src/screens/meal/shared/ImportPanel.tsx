@@ -65,6 +65,10 @@ export function ImportPanel<T>({ open, onClose, title, templateName, headers, pa
       if (e instanceof ImportError && e.rows.length) {
         const byRow = new Map(e.rows.map((r) => [r.row, r.errors]));
         setRows(rows.map((r) => (byRow.has(r.row) ? { ...r, errors: byRow.get(r.row)! } : r)));
+        // every refused row shows its reasons in the table: the message counts them rather than repeating the server's list
+        const refused = e.rows.length;
+        setResult({ ok: false, text: t`导入失败，没有写入任何数据：${refused} 行有误，原因见表中的校验结果` });
+        return;
       }
       setResult({ ok: false, text: t`导入失败，没有写入任何数据：${errorText(e)}` });
     }
