@@ -22,7 +22,8 @@ import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
-import { createPrices, deletePrices, planPrices, PriceRowsError, withRowErrors, type NewPriceInput, type RowError } from './priceCommands.ts';
+import { createPrices, deletePrices, planPrices, PriceRowsError, type NewPriceInput } from './priceCommands.ts';
+import { withRowErrors, type RowError } from '../../http/rowErrors.ts';
 
 const tags = ['imports'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;

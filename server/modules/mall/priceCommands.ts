@@ -8,7 +8,7 @@ import { ConcurrencyError, type EventMeta, type Tx } from '../../store/eventStor
 import { appendDecided, decideEach, type BatchItem, type Loaded } from '../../store/command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refusalStatus } from '../../http/refusal.ts';
-import { RowsError, rowsSummary, withRowErrors, type RowError } from '../../http/rowErrors.ts';
+import { RowsError, rowsSummary, type RowError } from '../../http/rowErrors.ts';
 import { PRICE_TEXT } from '../../../domain/priceApproval.ts';
 import { priceConfigOf, type RoleGroupPriceConfig } from '../../../domain/mallCatalogue.ts';
 import type { Refusal } from '../../../domain/decider.ts';
@@ -39,8 +39,6 @@ export async function notifyPriceWatchers(tx: Tx, supplierOrgId: string, types: 
   }
 }
 
-export type { RowError };
-
 /** A price batch refused as a whole (the shared RowsError), its status text naming the first rows. */
 export class PriceRowsError extends RowsError {
   constructor(rows: RowError[], status: 400 | 422 = 400) {
@@ -53,9 +51,6 @@ function rowsError(refusals: { index: number; refusal: Refusal }[], rowOf: (inde
   const rows = refusals.map(({ index, refusal }) => ({ ...rowOf(index), errors: refusal.reasons ?? [refusal.message] }));
   return new PriceRowsError(rows, refusals.some((r) => refusalStatus(r.refusal.refused) === 400) ? 400 : 422);
 }
-
-/** Row errors reach the caller in data.errors (server/http/rowErrors.ts); the price and import routes use it from here. */
-export { withRowErrors };
 
 export interface NewPriceInput {
   skuId?: string; price?: unknown; roleGroupId?: string; startDate?: string | null; endDate?: string | null; marketAvg?: unknown; enable?: boolean | number;

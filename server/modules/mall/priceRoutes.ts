@@ -22,7 +22,8 @@ import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
 import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
-import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, withRowErrors, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
+import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
+import { withRowErrors } from '../../http/rowErrors.ts';
 
 const tags = ['prices'];
 const str = { type: 'string' } as const;

@@ -10,7 +10,7 @@ import { productDecider } from '../../../domain/aggregates/product.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
-import { withRowErrors, type RowError } from './priceCommands.ts';
+import { withRowErrors, type RowError } from '../../http/rowErrors.ts';
 import { ProductRowsError } from './importRoutes.ts';
 
 const url = { type: 'string', minLength: 1, maxLength: 1000, pattern: '^(https?://|/|data:image/)' } as const;
