@@ -9,6 +9,7 @@ import { forbidden, unauthorized } from './errors.ts';
 import { hasModulePower, powerKey } from '../../domain/powerKey.ts';
 import { PLATFORM_ORG_TYPE, ROLE_CODE } from '../../domain/constants.ts';
 import { membershipActive, USER_ACCESS_TEXT } from '../../domain/userAccess.ts';
+import { rolelessMayCall } from '../../domain/rolelessAccess.ts';
 
 /** 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to. */
 export type AuthLevel = 'public' | 'user' | 'orgApp';
@@ -195,6 +196,8 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.orgApp = caller.orgApp;
     const roles = caller.roles;
     request.roles = roles;
+    // a member nobody has given a role yet (a formal org's formuser sign-up) sees only the shell (issue 12)
+    if (!roles.length && !request.platform && !rolelessMayCall(request.method, request.routeOptions.url ?? '')) throw forbidden('没有该操作的权限');
     if (config.power && !(await holdsPower(db, request, config.power))) throw forbidden('没有该操作的权限');
     await config.guard?.(request);
   });

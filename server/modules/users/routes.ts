@@ -255,13 +255,15 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   app.get<{ Querystring: { userId?: string } }>('/v2/users/orgapp/user', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: "A user's info in the current org-app (default: the signed-in user)",
+      tags, summary: "A user's info in the current org-app (default: the signed-in user; another user's needs the user-management power)",
       querystring: { type: 'object', properties: { userId: { type: 'string', minLength: 1, maxLength: 128 } } },
       response: { 200: membershipSchema },
     },
   }, async (request) => {
     const { orgId, appId } = request.orgApp!;
     const userId = request.query.userId ?? request.user!.userId;
+    // as the PUT: a member reads his own; the shell lets a roleless member call this route for his own only (issue 12)
+    if (userId !== request.user!.userId && !(await holdsPower(db, request, POWER.userManage))) throw forbidden('没有该操作的权限');
     const row = await db.selectFrom('org_app_users').select(['user_id', 'extra_info'])
       .where('org_id', '=', orgId).where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
     if (!row) throw forbidden(USER_TEXT.notMember);

@@ -1,0 +1,38 @@
+// Issue 12 hardening (tenant isolation): anyone whose phone receives a register SMS code may join any enabled
+// org-app through POST /v1/passport/formuser. In a formal org he joins without a role (domain/trialRole.ts), so that
+// an org admin decides later what he may do. Until then he holds no role there, and the org's data is not his: of the
+// org-app routes he may call only the shell basics every member needs to start, listed here. Every other org-app
+// route refuses a member without any enabled role in the org (server/http/auth.ts), whatever power it asks or not:
+// many reading routes ask none because every role of the app reads them, which is no reason to show them to a
+// member nobody has given a role yet. The platform (code 999 in the platform org) is not refused here.
+
+/** `METHOD url` (Fastify url syntax) of the org-app routes a member without a role may call. */
+export const ROLELESS_ROUTES: ReadonlySet<string> = new Set([
+  // the org-app he opens: its key, config, theme, locales and (empty) menu
+  'POST /v2/users/org/app/context',
+  // his own standing: the org's expiration, his membership, roles, powers and menu (all empty of powers)
+  'GET /v2/users/checkorg',
+  'GET /v2/users/orgapp/user',
+  'GET /v2/users/loginstatus',
+  'GET /v2/roles/user/role',
+  'GET /v2/roles/user/role/jsysupport',
+  'GET /v2/roles/user/permission',
+  'GET /v2/permission/user/menu',
+  'GET /v2/permission/user/power',
+  // the console reports the org-app it opens and its own errors
+  'GET /v1/users/activation',
+  'POST /v1/users/activation',
+  'POST /v1/log/operationlog',
+  'POST /v1/log/module',
+  'POST /v2/passport/logout',
+  // the org's display name, theme and text overrides
+  'GET /v1/config/org',
+  'GET /v1/config/theme',
+  'GET /v1/config/locales',
+  // the platform's calendar (not the org's): the shell's date pickers
+  'GET /v1/datetime',
+  'GET /v1/datetime/holidays',
+]);
+
+/** Whether a member holding no role in the org may call the route (`method` upper case, Fastify `url`). */
+export const rolelessMayCall = (method: string, url: string): boolean => ROLELESS_ROUTES.has(`${method.toUpperCase()} ${url}`);
