@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { signIn, DEMO, SCHOOL_A } from './usersApi.ts';
+import { ROLELESS_ROUTES } from '../../domain/rolelessAccess.ts';
+import { fastifyPath } from '../../server/http/route.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -160,6 +162,14 @@ describe('a member without a role in a formal org (issue 12)', () => {
     expect(adminOrders.status).toBe(200);
     expect(hasData(adminOrders.body?.data)).toBe(true);
     expect((await call('GET', `/v2/users/orgapp/user?userId=${member.userId}`, { accesstoken: admin.token, key: admin.key! })).status).toBe(200);
+  });
+
+  it('the shell the server lets him call names real routes (a typo there would refuse the shell itself)', async () => {
+    const doc = await (await fetch(`${server.url}/docs/json`)).json() as { paths: Record<string, Record<string, Operation>> };
+    const served = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${fastifyPath(path)}`)));
+    expect([...ROLELESS_ROUTES].filter((r) => !served.has(r))).toEqual([]);
+    // the test's own allowlist is narrower than the server's shell: what it lets show data, the server lets through
+    expect(Object.keys(ALLOWED).filter((r) => !ROLELESS_ROUTES.has(r))).toEqual([]);
   });
 
   it('a trial org\'s applicant still gets his role and its data', async () => {
