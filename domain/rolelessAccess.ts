@@ -25,8 +25,8 @@ export const ROLELESS_ROUTES: ReadonlySet<string> = new Set([
   'POST /v1/log/operationlog',
   'POST /v1/log/module',
   'POST /v2/passport/logout',
-  // the org's display name, theme and text overrides
-  'GET /v1/config/org',
+  // the org's theme and text overrides (its display name): not GET /v1/config/org, which answers every stored path,
+  // business settings (recipe approval, semesters, prices) among them; the context carries the few the shell needs
   'GET /v1/config/theme',
   'GET /v1/config/locales',
   // the platform's calendar (not the org's): the shell's date pickers

@@ -25,7 +25,6 @@ const ALLOWED: Record<string, string> = {
   'GET /v2/users/checkorg': "the org's expiration: the shell warns before it ends",
   'GET /v2/users/orgapp/user': 'his own membership in the org-app',
   'GET /v2/roles/user/role': 'his own roles (none)',
-  'GET /v1/config/org': "the org's display config: name, locales, experience flag",
   'GET /v1/config/theme': "the org's theme",
   'GET /v1/config/locales': "the org's text overrides (its name and welcome)",
 };
