@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { sample, type Schema } from '../support/openApiSample.ts';
 
 let server: TestServer;
 let platform: Session;
@@ -18,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server?.close(); });
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; format?: string; minimum?: number; minLength?: number; minItems?: number; pattern?: string };
 interface Operation { parameters?: { name: string; in: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
 
 /** Bad values as raw text: for JSON bodies (a JSON literal) and for URLs (already percent-encoded). */
@@ -34,23 +34,6 @@ const BAD: { name: string; json: string; url: string }[] = [
   { name: 'garbage date', json: '"2026-13-45T99:99"', url: '2026-13-45T99%3A99' },
 ];
 
-/** A value the schema accepts, so that one bad property at a time reaches the handler. */
-function sample(s: Schema | undefined, depth = 0): unknown {
-  if (!s || depth > 4) return 'x';
-  if (s.enum?.length) return s.enum[0];
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'integer': case 'number': return Math.max(1, s.minimum ?? 1);
-    case 'boolean': return true;
-    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, depth + 1));
-    case 'object': return Object.fromEntries((s.required ?? []).map((k) => [k, sample(s.properties?.[k], depth + 1)]));
-    default:
-      if (s.format === 'date') return '2026-01-05';
-      if (s.format === 'date-time') return '2026-01-05T08:00:00.000Z';
-      if (s.pattern) return undefined;
-      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-  }
-}
 
 interface Probe { method: string; path: string; body?: string; what: string }
 

@@ -9,12 +9,12 @@ import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { signIn, DEMO, SCHOOL_A } from './usersApi.ts';
 import { ROLELESS_ROUTES, rolelessMayCall } from '../../domain/rolelessAccess.ts';
 import { fastifyPath } from '../../server/http/route.ts';
+import { sample, type Schema } from '../support/openApiSample.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.close(); });
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; format?: string; minimum?: number; minLength?: number; minItems?: number; pattern?: string };
 interface Operation { summary?: string; parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
 type Reply = { status: number; body: { status_code?: number; status_text?: string; data?: unknown } | null };
 
@@ -37,22 +37,6 @@ async function call(method: string, path: string, headers: Record<string, string
   try { return { status: res.status, body: JSON.parse(text) }; } catch { return { status: res.status, body: null }; }
 }
 
-/** A value the schema accepts (as tests/api/badInput.test.ts builds one). */
-function sample(s: Schema | undefined, depth = 0): unknown {
-  if (!s || depth > 4) return 'x';
-  if (s.enum?.length) return s.enum[0];
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'integer': case 'number': return Math.max(1, s.minimum ?? 1);
-    case 'boolean': return true;
-    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, depth + 1));
-    case 'object': return Object.fromEntries((s.required ?? []).map((k) => [k, sample(s.properties?.[k], depth + 1)]));
-    default:
-      if (s.format === 'date') return '2026-01-05';
-      if (s.format === 'date-time') return '2026-01-05T08:00:00.000Z';
-      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-  }
-}
 
 /** Org data in an answer: any non-empty list, non-empty text or non-zero number anywhere in it. */
 function hasData(v: unknown): boolean {
