@@ -33,13 +33,13 @@ type Method = 'post' | 'put';
  * language), which ApiError does not carry: pass `options` to the call, read `rows()` after it failed.
  */
 export function rowErrorsOf(): { options: { transformResponse: ((raw: unknown) => unknown)[] }; rows: () => RowError[] | undefined } {
-  let envelope: { data?: { errors?: RowError[] } | null } | null = null;
+  let envelope: unknown = null;
   const transformResponse = [(raw: unknown) => {
     let parsed: unknown = raw;
     if (typeof raw === 'string') {
       try { parsed = JSON.parse(raw); } catch { parsed = raw; }
     }
-    envelope = parsed as typeof envelope;
+    envelope = parsed;
     return parsed;
   }];
   const rows = () => {
@@ -57,20 +57,12 @@ async function sendRows<T>(method: Method, url: string, body: unknown, timeout =
     return (res.data as { data: T }).data;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    throw new ImportError(e.statusText || e.message, captured.rows() ?? parseRowErrors(e.statusText));
+    throw new ImportError(e.statusText || e.message, captured.rows() ?? []);
   }
 }
 const postRows = <T>(url: string, body: unknown, timeout?: number) => sendRows<T>('post', url, body, timeout);
 /** A commit writes the whole import in one transaction (10,000 prices: about a minute; bench/pricesImport.ts). */
 const COMMIT_TIMEOUT_MS = 10 * 60_000;
-
-/** "第 3 行：…；第 5 行：…" → row errors (the server lists the first ones in status_text). */
-export function parseRowErrors(text: string): RowError[] {
-  const out: RowError[] = [];
-  const re = /第 (\d+) 行：([^第]*)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ row: Number(m[1]), errors: m[2].replace(/[；;]\s*$/, '').split('；').filter(Boolean) });
-  return out;
-}
 
 interface Session { id: string; batchSize: number }
 

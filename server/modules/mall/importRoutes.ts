@@ -23,7 +23,7 @@ import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
 import { createPrices, deletePrices, planPrices, PriceRowsError, type NewPriceInput } from './priceCommands.ts';
-import { withRowErrors, type RowError } from '../../http/rowErrors.ts';
+import { rowsSummary, withRowErrors, type RowError } from '../../http/rowErrors.ts';
 
 const tags = ['imports'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -93,7 +93,7 @@ const createImportedPrices = (tx: Tx, orgId: string, rows: PriceImportRow[], met
 export class ProductRowsError extends PriceRowsError {
   constructor(rows: RowError[]) {
     super(rows);
-    this.message = `商品导入失败：${rows.slice(0, 5).map((r) => `第 ${r.row} 行：${r.errors.join('；')}`).join('；')}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`;
+    this.message = `商品导入失败：${rowsSummary(rows, 5)}${rows.length > 5 ? `；等 ${rows.length} 行有误` : ''}`;
   }
 }
 
