@@ -1,6 +1,7 @@
 // Every failure leaves as the envelope with an honest HTTP status; only real bugs become 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { RowsError } from './rowErrors.ts';
 import { failure } from './envelope.ts';
 import { ConcurrencyError } from '../store/eventStore.ts';
 import { pgInputErrorText } from './inputGuards.ts';
@@ -51,6 +52,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       varyOnLanguage(reply);
       return reply.status(status).send(failure(status, localized(request, text)));
     };
+    if (error instanceof RowsError) {
+      // a batch refused for some of its rows: every row with its reasons in data.errors, translated too
+      const text = refusalTexts(reply);
+      const errors = error.rows.map((r) => ({ ...r, errors: r.errors.map(text) }));
+      return reply.status(error.statusCode).send({ ...failure(error.statusCode, text(error.message)), data: { errors } });
+    }
     if (error instanceof HttpError) return refuse(error.statusCode, error.message);
     if (error instanceof ConcurrencyError) return refuse(409, error.message);
     if (error.validation) return refuse(400, validationText(error));

@@ -23,9 +23,8 @@ export type UserRequest = FastifyRequest & { user: AuthUser };
 export type ContractRequest<E extends Endpoint, C extends RouteConfig = { auth: 'orgApp' }> =
   FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }> & Caller<C>;
 
-/** Answers the 200 envelope, or the reply it sent itself (a refusal with data: rowErrors.ts withRowErrors). */
 export type ContractHandler<E extends Endpoint, C extends RouteConfig> =
-  (request: ContractRequest<E, C>, reply: FastifyReply) => Promise<Envelope<DataOf<E>> | FastifyReply>;
+  (request: ContractRequest<E, C>, reply: FastifyReply) => Promise<Envelope<DataOf<E>>>;
 
 /** `/v1/notices/{id}` → `/v1/notices/:id` */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

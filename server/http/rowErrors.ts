@@ -2,10 +2,9 @@
 // refused row with its reasons in data.errors (the console lists them beside the rows of the file), while the
 // status text gives a readable summary. Both travel in the request's language (refusalTexts), so a row error reads
 // the same way as every other refusal. The price and product imports (server/modules/mall) and the local
-// ingredient import (server/modules/recipes/ingredientImport.ts) throw it.
-import type { FastifyReply } from 'fastify';
+// ingredient import (server/modules/recipes/ingredientImport.ts) throw it; the error handler answers it
+// (server/http/errorHandler.ts).
 import { HttpError } from './errors.ts';
-import { refusalTexts } from './errorHandler.ts';
 
 /** One refused row: its number as the caller knows it (sheet row, 1-based position), what names it, and why. */
 export interface RowError { row: number; skuId?: string; id?: string; errors: string[] }
@@ -23,20 +22,3 @@ export class RowsError extends HttpError {
  */
 export const rowsSummary = (rows: RowError[], max: number): string =>
   rows.slice(0, max).map((r) => `第 ${r.row} 行：${r.errors.join('；')}`).join('；');
-
-/** The envelope of a RowsError: status text and each row's errors in the request's language. */
-export function sendRowsError(reply: FastifyReply, e: RowsError): FastifyReply {
-  const text = refusalTexts(reply);
-  const errors = e.rows.map((r) => ({ ...r, errors: r.errors.map(text) }));
-  return reply.status(e.statusCode).send({ status_code: e.statusCode, status_text: text(e.message), data: { errors } });
-}
-
-/** Runs a route body; a RowsError leaves as its envelope (data.errors), anything else goes to the error handler. */
-export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof RowsError) return sendRowsError(reply, e);
-    throw e;
-  }
-}

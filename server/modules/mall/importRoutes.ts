@@ -6,7 +6,7 @@
 // together, so duplicates across batches and changes since staging are caught too). Until the commit nothing
 // is written; a failed batch or commit leaves no price or product behind, and the console discards the session.
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -23,7 +23,7 @@ import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
 import { createPrices, deletePrices, planPrices, PriceRowsError, type NewPriceInput } from './priceCommands.ts';
-import { rowsSummary, withRowErrors, type RowError } from '../../http/rowErrors.ts';
+import { rowsSummary, type RowError } from '../../http/rowErrors.ts';
 
 const tags = ['imports'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -281,14 +281,14 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       body: { type: 'object', additionalProperties: false, required: ['skuPrice'], properties: { skuPrice: { type: 'array', minItems: 1, maxItems: MAX_BATCH_ROWS, items: priceRow } } },
       response: { 200: stagedSchema },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const s = await sessionOf(request, request.params.id, 'price');
     const rows = request.body.skuPrice;
     const now = ctx.clock();
     // the same decisions the commit makes, without appending
     await preview(db, (tx) => inFileRows(rows, () => planPrices(tx, s.org_id, rows.map(({ row: _r, ...rest }) => rest), now)));
     return ok({ sessionId: s.id, staged: await stage(s.id, rows) });
-  }));
+  });
 
   app.post<{ Params: { id: string } }>('/v5/mall/sku/importprice/session/:id/commit', {
     config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
@@ -297,7 +297,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       params: sessionParams,
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' }, deleted: { type: 'integer' }, ids: { type: 'array', items: { type: 'string' } } } }) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const s = await sessionOf(request, request.params.id, 'price');
     const options = s.options as PriceOptions;
     const rows = await stagedRows<PriceImportRow>(s.id);
@@ -311,7 +311,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     });
     await discard(s.id);
     return ok({ count: ids.length, deleted: (options.delPriceIds ?? []).length, ids });
-  }));
+  });
 
   app.delete<{ Params: { id: string } }>('/v5/mall/sku/importprice/session/:id', {
     config: { auth: 'orgApp' },
@@ -336,11 +336,11 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       },
       response: { 200: envelopeSchema({ type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' }, skus: { type: 'integer' } } }) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const now = ctx.clock();
     const b = request.body;
     return ok(await runCommand(db, (tx) => importProducts(tx, request.orgApp!.orgId, b.products, metaOf(request, now), now, b)));
-  }));
+  });
 
   app.post<{ Body: ProductOptions }>('/v4/mall/import/product/session', {
     config: { auth: 'orgApp', guard: requireSupplier },
@@ -360,7 +360,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       body: { type: 'object', additionalProperties: false, required: ['products'], properties: { products: { type: 'array', minItems: 1, maxItems: MAX_BATCH_ROWS, items: productRow } } },
       response: { 200: stagedSchema },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const s = await sessionOf(request, request.params.id, 'product');
     await preview(db, (tx) => checkProductRows(tx, s.org_id, request.body.products));
     const before = await stagedRows<ProductImportRow>(s.id);
@@ -368,7 +368,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     const dup = request.body.products.filter((p) => names.has(p.name.trim()));
     if (dup.length) throw new ProductRowsError(dup.map((p) => ({ row: p.row, errors: [`商品「${p.name}」重复`] })));
     return ok({ sessionId: s.id, staged: await stage(s.id, request.body.products) });
-  }));
+  });
 
   app.post<{ Params: { id: string } }>('/v4/mall/import/product/session/:id/commit', {
     config: { auth: 'orgApp', guard: requireSupplier },
@@ -376,7 +376,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       tags, summary: 'Commit a product import in one transaction (all or nothing)', params: sessionParams,
       response: { 200: envelopeSchema({ type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' }, skus: { type: 'integer' } } }) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const s = await sessionOf(request, request.params.id, 'product');
     const rows = await stagedRows<ProductImportRow>(s.id);
     if (!rows.length) throw badRequest('参数错误：没有要导入的商品');
@@ -384,7 +384,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     const result = await runCommand(db, (tx) => importProducts(tx, s.org_id, rows, metaOf(request, now), now, s.options as ProductOptions));
     await discard(s.id);
     return ok(result);
-  }));
+  });
 
   app.delete<{ Params: { id: string } }>('/v4/mall/import/product/session/:id', {
     config: { auth: 'orgApp' },
@@ -404,7 +404,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
       unit: { type: 'string', maxLength: 20 }, sort: { type: 'integer' }, enable: { type: ['integer', 'boolean'] }, extraInfo: anyObject,
     },
   } as const;
-  const bulk = (create: boolean) => async (request: FastifyRequest<{ Body: { skus: BulkSku[] } }>, reply: FastifyReply) => withRowErrors(reply, async () => {
+  const bulk = (create: boolean) => async (request: FastifyRequest<{ Body: { skus: BulkSku[] } }>) => {
     const orgId = request.orgApp!.orgId;
     const now = ctx.clock();
     const at = now.toISOString();
@@ -459,7 +459,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
     const rows = await db.selectFrom('skus').selectAll().where('sku_id', 'in', ids).execute();
     const order = new Map(ids.map((id, i) => [id, i]));
     return ok({ rows: rows.sort((a, b) => order.get(a.sku_id)! - order.get(b.sku_id)!).map((r) => ({ skuId: r.sku_id, productId: r.product_id, name: r.name, spec: r.spec, unit: r.unit, sort: r.sort, enable: r.enable ? 1 : 0 })), count: ids.length });
-  });
+  };
   const bulkSchema = (summary: string) => ({
     tags, summary,
     body: { type: 'object', additionalProperties: false, required: ['skus'], properties: { skus: { type: 'array', minItems: 1, maxItems: MAX_BATCH_ROWS, items: bulkItem } } },

@@ -23,7 +23,6 @@ import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
 import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
 import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
-import { withRowErrors } from '../../http/rowErrors.ts';
 
 const tags = ['prices'];
 const str = { type: 'string' } as const;
@@ -284,12 +283,12 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       },
       response: { 200: listSchema(priceSchema) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const now = ctx.clock();
     const items = await withoutDerivedFields(db, request.orgApp!.orgId, request.body.skuPrice);
     const ids = await runCommand(db, (tx) => createPrices(tx, request.orgApp!.orgId, items, metaOf(request, now), now, { defaults: { startDate: request.body.startDate } }));
     return list(await presentIds(ids));
-  }));
+  });
 
   app.post<{ Body: { skuPrice: NewPriceInput[]; delPriceIds?: string[]; eduOrgId?: string; remark?: string } }>('/v5/mall/sku/importprice', {
     config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
@@ -304,7 +303,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       },
       response: { 200: envelopeSchema({ type: 'object', properties: { rows: { type: 'array', items: priceSchema }, count: { type: 'integer' }, deleted: { type: 'integer' } } }) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const b = request.body;
     if (!b.skuPrice.length && !(b.delPriceIds ?? []).length) throw badRequest('参数错误：没有要导入的价格');
     if (b.eduOrgId) {
@@ -321,7 +320,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       return createPrices(tx, supplierOrgId, inputs, meta, now, { extraInfo });
     });
     return ok({ rows: await presentIds(ids), count: ids.length, deleted: (b.delPriceIds ?? []).length });
-  }));
+  });
 
   interface PutItem extends PriceChangeInput { isCheck?: number; extraInfo?: { checkRemark?: string } }
   // One route, two callers: the supplier changing its prices (priceAdd) and the approver deciding them
@@ -358,7 +357,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       },
       response: { 200: listSchema(priceSchema) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const b = request.body;
     const now = ctx.clock();
     const meta = metaOf(request, now);
@@ -417,7 +416,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       throw e;
     }
     return list(await presentIds(ids));
-  }));
+  });
 
   app.delete<{ Body: { skuPriceId: string | string[] } }>('/v5/mall/sku/price', {
     config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },

@@ -10,7 +10,7 @@ import { productDecider } from '../../../domain/aggregates/product.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
-import { withRowErrors, type RowError } from '../../http/rowErrors.ts';
+import type { RowError } from '../../http/rowErrors.ts';
 import { ProductRowsError } from './importRoutes.ts';
 
 const url = { type: 'string', minLength: 1, maxLength: 1000, pattern: '^(https?://|/|data:image/)' } as const;
@@ -37,7 +37,7 @@ export default async function productImageRoutes(app: FastifyInstance, ctx: Modu
       },
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
-  }, async (request, reply) => withRowErrors(reply, async () => {
+  }, async (request) => {
     const orgId = request.orgApp!.orgId;
     const now = ctx.clock();
     const count = await runDecisions(db, async (tx) => {
@@ -63,5 +63,5 @@ export default async function productImageRoutes(app: FastifyInstance, ctx: Modu
       return request.body.products.length;
     });
     return ok({ count });
-  }));
+  });
 }

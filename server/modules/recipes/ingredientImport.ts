@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { RowsError, rowsSummary, withRowErrors, type RowError } from '../../http/rowErrors.ts';
+import { RowsError, rowsSummary, type RowError } from '../../http/rowErrors.ts';
 import { route } from '../../http/route.ts';
 import { appendDecided, decideEach, lockKey, lockVersions, metaOf, runDecisions, type BatchItem } from '../../store/command.ts';
 import * as api from '../../../contracts/foodIngredients.ts';
@@ -21,7 +21,7 @@ import { requireRecipeWriter } from './access.ts';
 const ROWS_IN_TEXT = 5;
 
 export default async function ingredientImportRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.importFoodIngredients, { auth: 'orgApp', guard: requireRecipeWriter }, async (request, reply) => withRowErrors(reply, async () => {
+  route(app, api.importFoodIngredients, { auth: 'orgApp', guard: requireRecipeWriter }, async (request) => {
     const { orgId } = request.orgApp;
     const rows = request.body.rows.map((r) => ({ ...r, nameZh: r.nameZh.trim() }));
     const result = await runDecisions(db, async (tx) => {
@@ -64,5 +64,5 @@ export default async function ingredientImportRoutes(app: FastifyInstance, { db,
       return { created, updated: decided.decided.length - created };
     });
     return ok(result);
-  }));
+  });
 }
