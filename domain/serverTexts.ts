@@ -8,8 +8,9 @@
 // server's own words (a field name, a label, a list of row errors): translated from the catalog (a text, a template
 // of it, or a `；` list of them), kept when they hold no Chinese, and when they hold Chinese the catalog cannot
 // translate the template is no match, so the text stays whole in zh-CN rather than half translated. Any other part
-// is data, kept as it is: a role name, a phone number, an id stay as the request or the database wrote them. The texts of refusals that carry data, and
-// the row errors of the imports, are in ./serverRefusalTexts.ts (issue 13 follow-up).
+// is data, kept as it is: a role name, a phone number, an id stay as the request or the database wrote them. The
+// texts of refusals that carry data, and the row errors of the imports, are in ./serverRefusalTexts.ts (issue 13
+// follow-up).
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TEXT, type OrderAction, type OrderStatus } from './order.ts';
 import { RETURN_ACTIONS, RETURN_STATUSES, RETURN_TEXT, type ReturnAction, type ReturnStatus } from './orderReturn.ts';
