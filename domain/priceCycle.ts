@@ -35,6 +35,9 @@ export function dayOf(date: Date | string, offsetMinutes = 480): string {
   return new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
+/** The calendar year of a Date in China time (§9: the product's days are China's), e.g. for app ids and holidays. */
+export const yearOf = (date: Date): number => Number(dayOf(date).slice(0, 4));
+
 const fmt = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
 function addMonths(d: Date, n: number): Date {

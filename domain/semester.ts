@@ -78,6 +78,15 @@ export function semesterOf(date: string, config: SemesterConfig): { name: Semest
   return null;
 }
 
+/**
+ * The school year a date (YYYY-MM-DD) belongs to: its semester's, or between semesters (the summer) the one that
+ * starts in September of its calendar year or, before September, the one that started the year before.
+ */
+export function schoolYearOf(date: string, config: SemesterConfig): number {
+  const year = Number(date.slice(0, 4));
+  return semesterOf(date, config)?.schoolYear ?? (Number(date.slice(5, 7)) >= 9 ? year : year - 1);
+}
+
 /** Problems of a semester configuration as readable messages; empty when valid. */
 export function validateSemesters(value: unknown): string[] {
   const errors: string[] = [];

@@ -10,6 +10,8 @@ import { appendToStream, type EventMeta, type NewEvent } from '../store/eventSto
 import { hashPassword } from '../auth/password.ts';
 import { nextAppId } from '../../domain/appId.ts';
 import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE, ROLE_CODE, SEMESTER_DEFAULT } from '../../domain/constants.ts';
+import { dayOf, yearOf } from '../../domain/priceCycle.ts';
+import { defaultSemesters, schoolYearOf } from '../../domain/semester.ts';
 import type { MenuExtraInfo } from '../../domain/types.ts';
 import { streams, SYSTEM_ORG } from '../modules/users/streams.ts';
 import { POWER_NODES, type PowerName } from '../modules/permissions/powers.ts';
@@ -157,7 +159,8 @@ function orgConfigOf(org: SeedOrg, now: Date): Record<string, unknown> {
       semester: {
         first: { ...SEMESTER_DEFAULT.first },
         second: { ...SEMESTER_DEFAULT.second },
-        year: now.getFullYear(),
+        // the school year today falls in (China time), not the calendar year: in January it began last September
+        year: schoolYearOf(dayOf(now), defaultSemesters()),
       },
     },
     recipeConfig: {
@@ -263,7 +266,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     const agent: AgentRegistered = { agentId: AGENT_ID, name: '营养餐平台直营', domain: 'localhost', parentAgentId: null, isPrimary: true };
     await append(SYSTEM_ORG, streams.agent(AGENT_ID), 'agent', [{ type: 'AgentRegistered', data: { ...agent } }]);
 
-    const appId = nextAppId(opts.now.getFullYear(), []);
+    const appId = nextAppId(yearOf(opts.now), []);
     const app: AppCreated = { appId, appName: APP_NAME, config: { mallRecipeUserLimite: 5 } };
     await append(SYSTEM_ORG, streams.app(appId), 'app', [{ type: 'AppCreated', data: { ...app } }]);
 
@@ -316,8 +319,10 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
       }
     }
 
-    const year = opts.now.getFullYear();
-    await append(SYSTEM_ORG, streams.holidays(year), 'holidays', holidaysOf(year).map((h) => ({ type: 'HolidaySet', data: h })));
+    // this year's holidays and next year's (China time), so the days ahead of a late-December start have theirs
+    for (const year of [yearOf(opts.now), yearOf(opts.now) + 1]) {
+      await append(SYSTEM_ORG, streams.holidays(String(year)), 'holidays', holidaysOf(year).map((h) => ({ type: 'HolidaySet', data: h })));
+    }
 
     for (const u of DEMO_USERS) {
       const user: UserCreated = {

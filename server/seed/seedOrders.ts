@@ -1,10 +1,9 @@
 // Demo orders (issue 11), inside seedDemo's transaction. A second supplier, the delivery centre org-jcps, gets
 // goods approved for its purchaser group (M1) and both demo schools link to it, so a school chooses between two
-// suppliers; its route 城东线 (M7) names school A and the demo delivery user. Then about three weeks of orders
-// (delivery days from two weeks back to one week ahead, weekdays) for each school with each supplier, taken through
-// the order decider with the facts the server would gather, so every order obeys the rules a purchaser meets:
-// old ones settled (one refused, one cancelled), the last days' received, yesterday's delivered, today's dispatched,
-// tomorrow's confirmed, later ones submitted, the last a draft. Idempotent: a school that has orders is left alone.
+// suppliers; its route 城东线 (M7) names school A and the demo delivery user. Then about three weeks of orders for
+// each school with each supplier (demoOrderPlan.ts says which, on any day), taken through the order decider with the
+// facts the server would gather, so every order obeys the rules a purchaser meets. Idempotent: a school that has
+// orders is left alone.
 import crypto from 'node:crypto';
 import { appendToStream, type EventMeta, type NewEvent, type Tx } from '../store/eventStore.ts';
 import { decideAndAppend } from '../store/command.ts';
@@ -16,9 +15,9 @@ import { placingFacts } from '../modules/orders/access.ts';
 import type { CategoryCreated } from '../../domain/aggregates/category.ts';
 import type { MallSupplierCreated, ProductCreated, SkuCreated, SkuPriceCreated } from '../modules/mall/projection.ts';
 import type { MallRouteCreated } from '../../domain/aggregates/deliveryRoute.ts';
-import { orderDecider, orderStream, type LineChange, type OrderCommand } from '../../domain/aggregates/order.ts';
+import { orderDecider, orderStream } from '../../domain/aggregates/order.ts';
+import { demoOrders } from './demoOrderPlan.ts';
 import { logisticsDecider, logisticsStream } from '../../domain/aggregates/logistics.ts';
-import type { OrderParty } from '../../domain/order.ts';
 import { DEFAULT_PRICE_END, DEFAULT_PRICE_START, IS_CHECK } from '../../domain/priceApproval.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { MALL_SCHOOL_ORGS, MALL_SUPPLIER_ORG } from './seedMall.ts';
@@ -35,10 +34,6 @@ const SECOND_GOODS: Record<string, [string, string, number, string][]> = {
 
 export interface SeedOrdersOptions { now: Date; meta: EventMeta }
 
-const DAY = 86_400_000;
-/** An instant on a China-time day (YYYY-MM-DD) at hour:minute. */
-const at = (day: string, hour: number, minute = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + ((hour - 8) * 60 + minute) * 60_000);
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 export async function seedOrders(tx: Tx, opts: SeedOrdersOptions): Promise<{ orders: number; events: number }> {
   let events = 0;
@@ -96,70 +91,28 @@ export async function seedOrders(tx: Tx, opts: SeedOrdersOptions): Promise<{ ord
     { orgId: SECOND_SUPPLIER_ORG, actor: supplierUser, driver: deliveryUser },
   ];
   const today = dayOf(opts.now);
-  // weekdays, and the days from three back to tomorrow whatever day they are, so the in-between states are always there
-  const days: string[] = [];
-  for (let d = -14; d <= 7; d++) {
-    const day = addDays(today, d);
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if ((weekday !== 0 && weekday !== 6) || (d >= -3 && d <= 1)) days.push(day);
-  }
-  /** An instant of the story, never later than now (a minute before it for today's steps). */
-  const past = (t: Date, minutesBefore: number) => (t < opts.now ? t : new Date(opts.now.getTime() - minutesBefore * 60_000));
   let orders = 0;
   for (const [s, school] of MALL_SCHOOL_ORGS.entries()) {
     for (const [k, sup] of suppliers.entries()) {
       const skus = (await tx.selectFrom('skus').select('sku_id').where('org_id', '=', sup.orgId).where('is_delete', '=', false).orderBy('created_at').orderBy('sku_id').execute()).map((r) => r.sku_id);
       // the SKUs the school may order now (an effective price); pending ones are left out
       const facts = await placingFacts(tx, school, sup.orgId, skus, opts.now);
-      const priced = skus.filter((id) => facts.skus[id]?.price != null);
-      if (!priced.length) continue;
-      for (const [i, day] of days.entries()) {
-        const n = 3 + ((i + s + k) % 3);
-        const picked = Array.from({ length: n }, (_, j) => priced[(i * 5 + j * 3 + s * 7 + k) % priced.length]!).filter((v, j, all) => all.indexOf(v) === j);
-        const items = picked.map((skuId, j) => ({ skuId, quantity: [2, 5, 10, 3, 1.5, 8][(i + j) % 6]! * (school === MALL_SCHOOL_ORGS[0] ? 1 : 2) }));
-        const placedAt = past(at(addDays(day, -2), 10, (i * 7) % 60), 90 - i);
-        const orderId = crypto.randomUUID();
-        const streamId = orderStream(orderId);
-        const run = async (command: OrderCommand, who: { user_id: string; username: string }, when: Date) => {
+      const planned = demoOrders({
+        now: opts.now, schoolIndex: s, supplierIndex: k, quantityFactor: school === MALL_SCHOOL_ORGS[0] ? 1 : 2,
+        priced: skus.filter((id) => facts.skus[id]?.price != null), facts, purchaser, actor: sup.actor, driver: sup.driver,
+        order: { orgName: orgNames.get(school) ?? '', supplierOrgId: sup.orgId, supplierName: orgNames.get(sup.orgId) ?? '' },
+        firstNumber: orders, newId: () => crypto.randomUUID(),
+      });
+      for (const order of planned) {
+        for (const { command, who, when } of order.commands) {
           await decideAndAppend(tx, {
-            orgId: school, streamId, streamType: 'order', decider: orderDecider, command, meta: { ...opts.meta, userId: who.user_id, username: who.username, time: when.toISOString() },
+            orgId: school, streamId: orderStream(order.orderId), streamType: 'order', decider: orderDecider, command,
+            meta: { ...opts.meta, userId: who.user_id, username: who.username, time: when.toISOString() },
           });
           events += 1;
-        };
-        const daysAhead = Math.round((Date.parse(day) - Date.parse(today)) / DAY);
-        const isDraft = i === days.length - 1;
-        await run({
-          type: 'CreateOrder', by: 'school', draft: isDraft, items,
-          // the demo prices hold from 2000 on: the facts gathered once stand for any day of the story
-          facts: { ...facts, now: placedAt.toISOString() },
-          order: {
-            orderId, orderNo: `DD${dayOf(placedAt).replace(/-/g, '')}${String(100000 + orders).slice(-6)}`, orgName: orgNames.get(school) ?? '', supplierOrgId: sup.orgId,
-            supplierName: orgNames.get(sup.orgId) ?? '', deliveryDate: day, remark: i % 4 === 0 ? '请早上 7 点前送到后门' : '', createdBy: purchaser.user_id, createdByName: purchaser.name,
-          },
-        }, purchaser, placedAt);
-        orders += 1;
-        if (isDraft || daysAhead >= 2) continue;
-        const step = (type: Exclude<OrderCommand['type'], 'CreateOrder' | 'SubmitOrder'>, by: OrderParty, who: typeof purchaser, when: Date, extra: Record<string, unknown> = {}) =>
-          run({ type, orderId, by, permissions: { order: true, delivery: true }, at: when.toISOString(), ...extra } as OrderCommand, who, when);
-        const confirmedAt = past(at(addDays(day, -2), 15), 30);
-        if (i === 1) { await step('RefuseOrder', 'supplier', sup.actor, confirmedAt, { reason: '该配送日线路停运' }); continue; }
-        if (i === 3) { await step('CancelOrder', 'school', purchaser, at(addDays(day, -2), 11), { reason: '学校活动停餐' }); continue; }
-        const refuseLine: LineChange[] = i % 5 === 2 && picked.length > 1 ? [{ skuId: picked[picked.length - 1]!, refused: true, reason: '当日缺货' }] : [];
-        await step('ConfirmOrder', 'supplier', sup.actor, confirmedAt, { lines: refuseLine, supplierMayChangeQuantity: false });
-        if (daysAhead >= 1) continue;
-        await step('DispatchOrder', 'supplier', sup.driver, past(at(day, 6), 20));
-        // today's are on the road
-        if (daysAhead === 0) continue;
-        await step('DeliverOrder', 'supplier', sup.driver, at(day, 8));
-        // yesterday's wait to be received
-        if (daysAhead === -1) continue;
-        // what arrived: now and then a little short
-        const received = items.filter((it) => !refuseLine.some((r) => r.skuId === it.skuId))
-          .map((it, j) => ({ skuId: it.skuId, receivedQuantity: (i + j) % 4 === 0 ? Math.round(it.quantity * 0.9 * 1000) / 1000 : it.quantity, remark: (i + j) % 4 === 0 ? '称重短少' : '' }));
-        await step('ReceiveOrder', 'school', purchaser, at(day, 9), { lines: received });
-        if (daysAhead >= -3) continue;
-        await step('SettleOrder', 'school', purchaser, at(addDays(day, 3), 16));
+        }
       }
+      orders += planned.length;
     }
   }
   // today's delivery of the delivery centre on 城东线 (mallDeliveryManage): school A's orders on the road, no stop marked yet

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
 import type { OrgApp } from '../../domain/types.ts';
+import { yearOf } from '../../domain/priceCycle.ts';
 
 let server: TestServer;
 let provider: Session;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => { await server?.close(); });
 
 const as = (s: Session) => ({ token: s.token, key: s.key });
-const year = new Date().getFullYear();
+const year = yearOf(new Date());
 
 interface OrgAppRow { id: string; orgId: string; orgName: string; disabled: boolean; expiration: string | null; userLimit: number | null; userCount: number; agentName: string | null; supplierType: string | null }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { yearOf } from '../../domain/priceCycle.ts';
 
 let server: TestServer;
 let admin: Session;
@@ -105,7 +106,7 @@ describe('datetime', () => {
   });
 
   it('lists holidays of a year or a month', async () => {
-    const year = new Date().getFullYear();
+    const year = yearOf(new Date());
     const all = await get<{ rows: { date: string; type: number }[]; count: number }>(`/v1/datetime/holidays?date=${year}`);
     expect(all.body.data.count).toBeGreaterThan(5);
     expect(all.body.data.rows.some((h) => h.type === 0)).toBe(true);

@@ -6,11 +6,12 @@ import { startTestServer, type TestServer } from '../support/testServer.ts';
 import type { OnlineRule } from '../../domain/types.ts';
 import { MODULE_APIS } from '../../domain/moduleApis.ts';
 import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
+import { yearOf } from '../../domain/priceCycle.ts';
 
 let server: TestServer;
 /** the server's clock, moved by the tests */
 let now = new Date();
-const year = new Date().getFullYear(); // the demo holidays are the seeding year's
+const year = yearOf(new Date()); // the demo holidays are the seeding year's
 const china = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
 
 beforeAll(async () => { server = await startTestServer({ clock: () => now }); });

@@ -63,7 +63,8 @@ describe('the demo orders', () => {
       expect(new Set(mine.map((r) => r.status))).toEqual(new Set(ORDER_STATUSES));
       const days = mine.map((r) => r.deliveryDate).sort();
       const span = (Date.parse(days.at(-1)!) - Date.parse(days[0]!)) / 86_400_000;
-      expect(span).toBeGreaterThanOrEqual(19);
+      // three weeks whatever day the run's seed started (server/seed/demoOrderPlan.ts; every kind of day in tests/unit/server/demoSeedDates.test.ts)
+      expect(span).toBeGreaterThanOrEqual(21);
     }
   });
 });

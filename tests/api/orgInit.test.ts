@@ -8,6 +8,7 @@ import { templateStream } from '../../server/modules/orgInit/projection.ts';
 import { ORG_INIT_STEPS, type InitTemplate, type InitTemplateContent } from '../../domain/orgInit.ts';
 import type { MenuEntry, OrgApp } from '../../domain/types.ts';
 import { isAppId } from '../../domain/appId.ts';
+import { yearOf } from '../../domain/priceCycle.ts';
 
 let server: TestServer;
 let provider: Session;
@@ -82,7 +83,7 @@ describe('creating an organisation from a template', () => {
     expect(res.body.data.steps.every((s) => s.events > 0)).toBe(true);
     expect(isAppId(res.body.data.appId)).toBe(true);
     // a new app: the next id of the year
-    expect(res.body.data.appId).toBe(`cp${new Date().getFullYear()}002`);
+    expect(res.body.data.appId).toBe(`cp${yearOf(new Date())}002`);
 
     // every event of the command is one transaction
     const txs = await server.store.db.selectFrom('events').select('transaction_id').where('meta', '@>', JSON.stringify({ orgInit: res.body.data.orgId })).distinct().execute();
@@ -180,7 +181,7 @@ describe('creating an organisation from a template', () => {
 
 describe('the seven steps one by one', () => {
   it('builds an org step by step; each step called again writes nothing', async () => {
-    const appId = `cp${new Date().getFullYear()}001`;
+    const appId = `cp${yearOf(new Date())}001`;
     const body = { orgId: 'org-step', orgName: '逐步学校', appId, appName: '营养餐管理平台', name: '供应商模板' };
     for (const step of ORG_INIT_STEPS) {
       const first = await call<{ events: number }>(server, 'POST', `/v3/orgappinit/${step}`, { ...as(provider), body });
@@ -196,7 +197,7 @@ describe('the seven steps one by one', () => {
   });
 
   it('refuses a step for an org-app that does not exist yet, and an unknown template', async () => {
-    const appId = `cp${new Date().getFullYear()}001`;
+    const appId = `cp${yearOf(new Date())}001`;
     const menu = await call(server, 'POST', '/v3/orgappinit/menu', { ...as(provider), body: { orgId: 'org-later', orgName: '后来', appId, appName: 'x', name: '学校模板' } });
     expect(menu.status).toBe(422);
     const unknown = await call(server, 'POST', '/v3/orgappinit/org', { ...as(provider), body: { orgId: 'org-later', orgName: '后来', appId, appName: 'x', name: '没有的模板' } });

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
+import { createTestDatabase, startTestServer, DEMO_PASSWORD, type TestServer } from '../support/testServer.ts';
+import { connect } from '../../server/store/database.ts';
+import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
+import { MALL_SCHOOL_ORGS } from '../../server/seed/seedMall.ts';
+import { ORDER_STATUSES } from '../../domain/order.ts';
+import { defaultSemesters, schoolYearOf } from '../../domain/semester.ts';
 import { seedDemo } from '../../server/seed/seedDemo.ts';
 import { isAppId } from '../../domain/appId.ts';
 import { menuToRoutes, resolveHome } from '../../domain/menuTree.ts';
 import { PLATFORM_SCREENS, ROLE_SCREENS } from '../../domain/screenAccess.ts';
 import type { MenuEntry, OrgApp } from '../../domain/types.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A } from './usersApi.ts';
+import { dayOf, yearOf } from '../../domain/priceCycle.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -35,7 +41,7 @@ describe('demo seed', () => {
 
   it('names the app cp + year + 3-digit sequence, the first of the year ending 001', async () => {
     const apps = await server.store.db.selectFrom('apps').select('app_id').execute();
-    expect(apps.map((a) => a.app_id)).toEqual([`cp${new Date().getFullYear()}001`]);
+    expect(apps.map((a) => a.app_id)).toEqual([`cp${yearOf(new Date())}001`]);
     expect(apps.every((a) => isAppId(a.app_id))).toBe(true);
   });
 
@@ -107,4 +113,42 @@ describe('demo seed', () => {
     expect(await seedDemo(server.store.db, { password: DEMO_PASSWORD, now: new Date() })).toEqual({});
     expect(await eventCount(server)).toBe(before);
   });
+});
+
+// The seed reads "today" once; the clock is pinned here to a day whose calendar broke promises (issue 36): a weekend
+// day (the orders' span was a day short on a Sunday) that is 1 January just after midnight China time, still 31
+// December in UTC. A seed costs seconds, so one day here; every kind of day is checked without a database, through
+// the same order decider, in tests/unit/server/demoSeedDates.test.ts.
+describe('demo seed started on a pinned day', () => {
+  it.each([['2028-01-01T00:30:00+08:00', 'a Saturday, 1 January, just after midnight China time']])(
+    'at %s (%s) keeps its promises: three weeks of orders in every state, today\'s delivery, this week\'s recipes, this year\'s calendar',
+    async (iso) => {
+      const now = new Date(iso);
+      const today = dayOf(now);
+      const store = connect(await createTestDatabase('migrated'), true);
+      try {
+        await seedDemo(store.db, { password: DEMO_PASSWORD, now });
+        const orders = await store.db.selectFrom('orders').select(['org_id', 'status', 'delivery_date']).execute();
+        for (const org of MALL_SCHOOL_ORGS) {
+          const mine = orders.filter((o) => o.org_id === org);
+          expect(new Set(mine.map((o) => o.status)), org).toEqual(new Set(ORDER_STATUSES));
+          const days = mine.map((o) => String(o.delivery_date)).sort();
+          expect((Date.parse(days.at(-1)!) - Date.parse(days[0]!)) / 86_400_000).toBeGreaterThanOrEqual(21);
+          expect(mine.filter((o) => String(o.delivery_date) === today).map((o) => o.status)).toEqual(['dispatched', 'dispatched']);
+        }
+        expect((await store.db.selectFrom('logistics').select('delivery_date').execute()).map((l) => String(l.delivery_date))).toEqual([today]);
+        const cycles = await store.db.selectFrom('recipe_cycles').select(['start_date', 'status']).where('status', '=', 'published').execute();
+        expect(cycles.length).toBeGreaterThan(0);
+        expect(new Set(cycles.map((c) => String(c.start_date)))).toEqual(new Set([mondayOf(now)]));
+        expect((await store.db.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id)).toEqual([`cp${yearOf(now)}001`]);
+        const holidays = (await store.db.selectFrom('holidays').select('date').execute()).map((h) => String(h.date));
+        expect(holidays).toContain(`${yearOf(now)}-01-01`);
+        expect(holidays).toContain(`${yearOf(now) + 1}-01-01`);
+        const semester = await store.db.selectFrom('org_config').select('value').where('org_id', '=', MALL_SCHOOL_ORGS[0]!).where('path', '=', 'nutritiousmeals').executeTakeFirstOrThrow();
+        expect((semester.value as { semester: { year: number } }).semester.year).toBe(schoolYearOf(today, defaultSemesters()));
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });

@@ -15,6 +15,12 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * The people of the stories are in China: the console's "today" (date pickers, this week's Monday) is China's, as
+ * the server's is, whatever the test machine's zone (issue 36: between 16:00 and 24:00 UTC the two days differ).
+ */
+const TIME_ZONE = 'Asia/Shanghai';
+
 /** A fresh profile each time: every path starts from an empty session. */
 export async function launchBrowser(): Promise<TestBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meal-chromium-'));
@@ -24,6 +30,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     args: CHROMIUM_ARGS,
     viewport: { width: 1366, height: 860 },
     locale: 'zh-CN',
+    timezoneId: TIME_ZONE,
   });
   return {
     context,
@@ -47,7 +54,7 @@ export interface TestPeople {
 export async function launchPeople(): Promise<TestPeople> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   return {
-    newContext: () => browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' }),
+    newContext: () => browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN', timezoneId: TIME_ZONE }),
     close: () => browser.close(),
   };
 }

@@ -15,6 +15,7 @@ import { orgDecider, type OrgSettingsSet } from '../../../domain/aggregates/org.
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
 import { parseExpiration } from '../users/userCommands.ts';
+import { yearOf } from '../../../domain/priceCycle.ts';
 
 const tags = ['apps'];
 const str = { type: 'string' } as const;
@@ -71,7 +72,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     // the next id is read in the transaction: one lost to a concurrent create is taken again from the ids then
     const appId = await runDecisions(db, async (tx) => {
       const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
-      const appId = nextAppId(ctx.clock().getFullYear(), ids);
+      const appId = nextAppId(yearOf(ctx.clock()), ids);
       await decideAndAppend(tx, appCommand(request, appId, { type: 'CreateApp', app: { appId, appName: request.body.appName, config: request.body.config ?? {} } }));
       return appId;
     });

@@ -23,6 +23,7 @@ import { requireSystemProvider } from './access.ts';
 import { runStep, STEP_LABELS, type InitTarget } from './steps.ts';
 import { templateStream } from './projection.ts';
 import { initTemplateDecider, type InitTemplateCreated, type InitTemplateUpdated } from '../../../domain/aggregates/initTemplate.ts';
+import { yearOf } from '../../../domain/priceCycle.ts';
 
 const tags = ['orgInit'];
 const str = { type: 'string' } as const;
@@ -288,7 +289,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
         appName = app.app_name;
       } else {
         const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
-        appId = nextAppId(now.getFullYear(), ids);
+        appId = nextAppId(yearOf(now), ids);
         appName = appName || orgName;
       }
       const target: InitTarget = {

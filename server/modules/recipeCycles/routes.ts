@@ -21,7 +21,7 @@ import {
 } from '../../../domain/recipeCycle.ts';
 import { quotaGrants } from './quotaGrants.ts';
 import { recipeStanding, type RecipeStanding } from './standing.ts';
-import { schoolYearDates, semesterConfigOf, semesterOf } from '../../../domain/semester.ts';
+import { schoolYearDates, schoolYearOf, semesterConfigOf } from '../../../domain/semester.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 
 const member = { auth: 'orgApp' } as const;
@@ -117,7 +117,7 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
     if (semester) {
       // the semester of the school year asked for, else of the school year today falls in
       const today = dayOf(clock());
-      const year = schoolYear ?? semesterOf(today, semesters)?.schoolYear ?? (Number(today.slice(5, 7)) >= 9 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1);
+      const year = schoolYear ?? schoolYearOf(today, semesters);
       const range = schoolYearDates(semesters, year)[semester];
       q = q.where('c.start_date', '>=', range.start).where('c.start_date', '<=', range.end);
     }

@@ -6,6 +6,7 @@ import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from '../usersAp
 import { auth } from '../mallApi.ts';
 import type { InitTemplate } from '../../../domain/orgInit.ts';
 import type { Replay, ReplayContext } from './replay.ts';
+import { yearOf } from '../../../domain/priceCycle.ts';
 
 // sign-in costs a scrypt hash: one session per user and org for the whole file (one server per file)
 const sessions = new Map<string, Promise<Session>>();
@@ -29,7 +30,7 @@ let templateId = '';
 let templateName = '';
 let polardbCategoryId = '';
 let v2CategoryIds: string[] = [];
-const year = new Date().getFullYear();
+const year = yearOf(new Date());
 
 export const replays: Replay[] = [
   // ---- org config of the current org-app ----

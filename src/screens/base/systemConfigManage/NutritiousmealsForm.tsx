@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Button, Field, Input, Switch, Text } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { defaultSemesters, schoolYearDates, semesterConfigOf, validateSemesters, type SemesterConfig, type SemesterName } from '../../../../domain/semester.ts';
+import { defaultSemesters, schoolYearDates, schoolYearOf, semesterConfigOf, validateSemesters, type SemesterConfig, type SemesterName } from '../../../../domain/semester.ts';
+import { dayOf } from '../../../../domain/priceCycle.ts';
 import { saveSetting } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
@@ -22,7 +23,7 @@ export function NutritiousmealsForm({ value, canEdit }: { value: unknown; canEdi
   });
   const [semester, setSemester] = useState<SemesterConfig>(semesterConfigOf(stored.semester));
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const year = typeof stored.semester?.year === 'number' ? stored.semester.year : new Date().getFullYear();
+  const year = typeof stored.semester?.year === 'number' ? stored.semester.year : schoolYearOf(dayOf(new Date()), semester);
   const errors = validateSemesters(semester);
   const dates = errors.length ? null : schoolYearDates(semester, year);
 
