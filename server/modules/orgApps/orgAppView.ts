@@ -1,6 +1,6 @@
 // The OrgApp of domain/types as the console receives it: key left empty (the console fetches it with
 // /v1/token/orgappkey/encrypt), orgConfig built from the §7 config paths.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { OrgApp, OrgAppConfig } from '../../../domain/types.ts';
 import { orgTypeLabelKey } from '../../../domain/orgAppChooser.ts';
@@ -35,15 +35,18 @@ async function orgConfigOf(db: Kysely<Database>, orgId: string, appId: string): 
   return config;
 }
 
-/** The org-apps the user belongs to, ordered by org name; `withAgentOnly` keeps those whose org has an agent. */
-export async function orgAppsOfUser(db: Kysely<Database>, userId: string, opts: { withAgentOnly?: boolean; only?: { orgId: string; appId: string } } = {}): Promise<OrgApp[]> {
+/**
+ * The org-apps the user belongs to at `now` (the server's clock, not the database's: a test that pins the clock pins
+ * this too), ordered by org name; `withAgentOnly` keeps those whose org has an agent.
+ */
+export async function orgAppsOfUser(db: Kysely<Database>, userId: string, now: Date, opts: { withAgentOnly?: boolean; only?: { orgId: string; appId: string } } = {}): Promise<OrgApp[]> {
   let q = db.selectFrom('org_app_users as m')
     .innerJoin('org_apps as oa', (j) => j.onRef('oa.org_id', '=', 'm.org_id').onRef('oa.app_id', '=', 'm.app_id'))
     .innerJoin('orgs as o', 'o.org_id', 'oa.org_id')
     .select(['oa.id', 'oa.app_id', 'oa.org_id', 'o.name as org_name', 'oa.app_name', 'o.agent_id', 'oa.disabled', 'o.org_type'])
     .where('m.user_id', '=', userId)
     // memberships the org disabled or let expire are not offered (issue 16)
-    .where('m.enable', '=', true).where((eb) => eb.or([eb('m.expiration', 'is', null), eb('m.expiration', '>', sql<Date>`now()`)]));
+    .where('m.enable', '=', true).where((eb) => eb.or([eb('m.expiration', 'is', null), eb('m.expiration', '>', now)]));
   if (opts.withAgentOnly) q = q.where('o.agent_id', 'is not', null);
   if (opts.only) q = q.where('oa.org_id', '=', opts.only.orgId).where('oa.app_id', '=', opts.only.appId);
   const rows = await q.orderBy('o.created_at').orderBy('oa.org_id').orderBy('oa.app_id').execute();

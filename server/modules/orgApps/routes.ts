@@ -25,7 +25,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
   app.get('/v2/users/org/app', {
     config: { auth: 'user' },
     schema: { tags, summary: "The signed-in user's org-apps (key empty: fetch it with /v1/token/orgappkey/encrypt)", querystring: listQuery, response: { 200: listSchema(orgAppSchema) } },
-  }, async (request) => list(await orgAppsOfUser(db, request.user!.userId)));
+  }, async (request) => list(await orgAppsOfUser(db, request.user!.userId, clock())));
 
   app.get('/v1/org/fjzzorg', {
     config: { auth: 'user' },
@@ -36,7 +36,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
       querystring: listQuery,
       response: { 200: listSchema(orgAppSchema) },
     },
-  }, async (request) => list(await orgAppsOfUser(db, request.user!.userId, { withAgentOnly: true })));
+  }, async (request) => list(await orgAppsOfUser(db, request.user!.userId, clock(), { withAgentOnly: true })));
 
   app.post<{ Body: { orgId: string; appId: string } }>('/v1/token/orgappkey/encrypt', {
     config: { auth: 'user' },
@@ -57,7 +57,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
     const { orgId, appId, configPath = [] } = request.body;
     const userId = request.user.userId;
     const key = await orgAppKeyOf(db, userId, orgId, appId, clock());
-    const [[orgApp], roles] = await Promise.all([orgAppsOfUser(db, userId, { only: { orgId, appId } }), rolesOf(db, userId, orgId)]);
+    const [[orgApp], roles] = await Promise.all([orgAppsOfUser(db, userId, clock(), { only: { orgId, appId } }), rolesOf(db, userId, orgId)]);
     // the key check above found the membership active: the list offers it too
     if (!orgApp) throw forbidden('您不是该机构的成员');
     const caller = { platform: request.platform, roles };

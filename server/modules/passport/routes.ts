@@ -44,8 +44,8 @@ const loginWithOrgAppsEnvelope = envelopeSchema({
   ...loginResultSchema, properties: { ...loginResultSchema.properties, orgApps: { type: 'array', items: orgAppSchema } },
 });
 /** A sign-in's answer with the user's org-apps (the chooser needs no call of its own), the two read side by side. */
-const withOrgApps = async (db: ModuleContext['db'], userId: string, login: Promise<LoginResult>) => {
-  const [signedIn, orgApps] = await Promise.all([login, orgAppsOfUser(db, userId)]);
+const withOrgApps = async (db: ModuleContext['db'], userId: string, now: Date, login: Promise<LoginResult>) => {
+  const [signedIn, orgApps] = await Promise.all([login, orgAppsOfUser(db, userId, now)]);
   return { ...signedIn, orgApps };
 };
 
@@ -214,7 +214,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       }
       const user = await findUser(db, phoneNumber);
       if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
-      return ok(await withOrgApps(db, user.user_id, signIn(db, request, user, 'smscode', now)));
+      return ok(await withOrgApps(db, user.user_id, now, signIn(db, request, user, 'smscode', now)));
     }
     // issue 15: after failed tries a captcha first (428 without one), so a script cannot keep guessing unseen
     const { captcha } = request.body;
@@ -230,7 +230,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       await settleFailedTry(db, attempt);
       throw badRequest(SIGN_IN_TEXT.badCredentials);
     }
-    const [, answer] = await Promise.all([forgiveTry(db, attempt), withOrgApps(db, user.user_id, signIn(db, request, user, 'password', now))]);
+    const [, answer] = await Promise.all([forgiveTry(db, attempt), withOrgApps(db, user.user_id, now, signIn(db, request, user, 'password', now))]);
     return ok(answer);
   });
 
