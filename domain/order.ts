@@ -173,6 +173,8 @@ export const STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
 /** The server's words (§8 style: a readable status_text). */
 export const ORDER_TEXT = {
   notFound: '订单不存在',
+  badIdempotencyKey: '参数错误：Idempotency-Key 应为 1 到 255 个可见字符',
+  idempotencyKeyReused: (orderNo: string) => `该 Idempotency-Key 已用于内容不同的另一次下单（订单 ${orderNo}），未重复下单`,
   exists: '订单已存在',
   notAllowed: (action: OrderAction, status: OrderStatus) => `订单${STATUS_NAMES[status]}，不能${ACTION_NAMES[action]}`,
   notYourAction: (action: OrderAction) => `无权${ACTION_NAMES[action]}该订单`,

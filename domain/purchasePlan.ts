@@ -218,6 +218,35 @@ export function planOrders(lines: readonly Pick<PlanLine, 'date' | 'supplierId' 
     .map((g) => ({ supplierId: g.supplierId, deliveryDate: g.deliveryDate, items: [...g.items].map(([skuId, quantity]) => ({ skuId, quantity })) }));
 }
 
+/** One order a plan would place, with the money of its lines. */
+export interface PlannedOrder { supplierId: string; deliveryDate: string; items: { skuId: string; quantity: number }[]; amount: number }
+
+/**
+ * What generating the orders of a plan places, said before it is done (issue 28): the orders of the days still open
+ * for ordering with their money, and the supplier days whose cut-off has passed (skipped).
+ */
+export function plannedOrders(
+  lines: readonly Pick<PlanLine, 'date' | 'supplierId' | 'skuId' | 'quantity' | 'amount'>[],
+  days: readonly { date: string; suppliers: readonly { supplierId: string; open: boolean }[] }[],
+): { place: PlannedOrder[]; closed: { supplierId: string; deliveryDate: string }[]; amount: number } {
+  const isOpen = (o: { supplierId: string; deliveryDate: string }) =>
+    days.find((d) => d.date === o.deliveryDate)?.suppliers.find((x) => x.supplierId === o.supplierId)?.open !== false;
+  const amountOf = (o: { supplierId: string; deliveryDate: string }) =>
+    sumAmounts(lines.filter((l) => l.quantity > 0 && l.date === o.deliveryDate && l.supplierId === o.supplierId).map((l) => l.amount));
+  const all = planOrders(lines).map((o) => ({ ...o, amount: amountOf(o) }));
+  const place = all.filter(isOpen);
+  return {
+    place, closed: all.filter((o) => !isOpen(o)).map(({ supplierId, deliveryDate }) => ({ supplierId, deliveryDate })),
+    amount: sumAmounts(place.map((o) => o.amount)),
+  };
+}
+
+/**
+ * The Idempotency-Key of a plan's order (issue 28): one per cycle, delivery day and supplier (the day names the week),
+ * so generating a plan again, from the week or the month plan, answers the orders already placed instead of adding.
+ */
+export const planOrderKey = (cycleId: string, deliveryDate: string, supplierId: string) => `plan:${cycleId}:${deliveryDate}:${supplierId}`;
+
 export const PLAN_TEXT = {
   notSchool: '只有学校的采购人员可以查看采购计划',
   notFound: '周食谱不存在',

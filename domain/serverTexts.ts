@@ -171,6 +171,8 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：数量必须大于 0': tw('參數錯誤：數量必須大於 0', 'Invalid request: the quantity must be greater than 0'),
   '参数错误：请填写拒单原因': tw('參數錯誤：請填寫拒單原因', 'Invalid request: please give a reason for refusing the order'),
   学校不允许供应商修改订购数量: tw('學校不允許供應商修改訂購數量', 'The school does not let suppliers change ordered quantities'),
+  '参数错误：Idempotency-Key 应为 1 到 255 个可见字符': tw('參數錯誤：Idempotency-Key 應為 1 到 255 個可見字元', 'Invalid request: the Idempotency-Key must be 1 to 255 visible characters'),
+  '该 Idempotency-Key 已用于内容不同的另一次下单（订单 {orderNo}），未重复下单': tw('該 Idempotency-Key 已用於內容不同的另一次下單（訂單 {orderNo}），未重複下單', 'This Idempotency-Key was already used for a different order request (order {orderNo}); no second order was placed'),
   '已过下单截止时间（{deadline}），请选择更晚的配送日期': tw('已過下單截止時間（{deadline}），請選擇更晚的配送日期', 'The order deadline ({deadline}) has passed. Please choose a later delivery date'),
   '订单金额未达到起订金额 {minimum}': tw('訂單金額未達到起訂金額 {minimum}', 'The order is below the minimum order amount of {minimum}'),
   '参数错误：请填写商品 {sku} 的拒绝原因': tw('參數錯誤：請填寫商品 {sku} 的拒絕原因', 'Invalid request: please give a reason for refusing product {sku}'),

@@ -6,6 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call, type CallOptions } from './http.ts';
 import type * as api from '../contracts/orders.ts';
 import type { OrderAction } from '../domain/order.ts';
+import { IDEMPOTENCY_HEADER } from '../domain/idempotency.ts';
 
 export type {
   OrderRow, OrderDetail, OrderLine, OrderList, OrderQuery, OrderSearchQuery, OrderInput, OrderItemInput, OrderActionInput, OrderLineAction,
@@ -24,9 +25,16 @@ export function fetchOrders(query: api.OrderQuery & { keyword?: string } = {}): 
 export function fetchOrder(id: string): Promise<api.OrderDetail> {
   return call<typeof api.getOrder>({ method: 'GET', path: '/v4/mall/order/{id}', params: { id } }, MALL);
 }
-/** Places an order (priced by the server; no price is ever sent). */
-export function createOrder(body: api.OrderInput): Promise<api.OrderDetail> {
-  return call<typeof api.createOrder>({ method: 'POST', path: '/v4/mall/order', body }, MALL);
+/**
+ * Places an order (priced by the server; no price is ever sent). `idempotencyKey` (issue 28): the same key again
+ * answers the order it placed (a second click, a retry), so one form or plan day never places two.
+ */
+export function createOrder(body: api.OrderInput, idempotencyKey: string): Promise<api.OrderDetail> {
+  return call<typeof api.createOrder>({ method: 'POST', path: '/v4/mall/order', body }, { ...MALL, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+/** A fresh key for one placing (a form's order): crypto.getRandomValues also works on a plain-http LAN address. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 /** One action at the version read (the order machine's runOrderAction): a stale one is refused (409). */
 export function runOrderAction(input: { id: string; version: number; action: OrderAction; reason?: string; lines?: api.OrderLineAction[] }): Promise<api.OrderDetail> {

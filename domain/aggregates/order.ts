@@ -24,6 +24,8 @@ export interface OrderLineData {
 export interface OrderCreated {
   orderId: string; orderNo: string; orgName: string; supplierOrgId: string; supplierName: string; deliveryDate: string; remark: string;
   status: 'draft' | 'submitted'; lines: OrderLineData[]; createdBy: string; createdByName: string; at: string;
+  /** the Idempotency-Key it was placed with and the hash of that request's body (domain/idempotency.ts), if any */
+  idempotency?: { key: string; fingerprint: string };
 }
 export interface OrderSubmitted { orderId: string; prices: { skuId: string; price: number }[]; at: string }
 export interface OrderConfirmed {

@@ -132,6 +132,8 @@ export interface Database {
     status: string; amount: ColumnType<string, number | string, number | string>; received_amount: ColumnType<string | null, number | string | null, number | string | null>;
     line_count: number; remark: string; reason: string; keyword: string; created_by: string; created_by_name: string; created_at: Time; submitted_at: Time | null; updated_at: Time;
     confirm_note: ColumnType<string, string | undefined, string>;
+    idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+    request_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   };
   order_lines: {
     org_id: string; order_id: string; sku_id: string; sort: number; product_id: string; product_name: string; sku_name: string; spec: string; unit: string;

@@ -106,6 +106,46 @@ describe('placing an order', () => {
   });
 });
 
+describe('placing with an Idempotency-Key (issue 28)', () => {
+  const keyed = (key: string, body: unknown) => call<OrderDetail>(server, 'POST', '/v4/mall/order', { ...auth(school), body, headers: { 'idempotency-key': key } });
+
+  it('the same key and body twice place one order, and both answers are that order, also when sent at once', async () => {
+    const body = { supplierId: SUPPLIER_ORG, deliveryDate: inDays(5), items: [{ skuId: prices[0]!.skuId, quantity: 4 }], remark: '重复点击' };
+    const before = await orderCount();
+    const first = await keyed('plan-cycle-1-week-2', body);
+    expect(first.status, first.body.status_text).toBe(200);
+    // the same body with its keys in another order is the same request
+    const again = await keyed('plan-cycle-1-week-2', { remark: '重复点击', items: body.items, deliveryDate: body.deliveryDate, supplierId: SUPPLIER_ORG });
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(await orderCount()).toBe(before + 1);
+    const racing = await Promise.all([1, 2, 3].map(() => keyed('double-click-7f3a', body)));
+    expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(racing.map((r) => r.body.data.id)).size).toBe(1);
+    expect(await orderCount()).toBe(before + 2);
+  });
+
+  it('the key with another body is 422 naming the order it placed, and writes nothing; a bad key is 400; another school\'s key is its own', async () => {
+    const body = { supplierId: SUPPLIER_ORG, deliveryDate: inDays(6), items: [{ skuId: prices[1]!.skuId, quantity: 2 }] };
+    const first = await keyed('key-of-a-plan-day', body);
+    expect(first.status).toBe(200);
+    const events = await eventCount(server);
+    const other = await keyed('key-of-a-plan-day', { ...body, items: [{ skuId: prices[1]!.skuId, quantity: 3 }] });
+    expect(other.status).toBe(422);
+    expect(other.body.status_text).toContain(first.body.data.orderNo);
+    for (const bad of ['', 'x'.repeat(256), 'a key with spaces']) {
+      const res = await call(server, 'POST', '/v4/mall/order', { ...auth(school), body, headers: { 'idempotency-key': bad } });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await eventCount(server)).toBe(events);
+    // the second school's purchaser uses the same key for its own order
+    const schoolB = await signIn(server, DEMO.purchaser, '明德中学');
+    const b = await call<OrderDetail>(server, 'POST', '/v4/mall/order', { ...auth(schoolB), body, headers: { 'idempotency-key': 'key-of-a-plan-day' } });
+    expect(b.status, b.body.status_text).toBe(200);
+    expect(b.body.data.id).not.toBe(first.body.data.id);
+  });
+});
+
 describe('the lifecycle', () => {
   it('confirm with a refused line → dispatch → deliver → receive with differences → settle, with the log from the events', async () => {
     const [a, b, c] = prices;

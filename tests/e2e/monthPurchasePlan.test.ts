@@ -80,6 +80,7 @@ describe('month purchase plan', () => {
 
     // the month into orders: one per supplier and open day, past cut-offs skipped and said so
     await page.getByTestId('plan-order').click();
+    await page.getByTestId('confirm-ok').click();
     const results = page.getByTestId('plan-results');
     await results.waitFor({ timeout: 90_000 });
     const texts = await results.locator('span').allTextContents();

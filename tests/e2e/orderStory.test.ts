@@ -82,6 +82,9 @@ describe('from recipe to plate', () => {
       await purchaser.getByRole('option', { name: day! }).click();
       await expect.poll(() => planRows.count(), LIVE).toBe(linesOf(day!, XFSP.id) + linesOf(day!, JCPS.id));
       await purchaser.getByTestId('plan-order').click();
+      // she is told what will be placed before anything is
+      await expect.poll(async () => (await purchaser.getByTestId('plan-order-preview').textContent()) ?? '', LIVE).toMatch(/将向供应商提交 2 张订单/);
+      await purchaser.getByTestId('confirm-ok').click();
       const results = purchaser.getByTestId('plan-results');
       const orderNoOf = async (name: string) => {
         const line = results.locator('span').filter({ hasText: `${day} ${name}：` });

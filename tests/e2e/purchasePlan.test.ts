@@ -1,6 +1,7 @@
 // Purchase plan in Chromium (issue 11): the demo school purchaser turns next week of her published recipe cycle into
 // a plan (quantities per delivery day and supplier, unmatched ingredients listed), edits a quantity and sees its
-// amount follow, then makes the orders: one per supplier and day, each shown with its order number.
+// amount follow, then makes the orders after being told how many and how much: one per supplier and day, each shown
+// with its order number; generating again places nothing new and names the orders already placed (issue 28).
 import { describe, expect, it } from 'vitest';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { DEMO } from '../api/usersApi.ts';
@@ -33,6 +34,10 @@ describe('purchase plan', () => {
     expect(await amount.textContent()).toMatch(/¥\d+\.\d{2}/);
 
     await page.getByTestId('plan-order').click();
+    const preview = page.getByTestId('plan-order-preview');
+    await expect.poll(async () => (await preview.textContent()) ?? '', { timeout: 30_000 }).toMatch(/将向供应商提交 \d+ 张订单，合计 ¥[\d,]+\.\d{2}/);
+    const count = Number(/提交 (\d+) 张/.exec((await preview.textContent())!)![1]);
+    await page.getByTestId('confirm-ok').click();
     const results = page.getByTestId('plan-results');
     await results.waitFor({ timeout: 60_000 });
     await expect.poll(async () => (await results.textContent()) ?? '', { timeout: 60_000 }).toMatch(/已生成订单 DD\d+/);
@@ -41,5 +46,14 @@ describe('purchase plan', () => {
     expect(texts.length).toBeGreaterThan(1);
     for (const text of texts) expect(text).toMatch(/已生成订单 DD\d+$/);
     expect(new Set(texts.map((x) => /DD\d+/.exec(x)![0])).size).toBe(texts.length);
+    expect(texts.length).toBe(count);
+
+    // a second generation of the same plan answers the same orders instead of adding (the order list counts them)
+    await page.getByTestId('plan-order').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(async () => (await results.locator('span').allTextContents()).join('|'), { timeout: 60_000 }).toMatch(/已有订单/);
+    const again = await results.locator('span').allTextContents();
+    for (const text of again) expect(text).toMatch(/已有订单 DD\d+，未重复生成$/);
+    expect(again.map((x) => /DD\d+/.exec(x)![0]).sort()).toEqual(texts.map((x) => /DD\d+/.exec(x)![0]).sort());
   });
 });

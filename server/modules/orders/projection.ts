@@ -42,7 +42,7 @@ defineProjection({
       org_id: orgId, id: data.orderId, order_no: data.orderNo, org_name: data.orgName, supplier_org_id: data.supplierOrgId, supplier_name: data.supplierName,
       delivery_date: data.deliveryDate, status: data.status, amount: 0, received_amount: null, line_count: data.lines.length, remark: data.remark, reason: '',
       keyword, created_by: data.createdBy, created_by_name: data.createdByName, created_at: data.at, submitted_at: data.status === 'submitted' ? data.at : null,
-      updated_at: data.at,
+      updated_at: data.at, idempotency_key: data.idempotency?.key ?? null, request_fingerprint: data.idempotency?.fingerprint ?? null,
     }).execute();
     await tx.insertInto('order_lines').values(data.lines.map((l, i) => ({
       org_id: orgId, order_id: data.orderId, sku_id: l.skuId, sort: i, product_id: l.productId, product_name: l.productName, sku_name: l.skuName,

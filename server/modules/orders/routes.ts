@@ -9,7 +9,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
@@ -23,6 +23,7 @@ import {
 } from '../../../domain/order.ts';
 import { CREDITED_STATUSES, RETURN_LOG_ACTIONS, payableAmount, type ReturnStatus } from '../../../domain/orderReturn.ts';
 import { dayOf, parseDay } from '../../../domain/priceCycle.ts';
+import { canonicalJson, IDEMPOTENCY_HEADER, isIdempotencyKey } from '../../../domain/idempotency.ts';
 import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, partyOnly, placingFacts, settingsOf, type OrderViewer } from './access.ts';
 
 const member = { auth: 'orgApp' } as const;
@@ -185,18 +186,31 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
 
   route(app, api.getOrder, member, async (request) => ok(await detail(await orderViewerOf(db, request), request.params.id)));
 
+  /** The order an Idempotency-Key already placed in the school: the same request's answer, or 422 for another body. */
+  async function placedWith(orgId: string, key: { key: string; fingerprint: string }) {
+    const row = await db.selectFrom('orders').select(['id', 'order_no', 'request_fingerprint']).where('org_id', '=', orgId).where('idempotency_key', '=', key.key).executeTakeFirst();
+    if (row && row.request_fingerprint !== key.fingerprint) throw unprocessable(ORDER_TEXT.idempotencyKeyReused(row.order_no));
+    return row?.id;
+  }
+
   route(app, api.createOrder, { auth: 'orgApp', guard: partyOnly('school', ORDER_TEXT.notYourAction('submit')) }, async (request) => {
     const viewer = await orderViewerOf(db, request);
     const b = request.body;
     if (!parseDay(b.deliveryDate)) throw badRequest('参数错误：配送日期不正确');
     const now = clock();
     const orgId = request.orgApp.orgId;
+    // a retried or repeated placing (a second click, a plan generated again) answers the order it placed (issue 28)
+    const sentKey = request.headers[IDEMPOTENCY_HEADER];
+    if (sentKey !== undefined && !isIdempotencyKey(sentKey)) throw badRequest(ORDER_TEXT.badIdempotencyKey);
+    const idempotency = sentKey === undefined ? undefined : { key: sentKey, fingerprint: crypto.createHash('sha256').update(canonicalJson(b)).digest('hex') };
+    const earlier = idempotency && await placedWith(orgId, idempotency);
+    if (earlier) return ok(await detail(viewer, earlier));
     const facts = await placingFacts(db, orgId, b.supplierId, [...new Set(b.items.map((i) => i.skuId))], now);
     const org = await db.selectFrom('orgs').select('name').where('org_id', '=', orgId).executeTakeFirst();
     const supplier = await db.selectFrom('orgs').select('name').where('org_id', '=', b.supplierId).executeTakeFirst();
     const id = crypto.randomUUID();
     const orderNo = `DD${dayOf(now).replace(/-/g, '')}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
-    await runDecisions(db, async (tx) => {
+    const placed = await runDecisions(db, async (tx) => {
       const result = await decideAndAppend(tx, {
         orgId, streamId: orderStream(id), streamType: STREAM_TYPE, decider: orderDecider, meta: metaOf(request, now),
         command: {
@@ -204,12 +218,19 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
           order: {
             orderId: id, orderNo, orgName: org?.name ?? '', supplierOrgId: b.supplierId, supplierName: supplier?.name ?? '', deliveryDate: b.deliveryDate,
             remark: b.remark?.trim() ?? '', createdBy: request.user.userId, createdByName: request.user.name || request.user.username,
+            ...(idempotency && { idempotency }),
           },
         },
       });
       await tellSupplier(tx, b.supplierId, id, result.decided.map((e) => e.type));
+      return id;
+    }).catch(async (e: unknown) => {
+      // the same key raced in: the index let one order through, this request answers it
+      const raced = idempotency && (e as { code?: string; constraint?: string }).constraint === 'orders_idempotency_key' ? await placedWith(orgId, idempotency) : undefined;
+      if (raced) return raced;
+      throw e;
     });
-    return ok(await detail(viewer, id));
+    return ok(await detail(viewer, placed));
   });
 
   route(app, api.actOnOrder, member, async (request) => {

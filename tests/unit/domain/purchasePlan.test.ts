@@ -1,7 +1,7 @@
 // Purchase plans (issue 11): a week worked by hand, then the edges (week bounds, no SKU, order grouping).
 import { describe, expect, it } from 'vitest';
 import {
-  cycleMonths, gramsPerUnit, jinToKg, kgToJin, monthDays, planExportRows, planOrders, planTotals, purchasePlan, weekDays, weekStartOf,
+  cycleMonths, gramsPerUnit, jinToKg, kgToJin, monthDays, planExportRows, planOrderKey, plannedOrders, planOrders, planTotals, purchasePlan, weekDays, weekStartOf,
   type PlanInput, type PlanLine, type PlanSku, type UnmatchedLine,
 } from '../../../domain/purchasePlan.ts';
 
@@ -102,6 +102,31 @@ describe('planOrders', () => {
       { supplierId: 'a', deliveryDate: '2026-11-30', items: [{ skuId: 'x', quantity: 3.5 }] },
       { supplierId: 'b', deliveryDate: '2026-12-01', items: [{ skuId: 'x', quantity: 1 }] },
     ]);
+  });
+});
+
+describe('plannedOrders (issue 28)', () => {
+  it('says what generating places: the open days\' orders with their money, the closed supplier days skipped', () => {
+    const lines = [
+      { date: '2026-11-30', supplierId: 'a', skuId: 'x', quantity: 2, amount: 7.2 },
+      { date: '2026-11-30', supplierId: 'a', skuId: 'y', quantity: 1, amount: 0.15 },
+      { date: '2026-11-30', supplierId: 'b', skuId: 'z', quantity: 0, amount: 0 },
+      { date: '2026-12-01', supplierId: 'b', skuId: 'z', quantity: 3, amount: 30 },
+      { date: '2026-11-29', supplierId: 'a', skuId: 'x', quantity: 1, amount: 3.6 },
+    ];
+    const days = [
+      { date: '2026-11-29', suppliers: [{ supplierId: 'a', open: false }] },
+      { date: '2026-11-30', suppliers: [{ supplierId: 'a', open: true }, { supplierId: 'b', open: true }] },
+      { date: '2026-12-01', suppliers: [{ supplierId: 'b', open: true }] },
+    ];
+    const planned = plannedOrders(lines, days);
+    expect(planned.place.map((o) => [o.deliveryDate, o.supplierId, o.amount])).toEqual([['2026-11-30', 'a', 7.35], ['2026-12-01', 'b', 30]]);
+    expect(planned.amount).toBe(37.35);
+    expect(planned.closed).toEqual([{ supplierId: 'a', deliveryDate: '2026-11-29' }]);
+  });
+  it('keys a plan order by cycle, day and supplier: the same day of the week and the month plan is one order', () => {
+    expect(planOrderKey('c1', '2026-11-30', 'a')).toBe(planOrderKey('c1', '2026-11-30', 'a'));
+    expect(new Set([planOrderKey('c1', '2026-11-30', 'a'), planOrderKey('c2', '2026-11-30', 'a'), planOrderKey('c1', '2026-12-01', 'a'), planOrderKey('c1', '2026-11-30', 'b')]).size).toBe(4);
   });
 });
 

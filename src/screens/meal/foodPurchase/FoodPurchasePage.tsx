@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { quantityProblem } from '../../../../domain/order.ts';
 import { pricesQuery, suppliersQuery, type Price } from '../../../../services/mall/catalogue.ts';
-import { createOrder, orderKeys, type OrderDetail } from '../../../../services/orders.ts';
+import { createOrder, newIdempotencyKey, orderKeys, type OrderDetail } from '../../../../services/orders.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
@@ -45,6 +45,8 @@ export default function FoodPurchasePage() {
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<OrderDetail | null>(null);
+  // one key per order being put together: a second click or a retry answers the order the first placed (issue 28)
+  const [orderKey, setOrderKey] = useState(newIdempotencyKey);
 
   const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
   const links = (suppliers.data?.rows ?? []).filter((l) => l.enable !== 0 && l.status !== 0);
@@ -68,8 +70,11 @@ export default function FoodPurchasePage() {
   const submit = useMutation({
     mutationFn: () => createOrder({
       supplierId, deliveryDate, items: cart.map((l) => ({ skuId: l.price.skuId, quantity: Number(l.quantity) })), ...(remark.trim() && { remark: remark.trim() }),
-    }),
-    onSuccess: (order) => { setPlaced(order); setCart([]); setRemark(''); setError(null); void qc.invalidateQueries({ queryKey: orderKeys.all }); },
+    }, orderKey),
+    onSuccess: (order) => {
+      setPlaced(order); setCart([]); setRemark(''); setError(null); setOrderKey(newIdempotencyKey());
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
+    },
     onError: (e) => setError(errorText(e)),
   });
 

@@ -15,7 +15,7 @@ import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { PlanActions, PlanLinesTable, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
+import { PlanActions, PlanLinesTable, PlanOrderConfirm, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -95,7 +95,7 @@ export default function MonthPurchasePlanPage() {
       actions={plan.data && (
         <PlanActions
           lines={lines} exportReady={exporter.ready} onExport={() => { void exportExcel(); }} ordering={orders.busy}
-          onOrder={() => { if (plan.data) void orders.place(lines, plan.data.days); }}
+          onOrder={() => { if (plan.data) orders.ask(plan.data.cycleId, lines, plan.data.days); }}
         />
       )}
     >
@@ -105,6 +105,7 @@ export default function MonthPurchasePlanPage() {
         <div className={s.section}>
           <Text data-testid="plan-summary"><Trans>{fmt.date(plan.data.startDate)} 至 {fmt.date(plan.data.endDate)}，共 {totals.rows.length} 种食材，合计 {money(total)}</Trans></Text>
           <PlanResults results={orders.results} />
+          <PlanOrderConfirm orders={orders} />
           <Text weight="semibold"><Trans>食材汇总</Trans></Text>
           <DataTable rows={totals.rows} columns={totalColumns} rowKey={(r) => `${r.foodId}/${r.skuId}`} testId="plan-totals" />
           <Text weight="semibold"><Trans>每日采购明细</Trans></Text>

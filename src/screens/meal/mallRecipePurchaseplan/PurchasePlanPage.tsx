@@ -14,7 +14,7 @@ import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
-import { PlanActions, PlanLinesTable, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
+import { PlanActions, PlanLinesTable, PlanOrderConfirm, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -83,7 +83,7 @@ export default function PurchasePlanPage() {
       actions={plan.data && (
         <PlanActions
           lines={lines} exportReady={exporter.ready} onExport={() => { void exportExcel(); }} ordering={orders.busy}
-          onOrder={() => { if (plan.data) void orders.place(lines, plan.data.days); }}
+          onOrder={() => { if (plan.data) orders.ask(plan.data.cycleId, lines, plan.data.days); }}
         />
       )}
     >
@@ -93,6 +93,7 @@ export default function PurchasePlanPage() {
         <div className={s.section}>
           <Text data-testid="plan-summary"><Trans>{fmt.date(plan.data.startDate)} 至 {fmt.date(plan.data.endDate)}，共 {lines.length} 项，合计 {money(total)}</Trans></Text>
           <PlanResults results={orders.results} />
+          <PlanOrderConfirm orders={orders} />
           <PlanLinesTable lines={lines} edits={edits} onEdit={edit} />
           <UnmatchedTable rows={unmatched} />
         </div>

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { planExportRows, planOrders } from '../../../../../domain/purchasePlan.ts';
+import { planExportRows, planOrderKey, plannedOrders } from '../../../../../domain/purchasePlan.ts';
 import { recipeSettingsOf } from '../../../../../domain/recipeSettings.ts';
 import { lineAmount, sumAmounts } from '../../../../../domain/money.ts';
 import { ORDER_LIMITS } from '../../../../../domain/order.ts';
@@ -22,6 +22,7 @@ import { DataTable, type Column } from '../DataTable.tsx';
 import { errorText } from '../errors.ts';
 import { useOrgQueryKey } from '../useOrgQueryKey.ts';
 import { EXPORT_FIELD_LABELS } from './exportLabels.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
 const useStyles = makeStyles({
   qty: { width: '130px' },
@@ -131,26 +132,38 @@ export function usePlanExport() {
   };
 }
 
-/** Places one order per supplier and delivery day of the (edited) lines; each result said in a line. */
+/**
+ * Places one order per supplier and delivery day of the (edited) lines, after saying how many and how much; each
+ * result said in a line. Each order's Idempotency-Key is its cycle, day and supplier (domain planOrderKey): a second
+ * generation answers the orders already placed (or names the one placed with other quantities), never a second one.
+ */
 export function usePlanOrders() {
   const { t } = useLingui();
   const qc = useQueryClient();
   const [results, setResults] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const place = async (lines: readonly PurchasePlanLine[], days: PurchasePlan['days']) => {
+  const [asking, setAsking] = useState<{ cycleId: string; names: Map<string, string>; planned: ReturnType<typeof plannedOrders> } | null>(null);
+  /** Opens the confirmation: what would be placed. */
+  const ask = (cycleId: string, lines: readonly PurchasePlanLine[], days: PurchasePlan['days']) => {
+    setAsking({ cycleId, names: new Map(lines.map((l) => [l.supplierId, l.supplierName])), planned: plannedOrders(lines, days) });
+  };
+  const place = async () => {
+    if (!asking) return;
+    const { cycleId, names, planned } = asking;
+    setAsking(null);
     setBusy(true);
-    const out: string[] = [];
-    const names = new Map(lines.map((l) => [l.supplierId, l.supplierName]));
-    for (const o of planOrders(lines)) {
+    const started = Date.now();
+    const out: string[] = planned.closed.map((o) => {
       const name = names.get(o.supplierId) ?? o.supplierId;
-      const day = days.find((d) => d.date === o.deliveryDate)?.suppliers.find((x) => x.supplierId === o.supplierId);
-      if (day && !day.open) {
-        out.push(t`${o.deliveryDate} ${name}：已过下单截止时间，未生成订单`);
-        continue;
-      }
+      return t`${o.deliveryDate} ${name}：已过下单截止时间，未生成订单`;
+    });
+    for (const o of planned.place) {
+      const name = names.get(o.supplierId) ?? o.supplierId;
       try {
-        const order = await createOrder(o);
-        out.push(t`${o.deliveryDate} ${name}：已生成订单 ${order.orderNo}`);
+        const order = await createOrder({ supplierId: o.supplierId, deliveryDate: o.deliveryDate, items: o.items }, planOrderKey(cycleId, o.deliveryDate, o.supplierId));
+        out.push(Date.parse(order.createdAt) < started - 1000
+          ? t`${o.deliveryDate} ${name}：已有订单 ${order.orderNo}，未重复生成`
+          : t`${o.deliveryDate} ${name}：已生成订单 ${order.orderNo}`);
       } catch (e) {
         out.push(t`${o.deliveryDate} ${name}：${errorText(e)}`);
       }
@@ -159,7 +172,24 @@ export function usePlanOrders() {
     setBusy(false);
     void qc.invalidateQueries({ queryKey: orderKeys.all });
   };
-  return { place, results, busy, clear: () => setResults([]) };
+  return { ask, asking, cancel: () => setAsking(null), place, results, busy, clear: () => setResults([]) };
+}
+
+/** "Place N orders for ¥X?" before anything is placed; the supplier days past their cut-off are named as skipped. */
+export function PlanOrderConfirm({ orders }: { orders: ReturnType<typeof usePlanOrders> }) {
+  const money = useMoney();
+  const planned = orders.asking?.planned;
+  const count = planned?.place.length ?? 0;
+  const closed = planned?.closed.length ?? 0;
+  return (
+    <ConfirmDialog open={orders.asking !== null} title={<Trans>生成订单</Trans>} onCancel={orders.cancel} onConfirm={() => { void orders.place(); }} busy={!count}>
+      <Text block data-testid="plan-order-preview">
+        {count ? <Trans>将向供应商提交 {count} 张订单，合计 {money(planned?.amount ?? 0)}。</Trans> : <Trans>没有可以提交的订单。</Trans>}
+      </Text>
+      {closed > 0 && <Text block><Trans>{closed} 个供应商配送日已过下单截止时间，不会生成订单。</Trans></Text>}
+      <Text block size={200}><Trans>已为同一食谱、配送日和供应商生成过的订单不会重复生成。</Trans></Text>
+    </ConfirmDialog>
+  );
 }
 
 export function PlanResults({ results }: { results: readonly string[] }) {
