@@ -47,7 +47,7 @@ export interface Database {
   org_config: { org_id: string; app_id: string; path: string; value: Json };
   holidays: { org_id: Generated<string>; date: ColumnType<string, string, string>; type: number; name: string };
   access_tokens: { token_hash: string; user_id: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
-  live_tickets: { ticket_hash: string; user_id: string; org_id: string; expires_at: Time };
+  live_tickets: { ticket_hash: string; user_id: string; org_id: string; app_id: string; token_hash: string; expires_at: Time };
   sign_in_failures: { id: Generated<string>; username: string; address: string; at: Time; kind: Generated<'password' | 'smscode'>; pending: Generated<boolean> };
   sms_codes: {
     id: Generated<string>; phone: string; purpose: string; code_hash: string; address: string; created_at: Time;
