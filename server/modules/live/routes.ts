@@ -16,12 +16,15 @@ import { liveFeed } from './liveFeed.ts';
 import { liveStandings, type LiveSession, type LiveStanding } from './liveStanding.ts';
 
 const TICKET_TTL_MS = 60_000;
+/** A live_streams row no process has marked seen for this long belongs to a process that is gone. */
+const STREAM_UNSEEN_MS = 4 * LIVE_LIMITS.standingRecheckMs;
 export const LIVE_TEXT = {
   badTicket: '实时更新凭证无效或已过期',
   tooMany: '实时更新连接过多，请关闭其他窗口后再试',
 } as const;
 
 interface OpenStream {
+  id: string;
   session: LiveSession;
   standing: LiveStanding;
   end(): void;
@@ -31,7 +34,12 @@ export default async function liveRoutes(app: FastifyInstance, { db, clock }: Mo
   const open = new Set<OpenStream>();
   // streams whose ticket was used and whose standing is being asked: they count toward the cap already
   const opening = new Map<string, number>();
-  const openOf = (tokenHash: string) => [...open].filter((s) => s.session.tokenHash === tokenHash).length + (opening.get(tokenHash) ?? 0);
+  /** The session's open streams in every process (live_streams rows seen lately) and those opening here. */
+  const openOf = async (tokenHash: string) => {
+    const row = await db.selectFrom('live_streams').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('token_hash', '=', tokenHash).where('seen_at', '>', new Date(clock().getTime() - STREAM_UNSEEN_MS)).executeTakeFirst();
+    return Number(row?.n ?? 0) + (opening.get(tokenHash) ?? 0);
+  };
 
   // Every open stream's session and standing, again and again: one query for all, then each stream ends or hears
   // with what its member holds now. Runs only while streams are open.
@@ -43,11 +51,13 @@ export default async function liveRoutes(app: FastifyInstance, { db, clock }: Mo
     checking = true;
     try {
       const streams = [...open];
-      const standings = await liveStandings(db, streams.map((s) => s.session), clock());
+      const now = clock();
+      await db.updateTable('live_streams').set({ seen_at: now }).where('stream_id', 'in', streams.map((s) => s.id)).execute();
+      const standings = await liveStandings(db, streams.map((s) => s.session), now);
       streams.forEach((stream, i) => {
-        const now = standings[i];
-        if (!now || [...stream.standing.roleIds].some((id) => !now.roleIds.has(id))) stream.end();
-        else stream.standing = now;
+        const standing = standings[i];
+        if (!standing || [...stream.standing.roleIds].some((id) => !standing.roleIds.has(id))) stream.end();
+        else stream.standing = standing;
       });
     } catch (e) {
       app.log.error({ err: e }, 'live standing check failed');
@@ -77,7 +87,7 @@ export default async function liveRoutes(app: FastifyInstance, { db, clock }: Mo
     const tokenHash = hashToken(request.user!.token);
     await db.deleteFrom('live_tickets').where('expires_at', '<=', now).execute();
     const unused = await db.selectFrom('live_tickets').select((eb) => eb.fn.countAll<number>().as('n')).where('token_hash', '=', tokenHash).executeTakeFirst();
-    if (openOf(tokenHash) + Number(unused?.n ?? 0) >= LIVE_LIMITS.streamsPerSession) throw tooManyRequests(LIVE_TEXT.tooMany);
+    if ((await openOf(tokenHash)) + Number(unused?.n ?? 0) >= LIVE_LIMITS.streamsPerSession) throw tooManyRequests(LIVE_TEXT.tooMany);
     const ticket = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + TICKET_TTL_MS);
     await db.insertInto('live_tickets').values({
@@ -105,12 +115,14 @@ export default async function liveRoutes(app: FastifyInstance, { db, clock }: Mo
       .returning(['user_id', 'org_id', 'app_id', 'token_hash']).executeTakeFirst();
     if (!used) throw unauthorized(LIVE_TEXT.badTicket);
     const session: LiveSession = { tokenHash: used.token_hash, userId: used.user_id, orgId: used.org_id, appId: used.app_id };
-    if (openOf(session.tokenHash) >= LIVE_LIMITS.streamsPerSession) throw tooManyRequests(LIVE_TEXT.tooMany);
     opening.set(session.tokenHash, (opening.get(session.tokenHash) ?? 0) + 1);
+    const id = crypto.randomUUID();
     let standing: LiveStanding | null;
     try {
+      if ((await openOf(session.tokenHash)) > LIVE_LIMITS.streamsPerSession) throw tooManyRequests(LIVE_TEXT.tooMany);
       // a ticket taken before logout (or before the member lost his place) opens nothing
       [standing] = await liveStandings(db, [session], now);
+      if (standing) await db.insertInto('live_streams').values({ stream_id: id, token_hash: session.tokenHash, seen_at: now }).execute();
     } finally {
       const n = (opening.get(session.tokenHash) ?? 1) - 1;
       if (n > 0) opening.set(session.tokenHash, n);
@@ -123,6 +135,7 @@ export default async function liveRoutes(app: FastifyInstance, { db, clock }: Mo
     reply.raw.write(': connected\n\n');
     let ended = false;
     const stream: OpenStream = {
+      id,
       session,
       standing,
       end() {
@@ -132,6 +145,8 @@ export default async function liveRoutes(app: FastifyInstance, { db, clock }: Mo
         unsubscribe();
         open.delete(stream);
         reply.raw.end();
+        db.deleteFrom('live_streams').where('stream_id', '=', id).execute()
+          .catch((e: Error) => app.log.warn({ err: e }, 'live stream row not removed (it stops counting once unseen)'));
       },
     };
     const unsubscribe = liveFeed.subscribe(session.orgId, (msg) => {

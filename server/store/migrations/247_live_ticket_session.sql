@@ -5,3 +5,13 @@ DELETE FROM live_tickets;
 ALTER TABLE live_tickets ADD COLUMN token_hash text NOT NULL;
 ALTER TABLE live_tickets ADD COLUMN app_id text NOT NULL;
 CREATE INDEX live_tickets_session ON live_tickets (token_hash);
+
+-- The open streams of every server process, by session: the per-session cap holds across processes. A process
+-- marks its streams seen on every standing check and removes them as they end; one that died leaves rows that
+-- stop counting once unseen for a few seconds.
+CREATE TABLE live_streams (
+  stream_id text PRIMARY KEY,
+  token_hash text NOT NULL,
+  seen_at timestamptz NOT NULL
+);
+CREATE INDEX live_streams_session ON live_streams (token_hash, seen_at);
