@@ -73,6 +73,13 @@ export const TOKEN = {
   captchaTtlMs: 5 * 60_000,
 } as const;
 
+/**
+ * Issue 27: the console's own operation-log entries (§7 POST /v1/log/operationlog) are bounded, so no member can
+ * fill an org's log: entries per call, bytes per entry (its JSON), calls per member and minute; the log answers
+ * at most maxShownBytes of one event's data per row (entries stored before these bounds are cut, not streamed).
+ */
+export const OPERATION_LOG = { maxEntries: 50, maxEntryBytes: 4 * 1024, callsPerMinute: 30, maxShownBytes: 16 * 1024 } as const;
+
 export const MEAL_RATIO = { breakfast: 0.2, lunch: 0.4, dinner: 0.4 } as const;
 export const ANALYSIS = { passScore: 80, weights: { variety: 0.3, category: 0.3, nutrient: 0.4 } } as const;
 export const ENERGY_FACTOR_KJ_PER_KCAL = 4.1868;

@@ -5,6 +5,8 @@
 // route refuses a member without any enabled role in the org (server/http/auth.ts), whatever power it asks or not:
 // many reading routes ask none because every role of the app reads them, which is no reason to show them to a
 // member nobody has given a role yet. The platform (code 999 in the platform org) is not refused here.
+// He reads; he writes nothing to the org (issue 27): the only calls here that are not reads open the org-app he
+// chose (POST …/context answers it) and end his own session.
 
 /** `METHOD url` (Fastify url syntax) of the org-app routes a member without a role may call. */
 export const ROLELESS_ROUTES: ReadonlySet<string> = new Set([
@@ -19,11 +21,10 @@ export const ROLELESS_ROUTES: ReadonlySet<string> = new Set([
   'GET /v2/roles/user/permission',
   'GET /v2/permission/user/menu',
   'GET /v2/permission/user/power',
-  // the console reports the org-app it opens and its own errors
+  // his own active days (read only: issue 27, a member with no role writes nothing, not even the console's
+  // activation report or operation-log entries, which would fill the org's log; the console swallows the refusal)
   'GET /v1/users/activation',
-  'POST /v1/users/activation',
-  'POST /v1/log/operationlog',
-  'POST /v1/log/module',
+  // he ends his own session
   'POST /v2/passport/logout',
   // the org's theme and text overrides (its display name): not GET /v1/config/org, which answers every stored path,
   // business settings (recipe approval, semesters, prices) among them; the context carries the few the shell needs

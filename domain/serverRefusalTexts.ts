@@ -633,5 +633,23 @@ const SETTING_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：供应商权限不正确': tw('參數錯誤：供應商權限不正確', 'Invalid request: the supplier permissions are not valid'),
 };
 
+/** Issue 27: sign-up into formal orgs, the operation log's bounds and the live feed's limits. */
+const ACCESS_LIMIT_TEXTS: Record<string, ServerTextTranslations> = {
+  // domain/selfRegistration.ts
+  该机构未开放自助注册: tw('該機構未開放自助註冊', 'This organisation does not take sign-ups'),
+  '参数错误：平台机构不能开放自助注册': tw('參數錯誤：平台機構不能開放自助註冊', 'Invalid request: the platform organisation cannot take sign-ups'),
+  '参数错误：自助注册开关必须是 true 或 false': tw('參數錯誤：自助註冊開關必須是 true 或 false', 'Invalid request: the sign-up switch must be true or false'),
+  // domain/aggregates/operationLog.ts
+  '参数错误：操作日志每次最多 {max} 条': tw('參數錯誤：操作日誌每次最多 {max} 條', 'Invalid request: at most {max} operation-log entries per call'),
+  '参数错误：第 {row} 条操作日志超过 {kb} KB': tw('參數錯誤：第 {row} 條操作日誌超過 {kb} KB', 'Invalid request: operation-log entry {row} is over {kb} KB'),
+  '请求体过大：操作日志每次最多 {max} 条、每条最多 {kb} KB': tw('請求內容過大：操作日誌每次最多 {max} 條、每條最多 {kb} KB', 'The request is too large: at most {max} operation-log entries of {kb} KB each per call'),
+  '操作日志写入过于频繁，请稍后再试': tw('操作日誌寫入過於頻繁，請稍後再試', 'Operation-log entries are written too often; please try again later'),
+  请求体过大: tw('請求內容過大', 'The request is too large'),
+  // server/modules/live (domain/liveAudience.ts)
+  '实时更新连接过多，请关闭其他窗口后再试': tw('即時更新連線過多，請關閉其他視窗後再試', 'Too many live-update connections; close other windows and try again'),
+};
+
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */
-export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = { ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS };
+export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = {
+  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS,
+};

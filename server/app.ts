@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from './store/schema.ts';
 import type { ModuleContext, ServerSettings } from './context.ts';
@@ -70,6 +71,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, opts.db, ctx.clock);
   // §4 a blocked module's calls are refused; after auth, which settles the caller's org-app and roles
   registerOnlineRestriction(app, opts.db, ctx.clock);
+  // per-route rate limits (config.rateLimit; none by default): the operation log's per-member limit (issue 27).
+  // The counts are this process's: several processes behind one address each count their own.
+  await app.register(rateLimit, { global: false });
   for (const register of modules) await register(app, ctx);
   if (opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html'))) {
     await app.register(fastifyStatic, {

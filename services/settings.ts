@@ -5,7 +5,7 @@ import { configKeys } from './config.ts';
 import { del, get, post, put } from './http.ts';
 
 /** The org config paths the system settings screen has forms for (PUT /v1/config/org validates them, issue 15). */
-export type SettingsPath = 'systemNotify' | 'titleName' | 'systemName' | 'nutritiousmeals' | 'recipeConfig' | 'foodLabelConfig';
+export type SettingsPath = 'systemNotify' | 'titleName' | 'systemName' | 'nutritiousmeals' | 'recipeConfig' | 'foodLabelConfig' | 'selfRegistrationEnable';
 
 export type FoodLabelConfigView = FoodLabelConfig & { isDefault: boolean };
 

@@ -32,6 +32,13 @@ export function refusalTexts(reply: FastifyReply): (text: string) => string {
   return (text) => localized(reply.request, text);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the refusal text when the body is over the route's bodyLimit (413): what the route takes, in its own words */
+    bodyTooLarge?: string;
+  }
+}
+
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string };
 
 /** "参数错误：body.phoneNumber must be string" — names the field so a caller can fix the request. */
@@ -69,7 +76,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const text = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
         ? '请求体不是合法的 JSON'
-        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '请求体为空' : error.message;
+        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '请求体为空'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? (request.routeOptions.config.bodyTooLarge ?? '请求体过大') : error.message;
       return refuse(status, text);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -47,7 +47,8 @@ export interface Database {
   org_config: { org_id: string; app_id: string; path: string; value: Json };
   holidays: { org_id: Generated<string>; date: ColumnType<string, string, string>; type: number; name: string };
   access_tokens: { token_hash: string; user_id: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
-  live_tickets: { ticket_hash: string; user_id: string; org_id: string; expires_at: Time };
+  live_tickets: { ticket_hash: string; user_id: string; org_id: string; app_id: string; token_hash: string; expires_at: Time };
+  live_streams: { stream_id: string; token_hash: string; seen_at: Time };
   sign_in_failures: { id: Generated<string>; username: string; address: string; at: Time; kind: Generated<'password' | 'smscode'>; pending: Generated<boolean> };
   sms_codes: {
     id: Generated<string>; phone: string; purpose: string; code_hash: string; address: string; created_at: Time;
@@ -196,7 +197,7 @@ export const REFERENCE_TABLES = [
   // global catalogues, projected from the system org's streams
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'holidays', 'org_init_templates',
   // sign-in and session state, keyed by token, phone or address
-  'access_tokens', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'sign_in_failures', 'captcha_requests',
+  'access_tokens', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
   // a user's own import previews, before anything reaches an org's streams
   'import_sessions', 'import_rows',
   'schema_migrations',

@@ -18,11 +18,16 @@ export async function openLiveFeed(server: Pick<TestServer, 'url'>, s: Session) 
   const seen: LiveMessage[] = [];
   let buffer = '';
   let wake: () => void = () => {};
+  let ended = false;
   void (async () => {
     try {
       for (;;) {
         const chunk = await reader.read();
-        if (chunk.done) return;
+        if (chunk.done) {
+          ended = true;
+          wake();
+          return;
+        }
         buffer += decoder.decode(chunk.value, { stream: true });
         const lines = buffer.split('\n');
         buffer = lines.pop() ?? '';
@@ -30,7 +35,9 @@ export async function openLiveFeed(server: Pick<TestServer, 'url'>, s: Session) 
         wake();
       }
     } catch {
-      // aborted
+      // aborted, or the server ended the stream
+      ended = true;
+      wake();
     }
   })();
   return {
@@ -46,6 +53,19 @@ export async function openLiveFeed(server: Pick<TestServer, 'url'>, s: Session) 
           setTimeout(resolve, left);
         });
       }
+    },
+    /** every message seen and not yet taken by `next` */
+    seen: () => [...seen],
+    /** Whether the server ended the stream within `timeoutMs`. */
+    async ended(timeoutMs = 5_000): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while (!ended && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, Math.min(100, deadline - Date.now()));
+        });
+      }
+      return ended;
     },
     close: () => controller.abort(),
   };

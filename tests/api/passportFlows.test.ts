@@ -318,7 +318,7 @@ describe('trial registration (formuser)', () => {
 
 describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
   /** An org with a school role, a delivery role (read only, fewest entries), an admin and a system provider. */
-  async function orgWithRoles(orgType: string, opts: { experience?: boolean } = {}) {
+  async function orgWithRoles(orgType: string, opts: { experience?: boolean; selfRegistration?: boolean } = {}) {
     const orgId = `org-${crypto.randomBytes(4).toString('hex')}`;
     const appId = 'cp2024001';
     const key = crypto.randomBytes(8).toString('hex');
@@ -344,6 +344,7 @@ describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
       await add(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name: '体验学校', orgType, agentId: null, parentOrgId: null, area: '', expiration: null, userLimit: null } }]);
       await add(`orgApp-${orgId}-${appId}`, 'orgApp', [{ type: 'OrgAppCreated', data: { id: `${orgId}-${appId}`, orgId, appId, appName: '营养配餐', key } }]);
       if (opts.experience) await add(`config-${orgId}-${appId}-isExperienceOrg`, 'config', [{ type: 'OrgConfigSet', data: { appId, path: 'isExperienceOrg', value: true } }]);
+      if (opts.selfRegistration) await add(`config-${orgId}-${appId}-selfRegistrationEnable`, 'config', [{ type: 'OrgConfigSet', data: { appId, path: 'selfRegistrationEnable', value: true } }]);
       for (const p of [home, meal, orders, recipes, exportPower]) await add(`permission-${p.permissionId}`, 'permission', [{ type: 'PermissionCreated', data: p }]);
       for (const [i, r] of roles.entries()) {
         await add(`role-${r.roleId}`, 'role', [
@@ -408,11 +409,16 @@ describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
     expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
   });
 
-  it('an experience org grants it too; a formal org adds the member without a role', async () => {
+  it('an experience org grants it too; a formal org takes nobody unless it switched self-registration on, then adds the member without a role', async () => {
     const experience = await orgWithRoles('formal', { experience: true });
     const a = await apply(experience, newPhone(), '1');
     expect(await rolesOf(experience.orgId, a.body.data.userId)).toEqual([experience.ids.purchaser]);
-    const formal = await orgWithRoles('formal');
+    // issue 27: self-registration is off by default
+    const closed = await orgWithRoles('formal');
+    const refused = await apply(closed, newPhone(), '1');
+    expect(refused.status).toBe(403);
+    expect(refused.body.status_text).toBe('该机构未开放自助注册');
+    const formal = await orgWithRoles('formal', { selfRegistration: true });
     const b = await apply(formal, newPhone(), '1');
     expect(b.status).toBe(200);
     expect(await rolesOf(formal.orgId, b.body.data.userId)).toEqual([]);

@@ -10,6 +10,7 @@ import { CAPTCHA_GATE, SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { auth, newProduct, purchaserGroups, type Price } from './mallApi.ts';
 import { openLiveFeed } from './liveClient.ts';
+import { LIVE_LIMITS } from '../../domain/liveAudience.ts';
 
 interface Process { url: string; child: ChildProcess }
 
@@ -81,6 +82,22 @@ describe('two server processes on one database', () => {
     } finally {
       bureauFeed.close();
       schoolFeed.close();
+    }
+  });
+
+  it('a session\'s live streams are capped across both processes, and logout at A ends its stream at B within 5 s (issue 27)', async () => {
+    const s = await signIn(at(a), DEMO.salesman);
+    const feeds = [await openLiveFeed(at(a), s)];
+    try {
+      while (feeds.length < LIVE_LIMITS.streamsPerSession) feeds.push(await openLiveFeed(at(b), s));
+      for (const p of [a, b]) {
+        const more = await call(at(p), 'POST', '/v1/live/ticket', auth(s));
+        expect(more.status).toBe(429);
+      }
+      expect((await call(at(a), 'POST', '/v2/passport/logout', { token: s.token })).status).toBe(200);
+      for (const feed of feeds) expect(await feed.ended(5_000)).toBe(true);
+    } finally {
+      for (const f of feeds) f.close();
     }
   });
 

@@ -40,6 +40,27 @@ describe('system settings', () => {
     await page.close();
   });
 
+  it('an org admin switches self-registration on (issue 27): off by default, saved, kept after a reload', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000008');
+    await page.goto(`${harness.server.url}/#/systemConfigManage`);
+    await page.getByTestId('config-tab-selfRegistration').click();
+    const toggle = page.getByTestId('self-registration-enable');
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await page.getByTestId('self-registration-save').click();
+    await page.getByTestId('self-registration-saved').waitFor();
+    const stored = await harness.server.store.db.selectFrom('org_config').select('value')
+      .where('org_id', '=', 'org-ygsy').where('path', '=', 'selfRegistrationEnable').executeTakeFirst();
+    expect(stored?.value).toBe(true);
+    await page.reload();
+    await page.getByTestId('config-tab-selfRegistration').click();
+    await page.getByTestId('self-registration-enable').waitFor();
+    expect(await page.getByTestId('self-registration-enable').isChecked()).toBe(true);
+    await page.close();
+  });
+
   it('shows the §3 food-label fields grouped, and a reorder survives a reload', async () => {
     const page = await harness.browser.context.newPage();
     await signInToHome(page, harness.server.url, '13800000008');

@@ -13,6 +13,7 @@ import { POWER } from '../permissions/powers.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import { configRows, readConfig, writeConfig } from './orgConfig.ts';
 import { setIn } from '../../../domain/aggregates/orgConfig.ts';
+import { isPlatformOrg, SELF_REGISTRATION_PATH, SELF_REGISTRATION_TEXT } from '../../../domain/selfRegistration.ts';
 
 const tags = ['config'];
 const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
@@ -117,6 +118,13 @@ function rejectIfInvalid(errors: string[]): void {
  */
 export async function checkSettingWrite(db: Parameters<typeof configRows>[0], target: { orgId: string; appId: string }, path: string, value: unknown): Promise<void> {
   const [top, ...rest] = path.split('.');
+  if (top === SELF_REGISTRATION_PATH) {
+    // issue 27: a yes or no, and never yes for the platform org (its sign-up stays closed whatever is stored)
+    if (rest.length || typeof value !== 'boolean') throw badRequest(SELF_REGISTRATION_TEXT.notBoolean);
+    const org = await db.selectFrom('orgs').select('org_type').where('org_id', '=', target.orgId).executeTakeFirst();
+    if (value && org && isPlatformOrg({ orgType: org.org_type })) throw badRequest(SELF_REGISTRATION_TEXT.notForPlatform);
+    return;
+  }
   const validate = SETTINGS_VALIDATORS[top];
   if (!validate) return;
   const next = rest.length ? setIn((await configRows(db, target.orgId, target.appId)).get(top), rest, value) : value;

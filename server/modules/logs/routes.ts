@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { handleCommand, loadLocked, requestCommand } from '../../store/command.ts';
-import { operationLogDecider } from '../../../domain/aggregates/operationLog.ts';
+import { OPERATION_LOG_TEXT, operationLogDecider } from '../../../domain/aggregates/operationLog.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, tooManyRequests } from '../../http/errors.ts';
 import { requireSameOrg } from '../../http/auth.ts';
-import { PAGE } from '../../../domain/constants.ts';
+import { OPERATION_LOG, PAGE } from '../../../domain/constants.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
 
 const tags = ['logs'];
@@ -58,14 +58,22 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
     const base = filtered(request.orgApp!.orgId, q);
     const [total, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      base.select(['position', 'org_id', 'stream_id', 'type', 'data', 'meta', sql<Date>`created_at`.as('at')]).orderBy('position', 'desc')
+      // issue 27: an event's data is answered up to OPERATION_LOG.maxShownBytes; a bigger one (entries stored before
+      // the write bounds, a huge import) is named by its size and left in the database, so $limit=5 is never megabytes
+      base.select([
+        'position', 'org_id', 'stream_id', 'type', 'meta', sql<Date>`created_at`.as('at'),
+        sql<number>`octet_length(data::text)`.as('bytes'),
+        sql<unknown>`CASE WHEN octet_length(data::text) > ${OPERATION_LOG.maxShownBytes} THEN NULL ELSE data END`.as('data'),
+      ]).orderBy('position', 'desc')
         .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
     ]);
     return list(rows.map((r) => {
       const meta = (r.meta ?? {}) as Record<string, unknown>;
+      const bytes = Number(r.bytes);
       return {
         id: String(r.position), orgId: r.org_id, streamId: r.stream_id, type: r.type, time: new Date(r.at).toISOString(),
-        userId: meta.userId ?? null, username: meta.username ?? null, route: meta.route ?? null, requestId: meta.requestId ?? null, data: redact(r.data),
+        userId: meta.userId ?? null, username: meta.username ?? null, route: meta.route ?? null, requestId: meta.requestId ?? null,
+        data: bytes > OPERATION_LOG.maxShownBytes ? { truncated: true, bytes } : redact(r.data),
       };
     }), Number(total?.n ?? 0));
   });
@@ -100,7 +108,18 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
   });
 
   app.post<{ Body: { appId?: string; orgId?: string; orgName?: string; username2?: string; topic?: string; username?: string; userId?: string; orgType?: string; log: Record<string, unknown>[] } }>('/v1/log/operationlog', {
-    config: { auth: 'orgApp' },
+    config: {
+      auth: 'orgApp',
+      bodyTooLarge: OPERATION_LOG_TEXT.tooLarge,
+      // issue 27: per member of the org, counted after the auth hook (a refused caller takes no place)
+      rateLimit: {
+        max: OPERATION_LOG.callsPerMinute, timeWindow: 60_000, hook: 'preHandler',
+        keyGenerator: (request) => `operationlog|${request.user?.userId ?? request.ip}|${request.orgApp?.orgId ?? ''}`,
+        errorResponseBuilder: () => tooManyRequests(OPERATION_LOG_TEXT.tooOften),
+      },
+    },
+    // the bounded entries and the §7 identity fields, with room to spare; a flood is cut off as it arrives (413)
+    bodyLimit: OPERATION_LOG.maxEntries * OPERATION_LOG.maxEntryBytes + 16 * 1024,
     schema: {
       tags, summary: "Append the console's operation entries to the org's operation log (user, org name and type are the session's; those body fields are ignored)",
       body: {
@@ -109,7 +128,7 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
           appId: { type: 'string', maxLength: 128 }, orgId: { type: 'string', maxLength: 128 }, orgName: { type: 'string', maxLength: 200 },
           username2: { type: 'string', maxLength: 64 }, topic: { type: 'string', maxLength: 200 }, username: { type: 'string', maxLength: 64 },
           userId: { type: 'string', maxLength: 128 }, orgType: { type: 'string', maxLength: 64 },
-          log: { type: 'array', minItems: 1, maxItems: 100, items: anyObject },
+          log: { type: 'array', minItems: 1, maxItems: OPERATION_LOG.maxEntries, items: anyObject, description: `at most ${OPERATION_LOG.maxEntries} entries of ${OPERATION_LOG.maxEntryBytes / 1024} KB (JSON) each` },
         },
       },
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },

@@ -2,6 +2,7 @@
 // pending or rejected price, decide, delete. Every rule comes from domain/ (§4, §5); rows that break one are
 // collected so a whole batch is refused with row-level errors and nothing is written.
 import crypto from 'node:crypto';
+import { priceAudienceOf } from './priceAudience.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { ConcurrencyError, type EventMeta, type Tx } from '../../store/eventStore.ts';
@@ -18,23 +19,14 @@ import { mallStreams } from './streams.ts';
 export type PriceRow = Selectable<Database['sku_prices']>;
 
 /**
- * Live updates beyond the supplier's own org: the orgs of its area (the bureau's approval queue), the orgs
- * buying from it (schools' effective prices) and configured approval groups get a notice on commit, shaped
- * like the store's own ({orgId, streamId, types}), so their consoles refresh price lists without a reload.
+ * Live updates beyond the supplier's own org: the orgs that may read its prices (priceAudience.ts: the bureaus of
+ * its area and its approval groups, the orgs buying from it, the platform) get a notice on commit, shaped like the
+ * store's own ({orgId, streamId, types}), so their consoles refresh price lists without a reload.
  */
 export async function notifyPriceWatchers(tx: Tx, supplierOrgId: string, types: string[]): Promise<void> {
   if (!types.length) return;
-  const area = await tx.selectFrom('orgs').select('area').where('org_id', '=', supplierOrgId).executeTakeFirst();
-  const [inArea, buyers, groups] = await Promise.all([
-    area?.area ? tx.selectFrom('orgs').select('org_id').where('area', '=', area.area).execute() : Promise.resolve([]),
-    tx.selectFrom('mall_suppliers').select('org_id').where('supplier_org_id', '=', supplierOrgId).execute(),
-    tx.selectFrom('categories').select('extra_info').where('group_name', '=', 'mallPriceApprovalGroups').execute(),
-  ]);
-  const watchers = new Set([...inArea.map((o) => o.org_id), ...buyers.map((b) => b.org_id)]);
-  for (const g of groups) for (const id of ((g.extra_info as { orgIds?: string[] }).orgIds ?? [])) watchers.add(id);
-  watchers.delete(supplierOrgId);
   const unique = [...new Set(types)];
-  for (const orgId of watchers) {
+  for (const orgId of await priceAudienceOf(tx, supplierOrgId)) {
     await sql`SELECT pg_notify('events', ${JSON.stringify({ orgId, streamId: 'skuprice', types: unique })})`.execute(tx);
   }
 }

@@ -24,6 +24,8 @@ import {
 } from './signIn.ts';
 import qrRoutes from './qrRoutes.ts';
 import { grantTrialRole } from '../roles/trialRoleGrant.ts';
+import { isMemberOfOrgApp, orgAppTakesSignUps } from './selfRegistration.ts';
+import { SELF_REGISTRATION_TEXT } from '../../../domain/selfRegistration.ts';
 import { TRIAL_ROLE_CODES, type TrialRoleCode } from '../../../domain/trialRole.ts';
 import { orgAppSchema, orgAppsOfUser } from '../orgApps/orgAppView.ts';
 import type { LoginResult } from '../../../domain/types.ts';
@@ -238,7 +240,9 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     config: { auth: 'public' },
     schema: {
       tags, summary: 'Trial applicant: sign up (or in) with a register SMS code and join the org-app',
-      description: 'In a trial org an applicant without a role there gets one (domain/trialRole.ts): the role of the §1 code he '
+      description: 'Only a trial or experience org, or a formal org whose admin switched on self-registration (org config '
+        + 'selfRegistrationEnable; never the platform org), takes a new member (else 403); a member of the org-app signs in. '
+        + 'In a trial org an applicant without a role there gets one (domain/trialRole.ts): the role of the §1 code he '
         + 'applies as (roleCode), else the org\'s most limited read role.',
       body: {
         type: 'object', additionalProperties: false, required: ['appId', 'orgId', 'phoneNumber', 'smscode'],
@@ -259,6 +263,10 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     if (orgApp.disabled) throw forbidden(PASSPORT_TEXT.orgAppDisabled);
     const existing = await findUser(db, phoneNumber);
     if (existing) assertMaySignIn(existing, now);
+    // issue 27: an outsider joins only an org that takes sign-ups (a trial org, or a formal one whose admin switched
+    // it on; never the platform org); a member of the org-app signs in (refused before his code is used up)
+    const member = existing ? await isMemberOfOrgApp(db, orgId, appId, existing.user_id) : false;
+    if (!member && !(await orgAppTakesSignUps(db, orgId, appId))) throw forbidden(SELF_REGISTRATION_TEXT.closed);
     try {
       await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'register', now });
     } catch (e) {

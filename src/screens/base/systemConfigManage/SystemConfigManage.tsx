@@ -11,6 +11,7 @@ import { HolidaysCalendar } from './HolidaysCalendar.tsx';
 import { LocalesForm } from './LocalesForm.tsx';
 import { NutritiousmealsForm } from './NutritiousmealsForm.tsx';
 import { RecipeConfigForm } from './RecipeConfigForm.tsx';
+import { SelfRegistrationForm } from './SelfRegistrationForm.tsx';
 import { ThemeForm } from './ThemeForm.tsx';
 import { errorText, useCanEditConfig, useOrgConfig } from './settingsQueries.ts';
 
@@ -18,7 +19,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
 });
 
-const TABS = ['general', 'nutritiousmeals', 'recipeConfig', 'foodLabel', 'theme', 'locales', 'holidays', 'paths'] as const;
+const TABS = ['general', 'selfRegistration', 'nutritiousmeals', 'recipeConfig', 'foodLabel', 'theme', 'locales', 'holidays', 'paths'] as const;
 type TabKey = (typeof TABS)[number];
 
 export default function SystemConfigManage() {
@@ -28,7 +29,7 @@ export default function SystemConfigManage() {
   const config = useOrgConfig();
   const [tab, setTab] = useState<TabKey>('general');
   const labels: Record<TabKey, string> = {
-    general: t`基本信息与通知`, nutritiousmeals: t`营养餐`, recipeConfig: t`食谱配置`, foodLabel: t`食品标签`,
+    general: t`基本信息与通知`, selfRegistration: t`自助注册`, nutritiousmeals: t`营养餐`, recipeConfig: t`食谱配置`, foodLabel: t`食品标签`,
     theme: t`主题`, locales: t`多语言`, holidays: t`节假日`, paths: t`全部配置项`,
   };
   const data = config.data;
@@ -42,6 +43,7 @@ export default function SystemConfigManage() {
       {config.isError && <MessageBar intent="error"><MessageBarBody>{errorText(config.error)}</MessageBarBody></MessageBar>}
       {config.isLoading && <Spinner />}
       {data && tab === 'general' && <GeneralForm config={data} canEdit={canEdit} />}
+      {data && tab === 'selfRegistration' && <SelfRegistrationForm config={data} canEdit={canEdit} />}
       {data && tab === 'nutritiousmeals' && <NutritiousmealsForm value={data.nutritiousmeals} canEdit={canEdit} />}
       {data && tab === 'recipeConfig' && <RecipeConfigForm value={data.recipeConfig} canEdit={canEdit} />}
       {tab === 'foodLabel' && <FoodLabelForm canEdit={canEdit} />}
