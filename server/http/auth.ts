@@ -218,11 +218,12 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.roles = roles;
     // a member nobody has given a role yet (a formal org's formuser sign-up) sees only the shell (issue 12)
     if (!roles.length && !request.platform && !rolelessMayCall(request.method, request.routeOptions.url ?? '')) throw forbidden('没有该操作的权限');
-    // the route's entry (server/http/routePowers.ts): one of its powers, unless the request asks only the open part
+    // the route's entry (server/http/routePowers.ts): its party first (whose refusal says which party the route
+    // serves), then one of its powers, unless the request asks only the open part
+    await config.guard?.(request);
     const rule = ruleOf(request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '')!;
     const powers = powersOfRule(rule);
     if (powers.length && !rule.open?.when(request) && !(await holdsAnyPower(db, request, powers))) throw forbidden('没有该操作的权限');
-    await config.guard?.(request);
   });
 }
 

@@ -64,7 +64,7 @@ const S = {
   roles: [screen('rolesManage'), BASE_POWER.roleManage],
   rolePermissions: [screen('rolesPermissionManage'), BASE_POWER.rolePermissionManage],
   config: [screen('systemConfigManage'), POWER.configEdit],
-  prices: screens('productPrice', 'productPriceApproval', 'productPriceExportList', 'foodPurchase'),
+  prices: [...screens('productPrice', 'productPriceApproval', 'productPriceExportList', 'foodPurchase'), POWER.priceAdd, POWER.priceApprove],
 };
 
 const shell = (what: string, why: string): RouteRule => ({ what, everyMember: why });
@@ -156,14 +156,13 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'GET /v2/users/:id': { what: 'a user of the org with roles', powers: [POWER.userManage, ...S.contacts, ...S.roles] },
   'GET /v2/users/account/:id': { what: 'a user of the org by id or phone', powers: [POWER.userManage, ...S.contacts, ...S.roles] },
   'GET /v2/roles/role': {
-    what: 'the roles of the org', powers: [...S.roles, ...S.rolePermissions],
-    readers: { [screen('mallPurchaserRolesList')]: 'a supplier names the purchaser roles its groups serve', [screen('mallPurchaserRolesManage')]: 'the purchaser groups name their roles', [screen('mallSupplierPermissionManage')]: 'the supplier permissions name the roles they serve', [screen('contacts')]: 'the contacts screen names the roles a department may create under' },
+    what: 'the roles of the org the caller may see', everyMember: '§6 role visibility: each member sees the roles his groups and #roleManage roles name (filtered in the route); no person, no phone',
   },
   'GET /v2/roles/group': {
     what: 'the role groups the caller may see (§6 purchaser and salesman groups)', everyMember: '§6 every role sees the groups naming it (filtered in the route): suppliers, bureaus, dietitians and salesmen their purchaser groups',
   },
-  'GET /v2/roles/role/relation': { what: 'role relations', powers: [...S.roles, ...S.rolePermissions] },
-  'GET /v2/roles/role/relation/child': { what: 'child roles of roles', powers: [...S.roles, ...S.rolePermissions] },
+  'GET /v2/roles/role/relation': { what: 'role relations the caller may see', everyMember: '§6 role visibility, as the roles (filtered in the route)' },
+  'GET /v2/roles/role/relation/child': { what: 'child roles of roles the caller may see', everyMember: '§6 role visibility, as the roles (filtered in the route)' },
   'GET /v2/roles/role/user': {
     what: 'who holds which role (with phone numbers)', powers: S.roles,
     readers: { [screen('mallPurchaserRolesList')]: "a supplier picks its salesmen for a salesman group from its own org's role holders" },
