@@ -32,6 +32,9 @@ const BASE = new Set(BASE_SCREENS.map((s) => s.key));
 export const screen = (key: string) => powerKey({ groupName: 'pcMenu', parentId: BASE.has(key) ? 'baseModule' : 'mealModule', moduleId: key });
 const screens = (...keys: string[]) => keys.map(screen);
 
+/** The roles screen and power: who reads every role holder (phone numbers included) and user records. */
+export const ROLE_HOLDERS_IN_FULL: readonly string[] = [screen('rolesManage'), BASE_POWER.roleManage];
+
 // parties: the predicates the routes' guards run (named so the docs and the org-kind work of issue 27 find them)
 const P = {
   platform: 'the platform (request.platform: code 999 in the platform org; orgInit/access requireSystemProvider, http/guards platformOnly)',
@@ -61,7 +64,7 @@ const S = {
     'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'menuManage', 'packageManage', 'packageSetting', 'nutrientCalculator', 'analysisCalculator'),
   recipeSettings: screens('mallRecipeSpec', 'mallRecipeCustomPeopleManage', 'mallRecipeCycleLableManage', 'mallRecipeCycleLabelSet', 'mallRecipeCategory'),
   goods: screens('productManage', 'productCategory', 'productSpec', 'productPrice', 'productApproval', 'productPriceApproval', 'standardProductManage', 'productImageManage'),
-  roles: [screen('rolesManage'), BASE_POWER.roleManage],
+  roles: ROLE_HOLDERS_IN_FULL,
   rolePermissions: [screen('rolesPermissionManage'), BASE_POWER.rolePermissionManage],
   config: [screen('systemConfigManage'), POWER.configEdit],
   prices: [...screens('productPrice', 'productPriceApproval', 'productPriceExportList', 'foodPurchase'), POWER.priceAdd, POWER.priceApprove],
@@ -153,8 +156,8 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'POST /v2/users/bulk': { what: 'create many users', powers: [POWER.userManage] },
   'PUT /v2/users/:username': { what: 'change a user', powers: [POWER.userManage] },
   'DELETE /v2/users/:id': { what: 'remove a user', powers: [POWER.userManage] },
-  'GET /v2/users/:id': { what: 'a user of the org with roles', powers: [POWER.userManage, ...S.contacts, ...S.roles] },
-  'GET /v2/users/account/:id': { what: 'a user of the org by id or phone', powers: [POWER.userManage, ...S.contacts, ...S.roles] },
+  'GET /v2/users/:id': { what: 'a user of the org with roles', powers: [POWER.userManage, BASE_POWER.contactsManage, ...S.roles] },
+  'GET /v2/users/account/:id': { what: 'a user of the org by id or phone', powers: [POWER.userManage, BASE_POWER.contactsManage, ...S.roles] },
   'GET /v2/roles/role': {
     what: 'the roles of the org the caller may see', everyMember: '§6 role visibility: each member sees the roles his groups and #roleManage roles name (filtered in the route); no person, no phone',
   },
@@ -165,7 +168,8 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'GET /v2/roles/role/relation/child': { what: 'child roles of roles the caller may see', everyMember: '§6 role visibility, as the roles (filtered in the route)' },
   'GET /v2/roles/role/user': {
     what: 'who holds which role (with phone numbers)', powers: S.roles,
-    readers: { [screen('mallPurchaserRolesList')]: "a supplier picks its salesmen for a salesman group from its own org's role holders" },
+    // without the roles screen the route answers the org's salesmen only (roles/routes: ROLE_HOLDERS_IN_FULL)
+    readers: { [screen('mallPurchaserRolesList')]: "a supplier picks its salesmen for a salesman group: the org's salesmen only, nobody else's phone" },
   },
   'POST /v2/roles/:userId': { what: 'grant a role', powers: [BASE_POWER.roleManage] },
   'DELETE /v2/roles/:userId': { what: 'take a role back', powers: [BASE_POWER.roleManage] },

@@ -97,8 +97,18 @@ describe('org config and role holders (issue 27 finding 4)', () => {
     expect((await as('userAdmin', 'GET', '/v2/roles/role/user')).status).toBe(200);
   });
 
-  it('the supplier names its salesmen for a salesman group (its purchaser-list screen)', async () => {
-    expect((await as('supplier', 'GET', '/v2/roles/role/user')).status).toBe(200);
+  it('the supplier names its salesmen for a salesman group (its purchaser-list screen), and sees no other holder\'s phone', async () => {
+    const res = await as('supplier', 'GET', '/v2/roles/role/user');
+    expect(res.status).toBe(200);
+    const rows = (res.body.data as { rows: { username: string; roleCode: string }[] }).rows;
+    expect(rows.map((r) => r.username)).toContain('13800000007');
+    expect(rows.every((r) => r.roleCode === '6')).toBe(true);
+    // the platform provider and the supplier himself hold roles in the org too: not shown to him here
+    expect(JSON.stringify(res.body.data)).not.toContain('13800000001');
+  });
+
+  it('a purchaser with the contacts screen but no user power looks up no user record by phone', async () => {
+    expect((await as('purchaser', 'GET', '/v2/users/account/13800000008')).status).toBe(403);
   });
 });
 
