@@ -70,8 +70,18 @@ const S = {
   prices: [...screens('productPrice', 'productPriceApproval', 'productPriceExportList', 'foodPurchase'), POWER.priceAdd, POWER.priceApprove],
 };
 
+/** Org config paths the shell of every member reads (§2 title, notice banner, theme, texts; services/config.ts OrgConfigPath). */
+export const SHELL_CONFIG_PATHS: ReadonlySet<string> = new Set(['titleName', 'systemNotify', 'ysdadminTheme', 'locales', 'systemName', 'icon']);
+const asksShellPathsOnly = (path: unknown) => {
+  const paths = typeof path === 'string' ? path.split(',').map((p) => p.trim()).filter(Boolean) : [];
+  return paths.length > 0 && paths.every((p) => SHELL_CONFIG_PATHS.has(p));
+};
+
 const shell = (what: string, why: string): RouteRule => ({ what, everyMember: why });
 const platform = (what: string): RouteRule => ({ what, party: P.platform });
+
+/** §6 suppliers are recipe roles (code 2): they read the schools' published cycles to prepare the goods (filtered in the route). */
+const SUPPLIER_READS_CYCLES = { [screen('productManage')]: "§6 a supplier (a recipe role) reads the published cycles of the schools it serves to prepare the goods" };
 
 /** The recipe screens read goods, prices and the ingredient library to cost and analyse a menu. */
 const RECIPE_READERS = Object.fromEntries(S.recipes.map((k) => [k, 'a dietitian costs and analyses menus with the goods, prices and ingredients']));
@@ -102,7 +112,10 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   // ---- org config
   'GET /v1/config/org': {
     what: 'org config by path (every stored path when none is given)', powers: S.config,
-    open: { why: 'every member reads systemNotify alone: the notice banner of the shell (§2)', when: (r) => (r.query as { path?: string })?.path === 'systemNotify' },
+    open: {
+      why: `every member reads the shell's paths alone (${[...SHELL_CONFIG_PATHS].join(', ')}): the title, notice banner, theme and texts the org-app context carries too (§2)`,
+      when: (r) => asksShellPathsOnly((r.query as { path?: unknown })?.path),
+    },
   },
   'PUT /v1/config/org': { what: 'set one org config path', powers: [POWER.configEdit] },
   'PUT /v2/config/org': { what: 'set several org config paths', powers: [POWER.configEdit] },
@@ -255,7 +268,11 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'POST /v4/mall/supplier': { what: 'link a supplier', party: P.supplierManager },
   'PUT /v4/mall/supplier/:objectId': { what: 'change a supplier link', party: P.supplierManager },
   'GET /v4/mall/rolegroup/config': { what: "purchaser groups' price settings", powers: screens('mallPurchaserRolesManage', 'mallSupplierPermissionManage', 'mallPurchaserRolesList', 'productPrice', 'productPriceApproval') },
-  'PUT /v4/mall/rolegroup/config/:roleGroupId': { what: "set a purchaser group's price settings", powers: screens('mallPurchaserRolesManage', 'mallSupplierPermissionManage') },
+  'PUT /v4/mall/rolegroup/config/:roleGroupId': {
+    // the bureau's price approval screen too: it sets the approval rules of the groups of its area
+    what: "set a purchaser group's price settings (the route checks whose group it is)",
+    powers: [...screens('mallPurchaserRolesManage', 'mallSupplierPermissionManage', 'productPriceApproval'), POWER.priceApprove],
+  },
   'GET /v4/mall/route': { what: 'delivery routes', powers: screens('routeManage', 'mallLogisticsManage', 'mallDeliveryManage') },
   'GET /v4/mall/route/search': { what: 'delivery routes by name', powers: screens('routeManage', 'mallLogisticsManage', 'mallDeliveryManage') },
   'POST /v4/mall/route': { what: 'add a delivery route', powers: [screen('routeManage')], party: P.routeEditor },
@@ -303,8 +320,8 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   ].map((r) => [r, { what: `dishes and ingredients: ${r}`, party: P.recipeWriter } satisfies RouteRule])),
   'GET /v4/mall/menu': { what: 'dishes', powers: S.recipes },
   'GET /v4/mall/menu/package': { what: 'packages', powers: S.recipes },
-  'GET /v4/mall/recipe/cycle': { what: 'recipe cycles', powers: S.recipes },
-  'GET /v4/mall/recipe/cycle/:id': { what: 'a recipe cycle', powers: S.recipes },
+  'GET /v4/mall/recipe/cycle': { what: 'recipe cycles', powers: S.recipes, readers: SUPPLIER_READS_CYCLES },
+  'GET /v4/mall/recipe/cycle/:id': { what: 'a recipe cycle', powers: S.recipes, readers: SUPPLIER_READS_CYCLES },
   'GET /v4/mall/recipe/cycle/:id/log': { what: "a recipe cycle's log", powers: S.recipes },
   'GET /v5/mall/recipe/cycle/:id/analysis': { what: "a recipe cycle's nutrition analysis", powers: S.recipes },
   'GET /v5/mall/recipe/cycle/allocate/settings': { what: 'smart allocation settings', powers: S.recipes },
