@@ -10,6 +10,7 @@ import { hasModulePower, powerKey } from '../../domain/powerKey.ts';
 import { PLATFORM_ORG_TYPE, ROLE_CODE } from '../../domain/constants.ts';
 import { membershipActive, USER_ACCESS_TEXT } from '../../domain/userAccess.ts';
 import { rolelessMayCall } from '../../domain/rolelessAccess.ts';
+import { powersOfRule, ruleOf, ruleProblems } from './routePowers.ts';
 
 /** 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to. */
 export type AuthLevel = 'public' | 'user' | 'orgApp';
@@ -39,13 +40,11 @@ export interface AuthRole {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
-    /** §6 power key `groupName-parentId-moduleId` the route needs (checked with the admin bypass) */
-    power?: string;
     /**
-     * Who may call the route by role (e.g. requireSupplier, or a power that depends on the caller's kind): checked
-     * with the power in the auth hook, before the body is parsed or validated, so a caller without the standing gets
-     * 403 whatever he sent and learns nothing about what his input would have done (issue 12). The one place a
-     * route states who may call it: handlers keep only the checks that depend on what was sent or on the rows.
+     * The party check of a route whose entry in server/http/routePowers.ts names a party (e.g. requireSupplier):
+     * run by the auth hook after the entry's powers, before the body is parsed or validated, so a caller without the
+     * standing gets 403 whatever he sent and learns nothing about what his input would have done (issue 12).
+     * The §6 module powers a route needs are the table's, never a route's own config (issue 27).
      */
     guard?: (request: FastifyRequest) => void | Promise<void>;
   }
@@ -153,24 +152,45 @@ export async function powersOf(db: Kysely<Database>, userId: string, orgId: stri
  * (hasModulePower's bypass) without the powers lookup; others need the key among their roles' powers.
  */
 export async function holdsPower(db: Kysely<Database>, request: FastifyRequest, key: string): Promise<boolean> {
-  if (hasModulePower(key, request.roles, [])) return true;
-  const { orgId, appId } = request.orgApp!;
-  return hasModulePower(key, request.roles, await powersOf(db, request.user!.userId, orgId, appId));
+  return holdsAnyPower(db, request, [key]);
 }
 
-/** A route that declares who may call it (config.power or config.guard): METHOD and Fastify url. */
-export interface DeclaredRequirement { method: string; url: string; power?: string; guarded: boolean }
+/** Whether the caller holds one of the module powers (§6, with the bypass of hasModulePower). */
+export async function holdsAnyPower(db: Kysely<Database>, request: FastifyRequest, keys: readonly string[]): Promise<boolean> {
+  if (!keys.length || hasModulePower(keys[0], request.roles, [])) return true;
+  const { orgId, appId } = request.orgApp!;
+  const held = new Set(await powersOf(db, request.user!.userId, orgId, appId));
+  return keys.some((k) => held.has(k));
+}
+
+/** An org-app route with its entry of server/http/routePowers.ts: METHOD and Fastify url. */
+export interface DeclaredRequirement { method: string; url: string; powers: readonly string[]; guarded: boolean; everyMember: boolean }
 const declared = new WeakMap<FastifyInstance, DeclaredRequirement[]>();
-/** The routes of an app that declare a power or guard (tests walk them: each refuses a wrong caller before validation). */
+/** The org-app routes of an app with the standing their table entry asks (tests walk them). */
 export const declaredRequirements = (app: FastifyInstance): readonly DeclaredRequirement[] => declared.get(app) ?? [];
+
+const levelOf = (config: FastifyContextConfig | undefined, url: string): AuthLevel => config?.auth ?? (/^\/v\d\//.test(url) ? 'orgApp' : 'public');
 
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: () => Date): void {
   const requirements: DeclaredRequirement[] = [];
   declared.set(app, requirements);
+  // every org-app route has its entry in the table, or the server does not start (issue 27)
   app.addHook('onRoute', (options) => {
-    const config = options.config as FastifyContextConfig | undefined;
-    if (!config?.power && !config?.guard) return;
-    for (const method of [options.method].flat()) requirements.push({ method: String(method), url: options.url, power: config.power, guarded: !!config.guard });
+    const config = options.config as (FastifyContextConfig & { power?: unknown }) | undefined;
+    if (levelOf(config, options.url) !== 'orgApp') return;
+    for (const m of [options.method].flat()) {
+      const method = String(m).toUpperCase() === 'HEAD' ? 'GET' : String(m).toUpperCase();
+      const where = `${method} ${options.url}`;
+      if (config?.power !== undefined) throw new Error(`${where}: config.power is gone, name the power in server/http/routePowers.ts`);
+      const rule = ruleOf(method, options.url);
+      if (!rule) throw new Error(`${where} has no entry in server/http/routePowers.ts: name the §6 power or the party it serves`);
+      const problems = ruleProblems(rule);
+      if (problems.length) throw new Error(`${where} in server/http/routePowers.ts: ${problems.join('; ')}`);
+      if (!!rule.party !== !!config?.guard) throw new Error(`${where}: its table entry ${rule.party ? 'names a party but the route has no guard' : 'names no party but the route has a guard'}`);
+      if (String(m).toUpperCase() !== 'HEAD') {
+        requirements.push({ method, url: options.url, powers: powersOfRule(rule), guarded: !!config?.guard, everyMember: rule.everyMember !== undefined });
+      }
+    }
   });
   app.decorateRequest('user', null);
   app.decorateRequest('orgApp', null);
@@ -181,7 +201,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.roles = [];
     const config = request.routeOptions.config;
     // API routes default to the strictest level; the console's files and /docs are public.
-    const level = config.auth ?? (/^\/v\d\//.test(request.routeOptions.url ?? '') ? 'orgApp' : 'public');
+    const level = levelOf(config, request.routeOptions.url ?? '');
     const token = header(request, 'accesstoken');
     const key = level === 'orgApp' ? header(request, 'key') : undefined;
     const caller = token ? await resolveCaller(db, token, key, clock()) : null;
@@ -198,8 +218,12 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.roles = roles;
     // a member nobody has given a role yet (a formal org's formuser sign-up) sees only the shell (issue 12)
     if (!roles.length && !request.platform && !rolelessMayCall(request.method, request.routeOptions.url ?? '')) throw forbidden('没有该操作的权限');
-    if (config.power && !(await holdsPower(db, request, config.power))) throw forbidden('没有该操作的权限');
+    // the route's entry (server/http/routePowers.ts): its party first (whose refusal says which party the route
+    // serves), then one of its powers, unless the request asks only the open part
     await config.guard?.(request);
+    const rule = ruleOf(request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '')!;
+    const powers = powersOfRule(rule);
+    if (powers.length && !rule.open?.when(request) && !(await holdsAnyPower(db, request, powers))) throw forbidden('没有该操作的权限');
   });
 }
 

@@ -120,9 +120,10 @@ describe("an org's own ingredients and overrides", () => {
     expect(await dump()).toEqual(rows);
   });
 
-  it('only the recipe writers of the org write: delivery staff and bureau read only', async () => {
+  it('only the recipe writers of the org write: delivery staff and bureau write nothing', async () => {
     const delivery = await signIn(server, DEMO.delivery);
-    expect((await list(delivery, q('鸡蛋'))).status).toBe(200);
+    // the ingredient library is no screen of a delivery user's (issue 27)
+    expect((await list(delivery, q('鸡蛋'))).status).toBe(403);
     const res = await call(server, 'POST', '/v4/mall/food/ingredients', { ...auth(delivery), body: { nameZh: '菜', group: '蔬菜类' } });
     expect(res.status).toBe(403);
     const bureau = await signIn(server, DEMO.bureau);
@@ -150,7 +151,8 @@ describe('ingredient ↔ product links', () => {
     expect(page2.body.data.count).toBe(3);
     // the bureau of another area, and an org with no supplier link, read nothing of this supplier
     const delivery = await signIn(server, DEMO.delivery);
-    expect((await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09003', auth(delivery))).body.data.count).toBe(0);
+    // (a delivery user holds no screen of ingredients or goods at all: refused outright, issue 27)
+    expect((await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09003', auth(delivery))).status).toBe(403);
   });
 });
 

@@ -134,11 +134,14 @@ describe('tenancy', () => {
     const r = (await createReturn(school, { orderId: order.id, reason: '破损', items: [{ skuId: prices[1]!.skuId, quantity: 1 }] })).body.data;
     const schoolB = await signIn(server, DEMO.purchaser, SCHOOL_B);
     const delivery = await signIn(server, DEMO.delivery);
-    for (const other of [schoolB, delivery]) {
-      expect((await list(other, `?orderId=${order.id}`)).body.data).toEqual({ rows: [], count: 0 });
-      expect((await decide(other, r.returnId, { action: 'accept' })).status).toBe(404);
-      expect((await withdraw(other, r.returnId)).status).toBe(404);
-    }
+    // school B holds the returns screen: it finds nothing of school A's
+    expect((await list(schoolB, `?orderId=${order.id}`)).body.data).toEqual({ rows: [], count: 0 });
+    expect((await decide(schoolB, r.returnId, { action: 'accept' })).status).toBe(404);
+    expect((await withdraw(schoolB, r.returnId)).status).toBe(404);
+    // returns are no screen of a delivery user's (issue 27): refused outright
+    expect((await list(delivery, `?orderId=${order.id}`)).status).toBe(403);
+    expect((await decide(delivery, r.returnId, { action: 'accept' })).status).toBe(403);
+    expect((await withdraw(delivery, r.returnId)).status).toBe(403);
     // school B cannot return goods of school A's order: not found; the supplier cannot make returns at all
     const foreign = await createReturn(schoolB, { orderId: order.id, reason: '破损', items: [{ skuId: prices[1]!.skuId, quantity: 1 }] });
     expect([foreign.status, foreign.body.status_text]).toEqual([404, '订单不存在']);

@@ -3,7 +3,7 @@
 // are off the shelf.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { call, grantScreen, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { auth, newProduct } from './mallApi.ts';
 
 let server: TestServer;
@@ -24,6 +24,9 @@ interface Route { objectId: string; name: string }
 describe('delivery routes (§6 M7)', () => {
   it("a salesman sees and deletes only the routes naming his role; the supplier's others stay", async () => {
     expect(salesman.orgApp!.orgId).toBe(supplier.orgApp!.orgId);
+    // routes are no screen of the demo salesman's (issue 27): refused until his org shows him the route screen
+    expect((await call(server, 'GET', '/v4/mall/route', auth(salesman))).status).toBe(403);
+    await grantScreen(server, '鲜丰食品供应有限公司', 'salesman', 'routeManage');
     const mine = await call<Route>(server, 'POST', '/v4/mall/route', { ...auth(supplier), body: { name: '业务员线', manageRoleNames: ['salesman'] } });
     const other = await call<Route>(server, 'POST', '/v4/mall/route', { ...auth(supplier), body: { name: '配送员线', manageRoleNames: ['delivery'] } });
     expect([mine.status, other.status]).toEqual([200, 200]);

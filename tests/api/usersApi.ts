@@ -58,3 +58,17 @@ export const DEMO = {
   /** the supplier user of the second supplier, 集采配送中心 (org-jcps) */
   supplier2: '13800000010',
 } as const;
+
+/**
+ * Gives a role of an org one more menu screen (§6 key pcMenu-<group>-<screen>), as the platform through the
+ * role-permission API: for tests of what a role does once its org shows it a screen its demo menu does not.
+ */
+export async function grantScreen(server: TestServer, orgName: string, roleName: string, screenKey: string): Promise<void> {
+  const platform = await signIn(server, DEMO.provider, orgName);
+  const orgId = platform.orgApp!.orgId;
+  const role = await server.store.db.selectFrom('roles').select('role_id').where('org_id', '=', orgId).where('name', '=', roleName).executeTakeFirstOrThrow();
+  const entry = await server.store.db.selectFrom('permissions').select('permission_id').where('org_id', '=', orgId)
+    .where('group_name', '=', 'pcMenu').where('module_id', '=', screenKey).executeTakeFirstOrThrow();
+  const res = await call(server, 'POST', '/v2/roles/role/permission', { token: platform.token, key: platform.key, body: { roleId: role.role_id, permissions: [entry.permission_id] } });
+  if (res.status !== 200) throw new Error(`granting ${screenKey} to ${roleName} failed: ${res.body.status_text}`);
+}

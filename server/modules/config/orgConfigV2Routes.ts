@@ -11,7 +11,6 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireSameOrg } from '../../http/auth.ts';
 import { runDecisions } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { POWER } from '../permissions/powers.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
 import { checkSettingWrite } from './settingsRoutes.ts';
@@ -35,7 +34,7 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
   // v1 sets one path; a settings form saves several: v2 takes {config: {path: value, ...}} and writes them all in
   // one transaction (all or nothing), each as the v1 call would.
   app.put<{ Body: { config: Record<string, unknown>; orgId?: string; appId?: string } }>('/v2/config/org', {
-    config: { auth: 'orgApp', power: POWER.configEdit },
+    config: { auth: 'orgApp' },
     schema: {
       tags, summary: 'Set several org config paths of an org-app at once (all or nothing); answers {path: value} as stored',
       body: {

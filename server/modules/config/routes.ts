@@ -7,7 +7,6 @@ import { requireSameOrg } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { runDecisions } from '../../store/command.ts';
 import type { ThemeConfig } from '../../../domain/types.ts';
-import { POWER } from '../permissions/powers.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
 import orgConfigV2Routes from './orgConfigV2Routes.ts';
@@ -17,7 +16,7 @@ const tags = ['config'];
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const PATH_PATTERN = '^[A-Za-z_$][A-Za-z0-9_$-]*(\\.[A-Za-z0-9_$-]+)*$';
 const path = { type: 'string', minLength: 1, maxLength: 200, pattern: PATH_PATTERN } as const;
-const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
+const edit = { auth: 'orgApp' } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
 export const THEME_PATH = 'ysdadminTheme';

@@ -9,14 +9,13 @@ import { handleCommand, metaOf, runDecisions } from '../../store/command.ts';
 import { holidayDecider, type HolidayCommand, type HolidaySet } from '../../../domain/aggregates/holidays.ts';
 import { defaultFoodLabelConfig, foodLabelConfigOf, validateFoodLabelConfig } from '../../../domain/foodLabel.ts';
 import { validateSemesters } from '../../../domain/semester.ts';
-import { POWER } from '../permissions/powers.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import { configRows, readConfig, writeConfig } from './orgConfig.ts';
 import { setIn } from '../../../domain/aggregates/orgConfig.ts';
 import { isPlatformOrg, SELF_REGISTRATION_PATH, SELF_REGISTRATION_TEXT } from '../../../domain/selfRegistration.ts';
 
 const tags = ['config'];
-const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
+const edit = { auth: 'orgApp' } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
 /** The org config path the food-label configuration is stored at. */

@@ -8,12 +8,11 @@ import { notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { hidesHiddenForOtherOrg } from '../../../domain/contactsVisibility.ts';
 import { ancestorsOf, canCreateUnder, ROOT_DEPARTMENT } from '../../../domain/departmentRules.ts';
-import { BASE_POWER } from '../permissions/basePowers.ts';
 import { CONTACTS_TEXT, decideContacts, viewerOf, withRowErrors } from './commands.ts';
 import { departmentOf, scopeOf, type ContactsScope, type Department } from './scope.ts';
 
 const tags = ['contacts'];
-const manage = { auth: 'orgApp', power: BASE_POWER.contactsManage } as const;
+const manage = { auth: 'orgApp' } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const flag = { type: 'integer', enum: [0, 1] } as const;
 const roleConfigSchema = {

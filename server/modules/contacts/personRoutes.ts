@@ -17,7 +17,7 @@ import { departmentOut, departmentSchema, visibleDepartment } from './department
 import { addPersons, personProps, updatePersons, visiblePersonIds, type PersonInput } from './personCommands.ts';
 
 const tags = ['contacts'];
-const manage = { auth: 'orgApp', power: BASE_POWER.contactsManage } as const;
+const manage = { auth: 'orgApp' } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const ids = { type: 'array', minItems: 1, maxItems: PAGE.contacts, items: idStr } as const;
 

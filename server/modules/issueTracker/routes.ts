@@ -7,7 +7,6 @@ import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { RetryError } from '../../../domain/retry.ts';
-import { BASE_POWER } from '../permissions/basePowers.ts';
 import { HttpIssueTrackerClient, IssueTrackerCallError, type IssueTrackerClient, type RdConfig } from './IssueTrackerClient.ts';
 import { outboundFetch } from '../../http/outboundFetch.ts';
 import { outboundUrlRefusal } from '../../../domain/ipAddress.ts';
@@ -28,7 +27,7 @@ export default async function issueTrackerRoutes(app: FastifyInstance, { db, set
   const issueTrackerClientFor = (config: RdConfig): IssueTrackerClient => new HttpIssueTrackerClient(config, { fetch: outboundFetch(allowed) });
 
   app.post<{ Params: { roleId: string } }>('/v1/issuetracker/sync/role/:roleId', {
-    config: { auth: 'orgApp', power: BASE_POWER.roleManage },
+    config: { auth: 'orgApp' },
     schema: {
       tags, summary: "Sync a role to the org's issue tracker (rd config): the group of the role's name (created only if not found) gets exactly the role's users",
       params: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'string', minLength: 1, maxLength: 128 } } },

@@ -10,10 +10,9 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, tooManyRequests } from '../../http/errors.ts';
 import { requireSameOrg } from '../../http/auth.ts';
 import { OPERATION_LOG, PAGE } from '../../../domain/constants.ts';
-import { BASE_POWER } from '../permissions/basePowers.ts';
 
 const tags = ['logs'];
-const view = { auth: 'orgApp', power: BASE_POWER.logView } as const;
+const view = { auth: 'orgApp' } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const SECRET = /password|hash|token|secret|^key$/i;
 

@@ -19,7 +19,6 @@ import {
 import { loadProducts, loadSkus } from './catalogueState.ts';
 import { BATCH, UNITS } from '../../../domain/constants.ts';
 import { isPriceClass, isUnit } from '../../../domain/mallCatalogue.ts';
-import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { requireSupplier } from './access.ts';
 import { createPrices, deletePrices, planPrices, PriceRowsError, type NewPriceInput } from './priceCommands.ts';
@@ -258,7 +257,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
 
   // ---- prices ----
   app.post<{ Body: PriceOptions }>('/v5/mall/sku/importprice/session', {
-    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Open a price import: batches are staged under the returned id and written only by the commit (all or nothing)',
       body: {
@@ -274,7 +273,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
   });
 
   app.post<{ Params: { id: string }; Body: { skuPrice: PriceImportRow[] } }>('/v5/mall/sku/importprice/session/:id', {
-    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: `Stage one batch of a price import (the console sends ${BATCH.priceUpload} rows): checked now, row-level errors in data.errors; nothing written`,
       params: sessionParams,
@@ -291,7 +290,7 @@ export default async function importRoutes(app: FastifyInstance, ctx: ModuleCont
   });
 
   app.post<{ Params: { id: string } }>('/v5/mall/sku/importprice/session/:id/commit', {
-    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Commit a price import: every staged row is checked again and all prices are appended in one transaction, or none',
       params: sessionParams,

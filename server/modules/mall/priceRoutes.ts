@@ -274,7 +274,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   };
 
   app.post<{ Body: { skuPrice: NewPriceInput[]; startDate?: string | null } }>('/v5/mall/sku/price', {
-    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Price SKUs for purchaser role groups; pending (0) where the group needs approval, else approved (1). All or nothing.',
       body: {
@@ -291,7 +291,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   });
 
   app.post<{ Body: { skuPrice: NewPriceInput[]; delPriceIds?: string[]; eduOrgId?: string; remark?: string } }>('/v5/mall/sku/importprice', {
-    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: `Import prices (the console sends batches of ${BATCH.priceUpload}): every row is checked; one bad row refuses the whole batch with row-level errors`,
       body: {
@@ -419,7 +419,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   });
 
   app.delete<{ Body: { skuPriceId: string | string[] } }>('/v5/mall/sku/price', {
-    config: { auth: 'orgApp', power: POWER.priceAdd, guard: requireSupplier },
+    config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
       tags, summary: 'Delete prices of the supplier (logical; the log keeps them)',
       body: { type: 'object', additionalProperties: false, required: ['skuPriceId'], properties: { skuPriceId: { anyOf: [idStr, { type: 'array', minItems: 1, maxItems: MAX_IMPORT_ROWS, items: idStr }] } } },

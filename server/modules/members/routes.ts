@@ -17,10 +17,10 @@ import {
   defaultGroupId, memberConfigDecider, memberConfigOf, memberDecider, memberGroupDecider, MEMBER_TEXT,
   type MemberCommand, type MemberGroupCommand, type MemberState,
 } from '../../../domain/aggregates/member.ts';
-import { MEMBER_POWER, memberStreams } from './powers.ts';
+import { memberStreams } from './powers.ts';
 
 const tags = ['members'];
-const manage = { auth: 'orgApp', power: MEMBER_POWER.memberManage } as const;
+const manage = { auth: 'orgApp' } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const ids = { type: 'array', maxItems: PAGE.userBatch, items: { type: 'string', maxLength: 128 } } as const;

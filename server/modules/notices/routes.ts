@@ -15,7 +15,7 @@ import { noticeDecider, type NoticeCommand } from '../../../domain/aggregates/no
 import { holdsPower } from '../../http/auth.ts';
 import { POWER } from '../permissions/powers.ts';
 
-const edit = { auth: 'orgApp', power: POWER.configEdit } as const;
+const edit = { auth: 'orgApp' } as const;
 const member = { auth: 'orgApp' } as const;
 
 export const noticeStream = (noticeId: string) => `notice-${noticeId}`;

@@ -13,10 +13,9 @@ import { childrenFollowing, PERMISSION_TEXT, permissionDecider, type PermissionC
 import type { PermissionLink } from '../../../domain/aggregates/role.ts';
 import { streams } from '../users/streams.ts';
 import { callerOf, roleCommands } from '../roles/commands.ts';
-import { BASE_POWER } from './basePowers.ts';
 
 const tags = ['permissions'];
-const manage = { auth: 'orgApp', power: BASE_POWER.rolePermissionManage } as const;
+const manage = { auth: 'orgApp' } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const ids = { type: 'array', minItems: 1, maxItems: PAGE.permission[1], items: idStr } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;

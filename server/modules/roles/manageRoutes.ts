@@ -24,7 +24,7 @@ import { BASE_POWER } from '../permissions/basePowers.ts';
 import { callerOf, membersOf, roleCommands } from './commands.ts';
 
 const tags = ['roles'];
-const manage = { auth: 'orgApp', power: BASE_POWER.roleManage } as const;
+const manage = { auth: 'orgApp' } as const;
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const names = { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 128 } } as const;
 
@@ -97,12 +97,12 @@ export async function ownGroup(tx: Kysely<Database> | Tx, request: FastifyReques
 /** §6 writing role groups of these codes: suppliers keep salesman groups (M6), the role power keeps all. */
 export async function requireGroupWrite(db: Kysely<Database>, request: FastifyRequest, codes: string[]): Promise<void> {
   if (mayWriteRoleGroups(request.roles, codes, false)) return;
-  if (!mayWriteRoleGroups(request.roles, codes, await holdsPower(db, request, manage.power))) throw forbidden(ROLE_TEXT.groupForbidden);
+  if (!mayWriteRoleGroups(request.roles, codes, await holdsPower(db, request, BASE_POWER.roleManage))) throw forbidden(ROLE_TEXT.groupForbidden);
 }
 
 /** The caller as the role-group rules need him: his roles and whether he holds the role power. */
 const groupCallerOf = async (db: Kysely<Database>, request: FastifyRequest): Promise<GroupCaller> => ({
-  roles: request.roles, holdsRolePower: await holdsPower(db, request, manage.power),
+  roles: request.roles, holdsRolePower: await holdsPower(db, request, BASE_POWER.roleManage),
 });
 
 export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
-import { PAGE } from '../../../domain/constants.ts';
+import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
+import { holdsAnyPower } from '../../http/auth.ts';
+import { ROLE_HOLDERS_IN_FULL } from '../../http/routePowers.ts';
 import { userPermissionOf } from '../permissions/menu.ts';
 import userRoleRoutes from './userRoleRoutes.ts';
 
@@ -66,6 +68,8 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
     let base = db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.role_id', 'ur.role_id').innerJoin('users as u', 'u.user_id', 'ur.user_id')
       .where('ur.org_id', '=', orgId);
     if (names.length) base = base.where('r.name', 'in', names);
+    // a supplier reading it for its salesman groups (server/http/routePowers.ts) sees the org's salesmen, no other holder (issue 27)
+    if (!(await holdsAnyPower(db, request, ROLE_HOLDERS_IN_FULL))) base = base.where('r.code', '=', ROLE_CODE.salesman);
     if (q.roleId) base = base.where('r.role_id', '=', q.roleId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const count = Number(total?.n ?? 0);

@@ -26,7 +26,7 @@ function requireSchool(request: FastifyRequest): void {
 const member = { auth: 'orgApp', guard: requireSchool } as const;
 // writing scales needs the scaleManage power too: declared, so a school user without it is refused before the body
 // is read (issue 12); the decider keeps its own `allowed` check for the command path
-const manager = { auth: 'orgApp', power: POWER.scaleManage, guard: requireSchool } as const;
+const manager = { auth: 'orgApp', guard: requireSchool } as const;
 
 interface Row {
   id: string; org_id: string; name: string; model: string; protocol: string; baud_rate: number; tolerance_kind: string; tolerance: string;

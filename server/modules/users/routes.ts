@@ -45,7 +45,7 @@ const userDetailSchema = {
   required: ['userId', 'username', 'version'],
 } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 128 } } } as const;
-const manage = { auth: 'orgApp', power: POWER.userManage } as const;
+const manage = { auth: 'orgApp' } as const;
 
 type UserRow = Selectable<Database['users']>;
 
