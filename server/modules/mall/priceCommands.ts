@@ -7,6 +7,7 @@ import type { Database } from '../../store/schema.ts';
 import { ConcurrencyError, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { appendDecided, decideEach, type BatchItem, type Loaded } from '../../store/command.ts';
 import { HttpError } from '../../http/errors.ts';
+import { sameWorldOrgs } from '../../http/parties.ts';
 import { refusalStatus } from '../../http/refusal.ts';
 import { RowsError, rowsSummary, type RowError } from '../../http/rowErrors.ts';
 import { PRICE_TEXT } from '../../../domain/priceApproval.ts';
@@ -30,9 +31,11 @@ export async function notifyPriceWatchers(tx: Tx, supplierOrgId: string, types: 
     tx.selectFrom('mall_suppliers').select('org_id').where('supplier_org_id', '=', supplierOrgId).execute(),
     tx.selectFrom('categories').select('extra_info').where('group_name', '=', 'mallPriceApprovalGroups').execute(),
   ]);
-  const watchers = new Set([...inArea.map((o) => o.org_id), ...buyers.map((b) => b.org_id)]);
-  for (const g of groups) for (const id of ((g.extra_info as { orgIds?: string[] }).orgIds ?? [])) watchers.add(id);
-  watchers.delete(supplierOrgId);
+  const heard = new Set([...inArea.map((o) => o.org_id), ...buyers.map((b) => b.org_id)]);
+  for (const g of groups) for (const id of ((g.extra_info as { orgIds?: string[] }).orgIds ?? [])) heard.add(id);
+  heard.delete(supplierOrgId);
+  // a sandbox hears nothing of a real supplier, nor a real org of a practice one (issue 27)
+  const watchers = await sameWorldOrgs(tx, supplierOrgId, [...heard]);
   const unique = [...new Set(types)];
   for (const orgId of watchers) {
     await sql`SELECT pg_notify('events', ${JSON.stringify({ orgId, streamId: 'skuprice', types: unique })})`.execute(tx);

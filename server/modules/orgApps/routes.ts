@@ -65,7 +65,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
     const menuOfGroup = async (groupName: 'pcMenu' | 'quickEntry') => entriesFor(await menuOf(db, { orgId, appId, groupName, roleIds }), caller);
     const [config, theme, locales, menu, quickEntries, permission] = await Promise.all([
       readConfig(db, orgId, appId, configPath), themeOf(db, { orgId, appId }), localesOf(db, { orgId, appId }),
-      menuOfGroup('pcMenu'), menuOfGroup('quickEntry'), userPermissionOf(db, { userId, orgId, appId, roles, platform: request.platform }),
+      menuOfGroup('pcMenu'), menuOfGroup('quickEntry'), userPermissionOf(db, { userId, orgId, appId, roles, platform: request.platform, orgKind: request.orgKind }),
     ]);
     return ok({ key, orgApp: { ...orgApp, key }, config, theme, locales, menu, quickEntries, permission });
   });
