@@ -2,7 +2,7 @@
 // §9 units, supplier types, price classes, default spec sort).
 import { partyOf, roleFitsOrgKind, type Party, type PartyCaller } from './orgKind.ts';
 import { DEFAULT_SPEC_SORT, PRICE_CLASSES, ROLE_CODE, SUPPLIER_TYPES, UNITS } from './constants.ts';
-import { isSystemProvider, type RoleLike } from './roles.ts';
+import { isSystemProvider } from './roles.ts';
 
 /** §3 category group names; mallProduct is the goods category tree (productCategory screen) */
 export const CATEGORY_GROUP_NAMES = [

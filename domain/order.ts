@@ -6,7 +6,6 @@
 //                      │ └──refuse→ refused                   (a confirmation may refuse single lines, with a reason)
 //   draft, submitted, confirmed ─cancel→ cancelled           (before dispatch only)
 import { partyOf, type Party, type PartyCaller } from './orgKind.ts';
-import { ROLE_CODE } from './constants.ts';
 import { visibleRoleGroups } from './roleGroupVisibility.ts';
 import { isSystemProvider, type RoleLike } from './roles.ts';
 

@@ -1,7 +1,6 @@
 // SKU price states, decisions, validation and the effective price (§3 SKU price, §4 isCheck and dates).
 import type { Party } from './orgKind.ts';
 import { dayOf, parseDay } from './priceCycle.ts';
-import { ROLE_CODE } from './constants.ts';
 
 /** §4 isCheck: 0 pending approval, 1 approved, -2 rejected */
 export const IS_CHECK = { pending: 0, approved: 1, rejected: -2 } as const;

@@ -23,7 +23,7 @@ import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
 import { orgFacts, orgFactsOf, partyOfRequest } from '../../http/parties.ts';
 import { inAreaOf } from '../../../domain/orgKind.ts';
-import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
+import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
 import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 
 const tags = ['prices'];
