@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { Id } from './common.ts';
 import type { MenuExtraInfo, OrgAppConfig, OrgType } from '../domain/types.ts';
+import { ORG_KINDS, type OrgKind } from '../domain/orgKind.ts';
 
 const tags = ['orgApps'];
 const AnyObject = Type.Record(Type.String(), Type.Unknown());
@@ -27,6 +28,8 @@ export const UserPermissionData = Type.Object({
   roles: Type.Array(Type.Object({ roleId: Type.String(), name: Type.String(), code: Type.String(), roleGroupId: Type.Union([Type.String(), Type.Null()]) })),
   powers: Type.Array(Type.String()),
   isSystemProvider: Type.Boolean(), isAdmin: Type.Boolean(), isUserAdminOnly: Type.Boolean(), isPlatform: Type.Boolean(),
+  /** what the current org is (domain/orgKind.ts): with the roles, the caller's party across orgs (issue 27) */
+  orgKind: Type.Unsafe<OrgKind>({ type: 'string', enum: [...ORG_KINDS] }),
 });
 
 /** An org config path (§3), as GET /v1/config/org's `path` takes them. */

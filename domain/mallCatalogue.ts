@@ -1,7 +1,8 @@
 // Goods catalogue rules shared by the server and the console (§3 category group names, role group config;
 // §9 units, supplier types, price classes, default spec sort).
+import { partyOf, roleFitsOrgKind, type Party, type PartyCaller } from './orgKind.ts';
 import { DEFAULT_SPEC_SORT, PRICE_CLASSES, ROLE_CODE, SUPPLIER_TYPES, UNITS } from './constants.ts';
-import { isSystemProvider, type RoleLike } from './roles.ts';
+import { isSystemProvider } from './roles.ts';
 
 /** §3 category group names; mallProduct is the goods category tree (productCategory screen) */
 export const CATEGORY_GROUP_NAMES = [
@@ -39,20 +40,24 @@ export function priceConfigOf(config: unknown): RoleGroupPriceConfig {
 }
 
 /**
- * §6 goods and prices are written by the supplier side (supplier 2, salesman 6) of the org that owns them,
- * or by the platform; everyone else reads. One rule for the server's refusal and the screens' buttons.
+ * §6 goods and prices are written by the supplier side (supplier 2, salesman 6 of an org that sells: its kind with
+ * the role, issue 27) of the org that owns them, or by the platform; everyone else reads. One rule for the server's
+ * refusal and the screens' buttons.
  */
-export function writesGoods(caller: { platform: boolean; roles: readonly { code: string }[] }): boolean {
-  return caller.platform || caller.roles.some((r) => r.code === ROLE_CODE.supplier || r.code === ROLE_CODE.salesman);
+export function writesGoods(caller: PartyCaller): boolean {
+  const party = partyOf(caller);
+  return party === 'platform' || party === 'supplier' || party === 'salesman';
 }
 
-/** Roles that write catalogue entries (categories, specs, products, SKUs) besides system providers. */
-const CATALOGUE_EDITOR_CODES: readonly string[] = [ROLE_CODE.supplier, ROLE_CODE.salesman, ROLE_CODE.bureau, ROLE_CODE.dietitian];
+/** Parties that write catalogue entries (categories, specs, products, SKUs) besides system providers and dietitians. */
+const CATALOGUE_EDITOR_PARTIES: readonly Party[] = ['platform', 'supplier', 'salesman', 'bureau'];
 
 /**
- * Catalogue writes (categories, specs/settings): suppliers, salesmen, bureaus, dietitians, admins and providers;
- * a school purchaser reads. One rule for the server's refusal and the category screens' buttons (issue 9).
+ * Catalogue writes (categories, specs/settings): suppliers, salesmen, bureaus (by their org's kind and role),
+ * dietitians of an org that has them, admins and providers; a school purchaser reads. One rule for the server's
+ * refusal and the category screens' buttons (issue 9).
  */
-export function editsCatalogue(caller: { platform?: boolean; roles: readonly RoleLike[] }): boolean {
-  return caller.platform === true || isSystemProvider(caller.roles) || caller.roles.some((r) => CATALOGUE_EDITOR_CODES.includes(r.code));
+export function editsCatalogue(caller: PartyCaller): boolean {
+  if (isSystemProvider(caller.roles) || CATALOGUE_EDITOR_PARTIES.includes(partyOf(caller))) return true;
+  return caller.roles.some((r) => r.code === ROLE_CODE.dietitian && roleFitsOrgKind(r, caller.orgKind));
 }

@@ -5,7 +5,7 @@
 //   draft ─submit→ submitted ─confirm→ confirmed ─dispatch→ dispatched ─deliver→ delivered ─receive→ received ─settle→ settled
 //                      │ └──refuse→ refused                   (a confirmation may refuse single lines, with a reason)
 //   draft, submitted, confirmed ─cancel→ cancelled           (before dispatch only)
-import { ROLE_CODE } from './constants.ts';
+import { partyOf, type Party, type PartyCaller } from './orgKind.ts';
 import { visibleRoleGroups } from './roleGroupVisibility.ts';
 import { isSystemProvider, type RoleLike } from './roles.ts';
 
@@ -37,8 +37,8 @@ export function allowedIn(action: OrderAction, status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[action].from.includes(status);
 }
 
-/** Who stands where toward an order. */
-export type OrderParty = 'school' | 'supplier' | 'salesman' | 'delivery' | 'bureau' | 'platform';
+/** Who stands where toward an order: the caller's party (domain/orgKind.ts; 'member': no party, takes no action). */
+export type OrderParty = Party;
 
 /** Who may take each action: the school places, cancels, receives and settles; the supplier side the rest. */
 export const ORDER_ACTORS: Readonly<Record<OrderAction, readonly OrderParty[]>> = {
@@ -60,18 +60,11 @@ export const ACTION_PERMISSION: Readonly<Partial<Record<OrderAction, 'order' | '
 export interface LinkPermissions { order: boolean; delivery: boolean }
 
 /**
- * The party a caller is from the roles of his current org: the platform; a supplier (2); a salesman (6) or a
- * delivery user (3) of a supplier; a bureau (4); anyone else (purchaser, dietitian, the school's admins) the school.
+ * The party a caller is toward orders, from his current org's kind and his roles there (domain/orgKind.ts partyOf,
+ * issue 27): the platform; a supplier (2), its salesman (6) or delivery user (3) in an org that sells; a bureau (4)
+ * of a bureau org; anyone of a school the school; a role code alone makes no party outside its org's kind.
  */
-export function orderPartyOf(roles: readonly RoleLike[], platform: boolean): OrderParty {
-  if (platform) return 'platform';
-  const codes = new Set(roles.map((r) => r.code));
-  if (codes.has(ROLE_CODE.supplier)) return 'supplier';
-  if (codes.has(ROLE_CODE.salesman)) return 'salesman';
-  if (codes.has(ROLE_CODE.delivery)) return 'delivery';
-  if (codes.has(ROLE_CODE.bureau)) return 'bureau';
-  return 'school';
-}
+export const orderPartyOf = (caller: PartyCaller): OrderParty => partyOf(caller);
 
 /** The actions a party may take on an order in `status` under the school's permissions for its supplier. */
 export function actionsFor(status: OrderStatus, party: OrderParty, permissions: LinkPermissions): OrderAction[] {

@@ -1,6 +1,6 @@
 // SKU price states, decisions, validation and the effective price (§3 SKU price, §4 isCheck and dates).
+import type { Party } from './orgKind.ts';
 import { dayOf, parseDay } from './priceCycle.ts';
-import { ROLE_CODE } from './constants.ts';
 
 /** §4 isCheck: 0 pending approval, 1 approved, -2 rejected */
 export const IS_CHECK = { pending: 0, approved: 1, rejected: -2 } as const;
@@ -122,26 +122,25 @@ export function priceStatus(price: PriceLike, date: Date | string): PriceStatus 
 }
 
 export interface ApproverInput {
-  /** role codes the caller holds in its current org */
-  roleCodes: readonly string[];
+  /** the caller's party (domain/orgKind.ts partyOf: his org's kind with his roles there) */
+  party: Party;
   approverOrgId: string;
-  approverArea: string;
-  /** area of the supplier org whose price it is */
-  supplierArea: string;
+  /** the supplier org whose price it is lies in the approver's area (domain/orgKind.ts inAreaOf: a sandbox's is the sandbox) */
+  supplierInArea: boolean;
   /** orgs named by the role group's priceApprovalGroup (empty when none is configured) */
   approvalGroupOrgIds: readonly string[];
 }
 
 /**
- * §4/§6 who may decide a price: the platform operator (code 999), an org of the role group's configured
- * priceApprovalGroup, or a bureau of education (code 4) of the supplier's own area. Schools and bureaus of
- * other areas may not.
+ * §4/§6 who may decide a price: the platform, an org of the role group's configured priceApprovalGroup, or a
+ * bureau (a code-4 member of a bureau org, issue 27) of the supplier's own area. Schools, a code-4 role of a school
+ * and bureaus of other areas may not; a trial org's bureau has its sandbox for an area.
  */
 export function approvalStanding(input: ApproverInput): { ok: true } | { ok: false; reason: string } {
-  if (input.roleCodes.includes(ROLE_CODE.systemProvider)) return { ok: true };
+  if (input.party === 'platform') return { ok: true };
   if (input.approvalGroupOrgIds.includes(input.approverOrgId)) return { ok: true };
-  if (input.roleCodes.includes(ROLE_CODE.bureau)) {
-    if (input.approverArea && input.approverArea === input.supplierArea) return { ok: true };
+  if (input.party === 'bureau') {
+    if (input.supplierInArea) return { ok: true };
     return { ok: false, reason: '不能审核其他区域供应商的价格' };
   }
   return { ok: false, reason: '只有教育局或指定的审核单位可以审核价格' };

@@ -140,6 +140,10 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   无权查看其他供应商的数据: tw('無權查看其他供應商的資料', "You may not view another supplier's data"),
   该用户不是本机构成员: tw('該使用者不是本機構成員', 'This user is not a member of this organisation'),
   该用户不是本机构的成员: tw('該使用者不是本機構的成員', 'This user is not a member of this organisation'),
+  // granting a role (issue 27): never to oneself, never beyond the org's kind; a sandbox and a real org never deal
+  不能给自己授予角色: tw('不能給自己授予角色', 'You cannot grant yourself a role'),
+  '该角色的权限超出本机构类型，不能授予': tw('該角色的權限超出本機構類型，不能授予', "This role holds powers this kind of organisation does not have, so it cannot be granted"),
+  体验机构与正式机构之间不能建立供应关系: tw('體驗機構與正式機構之間不能建立供應關係', 'A trial organisation and a real organisation cannot be linked as buyer and supplier'),
   没有维护商品资料的权限: tw('沒有維護商品資料的權限', 'You do not have permission to maintain products'),
   没有管理供应商的权限: tw('沒有管理供應商的權限', 'You do not have permission to manage suppliers'),
   只有供应商可以维护商品和价格: tw('只有供應商可以維護商品和價格', 'Only suppliers can maintain products and prices'),

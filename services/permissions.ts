@@ -1,3 +1,4 @@
+import { orgKindOf, type OrgKind } from '../domain/orgKind.ts';
 import type { ListResult, MenuEntry } from '../domain/types.ts';
 import type { Role } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
@@ -29,6 +30,8 @@ export interface UserPermission {
   isUserAdminOnly: boolean;
   /** the platform (code 999 in the platform org): the only caller with rights across orgs */
   isPlatform: boolean;
+  /** what the current org is (domain/orgKind.ts): with the roles, the caller's party across orgs (issue 27) */
+  orgKind: OrgKind;
 }
 
 // §7 GET /v2/roles/user/permission: roles and powers of the user in the current org-app
@@ -41,6 +44,7 @@ export async function fetchUserPermission(): Promise<UserPermission> {
     isAdmin: Boolean(res?.isAdmin),
     isUserAdminOnly: Boolean(res?.isUserAdminOnly),
     isPlatform: Boolean(res?.isPlatform),
+    orgKind: orgKindOf({ kind: res?.orgKind }),
   };
 }
 

@@ -2,11 +2,13 @@
 // limit as a system provider sets them (§7 PUT /v2/config/orgapp/org/{orgId}). Whether the partner exists and
 // whether another org has the name are other aggregates' facts: the handler looks them up and passes them in.
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
+import { orgKindOf, type OrgKind } from '../orgKind.ts';
 
-export interface OrgCreated { orgId: string; name: string; orgType: string; agentId: string | null; parentOrgId: string | null; area: string; expiration: string | null; userLimit: number | null }
+/** kind: what the org is (domain/orgKind.ts); absent on orgs created before kinds existed (orgKindOf reads the type) */
+export interface OrgCreated { orgId: string; name: string; orgType: string; kind?: OrgKind; agentId: string | null; parentOrgId: string | null; area: string; expiration: string | null; userLimit: number | null }
 export interface OrgRenamed { orgId: string; name: string }
 /** expiration, user limit, type, agent or name of an org, as a system provider sets them */
-export interface OrgSettingsSet { orgId: string; name?: string; orgType?: string; agentId?: string | null; expiration?: string | null; userLimit?: number | null }
+export interface OrgSettingsSet { orgId: string; name?: string; orgType?: string; kind?: OrgKind; agentId?: string | null; expiration?: string | null; userLimit?: number | null }
 
 export type OrgEvent = DomainEvent<'OrgCreated', OrgCreated> | DomainEvent<'OrgRenamed', OrgRenamed> | DomainEvent<'OrgSettingsSet', OrgSettingsSet>;
 
@@ -30,7 +32,7 @@ export const ORG_TEXT = {
   nameTaken: (name: string) => `机构名称已存在：${name}`,
 } as const;
 
-const KEYS = ['name', 'orgType', 'agentId', 'expiration', 'userLimit'] as const;
+const KEYS = ['name', 'orgType', 'kind', 'agentId', 'expiration', 'userLimit'] as const;
 
 export const orgDecider: Decider<OrgCommand, OrgState, OrgEvent> = {
   initialState: () => ({ org: null }),
@@ -54,7 +56,7 @@ export const orgDecider: Decider<OrgCommand, OrgState, OrgEvent> = {
     switch (event.type) {
       case 'OrgCreated': {
         const { name, orgType, agentId, expiration, userLimit } = event.data;
-        return { org: { name, orgType, agentId, expiration, userLimit } };
+        return { org: { name, orgType, kind: orgKindOf(event.data), agentId, expiration, userLimit } };
       }
       case 'OrgRenamed':
         return state.org ? { org: { ...state.org, name: event.data.name } } : state;

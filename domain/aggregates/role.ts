@@ -24,6 +24,8 @@ export const ROLE_TEXT = {
   privileged: '只有系统服务商可以设置管理员角色',
   privilegedPermissions: '只有系统服务商可以修改管理员角色的权限',
   notMember: '该用户不是本机构的成员',
+  selfGrant: '不能给自己授予角色',
+  unfitRole: '该角色的权限超出本机构类型，不能授予',
   relationMissing: '角色关系不存在',
   relationCycle: '角色关系不能成环',
   relationExists: '角色关系已存在',
@@ -296,12 +298,26 @@ export interface UserRoleRevoked { userId: string; roleId: string }
 
 export type MemberRoleEvent = DomainEvent<'UserRoleGranted', UserRoleGranted> | DomainEvent<'UserRoleRevoked', UserRoleRevoked>;
 
+/**
+ * What a grant must respect besides managing the role (issue 27, domain/orgKind.ts grantRefusal): `self`, the
+ * caller grants to himself; `fitsOrgKind`, the role holds no party power the org's kind lacks. A grant by a rule
+ * rather than a person (a trial applicant's role) is neither.
+ */
+export interface GrantFacts { self: boolean; fitsOrgKind: boolean }
+
 /** isMember: the user belongs to the org; mayManage: the caller may see and give out the role(s) */
 export type MemberRoleCommand =
-  | { type: 'GrantRole'; userId: string; roleId: string; isMember: boolean; mayManage: boolean }
+  | { type: 'GrantRole'; userId: string; roleId: string; isMember: boolean; mayManage: boolean; grant: GrantFacts }
   | { type: 'RevokeRole'; userId: string; roleId: string; isMember: boolean; mayManage: boolean }
   /** moves the user from one role to another (the same role: grants it) */
-  | { type: 'MoveRole'; userId: string; fromRoleId: string; toRoleId: string; isMember: boolean; mayManage: boolean };
+  | { type: 'MoveRole'; userId: string; fromRoleId: string; toRoleId: string; isMember: boolean; mayManage: boolean; grant: GrantFacts };
+
+/** Granting a role is itself a power (issue 27): never to oneself, never a role beyond the org's kind. */
+export function grantRefusal(grant: GrantFacts) {
+  if (grant.self) return refuse('forbidden', ROLE_TEXT.selfGrant);
+  if (!grant.fitsOrgKind) return refuse('forbidden', ROLE_TEXT.unfitRole);
+  return null;
+}
 
 export interface MemberRoleState { roles: ReadonlySet<string> }
 
@@ -314,7 +330,8 @@ export const memberRoleDecider: Decider<MemberRoleCommand, MemberRoleState, Memb
     switch (command.type) {
       case 'GrantRole':
         if (!command.isMember) return refuse('notFound', ROLE_TEXT.notMember);
-        return state.roles.has(command.roleId) ? [] : [{ type: 'UserRoleGranted', data: { userId, roleId: command.roleId } }];
+        if (state.roles.has(command.roleId)) return [];
+        return grantRefusal(command.grant) ?? [{ type: 'UserRoleGranted', data: { userId, roleId: command.roleId } }];
       case 'RevokeRole':
         // a former member may still hold it: taking it away is fine
         if (!state.roles.has(command.roleId)) return command.isMember ? [] : refuse('notFound', ROLE_TEXT.notMember);
@@ -322,6 +339,8 @@ export const memberRoleDecider: Decider<MemberRoleCommand, MemberRoleState, Memb
       case 'MoveRole': {
         if (!command.isMember) return refuse('notFound', ROLE_TEXT.notMember);
         const { fromRoleId, toRoleId } = command;
+        const refused = state.roles.has(toRoleId) ? null : grantRefusal(command.grant);
+        if (refused) return refused;
         return [
           ...(fromRoleId !== toRoleId && state.roles.has(fromRoleId) ? [{ type: 'UserRoleRevoked' as const, data: { userId, roleId: fromRoleId } }] : []),
           ...(!state.roles.has(toRoleId) ? [{ type: 'UserRoleGranted' as const, data: { userId, roleId: toRoleId } }] : []),

@@ -13,7 +13,7 @@ import { isValidPhone } from '../phone.ts';
 import { mayManageRole } from '../roleGroupVisibility.ts';
 import { userChangeRefusal, type ChangeCaller } from '../userAccess.ts';
 import type { ContactUser } from './contacts.ts';
-import type { Caller, UserRoleGranted, UserRoleRevoked } from './role.ts';
+import { grantRefusal, type Caller, type GrantFacts, type UserRoleGranted, type UserRoleRevoked } from './role.ts';
 
 /** A login user (contacts makes them too, inside its ContactUsersCreated). */
 export type UserCreated = ContactUser;
@@ -198,6 +198,8 @@ export type MembershipCommand =
     type: 'JoinOrgApp'; orgId: string; appId: string; userId: string; username: string;
     /** the roles named that the org has, and the names or ids it does not */
     roles: NamedRole[]; unknownRoles: string[]; caller: Caller;
+    /** the roles given with the membership: to the caller himself, or beyond the org's kind (issue 27; role.ts grantRefusal) */
+    grant: GrantFacts;
     enable?: boolean; expiration?: string | null; seats: Seats;
   }
   /** a trial applicant signing up: joins the org-app unless he is in it */
@@ -233,6 +235,8 @@ export const membershipDecider: Decider<MembershipCommand, MembershipState, Memb
         if (command.unknownRoles.length) return refuse('invalid', USER_TEXT.unknownRole(command.unknownRoles[0]));
         const withheld = command.roles.find((r) => !mayManageRole(r, command.caller));
         if (withheld) return refuse('forbidden', `${USER_TEXT.withheldRole}：${withheld.name}`);
+        const refused = command.roles.length ? grantRefusal(command.grant) : null;
+        if (refused) return refused;
         if (state.apps.has(command.appId)) return refuse('conflict', `${USER_TEXT.exists}：${command.username}`);
         const seat = seatRefusal(state, command.seats);
         if (seat) return seat;

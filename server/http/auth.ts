@@ -7,7 +7,8 @@ import { hashToken } from './tokens.ts';
 import { preparedMarker } from '../store/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hasModulePower, powerKey } from '../../domain/powerKey.ts';
-import { PLATFORM_ORG_TYPE, ROLE_CODE } from '../../domain/constants.ts';
+import { ROLE_CODE } from '../../domain/constants.ts';
+import { orgKindOf, type OrgKind } from '../../domain/orgKind.ts';
 import { membershipActive, USER_ACCESS_TEXT } from '../../domain/userAccess.ts';
 import { rolelessMayCall } from '../../domain/rolelessAccess.ts';
 import { powersOfRule, ruleOf, ruleProblems } from './routePowers.ts';
@@ -53,16 +54,21 @@ declare module 'fastify' {
     orgApp: AuthOrgApp | null;
     roles: AuthRole[];
     /**
-     * The caller is the platform: an enabled code-999 role in the platform org (org type 'product'), whatever
+     * The caller is the platform: an enabled code-999 role in the platform org (org kind 'platform'), whatever
      * org the request acts in. Only the platform holds rights across orgs; admin_ roles act inside their own org.
      */
     platform: boolean;
+    /**
+     * What the org of the request's org-app is (domain/orgKind.ts): with the roles, it decides the caller's party
+     * across orgs (server/http/parties.ts). 'school' (the least reach) when there is no org-app.
+     */
+    orgKind: OrgKind;
   }
 }
 
 interface CallerRow {
   user_id: string; username: string; name: string; enable: boolean; expiration: Date | null; expires_at: Date; revoked_at: Date | null;
-  org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null;
+  org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null; org_kind: string | null;
   disabled: boolean | null; member: boolean; member_enable: boolean | null; member_expiration: Date | null; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
   platform: boolean;
 }
@@ -72,17 +78,22 @@ interface CallerRow {
  * on every API request, so it is one indexed query instead of three.
  */
 interface Caller {
-  user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[]; platform: boolean;
+  user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[]; platform: boolean; orgKind: OrgKind;
   /** a member whose org disabled or expired the membership (issue 16: per org, not per account) */
   inactive?: boolean;
 }
+
+/** The platform org's kind: a code-999 role there is the only right across orgs (issue 16, issue 27) */
+const PLATFORM_KIND: OrgKind = 'platform';
+/** the kind a request without an org-app counts as: the least reach */
+const NO_ORG_KIND: OrgKind = 'school';
 
 /** The caller query alone (bench/menuLoad.ts runs the same SQL through bare `pg` as the baseline). */
 export const callerQuery = (token: string, key: string | undefined) => callerQueryByHash(hashToken(token), key ?? null);
 
 const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerRow>`${sql.raw(preparedMarker('caller'))}
     SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
-           oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, oa.disabled, (m.user_id IS NOT NULL) AS member,
+           oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, o.kind AS org_kind, oa.disabled, (m.user_id IS NOT NULL) AS member,
            m.enable AS member_enable, m.expiration AS member_expiration,
            COALESCE((SELECT json_agg(json_build_object('roleId', r.role_id, 'name', r.name, 'code', r.code, 'roleGroupId', r.role_group_id))
                      FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
@@ -90,7 +101,7 @@ const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerR
            EXISTS (SELECT 1 FROM user_roles pur JOIN roles pr ON pr.role_id = pur.role_id AND pr.org_id = pur.org_id
                    JOIN orgs po ON po.org_id = pur.org_id
                    WHERE pur.user_id = u.user_id AND pr.enable AND pr.code = ${ROLE_CODE.systemProvider}
-                     AND po.org_type = ${PLATFORM_ORG_TYPE}) AS platform
+                     AND po.kind = ${PLATFORM_KIND}) AS platform
     FROM access_tokens t
     JOIN users u ON u.user_id = t.user_id
     LEFT JOIN org_apps oa ON oa.key = ${key}
@@ -114,16 +125,17 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
   const { rows } = await db.executeQuery(callerStatement(db, token, key));
   const row = rows[0];
   const live = row && !row.revoked_at && row.expires_at > now && row.enable && !(row.expiration && row.expiration <= now);
-  if (!live) return { user: null, orgApp: null, roles: [], platform: false };
+  if (!live) return { user: null, orgApp: null, roles: [], platform: false, orgKind: NO_ORG_KIND };
   const user = { userId: row.user_id, username: row.username, name: row.name, token };
   const platform = row.platform;
-  if (!row.member || row.disabled || !row.org_id || !row.app_id || !row.key) return { user, orgApp: null, roles: [], platform };
-  if (!membershipActive({ enable: !!row.member_enable, expiration: row.member_expiration }, now)) return { user, orgApp: null, roles: [], platform, inactive: true };
+  if (!row.member || row.disabled || !row.org_id || !row.app_id || !row.key) return { user, orgApp: null, roles: [], platform, orgKind: NO_ORG_KIND };
+  if (!membershipActive({ enable: !!row.member_enable, expiration: row.member_expiration }, now)) return { user, orgApp: null, roles: [], platform, orgKind: NO_ORG_KIND, inactive: true };
   return {
     user,
     orgApp: { orgId: row.org_id, appId: row.app_id, key: row.key, orgName: row.org_name ?? '', appName: row.app_name ?? '' },
     roles: row.roles,
     platform,
+    orgKind: orgKindOf({ kind: row.org_kind }),
   };
 }
 
@@ -196,6 +208,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
   app.decorateRequest('orgApp', null);
   app.decorateRequest('roles', null as unknown as AuthRole[]);
   app.decorateRequest('platform', false);
+  app.decorateRequest('orgKind', NO_ORG_KIND);
   // onRequest, before the body is parsed or validated: who you are is settled before what you sent.
   app.addHook('onRequest', async (request) => {
     request.roles = [];
@@ -207,6 +220,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     const caller = token ? await resolveCaller(db, token, key, clock()) : null;
     request.user = caller?.user ?? null;
     request.platform = caller?.platform ?? false;
+    request.orgKind = caller?.orgKind ?? NO_ORG_KIND;
     if (level === 'public') return;
     if (!request.user) throw unauthorized(token ? '登录已过期，请重新登录' : '未登录，请先登录');
     if (level === 'user') return;

@@ -13,6 +13,7 @@ import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE, ROLE_CODE, SEMESTER_DEFAUL
 import { dayOf, yearOf } from '../../domain/priceCycle.ts';
 import { defaultSemesters, schoolYearOf } from '../../domain/semester.ts';
 import type { MenuExtraInfo } from '../../domain/types.ts';
+import type { OrgKind } from '../../domain/orgKind.ts';
 import { streams, SYSTEM_ORG } from '../modules/users/streams.ts';
 import { POWER_NODES, type PowerName } from '../modules/permissions/powers.ts';
 import type { AgentRegistered, AppCreated, OrgAppCreated, OrgCreated } from '../modules/orgApps/projection.ts';
@@ -43,7 +44,6 @@ export type SeedCounts = { orgs: number; users: number; roles: number; menus: nu
 const APP_NAME = '营养餐管理平台';
 const AGENT_ID = 'agent-localhost';
 
-type OrgKind = 'school' | 'supplier' | 'delivery' | 'bureau' | 'experience' | 'platform';
 interface SeedOrg { orgId: string; name: string; kind: OrgKind; orgType: OrgCreated['orgType']; area: string; enName: string }
 
 export const DEMO_ORGS: SeedOrg[] = [
@@ -52,7 +52,7 @@ export const DEMO_ORGS: SeedOrg[] = [
   { orgId: 'org-xfsp', name: '鲜丰食品供应有限公司', kind: 'supplier', orgType: 'formal', area: '城东区', enName: 'Xianfeng Food Supply Co.' },
   { orgId: 'org-jcps', name: '集采配送中心', kind: 'delivery', orgType: 'formal', area: '城东区', enName: 'Central Procurement Delivery Centre' },
   { orgId: 'org-cdjyj', name: '城东区教育局', kind: 'bureau', orgType: 'formal', area: '城东区', enName: 'Chengdong District Education Bureau' },
-  { orgId: 'org-tyxx', name: '体验学校', kind: 'experience', orgType: 'trialVersion', area: '城东区', enName: 'Trial School' },
+  { orgId: 'org-tyxx', name: '体验学校', kind: 'trial', orgType: 'trialVersion', area: '城东区', enName: 'Trial School' },
   { orgId: 'org-platform', name: '营养餐运营平台', kind: 'platform', orgType: 'product', area: '', enName: 'Meal Operations Platform' },
 ];
 
@@ -133,7 +133,7 @@ const id = () => crypto.randomUUID();
 
 /** Default config of every demo org-app (§3 org config). */
 function orgConfigOf(org: SeedOrg, now: Date): Record<string, unknown> {
-  const green = org.kind === 'experience';
+  const green = org.kind === 'trial';
   return {
     systemNotify: {
       enable: true,
@@ -148,14 +148,14 @@ function orgConfigOf(org: SeedOrg, now: Date): Record<string, unknown> {
       'zh-TW': { orgName: org.name },
       'en-US': { orgName: org.enName, welcome: `Welcome, ${org.enName}` },
     },
-    isExperienceOrg: org.kind === 'experience',
+    isExperienceOrg: org.kind === 'trial',
     isOnlyXGApp: false,
     ...(org.kind === 'delivery' && { supplierType: 'sxps' }),
     nutritiousmeals: {
       mallRecipeUserLimiteEnable: false,
       recipeNotCreateProduct: false,
       priceIsEffectiveOnMonthly: false,
-      mallRecipeCycleEntrance: org.kind === 'school' || org.kind === 'experience',
+      mallRecipeCycleEntrance: org.kind === 'school' || org.kind === 'trial',
       semester: {
         first: { ...SEMESTER_DEFAULT.first },
         second: { ...SEMESTER_DEFAULT.second },
@@ -273,9 +273,9 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     const roleIds = new Map<string, string>(); // `${orgId}/${roleKey}` → roleId
     for (const org of DEMO_ORGS) {
       const created: OrgCreated = {
-        orgId: org.orgId, name: org.name, orgType: org.orgType, agentId: AGENT_ID, parentOrgId: null, area: org.area,
-        expiration: org.kind === 'experience' ? new Date(opts.now.getTime() + 30 * 86_400_000).toISOString() : null,
-        userLimit: org.kind === 'experience' ? 20 : null,
+        orgId: org.orgId, name: org.name, orgType: org.orgType, kind: org.kind, agentId: AGENT_ID, parentOrgId: null, area: org.area,
+        expiration: org.kind === 'trial' ? new Date(opts.now.getTime() + 30 * 86_400_000).toISOString() : null,
+        userLimit: org.kind === 'trial' ? 20 : null,
       };
       await append(org.orgId, streams.org(org.orgId), 'org', [{ type: 'OrgCreated', data: { ...created } }]);
 
@@ -395,7 +395,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     events += (await seedMall(tx, { now: opts.now, meta })).events;
     events += (await seedOrders(tx, { now: opts.now, meta })).events;
     events += await seedScales(tx, { meta });
-    events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'experience').map((o) => o.orgId) });
+    events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'trial').map((o) => o.orgId) });
     const dietitian = await tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', '13800000006').executeTakeFirstOrThrow();
     events += await seedRecipeCycles(tx, {
       meta, now: opts.now, author: { userId: dietitian.user_id, name: dietitian.name },

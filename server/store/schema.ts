@@ -23,6 +23,8 @@ export interface Database {
   agents: { org_id: Generated<string>; agent_id: string; name: string; domain: string; parent_agent_id: string | null; is_primary: boolean };
   orgs: {
     org_id: string; name: string; org_type: string; agent_id: string | null; parent_org_id: string | null;
+    /** domain/orgKind.ts OrgKind (issue 27) */
+    kind: Generated<string>;
     area: string; expiration: Time | null; user_limit: number | null; created_at: Time;
   };
   apps: { org_id: Generated<string>; app_id: string; app_name: string; config: Json };

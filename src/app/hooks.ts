@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { EntryPage } from '../../domain/constants.ts';
 import type { OrgApp } from '../../domain/types.ts';
+import type { OrgKind } from '../../domain/orgKind.ts';
 import { isAdmin as hasAdminRole, isSystemProvider as hasSystemProviderRole } from '../../domain/roles.ts';
 import { menuKeys, menuQuery, powerKeys, powersQuery, type MenuGroupName, type UserRole } from '../../services/permissions.ts';
 import { useAppActor, useFrameBridge, useOrgAppActor, useSession } from './baseHooks.ts';
@@ -37,6 +38,8 @@ export interface PowersView {
   isUserAdminOnly: boolean;
   /** the platform: what the menu and buttons of cross-org screens need (issue 16) */
   platform: boolean;
+  /** what the current org is: with the roles, the party the screens show (the server decides the same way) */
+  orgKind: OrgKind;
   isLoading: boolean;
   isError: boolean;
   refetch: () => void;
@@ -55,6 +58,7 @@ export function usePowers(): PowersView {
     isAdmin: data ? data.isAdmin || hasAdminRole(roles) : false,
     isUserAdminOnly: data?.isUserAdminOnly ?? false,
     platform: data?.isPlatform ?? false,
+    orgKind: data?.orgKind ?? 'school',
     isLoading: query.isLoading,
     isError: query.isError,
     refetch: () => void query.refetch(),

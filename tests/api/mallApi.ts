@@ -46,7 +46,7 @@ export async function bureauOfAnotherArea(server: TestServer, userId: string): P
   const node = POWER_NODES.priceApprove;
   await runCommand(server.store.db, async (tx) => {
     const put = (streamId: string, streamType: string, events: NewEvent[]) => appendToStream(tx, { orgId, streamId, streamType, expectedVersion: 0, events, meta });
-    await put(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name, orgType: 'formal', agentId: null, parentOrgId: null, area: '城西区', expiration: null, userLimit: null } }]);
+    await put(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name, orgType: 'formal', kind: 'bureau', agentId: null, parentOrgId: null, area: '城西区', expiration: null, userLimit: null } }]);
     const orgAppId = crypto.randomUUID();
     await put(`orgApp-${orgAppId}`, 'orgApp', [{ type: 'OrgAppCreated', data: { id: orgAppId, orgId, appId: app.app_id, appName: '营养餐管理平台', key: crypto.randomBytes(16).toString('hex') } }]);
     await put(`permission-${permissionId}`, 'permission', [{

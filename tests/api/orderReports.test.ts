@@ -74,7 +74,7 @@ async function bureauOfAnotherArea(userId: string): Promise<string> {
   const node = POWER_NODES.orderReport;
   await runCommand(server.store.db, async (tx) => {
     const put = (streamId: string, streamType: string, events: NewEvent[]) => appendToStream(tx, { orgId, streamId, streamType, expectedVersion: 0, events, meta });
-    await put(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name, orgType: 'formal', agentId: null, parentOrgId: null, area: '城西区', expiration: null, userLimit: null } }]);
+    await put(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name, orgType: 'formal', kind: 'bureau', agentId: null, parentOrgId: null, area: '城西区', expiration: null, userLimit: null } }]);
     await put(`orgApp-${orgAppId}`, 'orgApp', [{ type: 'OrgAppCreated', data: { id: orgAppId, orgId, appId: app.app_id, appName: '营养餐管理平台', key: crypto.randomBytes(16).toString('hex') } }]);
     await put(`permission-${permissionId}`, 'permission', [{
       type: 'PermissionCreated',

@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   'GET /v2/users/checkorg': "the org's expiration: the shell warns before it ends",
   'GET /v2/users/orgapp/user': 'his own membership in the org-app',
   'GET /v2/roles/user/role': 'his own roles (none)',
+  'GET /v2/roles/user/permission': "his own roles and powers (none), and what his org is (its kind: the shell's party, issue 27)",
   'GET /v1/config/theme': "the org's theme",
   'GET /v1/config/locales': "the org's text overrides (its name and welcome)",
 };

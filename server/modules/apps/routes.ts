@@ -11,6 +11,7 @@ import { nextAppId } from '../../../domain/appId.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { ORG_TYPES } from '../../../domain/orgInit.ts';
 import { appDecider, orgAppDecider, APP_TEXT, type AppCommand } from '../../../domain/aggregates/app.ts';
+import { ORG_KINDS, type OrgKind } from '../../../domain/orgKind.ts';
 import { orgDecider, type OrgSettingsSet } from '../../../domain/aggregates/org.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
@@ -160,15 +161,15 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     return ok({ id, disabled: request.body.disabled });
   });
 
-  app.put<{ Params: { orgId: string }; Body: { name?: string; orgType?: string; agentId?: string | null; expiration?: string | null; userLimit?: number | null } }>('/v2/config/orgapp/org/:orgId', {
+  app.put<{ Params: { orgId: string }; Body: { name?: string; orgType?: string; kind?: OrgKind; agentId?: string | null; expiration?: string | null; userLimit?: number | null } }>('/v2/config/orgapp/org/:orgId', {
     config: provider,
     schema: {
-      tags, summary: "An org's name, type, partner, expiration (null: never) and user limit (null: unlimited)",
+      tags, summary: "An org's name, type, kind (domain/orgKind.ts: what its members may do across orgs), partner, expiration (null: never) and user limit (null: unlimited)",
       params: { type: 'object', required: ['orgId'], properties: { orgId: { type: 'string', minLength: 1, maxLength: 64 } } },
       body: {
         type: 'object', additionalProperties: false, minProperties: 1,
         properties: {
-          name: { type: 'string', minLength: 1, maxLength: 64 }, orgType: { type: 'string', enum: ORG_TYPES }, agentId: { type: ['string', 'null'], maxLength: 128 },
+          name: { type: 'string', minLength: 1, maxLength: 64 }, orgType: { type: 'string', enum: ORG_TYPES }, kind: { type: 'string', enum: [...ORG_KINDS] }, agentId: { type: ['string', 'null'], maxLength: 128 },
           expiration: { type: ['string', 'null'], maxLength: 64 }, userLimit: { type: ['integer', 'null'], minimum: 1 },
         },
       },
@@ -178,7 +179,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     const { orgId } = request.params;
     const b = request.body;
     const settings: OrgSettingsSet = {
-      orgId, name: b.name, orgType: b.orgType, agentId: b.agentId, userLimit: b.userLimit,
+      orgId, name: b.name, orgType: b.orgType, kind: b.kind, agentId: b.agentId, userLimit: b.userLimit,
       ...(b.expiration !== undefined && { expiration: parseExpiration(b.expiration) }),
     };
     const expected = clientVersion(request);
@@ -192,7 +193,7 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     }, expected === undefined);
     const row = await db.selectFrom('orgs').selectAll().where('org_id', '=', orgId).executeTakeFirstOrThrow();
     return ok({
-      orgId, name: row.name, orgType: row.org_type, agentId: row.agent_id, expiration: row.expiration ? new Date(row.expiration).toISOString() : null, userLimit: row.user_limit,
+      orgId, name: row.name, orgType: row.org_type, kind: row.kind, agentId: row.agent_id, expiration: row.expiration ? new Date(row.expiration).toISOString() : null, userLimit: row.user_limit,
     });
   });
 }

@@ -20,7 +20,8 @@ import { streamVersionOf } from '../../store/versions.ts';
 import * as api from '../../../contracts/logistics.ts';
 import { logisticsDecider, logisticsStream, type LogisticsChecks, type LogisticsStop } from '../../../domain/aggregates/logistics.ts';
 import { orderDecider, orderStream } from '../../../domain/aggregates/order.ts';
-import { orderPartyOf, type OrderParty } from '../../../domain/order.ts';
+import type { OrderParty } from '../../../domain/order.ts';
+import { partyOfRequest } from '../../http/parties.ts';
 import { DELIVERABLE_ORDER_STATUSES, LOGISTICS_TEXT, MARK_ORDER_ACTION, orderActionNeeded, stopsInRouteOrder } from '../../../domain/logistics.ts';
 import { parseDay } from '../../../domain/priceCycle.ts';
 import carReportRoutes from './carReportRoutes.ts';
@@ -41,7 +42,7 @@ const none = (eb: Eb) => eb.val(false) as unknown as Expression<SqlBool>;
 /** Who the caller is toward deliveries and which he sees (the car report reads the same: ./carReportRoutes.ts). */
 export async function viewerOf(db: ModuleContext['db'], request: OrgAppRequest): Promise<Viewer> {
   const orgId = request.orgApp.orgId;
-  const party = orderPartyOf(request.roles, request.platform);
+  const party = partyOfRequest(request);
   const base = { party, orgId, userId: request.user.userId, routeIds: null };
   switch (party) {
     case 'platform': return { ...base, scope: null };

@@ -1,26 +1,23 @@
 // Who may do what with goods and prices (§6): suppliers (2) and their salesmen (6) own their org's goods;
 // bureaus (4) and configured approval orgs decide prices of their area; purchasing orgs see the effective
-// prices of the suppliers linked to them; the platform operator (999) sees all.
+// prices of the suppliers linked to them; the platform operator (999) sees all. Who is a supplier or a bureau is
+// the org's kind with the member's role there (server/http/parties.ts, issue 27), never a role code alone.
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { forbidden } from '../../http/errors.ts';
-import { ROLE_CODE } from '../../../domain/constants.ts';
+import { areaOrgIds, isBureau, isPlatform, isSupplierSide, sameWorldOrgs } from '../../http/parties.ts';
 import { editsCatalogue, writesGoods } from '../../../domain/mallCatalogue.ts';
 import { allowedCategoryIds, permissionsOf, type SupplierPermissions } from '../../../domain/supplierPermissions.ts';
 
 type Db = Kysely<Database> | Tx;
 
-const codes = (request: FastifyRequest) => request.roles.map((r) => r.code);
-// the platform (code 999 in the platform org), not a code-999 role an org gave itself (issue 16)
-export const isPlatform = (request: FastifyRequest) => request.platform;
-export const isSupplierSide = (request: FastifyRequest) => codes(request).some((c) => c === ROLE_CODE.supplier || c === ROLE_CODE.salesman);
-export const isBureau = (request: FastifyRequest) => codes(request).includes(ROLE_CODE.bureau);
+export { isBureau, isPlatform, isSupplierSide } from '../../http/parties.ts';
 
 /** Catalogue writes (categories, specs, products, SKUs): suppliers, salesmen, bureaus, dietitians, admins and providers. */
 export function requireCatalogueEditor(request: FastifyRequest): void {
-  if (editsCatalogue({ platform: request.platform, roles: request.roles })) return;
+  if (editsCatalogue({ platform: request.platform, roles: request.roles, orgKind: request.orgKind })) return;
   throw forbidden('没有维护商品资料的权限');
 }
 
@@ -38,18 +35,24 @@ export async function orgArea(db: Db, orgId: string): Promise<string | null> {
 /** A supplier a purchasing org buys from: the supplier's role group it buys under and what the org lets it do. */
 export interface SupplierLink { supplierOrgId: string; roleGroupId: string | null; permissions: SupplierPermissions }
 
-/** The enabled supplier links of a purchasing org, with their parsed permissions (one query). */
+/**
+ * The enabled supplier links of a purchasing org, with their parsed permissions. A link across the sandbox line
+ * (a trial school to a real supplier, a real school to a practice one) counts for nothing (issue 27).
+ */
 export async function supplierLinks(db: Db, orgId: string): Promise<SupplierLink[]> {
-  const rows = await db.selectFrom('mall_suppliers')
+  const all = await db.selectFrom('mall_suppliers')
     .select(['supplier_org_id', 'role_group_id', sql<unknown>`extra_info -> 'permissions'`.as('permissions')])
     .where('org_id', '=', orgId).where('enable', '=', true).execute();
+  const reachable = await sameWorldOrgs(db, orgId, all.map((r) => r.supplier_org_id));
+  const rows = all.filter((r) => reachable.has(r.supplier_org_id));
   return rows.map((r) => ({ supplierOrgId: r.supplier_org_id, roleGroupId: r.role_group_id, permissions: permissionsOf(r.permissions) }));
 }
 
 export type Viewer =
   | { kind: 'platform' }
   | { kind: 'supplier'; orgId: string }
-  | { kind: 'approver'; orgId: string; area: string }
+  /** a bureau: the orgs of its area (server/http/parties.ts areaOrgIds: a sandbox's bureau, the sandbox) */
+  | { kind: 'approver'; orgId: string; areaOrgIds: string[] }
   | { kind: 'purchaser'; orgId: string; links: SupplierLink[] };
 
 /** How the caller sees goods and prices of suppliers. */
@@ -57,7 +60,7 @@ export async function viewerOf(db: Db, request: FastifyRequest): Promise<Viewer>
   const orgId = request.orgApp!.orgId;
   if (isPlatform(request)) return { kind: 'platform' };
   if (isSupplierSide(request)) return { kind: 'supplier', orgId };
-  if (isBureau(request)) return { kind: 'approver', orgId, area: (await orgArea(db, orgId)) ?? '' };
+  if (isBureau(request)) return { kind: 'approver', orgId, areaOrgIds: await areaOrgIds(db, orgId) };
   return { kind: 'purchaser', orgId, links: await supplierLinks(db, orgId) };
 }
 
@@ -66,11 +69,7 @@ export async function readableSupplierOrgs(db: Db, viewer: Viewer): Promise<stri
   switch (viewer.kind) {
     case 'platform': return null;
     case 'supplier': return [viewer.orgId];
-    case 'approver': {
-      if (!viewer.area) return [];
-      const rows = await db.selectFrom('orgs').select('org_id').where('area', '=', viewer.area).execute();
-      return rows.map((r) => r.org_id);
-    }
+    case 'approver': return viewer.areaOrgIds;
     case 'purchaser': return [...new Set(viewer.links.map((l) => l.supplierOrgId))];
   }
 }

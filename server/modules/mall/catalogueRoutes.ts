@@ -19,7 +19,8 @@ import { isSystemProvider } from '../../../domain/roles.ts';
 import { nextPermissions, parseSupplierPermissions, permissionsOf, SUPPLIER_PERMISSION_TEXT } from '../../../domain/supplierPermissions.ts';
 import { streams } from '../users/streams.ts';
 import { mallStreams } from './streams.ts';
-import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
+import { areaOrgIds, sameWorldOrgs } from '../../http/parties.ts';
+import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
 import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from '../../../domain/aggregates/product.ts';
 
 const tags = ['mall'];
@@ -188,6 +189,8 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     const objectId = crypto.randomUUID();
     await runDecisions(db, async (tx) => {
       const orgName = await checkSupplierLink(tx, b.supplierOrgId, b.roleGroupId);
+      // a sandbox buys only from its own practice suppliers, a real org never from one (issue 27)
+      if (!(await sameWorldOrgs(tx, orgId, [b.supplierOrgId])).has(b.supplierOrgId)) throw forbidden('体验机构与正式机构之间不能建立供应关系');
       // one link per supplier and purchasing org: links of the org are decided one at a time
       await lockKey(tx, 'mallSupplier-link', orgId);
       const linked = !!await tx.selectFrom('mall_suppliers').select('object_id').where('org_id', '=', orgId).where('supplier_org_id', '=', b.supplierOrgId).executeTakeFirst();
@@ -267,7 +270,9 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       if (!g) throw notFound('采购角色组不存在');
       const own = g.orgId === request.orgApp!.orgId && isSystemProvider(request.roles);
       const platform = isPlatform(request);
-      const bureau = isBureau(request) && (await orgArea(tx, request.orgApp!.orgId)) === (await orgArea(tx, g.orgId)) && !!(await orgArea(tx, g.orgId));
+      // the bureau of the supplier's area (its org's kind and role, and the area by domain/orgKind inAreaOf: a
+      // sandbox's bureau reaches only its sandbox, issue 27)
+      const bureau = isBureau(request) && (await areaOrgIds(tx, request.orgApp!.orgId)).includes(g.orgId);
       if (b.priceApprovalGroup) {
         const c = await tx.selectFrom('categories').select('id').where('id', '=', b.priceApprovalGroup).where('group_name', '=', 'mallPriceApprovalGroups').executeTakeFirst();
         if (!c) throw badRequest('参数错误：价格审核组不存在');

@@ -21,7 +21,9 @@ import { priceCutoff } from '../../../domain/supplierPermissions.ts';
 import { POWER } from '../permissions/powers.ts';
 import { mallStreams } from './streams.ts';
 import { logOf } from './catalogueRoutes.ts';
-import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, orgArea, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
+import { orgFacts, orgFactsOf, partyOfRequest } from '../../http/parties.ts';
+import { inAreaOf } from '../../../domain/orgKind.ts';
+import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
 import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
 
 const tags = ['prices'];
@@ -371,8 +373,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     await requirePower(request, POWER.priceApprove);
     const approverOrgId = request.orgApp!.orgId;
     // the client's isEduBureauOrg / eduBureauOrgArea are hints only: the standing is worked out here
-    const approverArea = (await orgArea(db, approverOrgId)) ?? '';
-    const roleCodes = request.roles.map((r) => r.code);
+    const party = partyOfRequest(request);
     const ids = b.skuPrice.map((p) => p.id);
     if (new Set(ids).size !== ids.length) throw badRequest('参数错误：同一价格重复提交');
     try {
@@ -381,7 +382,9 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
         const missing = ids.filter((id) => !rows.get(id) || rows.get(id)!.is_delete);
         if (missing.length) throw new HttpError(404, `价格不存在：${missing.slice(0, 5).join('、')}`);
         const supplierOrgs = [...new Set([...rows.values()].map((r) => r.org_id))];
-        const areas = new Map((await tx.selectFrom('orgs').select(['org_id', 'area']).where('org_id', 'in', supplierOrgs).execute()).map((o) => [o.org_id, o.area]));
+        const approver = await orgFacts(tx, approverOrgId);
+        const facts = await orgFactsOf(tx, supplierOrgs);
+        const inArea = (supplierOrgId: string) => !!approver && facts.has(supplierOrgId) && inAreaOf(approver, facts.get(supplierOrgId)!);
         const groups = new Map((await tx.selectFrom('role_groups').select(['role_group_id', 'config']).where('role_group_id', 'in', [...new Set([...rows.values()].map((r) => r.role_group_id))]).execute())
           .map((g) => [g.role_group_id, priceConfigOf(g.config)]));
         const approvalGroups = [...new Set([...groups.values()].map((g) => g.priceApprovalGroup).filter((g): g is string => !!g))];
@@ -396,7 +399,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
           const row = rows.get(item.id)!;
           const config = groups.get(row.role_group_id) ?? priceConfigOf({});
           const standing = approvalStanding({
-            roleCodes, approverOrgId, approverArea, supplierArea: areas.get(row.org_id) ?? '',
+            party, approverOrgId, supplierInArea: inArea(row.org_id),
             approvalGroupOrgIds: config.priceApprovalGroup ? groupOrgs.get(config.priceApprovalGroup) ?? [] : [],
           });
           if (item.version !== undefined && item.version !== row.version) throw new ConcurrencyError(mallStreams.price(row.id), item.version);

@@ -14,7 +14,9 @@ import { decideAndAppend, handleCommand, requestCommand, runDecisions } from '..
 import { PAGE, PRICE_CLASSES } from '../../../domain/constants.ts';
 import { cycleOf, dayOf } from '../../../domain/priceCycle.ts';
 import { priceSurveyDecider, surveyErrors, SURVEY_CYCLE_RULE, type RecordSurvey } from '../../../domain/aggregates/priceSurvey.ts';
-import { isBureau, isPlatform, isSupplierSide, orgArea } from './access.ts';
+import { isBureau, isPlatform, isSupplierSide } from './access.ts';
+import { areaKeyOfOrg, orgFactsOf } from '../../http/parties.ts';
+import { areaKeyOf } from '../../../domain/orgKind.ts';
 
 const tags = ['surveys'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -77,7 +79,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     let base = db.selectFrom('price_surveys').where('is_delete', '=', false);
     if (isPlatform(request)) { /* all */ } else if (isBureau(request)) base = base.where('org_id', '=', orgId);
     // requireSurveyReader let in no one else
-    else base = base.where('area', '=', (await orgArea(db, orgId)) ?? '\u0000').where('supplier_org_id', '=', orgId);
+    else base = base.where('area', '=', (await areaKeyOfOrg(db, orgId)) || '\u0000').where('supplier_org_id', '=', orgId);
     if (q.kind) base = base.where('kind', '=', q.kind);
     if (q.priceClass) base = base.where('price_class', '=', q.priceClass);
     if (q.skuId) base = base.where('sku_id', '=', q.skuId);
@@ -116,14 +118,15 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     const kind = request.body.kind ?? 'supplier';
     const now = ctx.clock();
     const ids = await runDecisions(db, async (tx) => {
-      const area = (await orgArea(tx, orgId)) ?? '';
+      // a sandbox's bureau surveys in its sandbox, never the real district (issue 27)
+      const area = await areaKeyOfOrg(tx, orgId);
       const items = request.body.surveys;
       const skuIds = items.map((s) => s.skuId).filter((x): x is string => !!x);
       const productIds = items.map((s) => s.productId).filter((x): x is string => !!x);
       const skus = new Map(skuIds.length ? (await tx.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).where('is_delete', '=', false).execute()).map((s) => [s.sku_id, s]) : []);
       const allProductIds = [...new Set([...productIds, ...[...skus.values()].map((s) => s.product_id)])];
       const products = new Map(allProductIds.length ? (await tx.selectFrom('products').select(['id', 'name', 'org_id']).where('id', 'in', allProductIds).execute()).map((p) => [p.id, p]) : []);
-      const orgAreas = new Map((await tx.selectFrom('orgs').select(['org_id', 'area']).where('org_id', 'in', [...new Set([...products.values()].map((p) => p.org_id)), '']).execute()).map((o) => [o.org_id, o.area]));
+      const orgAreas = new Map([...(await orgFactsOf(tx, [...new Set([...products.values()].map((p) => p.org_id))])).entries()].map(([id, o]) => [id, areaKeyOf(o)]));
       // every row is decided; the refusals are gathered so the bureau sees all bad rows at once, and nothing is written
       const errors: string[] = [];
       const ids: string[] = [];
@@ -176,7 +179,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     const skuIds = request.query.skuId.split(',').map((s) => s.trim()).filter(Boolean);
     if (!skuIds.length) throw badRequest('参数错误：缺少 skuId');
     const skus = await db.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).execute();
-    const area = (await orgArea(db, orgId)) ?? '';
+    const area = await areaKeyOfOrg(db, orgId);
     const rows: { skuId: string; marketAvg: number; count: number }[] = [];
     const bySupplier = new Map<string, { skuId: string; productId: string }[]>();
     for (const s of skus) {
@@ -184,8 +187,8 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
       bySupplier.set(s.org_id, [...(bySupplier.get(s.org_id) ?? []), { skuId: s.sku_id, productId: s.product_id }]);
     }
     for (const [supplierOrgId, list_] of bySupplier) {
-      const supplierArea = (await orgArea(db, supplierOrgId)) ?? '';
-      if (!isPlatform(request) && supplierArea !== area) continue;
+      const supplierArea = await areaKeyOfOrg(db, supplierOrgId);
+      if (!supplierArea || (!isPlatform(request) && supplierArea !== area)) continue;
       for (const [skuId, a] of await averagesOf(db, supplierArea, list_, request.query.date ?? dayOf(ctx.clock()))) rows.push({ skuId, marketAvg: a.avg, count: a.count });
     }
     return list(rows);

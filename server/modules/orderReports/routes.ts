@@ -164,6 +164,8 @@ export default async function orderReportRoutes(app: FastifyInstance, { db }: Mo
     const rows = await db.selectFrom('order_report_days as o')
       .innerJoin('orgs as s', 's.org_id', 'o.org_id')
       .where('s.area', 'in', areas).where('s.area', '<>', '')
+      // a sandbox's market is its practice orders; a real one never counts practice (issue 27)
+      .where('s.kind', viewer.sandbox ? '=' : '<>', 'trial')
       .where('o.delivery_date', '>=', f.startDate).where('o.delivery_date', '<=', f.endDate)
       .where('o.product_name', 'in', names)
       .select(['o.product_name', 'o.unit', sql<string>`sum(o.amount)`.as('amount'), sql<string>`sum(o.quantity)`.as('quantity')])

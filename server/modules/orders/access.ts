@@ -5,16 +5,20 @@
 // - a salesman (6): those of the schools buying under a purchaser group (M1) he sees (domain/order salesmanRoleGroups);
 // - a delivery user (3): those of the schools on his routes (M7, domain/order deliverySchools);
 // - a bureau (4): those of the schools of its area; the platform: all.
+// The party is the org's kind with the member's role there (server/http/parties.ts, domain/orgKind.ts, issue 27):
+// a code-4 role in a school is a school; a trial org's bureau has its sandbox for an area.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import type { OrgAppRequest } from '../../http/route.ts';
 import type { Guard } from '../../http/guards.ts';
 import { forbidden } from '../../http/errors.ts';
-import { orgArea, supplierLinks } from '../mall/access.ts';
+import { supplierLinks } from '../mall/access.ts';
+import { areaOrgIds, partyOfRequest } from '../../http/parties.ts';
 import { schoolGoods } from '../mall/schoolGoods.ts';
-import { DEFAULT_ORDER_SETTINGS, deliverySchools, orderPartyOf, salesmanRoleGroups, type LinkPermissions, type OrderParty, type OrderSettings } from '../../../domain/order.ts';
+import { DEFAULT_ORDER_SETTINGS, deliverySchools, salesmanRoleGroups, type LinkPermissions, type OrderParty, type OrderSettings } from '../../../domain/order.ts';
 import { permissionsOf } from '../../../domain/supplierPermissions.ts';
+import { isSandbox } from '../../../domain/orgKind.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import type { PlacingFacts } from '../../../domain/aggregates/order.ts';
 
@@ -25,6 +29,8 @@ export interface OrderViewer {
   party: OrderParty;
   orgId: string;
   userId: string;
+  /** the caller's org is a sandbox (a trial org): area-wide figures come from sandboxes only, never real orgs (issue 27) */
+  sandbox: boolean;
   /** the filter on `orders as o` this caller sees through; null = every order */
   scope: ((eb: OrdersEb) => Expression<SqlBool>) | null;
 }
@@ -34,17 +40,17 @@ const none = (eb: OrdersEb) => eb.val(false) as unknown as Expression<SqlBool>;
 /**
  * A route only one party calls (a school places orders, asks for returns and plans its purchases; a supplier plans
  * deliveries): declared as the route's guard, so another party is refused before its body is read (issue 12).
- * The party comes from the roles alone (orderPartyOf), as orderViewerOf works it out.
+ * The party comes from the org's kind and the roles (partyOfRequest), as orderViewerOf works it out.
  */
 export const partyOnly = (party: OrderParty, refusal: string): Guard => (request) => {
-  if (orderPartyOf(request.roles, request.platform) !== party) throw forbidden(refusal);
+  if (partyOfRequest(request) !== party) throw forbidden(refusal);
 };
 
 export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<OrderViewer> {
   const orgId = request.orgApp.orgId;
   const userId = request.user.userId;
-  const party = orderPartyOf(request.roles, request.platform);
-  const base = { party, orgId, userId };
+  const party = partyOfRequest(request);
+  const base = { party, orgId, userId, sandbox: isSandbox(request.orgKind) };
   switch (party) {
     case 'platform': return { ...base, scope: null };
     case 'school': return { ...base, scope: (eb) => eb('o.org_id', '=', orgId) };
@@ -66,10 +72,11 @@ export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<Ord
       return { ...base, scope: schools.length ? (eb) => eb.and([eb('o.supplier_org_id', '=', orgId), eb('o.org_id', 'in', schools)]) : none };
     }
     case 'bureau': {
-      const area = await orgArea(db, orgId);
-      if (!area) return { ...base, scope: none };
-      return { ...base, scope: (eb) => eb('o.org_id', 'in', eb.selectFrom('orgs').select('orgs.org_id').where('orgs.area', '=', area)) };
+      const area = await areaOrgIds(db, orgId);
+      return { ...base, scope: area.length ? (eb) => eb('o.org_id', 'in', area) : none };
     }
+    // a member whose role in his org's kind is no party (an admin of a bureau org): his org's own orders, if any
+    case 'member': return { ...base, scope: (eb) => eb('o.org_id', '=', orgId) };
   }
 }
 

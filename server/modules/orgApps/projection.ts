@@ -3,6 +3,7 @@ import { defineProjection } from '../../store/projections.ts';
 import type { AgentRegistered } from '../../../domain/aggregates/agent.ts';
 import type { AppCreated, OrgAppCreated, OrgAppDisabledSet } from '../../../domain/aggregates/app.ts';
 import type { OrgCreated, OrgRenamed } from '../../../domain/aggregates/org.ts';
+import { orgKindOf } from '../../../domain/orgKind.ts';
 
 export type { AgentRegistered } from '../../../domain/aggregates/agent.ts';
 export type { AppCreated, OrgAppCreated } from '../../../domain/aggregates/app.ts';
@@ -14,7 +15,7 @@ defineProjection({
   },
   OrgCreated: async (tx, { data, meta }: { data: OrgCreated; meta: { time: string } }) => {
     await tx.insertInto('orgs').values({
-      org_id: data.orgId, name: data.name, org_type: data.orgType, agent_id: data.agentId, parent_org_id: data.parentOrgId,
+      org_id: data.orgId, name: data.name, org_type: data.orgType, kind: orgKindOf(data), agent_id: data.agentId, parent_org_id: data.parentOrgId,
       area: data.area, expiration: data.expiration, user_limit: data.userLimit, created_at: meta.time,
     }).execute();
   },

@@ -9,6 +9,7 @@ import { entriesFor } from '../../../domain/screenAccess.ts';
 import { loadOrgAppContext } from '../../../contracts/orgAppContext.ts';
 import { route } from '../../http/route.ts';
 import { rolesOf } from '../../http/auth.ts';
+import { orgFacts } from '../../http/parties.ts';
 import { menuOf, seesEverything, userPermissionOf } from '../permissions/menu.ts';
 import { readConfig } from '../config/orgConfig.ts';
 import { localesOf, themeOf } from '../config/routes.ts';
@@ -57,7 +58,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
     const { orgId, appId, configPath = [] } = request.body;
     const userId = request.user.userId;
     const key = await orgAppKeyOf(db, userId, orgId, appId, clock());
-    const [[orgApp], roles] = await Promise.all([orgAppsOfUser(db, userId, clock(), { only: { orgId, appId } }), rolesOf(db, userId, orgId)]);
+    const [[orgApp], roles, facts] = await Promise.all([orgAppsOfUser(db, userId, clock(), { only: { orgId, appId } }), rolesOf(db, userId, orgId), orgFacts(db, orgId)]);
     // the key check above found the membership active: the list offers it too
     if (!orgApp) throw forbidden('您不是该机构的成员');
     const caller = { platform: request.platform, roles };
@@ -65,7 +66,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
     const menuOfGroup = async (groupName: 'pcMenu' | 'quickEntry') => entriesFor(await menuOf(db, { orgId, appId, groupName, roleIds }), caller);
     const [config, theme, locales, menu, quickEntries, permission] = await Promise.all([
       readConfig(db, orgId, appId, configPath), themeOf(db, { orgId, appId }), localesOf(db, { orgId, appId }),
-      menuOfGroup('pcMenu'), menuOfGroup('quickEntry'), userPermissionOf(db, { userId, orgId, appId, roles, platform: request.platform }),
+      menuOfGroup('pcMenu'), menuOfGroup('quickEntry'), userPermissionOf(db, { userId, orgId, appId, roles, platform: request.platform, orgKind: facts?.kind ?? 'school' }),
     ]);
     return ok({ key, orgApp: { ...orgApp, key }, config, theme, locales, menu, quickEntries, permission });
   });

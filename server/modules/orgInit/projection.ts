@@ -28,6 +28,7 @@ defineProjection({
     const set = {
       ...(data.name !== undefined && { name: data.name }),
       ...(data.orgType !== undefined && { org_type: data.orgType }),
+      ...(data.kind !== undefined && { kind: data.kind }),
       ...(data.agentId !== undefined && { agent_id: data.agentId }),
       ...(data.expiration !== undefined && { expiration: data.expiration }),
       ...(data.userLimit !== undefined && { user_limit: data.userLimit }),

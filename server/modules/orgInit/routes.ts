@@ -1,6 +1,7 @@
 // §7 init templates and the seven steps: GET/POST/PUT /v3/orgappinit/template; POST /v3/orgappinit/{step}
 // (each step on its own, idempotent); POST /v3/orgappinit/create (all seven steps as one command, all or
 // nothing, making adminPhone the org admin). System providers (code 999) only.
+import { ORG_KINDS, type OrgKind } from '../../../domain/orgKind.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -92,13 +93,13 @@ const stepBody = {
   properties: {
     orgId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, orgName: name, appId: id, appName: name,
     name: { type: 'string', minLength: 1, maxLength: 64, description: 'the init template name' }, templateId: id,
-    orgType: { type: 'string', enum: ORG_TYPES }, agentId: { type: ['string', 'null'], maxLength: 128 },
+    orgType: { type: 'string', enum: ORG_TYPES }, kind: { type: 'string', enum: [...ORG_KINDS], description: 'what the org is (domain/orgKind.ts); absent: the kind its type gives' }, agentId: { type: ['string', 'null'], maxLength: 128 },
   },
 } as const;
 
-interface StepBody { orgId: string; orgName: string; appId: string; appName: string; name?: string; templateId?: string; orgType?: string; agentId?: string | null }
+interface StepBody { orgId: string; orgName: string; appId: string; appName: string; name?: string; templateId?: string; orgType?: string; kind?: OrgKind; agentId?: string | null }
 interface CreateBody {
-  templateId: string; orgName: string; appId?: string; appName?: string; orgType?: string; agentId?: string | null; adminPhone: string; adminName?: string;
+  templateId: string; orgName: string; appId?: string; appName?: string; orgType?: string; kind?: OrgKind; agentId?: string | null; adminPhone: string; adminName?: string;
   expiration?: string | null; userLimit?: number | null;
 }
 
@@ -230,7 +231,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
           await agentExists(tx, body.agentId);
         }
         const target: InitTarget = {
-          orgId: body.orgId, orgName: body.orgName.trim(), appId: body.appId, appName: body.appName.trim(), orgType: body.orgType ?? 'formal',
+          orgId: body.orgId, orgName: body.orgName.trim(), appId: body.appId, appName: body.appName.trim(), orgType: body.orgType ?? 'formal', kind: body.kind,
           agentId: body.agentId ?? null, expiration: null, userLimit: null, content: template.content,
         };
         return runStep(step, { tx, meta: metaOf(request, ctx.clock()), target });
@@ -249,7 +250,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
         type: 'object', additionalProperties: false, required: ['templateId', 'orgName', 'adminPhone'],
         properties: {
           templateId: id, orgName: name, appId: { type: 'string', maxLength: 32 }, appName: { type: 'string', maxLength: 64 },
-          orgType: { type: 'string', enum: ORG_TYPES }, agentId: { type: ['string', 'null'], maxLength: 128 },
+          orgType: { type: 'string', enum: ORG_TYPES }, kind: { type: 'string', enum: [...ORG_KINDS], description: 'what the org is (domain/orgKind.ts); absent: the kind its type gives' }, agentId: { type: ['string', 'null'], maxLength: 128 },
           adminPhone: { type: 'string', minLength: 1, maxLength: 32 }, adminName: { type: 'string', maxLength: 64 },
           expiration: { type: ['string', 'null'], maxLength: 64 }, userLimit: { type: ['integer', 'null'], minimum: 1 },
         },
@@ -293,7 +294,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
         appName = appName || orgName;
       }
       const target: InitTarget = {
-        orgId: `org-${crypto.randomBytes(5).toString('hex')}`, orgName, appId, appName, orgType: body.orgType ?? 'formal', agentId: body.agentId ?? null,
+        orgId: `org-${crypto.randomBytes(5).toString('hex')}`, orgName, appId, appName, orgType: body.orgType ?? 'formal', kind: body.kind, agentId: body.agentId ?? null,
         expiration, userLimit: body.userLimit ?? null, content: template.content,
         admin: { phone: adminPhone, name: body.adminName?.trim() || `${orgName}管理员`, passwordHash }, creatorUserId: request.user!.userId,
       };

@@ -11,6 +11,7 @@ import {
 import { pinyinInitials } from '../../../domain/contactSearch.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import type { AppCreated, OrgAppCreated } from '../../../domain/aggregates/app.ts';
+import { orgKindOf, type OrgKind } from '../../../domain/orgKind.ts';
 import type { OrgCreated } from '../../../domain/aggregates/org.ts';
 import type { PermissionCreated } from '../../../domain/aggregates/permission.ts';
 import type { RoleCreated, RoleGroupCreated } from '../../../domain/aggregates/role.ts';
@@ -23,6 +24,8 @@ export interface InitTarget {
   appId: string;
   appName: string;
   orgType: string;
+  /** what the org is (domain/orgKind.ts): absent, the kind its type gives */
+  kind?: OrgKind;
   agentId: string | null;
   expiration: string | null;
   userLimit: number | null;
@@ -86,7 +89,7 @@ async function orgStep(ctx: StepContext): Promise<number> {
   n += await append(ctx, SYSTEM_ORG, streams.app(t.appId), 'app', [{ type: 'AppCreated', data: app }], async () =>
     (await ctx.tx.selectFrom('apps').select('app_id').where('app_id', '=', t.appId).execute()).map((r) => setupKeys.app(r.app_id)));
   const org: OrgCreated = {
-    orgId: t.orgId, name: t.orgName, orgType: t.orgType, agentId: t.agentId, parentOrgId: null, area: '', expiration: t.expiration, userLimit: t.userLimit,
+    orgId: t.orgId, name: t.orgName, orgType: t.orgType, kind: t.kind ?? orgKindOf({ orgType: t.orgType }), agentId: t.agentId, parentOrgId: null, area: '', expiration: t.expiration, userLimit: t.userLimit,
   };
   n += await append(ctx, t.orgId, streams.org(t.orgId), 'org', [{ type: 'OrgCreated', data: org }], async () =>
     (await ctx.tx.selectFrom('orgs').select('org_id').where('org_id', '=', t.orgId).execute()).map((r) => setupKeys.org(r.org_id)));

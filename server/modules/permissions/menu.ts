@@ -5,6 +5,7 @@ import { preparedMarker } from '../../store/database.ts';
 import type { Database } from '../../store/schema.ts';
 import type { MenuEntry } from '../../../domain/types.ts';
 import { isAdmin, isSystemProvider, isUserAdminOnly, type RoleLike } from '../../../domain/roles.ts';
+import type { OrgKind } from '../../../domain/orgKind.ts';
 import { powersOf, type AuthRole } from '../../http/auth.ts';
 import { powerKey } from '../../../domain/powerKey.ts';
 import { sortMenu } from '../../../domain/menuTree.ts';
@@ -84,8 +85,8 @@ export async function allPowersOf(db: Kysely<Database>, orgId: string, appId: st
  * keys they hold (all of the org-app's for system providers and admins) and the §6 role predicates. Also part of
  * the org-app context (POST /v2/users/org/app/context), which must answer the same.
  */
-export async function userPermissionOf(db: Kysely<Database>, caller: { userId: string; orgId: string; appId: string; roles: AuthRole[]; platform: boolean }) {
+export async function userPermissionOf(db: Kysely<Database>, caller: { userId: string; orgId: string; appId: string; roles: AuthRole[]; platform: boolean; orgKind: OrgKind }) {
   const { roles, orgId, appId } = caller;
   const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : (await powersOf(db, caller.userId, orgId, appId)).sort();
-  return { roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles), isPlatform: caller.platform };
+  return { roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles), isPlatform: caller.platform, orgKind: caller.orgKind };
 }

@@ -14,6 +14,7 @@ import { holdsPower, requireSameOrg } from '../../http/auth.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { mayWriteRoleGroups, SALESMAN_GROUP_CODE } from '../../../domain/salesmanGroups.ts';
 import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
+import { grantFactsOf } from './grantFacts.ts';
 import { childRolesOf, mayManageRole, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
 import { refusalError } from '../../http/refusal.ts';
 import { isRefusal } from '../../../domain/decider.ts';
@@ -233,6 +234,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
         await commands.memberRoles(b.userId, {
           type: 'MoveRole', userId: b.userId, fromRoleId: role.role_id, toRoleId: target.role_id,
           isMember: (await membersOf(tx, orgId, [b.userId])).has(b.userId), mayManage: mayManageRole(role, request) && mayManageRole(target, request),
+          grant: await grantFactsOf(tx, request, { roleId: target.role_id, code: target.code }, b.userId),
         });
         return target.role_id;
       }
@@ -457,10 +459,11 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     const { userId } = request.params;
     const roleId = await runDecisions(db, async (tx) => {
       const role = await roleVisibleTo(tx, request, { name: request.body.roleName });
-      await roleCommands(tx, orgId, meta).memberRoles(userId, {
-        type: grant ? 'GrantRole' : 'RevokeRole', userId, roleId: role.role_id, isMember: (await membersOf(tx, orgId, [userId])).has(userId),
-        mayManage: mayManageRole(role, request),
-      });
+      const isMember = (await membersOf(tx, orgId, [userId])).has(userId);
+      const mayManage = mayManageRole(role, request);
+      await roleCommands(tx, orgId, meta).memberRoles(userId, grant
+        ? { type: 'GrantRole', userId, roleId: role.role_id, isMember, mayManage, grant: await grantFactsOf(tx, request, { roleId: role.role_id, code: role.code }, userId) }
+        : { type: 'RevokeRole', userId, roleId: role.role_id, isMember, mayManage });
       return role.role_id;
     });
     return ok({ userId, roleId, roleName: request.body.roleName });

@@ -5,6 +5,7 @@ import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { PAGE, ROLE_CODE } from '../../../domain/constants.ts';
 import { holdsAnyPower } from '../../http/auth.ts';
 import { ROLE_HOLDERS_IN_FULL } from '../../http/routePowers.ts';
+import { ORG_KINDS } from '../../../domain/orgKind.ts';
 import { userPermissionOf } from '../permissions/menu.ts';
 import userRoleRoutes from './userRoleRoutes.ts';
 
@@ -28,6 +29,7 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
             powers: { type: 'array', items: str },
             isSystemProvider: { type: 'boolean' }, isAdmin: { type: 'boolean' }, isUserAdminOnly: { type: 'boolean' },
             isPlatform: { type: 'boolean', description: 'code 999 in the platform org: the only rights across orgs' },
+            orgKind: { type: 'string', enum: [...ORG_KINDS], description: 'what the current org is (domain/orgKind.ts): with the roles, the party across orgs' },
           },
           required: ['roles', 'powers', 'isSystemProvider', 'isAdmin', 'isUserAdminOnly'],
         }),
@@ -35,7 +37,7 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
     },
   }, async (request) => {
     const { orgId, appId } = request.orgApp!;
-    return ok(await userPermissionOf(db, { userId: request.user!.userId, orgId, appId, roles: request.roles, platform: request.platform }));
+    return ok(await userPermissionOf(db, { userId: request.user!.userId, orgId, appId, roles: request.roles, platform: request.platform, orgKind: request.orgKind }));
   });
 
   app.get<{ Querystring: { roleName?: string; roleId?: string; $count?: boolean; $limit?: number; $skip?: number } }>('/v2/roles/role/user', {

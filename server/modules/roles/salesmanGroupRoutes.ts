@@ -2,6 +2,7 @@
 // The supplier (code 2), a system provider or a holder of the role power reads and sets them; the group must be
 // a visible M6 group of the request's org. Setting the members grants or revokes the group's salesman role on
 // each member's stream in one command, creating that role when the group has none yet.
+import { grantFactsOf } from './grantFacts.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -136,7 +137,10 @@ export default async function salesmanGroupRoutes(app: FastifyInstance, { db, cl
       // the plan took only salesmen of the org, so members all; the caller keeps salesman groups (requireGroupWrite)
       const mayManage = true;
       for (const userId of plan.grant) {
-        await commands.memberRoles(userId, { type: 'GrantRole', userId, roleId: groupRoleId!, isMember: true, mayManage });
+        await commands.memberRoles(userId, {
+          type: 'GrantRole', userId, roleId: groupRoleId!, isMember: true, mayManage,
+          grant: await grantFactsOf(tx, request, { roleId: groupRoleId!, code: ROLE_CODE.salesman }, userId),
+        });
       }
       for (const userId of plan.revoke) {
         for (const h of holdings.filter((x) => x.inGroup && x.user.userId === userId)) {

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { EventMeta, Tx } from '../../store/eventStore.ts';
 import { grantsTrialRole, trialRoleFor, type TrialCandidateRole } from '../../../domain/trialRole.ts';
 import { membersOf, roleCommands } from './commands.ts';
+import { roleFitsOrg } from './grantFacts.ts';
+import { orgKindOf } from '../../../domain/orgKind.ts';
 
 /** Grants the applicant the org's trial role when the rule gives one; answers the role granted (or null). */
 export async function grantTrialRole(
@@ -11,7 +13,7 @@ export async function grantTrialRole(
   spec: { orgId: string; appId: string; userId: string; appliedAs: string | undefined; meta: EventMeta },
 ): Promise<{ roleId: string; name: string; code: string } | null> {
   const { orgId, appId, userId } = spec;
-  const org = await tx.selectFrom('orgs').select('org_type').where('org_id', '=', orgId).executeTakeFirst();
+  const org = await tx.selectFrom('orgs').select(['org_type', 'kind']).where('org_id', '=', orgId).executeTakeFirst();
   if (!org) return null;
   const experience = await tx.selectFrom('org_config').select('value').where('org_id', '=', orgId).where('app_id', '=', appId)
     .where('path', '=', 'isExperienceOrg').executeTakeFirst();
@@ -34,11 +36,17 @@ export async function grantTrialRole(
   const roles: TrialCandidateRole[] = rows.map((r) => ({
     roleId: r.role_id, name: r.name, code: r.code, enable: r.enable, sort: r.sort, powers: Number(r.powers), menuEntries: Number(r.menu_entries),
   }));
-  const role = trialRoleFor(spec.appliedAs, roles, { rolesHeldInOrg: held.length });
+  // only roles that fit the org's kind are candidates (a trial org carries every §1 party; issue 27)
+  const kind = orgKindOf({ kind: org.kind, orgType: org.org_type });
+  const fitting: TrialCandidateRole[] = [];
+  for (const r of roles) if (await roleFitsOrg(tx, orgId, kind, r)) fitting.push(r);
+  const role = trialRoleFor(spec.appliedAs, fitting, { rolesHeldInOrg: held.length });
   if (!role) return null;
-  // the rule chose a role an applicant may hold: that is the permission to grant it (no user manager is involved)
+  // the rule chose a role an applicant may hold: that is the permission to grant it (no user manager is involved,
+  // so it is no self-grant), and it fits the org's kind
   await roleCommands(tx, orgId, spec.meta).memberRoles(userId, {
     type: 'GrantRole', userId, roleId: role.roleId, isMember: (await membersOf(tx, orgId, [userId])).has(userId), mayManage: true,
+    grant: { self: false, fitsOrgKind: true },
   });
   return { roleId: role.roleId, name: role.name, code: role.code };
 }

@@ -16,11 +16,11 @@ import { POWER } from '../permissions/powers.ts';
 import * as api from '../../../contracts/scales.ts';
 import { scaleDecider, scaleStream, type ScaleCommand } from '../../../domain/aggregates/scale.ts';
 import { DEFAULT_BAUD_RATE, SCALE_TEXT, type ScaleProtocol, type ToleranceKind } from '../../../domain/scale.ts';
-import { orderPartyOf } from '../../../domain/order.ts';
+import { partyOfRequest } from '../../http/parties.ts';
 
 /** Scales are a school's: the platform may look after any org's, the supplier side has none. */
 function requireSchool(request: FastifyRequest): void {
-  const party = orderPartyOf(request.roles ?? [], request.platform ?? false);
+  const party = partyOfRequest(request);
   if (party !== 'school' && party !== 'platform') throw forbidden(SCALE_TEXT.mayNotManage);
 }
 const member = { auth: 'orgApp', guard: requireSchool } as const;

@@ -1,6 +1,8 @@
 // User commands (domain/aggregates/user.ts): the account and the org membership, each loaded from its rows under
 // its stream's lock and appended at the version loaded; and the create of one or many users shared by the single
 // and the bulk create.
+import { roleFitsOrg } from '../roles/grantFacts.ts';
+import type { OrgKind } from '../../../domain/orgKind.ts';
 import { userFieldProblem } from '../../../domain/derivedFields.ts';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -170,6 +172,12 @@ export async function membershipCommand(tx: Tx, orgId: string, userId: string, c
   return { ...result, before } as CommandResult<MembershipState, MembershipEvent> & { before: MembershipState };
 }
 
+/** Whether every role fits the org's kind (issue 27: server/modules/roles/grantFacts.ts). */
+async function everyRoleFits(tx: Tx, orgId: string, orgKind: OrgKind, roles: readonly NamedRole[]): Promise<boolean> {
+  for (const r of roles) if (!(await roleFitsOrg(tx, orgId, orgKind, r))) return false;
+  return true;
+}
+
 /**
  * Creates (or, for a known phone number, joins) the users into the current org-app, all in the caller's
  * transaction. A known user only joins: his password and account stay his (issue 16).
@@ -204,6 +212,7 @@ export async function createUsers(
     }
     const { before } = await membershipCommand(tx, orgApp.orgId, userId, {
       type: 'JoinOrgApp', orgId: orgApp.orgId, appId: orgApp.appId, userId, username: input.username, roles: roles.roles, unknownRoles: roles.unknown, caller,
+      grant: { self: userId === request.user?.userId, fitsOrgKind: await everyRoleFits(tx, orgApp.orgId, request.orgKind, roles.roles) },
       enable: input.enable, expiration: input.expiration, seats,
     }, meta);
     // a person new to the org took a seat

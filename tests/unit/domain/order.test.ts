@@ -1,4 +1,5 @@
 // The order rules of domain/order.ts (issue 11) and the fen-exact amounts of domain/money.ts.
+import type { OrgKind } from '../../../domain/orgKind.ts';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_STATUSES, DEFAULT_ORDER_SETTINGS, FINAL_STATUSES, ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS, actionsFor, beforeCutoff, deliverySchools,
@@ -29,14 +30,23 @@ describe('order statuses and actions', () => {
     expect(actionsFor('submitted', 'platform', all)).toEqual([]);
   });
 
-  it('tells the party from the roles of the current org', () => {
-    expect(orderPartyOf([{ name: 'purchaser', code: '1' }], false)).toBe('school');
-    expect(orderPartyOf([{ name: 'admin_school', code: 'admin' }], false)).toBe('school');
-    expect(orderPartyOf([{ name: 'supplier', code: '2' }, { name: 'salesman', code: '6' }], false)).toBe('supplier');
-    expect(orderPartyOf([{ name: 'salesman', code: '6' }], false)).toBe('salesman');
-    expect(orderPartyOf([{ name: 'delivery', code: '3' }], false)).toBe('delivery');
-    expect(orderPartyOf([{ name: 'bureau', code: '4' }], false)).toBe('bureau');
-    expect(orderPartyOf([{ name: 'x', code: '999' }], true)).toBe('platform');
+  it("tells the party from the current org's kind and the roles there (issue 27)", () => {
+    const party = (orgKind: OrgKind, codes: string[], platform = false) => orderPartyOf({ orgKind, roles: codes.map((code) => ({ name: `r${code}`, code })), platform });
+    expect(party('school', ['1'])).toBe('school');
+    expect(party('school', ['admin'])).toBe('school');
+    // a code-4 or code-2 role in a school is a school role
+    expect(party('school', ['4'])).toBe('school');
+    expect(party('school', ['2'])).toBe('school');
+    expect(party('supplier', ['2', '6'])).toBe('supplier');
+    expect(party('supplier', ['6'])).toBe('salesman');
+    expect(party('delivery', ['3'])).toBe('delivery');
+    expect(party('delivery', ['2'])).toBe('supplier');
+    expect(party('supplier', ['4'])).toBe('member');
+    expect(party('bureau', ['4'])).toBe('bureau');
+    expect(party('bureau', ['admin'])).toBe('member');
+    expect(party('trial', ['4'])).toBe('bureau');
+    expect(party('trial', ['1'])).toBe('school');
+    expect(party('school', ['999'], true)).toBe('platform');
   });
 
   it('M6: a salesman\'s purchaser groups are those naming his roles or his own; M7: a delivery user\'s schools are his routes\'', () => {

@@ -100,21 +100,21 @@ describe('priceStatus', () => {
   });
 });
 
-describe('approvalStanding (§4, §6)', () => {
-  const base = { approverOrgId: 'org-b', approverArea: '城东区', supplierArea: '城东区', approvalGroupOrgIds: [] as string[] };
+describe('approvalStanding (§4, §6, issue 27)', () => {
+  const base = { approverOrgId: 'org-b', supplierInArea: true, approvalGroupOrgIds: [] as string[] };
   it('lets a bureau of the supplier area decide', () => {
-    expect(approvalStanding({ ...base, roleCodes: ['4'] })).toEqual({ ok: true });
+    expect(approvalStanding({ ...base, party: 'bureau' })).toEqual({ ok: true });
   });
-  it('refuses a bureau of another area', () => {
-    expect(approvalStanding({ ...base, roleCodes: ['4'], approverArea: '城西区' }).ok).toBe(false);
-    expect(approvalStanding({ ...base, roleCodes: ['4'], approverArea: '', supplierArea: '' }).ok).toBe(false);
+  it('refuses a bureau of another area (a sandbox bureau has only the sandbox for an area)', () => {
+    expect(approvalStanding({ ...base, party: 'bureau', supplierInArea: false })).toEqual({ ok: false, reason: '不能审核其他区域供应商的价格' });
   });
-  it('refuses a school, and lets a configured approval group decide', () => {
-    expect(approvalStanding({ ...base, roleCodes: ['1'] }).ok).toBe(false);
-    expect(approvalStanding({ ...base, roleCodes: ['1'], approvalGroupOrgIds: ['org-b'] })).toEqual({ ok: true });
+  it('refuses a school (a code-4 role of a school is one) and a plain member, and lets a configured approval group decide', () => {
+    expect(approvalStanding({ ...base, party: 'school' }).ok).toBe(false);
+    expect(approvalStanding({ ...base, party: 'member' }).ok).toBe(false);
+    expect(approvalStanding({ ...base, party: 'school', approvalGroupOrgIds: ['org-b'] })).toEqual({ ok: true });
   });
-  it('lets the platform operator decide', () => {
-    expect(approvalStanding({ ...base, roleCodes: ['999'], approverArea: '' })).toEqual({ ok: true });
+  it('lets the platform decide', () => {
+    expect(approvalStanding({ ...base, party: 'platform', supplierInArea: false })).toEqual({ ok: true });
   });
 });
 

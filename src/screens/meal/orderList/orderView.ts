@@ -38,7 +38,7 @@ export const LOG_ACTION_LABELS: Record<OrderAction | 'create' | ReturnLogAction,
 /** The caller's party in the current org (the server decides the same way: domain/order orderPartyOf). */
 export function useOrderParty(): { party: OrderParty; loading: boolean } {
   const powers = usePowers();
-  return { party: orderPartyOf(powers.roles, powers.platform), loading: powers.isLoading };
+  return { party: orderPartyOf(powers), loading: powers.isLoading };
 }
 
 /** The order machine with its one call provided; a done action refreshes every order view. */

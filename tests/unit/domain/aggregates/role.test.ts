@@ -167,7 +167,8 @@ describe('role relation decider', () => {
 
 describe('member role decider', () => {
   const granted: MemberRoleEvent = { type: 'UserRoleGranted', data: { userId: 'u1', roleId: 'cook' } };
-  const facts = { isMember: true, mayManage: true };
+  const grant = { self: false, fitsOrgKind: true };
+  const facts = { isMember: true, mayManage: true, grant };
 
   it('grants a role to a member once', () => {
     given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'cook', ...facts }).then([granted]);
@@ -175,8 +176,8 @@ describe('member role decider', () => {
   });
 
   it('refuses one who is no member of the org, and an admin role to one who may not give it', () => {
-    given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'cook', isMember: false, mayManage: true }).thenRefused('notFound', ROLE_TEXT.notMember);
-    given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'admin_x', isMember: true, mayManage: false }).thenRefused('forbidden', ROLE_TEXT.privileged);
+    given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'cook', isMember: false, mayManage: true, grant }).thenRefused('notFound', ROLE_TEXT.notMember);
+    given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'admin_x', isMember: true, mayManage: false, grant }).thenRefused('forbidden', ROLE_TEXT.privileged);
     given(memberRoleDecider).when({ type: 'RevokeRole', userId: 'u1', roleId: 'cook', isMember: false, mayManage: true }).thenRefused('notFound');
   });
 
@@ -192,6 +193,18 @@ describe('member role decider', () => {
       { type: 'UserRoleRevoked', data: { userId: 'u1', roleId: 'cook' } }, { type: 'UserRoleGranted', data: { userId: 'u1', roleId: 'chef' } },
     ]);
     given(memberRoleDecider).when({ type: 'MoveRole', userId: 'u1', fromRoleId: 'cook', toRoleId: 'cook', ...facts }).then([granted]);
-    given(memberRoleDecider).when({ type: 'MoveRole', userId: 'u1', fromRoleId: 'cook', toRoleId: 'chef', isMember: false, mayManage: true }).thenRefused('notFound');
+    given(memberRoleDecider).when({ type: 'MoveRole', userId: 'u1', fromRoleId: 'cook', toRoleId: 'chef', isMember: false, mayManage: true, grant }).thenRefused('notFound');
+  });
+
+  it('refuses a grant to oneself and a role beyond the org kind, by grant or by move (issue 27); keeping a held role is no grant', () => {
+    const self = { ...facts, grant: { self: true, fitsOrgKind: true } };
+    const unfit = { ...facts, grant: { self: false, fitsOrgKind: false } };
+    given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'bureau', ...self }).thenRefused('forbidden', ROLE_TEXT.selfGrant);
+    given(memberRoleDecider).when({ type: 'GrantRole', userId: 'u1', roleId: 'bureau', ...unfit }).thenRefused('forbidden', ROLE_TEXT.unfitRole);
+    given(memberRoleDecider, [granted]).when({ type: 'MoveRole', userId: 'u1', fromRoleId: 'cook', toRoleId: 'bureau', ...self }).thenRefused('forbidden', ROLE_TEXT.selfGrant);
+    given(memberRoleDecider, [granted]).when({ type: 'MoveRole', userId: 'u1', fromRoleId: 'cook', toRoleId: 'bureau', ...unfit }).thenRefused('forbidden', ROLE_TEXT.unfitRole);
+    given(memberRoleDecider, [granted]).when({ type: 'GrantRole', userId: 'u1', roleId: 'cook', ...self }).then([]);
+    // taking one's own role away is no grant
+    given(memberRoleDecider, [granted]).when({ type: 'RevokeRole', userId: 'u1', roleId: 'cook', isMember: true, mayManage: true }).then([{ type: 'UserRoleRevoked', data: { userId: 'u1', roleId: 'cook' } }]);
   });
 });

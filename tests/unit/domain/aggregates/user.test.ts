@@ -1,3 +1,4 @@
+import { ROLE_TEXT } from '../../../../domain/aggregates/role.ts';
 import { describe, expect, it } from 'vitest';
 import {
   emailOf, expirationOf, membershipDecider, newUserProblem, signInRefusal, userDecider, USER_TEXT,
@@ -110,6 +111,7 @@ const orgAdmin: Caller = { roles: [{ name: 'admin_school', code: 'admin' }], pla
 const seats = { limit: null, used: 0 };
 const join = {
   type: 'JoinOrgApp', orgId: 'o1', appId: 'a1', userId: 'u1', username: '13912340001', roles: [], unknownRoles: [], caller: orgAdmin, seats,
+  grant: { self: false, fitsOrgKind: true },
 } as const satisfies MembershipCommand;
 const joinedA1: MembershipEvent = { type: 'UserJoinedOrgApp', data: { orgId: 'o1', appId: 'a1', userId: 'u1', extraInfo: {} } };
 const joinedA2: MembershipEvent = { type: 'UserJoinedOrgApp', data: { orgId: 'o1', appId: 'a2', userId: 'u1', extraInfo: {} } };
@@ -134,6 +136,12 @@ describe('membership decider: a user in one org', () => {
     given(membershipDecider).when({ ...join, roles: [provider], caller: { roles: [], platform: true } })
       .then([joinedA1, { type: 'UserRoleGranted', data: { userId: 'u1', roleId: 'r9' } }]);
     given(membershipDecider, [joinedA1]).when(join).thenRefused('conflict', `${USER_TEXT.exists}：13912340001`);
+  });
+  it('refuses roles given to the caller himself or beyond the org kind (issue 27); joining without roles is no grant', () => {
+    const bureau = { roleId: 'r4', name: 'bureau', code: '4' };
+    given(membershipDecider).when({ ...join, roles: [bureau], grant: { self: true, fitsOrgKind: true } }).thenRefused('forbidden', ROLE_TEXT.selfGrant);
+    given(membershipDecider).when({ ...join, roles: [bureau], grant: { self: false, fitsOrgKind: false } }).thenRefused('forbidden', ROLE_TEXT.unfitRole);
+    given(membershipDecider).when({ ...join, grant: { self: true, fitsOrgKind: false } }).then([joinedA1]);
   });
   it("the org's user limit counts people: a new one beyond it is refused, one already in another app of the org is not", () => {
     given(membershipDecider).when({ ...join, seats: { limit: 2, used: 2 } }).thenRefused('unprocessable', USER_TEXT.limit(2));
