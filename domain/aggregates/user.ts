@@ -10,6 +10,7 @@
 import { refuse, isRefusal, type Decider, type DomainEvent, type Refusal } from '../decider.ts';
 import { changedFields, sameJson, withChanges } from './changes.ts';
 import { isValidPhone } from '../phone.ts';
+import { instantOf } from '../dateText.ts';
 import { mayManageRole } from '../roleGroupVisibility.ts';
 import { userChangeRefusal, type ChangeCaller } from '../userAccess.ts';
 import type { ContactUser } from './contacts.ts';
@@ -54,11 +55,12 @@ export function emailOf(email: string | undefined): string | Refusal {
   return e && !/^[^\s@]+@[^\s@]+$/.test(e) ? refuse('invalid', USER_TEXT.badEmail) : e;
 }
 
-/** §5: no expiration when empty; otherwise a parseable date, as an ISO time. */
+/** §5: no expiration when empty; otherwise an ISO date or date-time (domain/dateText.ts), as an ISO time. */
 export function expirationOf(v: string | null | undefined): string | null | Refusal {
   if (v === undefined || v === null || v.trim() === '') return null;
-  const d = new Date(v.trim());
-  return Number.isNaN(d.getTime()) ? refuse('invalid', USER_TEXT.badExpiration) : d.toISOString();
+  // the shared rule of every date field (domain/dateText.ts): a real day within the years a store holds
+  const d = instantOf(v);
+  return d ? d.toISOString() : refuse('invalid', USER_TEXT.badExpiration);
 }
 
 /** Why a new user's phone, e-mail or expiration cannot be taken, or null. */
