@@ -10,9 +10,16 @@ export const INITIAL_PASSWORD_TEXT = {
   /** every call but the change itself (and login status, sign-out) while the initial password stands */
   mustChange: '请先修改初始密码',
   wrongCurrent: '当前密码不正确',
-  tooShort: `密码至少 ${PASSWORD_MIN_LENGTH} 位`,
+  tooShort: '密码长度不能少于 6 位',
   sameAsDefault: '新密码不能是初始密码',
 } as const;
+
+/** The calls a person with the initial password may make: his status, the change itself, and signing out. */
+export const CALLS_BEFORE_PASSWORD_CHANGE = ['GET /v2/users/loginstatus', 'POST /v2/users/password', 'POST /v2/passport/logout'] as const;
+
+export function mayCallBeforePasswordChange(method: string, url: string): boolean {
+  return (CALLS_BEFORE_PASSWORD_CHANGE as readonly string[]).includes(`${method} ${url}`);
+}
 
 /**
  * Why a configured default password cannot be the deployment's (null: it can). It is not the demo accounts'

@@ -6,8 +6,6 @@ import type { SmsAdapter } from './sms/SmsAdapter.ts';
 export interface ServerSettings {
   /** 'console' (codes kept for the dev outbox), 'http' (a gateway) or 'none' (SMS sign-in refused) */
   smsAdapter: string;
-  /** the demo accounts' password (seeded data only) */
-  demoPassword: string;
   /** §9 the initial password of accounts made for someone: the deployment's secret (settings.ts defaultPasswordFromEnv) */
   defaultPassword: string;
   /** SMS_DEV_OUTBOX=true: GET /v1/dev/smsoutbox answers loopback callers with the console adapter's codes */

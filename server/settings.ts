@@ -9,15 +9,15 @@ import { defaultPasswordProblem } from '../domain/initialPassword.ts';
  * elsewhere a random one per process (new accounts then sign in by SMS, or a manager sets a password), never the
  * demo password. The first sign-in with it must change it (server/http/auth.ts).
  */
-export function defaultPasswordFromEnv(env: NodeJS.ProcessEnv, demoPassword: string): { password: string; configured: boolean } {
+export function defaultPasswordFromEnv(env: NodeJS.ProcessEnv, demoPassword: string): { defaultPassword: string; defaultPasswordConfigured: boolean } {
   const configured = env[DEFAULT_PASSWORD_ENV];
   if (!configured) {
     if (env.NODE_ENV === 'production') throw new Error(`${DEFAULT_PASSWORD_ENV} is required when NODE_ENV=production: the initial password of new accounts`);
-    return { password: crypto.randomBytes(18).toString('base64url'), configured: false };
+    return { defaultPassword: crypto.randomBytes(18).toString('base64url'), defaultPasswordConfigured: false };
   }
   const problem = defaultPasswordProblem(configured, demoPassword);
   if (problem) throw new Error(problem);
-  return { password: configured, configured: true };
+  return { defaultPassword: configured, defaultPasswordConfigured: true };
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv) {
@@ -26,6 +26,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
   const smsOutbox = env.SMS_DEV_OUTBOX === 'true';
   if (smsOutbox && production) throw new Error('SMS_DEV_OUTBOX=true is for development and tests, not NODE_ENV=production');
   const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
+  const initial = defaultPasswordFromEnv(env, demoPassword);
   return {
     port: Number(env.PORT ?? 8080),
     // loopback unless told otherwise: a development machine should not serve its network by default
@@ -34,7 +35,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: env.SEED_DEMO !== 'false',
     demoPassword,
-    defaultPassword: defaultPasswordFromEnv(env, demoPassword),
+    ...initial,
     smsAdapter: env.SMS_ADAPTER ?? (smsOutbox ? 'console' : 'none'),
     smsOutbox,
     // OUTBOUND_ALLOW=tracker.internal,10.0.0.5:8080: hosts an org's issue tracker may be at besides public ones

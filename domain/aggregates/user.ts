@@ -19,7 +19,8 @@ import type { Caller, UserRoleGranted, UserRoleRevoked } from './role.ts';
 /** A login user (contacts makes them too, inside its ContactUsersCreated). */
 export type UserCreated = ContactUser;
 export type UserUpdated = { userId: string } & Partial<Pick<UserCreated, 'name' | 'email' | 'enable' | 'expiration' | 'isNotRouterHome' | 'isDev'>>;
-export interface UserPasswordChanged { userId: string; passwordHash: string }
+/** mustChange: someone other than the user set it (issue 27), so he must choose his own at his next sign-in */
+export interface UserPasswordChanged { userId: string; passwordHash: string; mustChange?: boolean }
 export interface UserDeleted { userId: string }
 export type SignInMethod = 'password' | 'smscode' | 'register' | 'qrcode';
 export interface UserSignedIn { userId: string; method: SignInMethod }
@@ -97,7 +98,7 @@ export type UserCommand =
     type: 'UpdateUser'; userId: string; name?: string; email?: string; isDev?: boolean; isNotRouterHome?: boolean;
     passwordHash?: string; caller: ChangeCaller;
   }
-  /** the user himself, with an SMS code */
+  /** the user himself, with an SMS code or his current password: his own choice, no change required after it */
   | { type: 'ResetPassword'; userId: string; passwordHash: string }
   /** after he left an org: deleted when he is in none (inAnyOrg: he still has a membership somewhere) */
   | { type: 'DeleteIfInNoOrg'; userId: string; inAnyOrg: boolean }
@@ -139,7 +140,9 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         if (refusal) return refuse('forbidden', refusal);
         return [
           ...(Object.keys(change).length ? [{ type: 'UserUpdated' as const, data: { userId: user.userId, ...change } }] : []),
-          ...(command.passwordHash !== undefined ? [{ type: 'UserPasswordChanged' as const, data: { userId: user.userId, passwordHash: command.passwordHash } }] : []),
+          ...(command.passwordHash !== undefined
+            ? [{ type: 'UserPasswordChanged' as const, data: { userId: user.userId, passwordHash: command.passwordHash, ...(!command.caller.self && { mustChange: true }) } }]
+            : []),
         ];
       }
       case 'ResetPassword':
