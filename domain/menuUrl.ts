@@ -10,8 +10,9 @@ export const FRAME_HOSTS_MAX = 50;
 
 export const MENU_URL_TEXT = {
   badScheme: '菜单地址只能是 http(s) 网址或本系统的路径',
-  hostNotAllowed: (host: string) => `嵌入页面的域名 ${host} 不在本机构允许的列表中（机构配置 ${FRAME_HOSTS_PATH}）`,
-  badHosts: `${FRAME_HOSTS_PATH} 应为域名列表（最多 ${FRAME_HOSTS_MAX} 个，可用 *. 开头表示其子域名）`,
+  // written out (FRAME_HOSTS_PATH, FRAME_HOSTS_MAX) so the server text catalogue finds them as they are sent
+  hostNotAllowed: (host: string) => `嵌入页面的域名 ${host} 不在本机构允许的列表中（机构配置 frameAllowedHosts）`,
+  badHosts: 'frameAllowedHosts 应为域名列表（最多 50 个，可用 *. 开头表示其子域名）',
 } as const;
 
 // a host name or *.host name, with an optional port
