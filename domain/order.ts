@@ -107,7 +107,18 @@ export const ORDER_LIMITS = {
   quantityDecimals: 3,
   cutoffDaysMax: 30,
   amountMax: 100_000_000,
+  /**
+   * issue 27: how far a counted (not weighed) receipt may exceed the ordered quantity, in % of it. Beyond it the
+   * school cannot take the line, and so cannot be made to pay for it (a weighed line: its scale's tolerance).
+   */
+  receiveOverPercent: 10,
 } as const;
+
+/** The most of a line a school may receive by counting: the ordered quantity plus receiveOverPercent (issue 27). */
+export function countedReceiveLimit(ordered: number): number {
+  const scale = 10 ** ORDER_LIMITS.quantityDecimals;
+  return Math.floor((ordered * (100 + ORDER_LIMITS.receiveOverPercent) / 100) * scale + 1e-6) / scale;
+}
 
 /** mallOrderSpec: an org's order settings. */
 export interface OrderSettings {
@@ -191,6 +202,7 @@ export const ORDER_TEXT = {
   lineReasonRequired: (skuId: string) => `参数错误：请填写商品 ${skuId} 的拒绝原因`,
   unknownLine: (skuId: string) => `参数错误：订单中没有商品 ${skuId}`,
   mayNotChangeQuantity: '学校不允许供应商修改订购数量',
+  receivedBeyondLimit: (skuId: string, max: number) => `实收数量超过订购数量及允许误差：商品 ${skuId} 最多可收 ${max}`,
   receiveAllLines: (ids: readonly string[]) => `参数错误：请填写每个商品的实收数量：${ids.join('、')}`,
   badMinimum: '参数错误：起订金额应为不小于 0、最多两位小数的金额',
   mayNotEditSettings: '无权修改订单设置',

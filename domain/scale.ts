@@ -148,6 +148,18 @@ export interface Weighing {
   differenceGrams: number;
   allowedGrams: number;
   result: WeighResult;
+  /** the most this line may receive on this scale (issue 27): beyond it ('over') the receipt is refused */
+  maxQuantity: number;
+}
+
+/**
+ * The most of a line a school may receive on a scale (issue 27): the ordered weight plus the scale's tolerance, in
+ * the line's unit. A reading above it ('over') is refused, so nobody is made to pay for goods beyond the order.
+ */
+export function weighedReceiveLimit(line: { quantity: number; perUnit: number }, tolerance: Pick<ScaleFields, 'toleranceKind' | 'tolerance'>): number {
+  const ordered = line.quantity * line.perUnit;
+  const scale = 10 ** ORDER_LIMITS.quantityDecimals;
+  return Math.floor(((ordered + allowedGrams(tolerance, ordered)) / line.perUnit) * scale + 1e-6) / scale;
 }
 
 export function weighLine(line: { quantity: number; perUnit: number }, grams: number, tolerance: Pick<ScaleFields, 'toleranceKind' | 'tolerance'>): Weighing {
@@ -155,6 +167,7 @@ export function weighLine(line: { quantity: number; perUnit: number }, grams: nu
   const receivedQuantity = quantityOfGrams(grams, line.perUnit);
   return {
     receivedQuantity,
+    maxQuantity: weighedReceiveLimit(line, tolerance),
     difference: Math.round((receivedQuantity - line.quantity) * 1000) / 1000,
     differenceGrams: Math.round((grams - ordered) * 10) / 10,
     allowedGrams: allowedGrams(tolerance, ordered),

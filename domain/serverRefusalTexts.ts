@@ -474,6 +474,12 @@ const RULE_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：数量最多 {n} 位小数': tw('參數錯誤：數量最多 {n} 位小數', 'Invalid request: the quantity can have at most {n} decimals'),
   '参数错误：价格由系统按生效的审核价格确定，不能提交价格': tw('參數錯誤：價格由系統按生效的審核價格確定，不能提交價格', 'Invalid request: prices come from the approved prices in force and cannot be sent'),
   '参数错误：确认备注不能超过 {max} 个字': tw('參數錯誤：確認備註不能超過 {max} 個字', 'Invalid request: the confirmation note cannot have more than {max} characters'),
+  // issue 27: receiving beyond the order plus its allowance (domain/order.ts, domain/scale.ts)
+  '实收数量超过订购数量及允许误差：商品 {skuId} 最多可收 {max}': tw('實收數量超過訂購數量及允許誤差：商品 {skuId} 最多可收 {max}', 'The received quantity exceeds the order and its allowance: at most {max} of product {skuId}'),
+  // issue 27: addresses in menu entries (domain/menuUrl.ts)
+  '菜单地址只能是 http(s) 网址或本系统的路径': tw('選單位址只能是 http(s) 網址或本系統的路徑', 'A menu address must be an http(s) address or a path of this console'),
+  '嵌入页面的域名 {host} 不在本机构允许的列表中（机构配置 frameAllowedHosts）': tw('嵌入頁面的網域 {host} 不在本機構允許的清單中（機構設定 frameAllowedHosts）', 'The embedded page\'s host {host} is not among the hosts this organisation allows (org config frameAllowedHosts)'),
+  'frameAllowedHosts 应为域名列表（最多 50 个，可用 *. 开头表示其子域名）': tw('frameAllowedHosts 應為網域清單（最多 50 個，可用 *. 開頭表示其子網域）', 'frameAllowedHosts must be a list of host names (at most 50; *. at the start stands for its subdomains)'),
   '参数错误：订单中没有商品 {sku}': tw('參數錯誤：訂單中沒有商品 {sku}', 'Invalid request: the order has no product {sku}'),
   '参数错误：请填写每个商品的实收数量：{ids}': tw('參數錯誤：請填寫每個商品的實收數量：{ids}', 'Invalid request: please enter the received quantity of every product: {ids}'),
   '参数错误：起订金额应为不小于 0、最多两位小数的金额': tw('參數錯誤：起訂金額應為不小於 0、最多兩位小數的金額', 'Invalid request: the minimum order amount must be at least 0 with at most two decimals'),

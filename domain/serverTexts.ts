@@ -102,6 +102,10 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   '该手机号正在注册，请稍后重试': tw('該手機號碼正在註冊，請稍後重試', 'This phone number is being registered. Please try again later'),
   '密码错误次数过多，请 {minutes} 分钟后再试': tw('密碼錯誤次數過多，請 {minutes} 分鐘後再試', 'Too many wrong passwords. Please try again in {minutes} minutes'),
   '您在该机构的账号已停用或已过期': tw('您在該機構的帳號已停用或已過期', 'Your account in this organisation is disabled or has expired'),
+  // issue 27: the first sign-in with an initial password (domain/initialPassword.ts)
+  请先修改初始密码: tw('請先修改初始密碼', 'Please change your initial password first'),
+  当前密码不正确: tw('目前密碼不正確', 'The current password is wrong'),
+  新密码不能是初始密码: tw('新密碼不能是初始密碼', 'The new password cannot be the initial password'),
   只有本人或平台可以修改密码: tw('只有本人或平台可以修改密碼', 'Only the user or the platform can change the password'),
   '该用户还属于其他机构，只能修改其在本机构的启用状态和有效期': tw('該使用者還屬於其他機構，只能修改其在本機構的啟用狀態和有效期', 'This user also belongs to other organisations: only their status and expiry in this organisation can be changed'),
   图形验证码错误: tw('圖形驗證碼錯誤', 'The image code is wrong'),

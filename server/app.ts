@@ -19,6 +19,7 @@ import { modules } from './modules/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerInputGuards } from './http/registerInputGuards.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { buildValidator } from './http/validatorCompiler.ts';
 import { APP_VERSION } from '../domain/constants.ts';
 
 export interface AppOptions {
@@ -44,7 +45,8 @@ export function assetCacheControl(file: string): string {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logStream) : false,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    // a JSON body is never coerced; querystring, params and headers are read from their text (validatorCompiler.ts)
+    schemaController: { compilersFactory: { buildValidator } },
     bodyLimit: 20 * 1024 * 1024,
     // a URL the router cannot decode (a lone surrogate as %ED%A0%80) gets the envelope like any other 400
     frameworkErrors: (error, request, reply) => {

@@ -6,7 +6,8 @@ import type { SmsAdapter } from './sms/SmsAdapter.ts';
 export interface ServerSettings {
   /** 'console' (codes kept for the dev outbox), 'http' (a gateway) or 'none' (SMS sign-in refused) */
   smsAdapter: string;
-  demoPassword: string;
+  /** §9 the initial password of accounts made for someone: the deployment's secret (settings.ts defaultPasswordFromEnv) */
+  defaultPassword: string;
   /** SMS_DEV_OUTBOX=true: GET /v1/dev/smsoutbox answers loopback callers with the console adapter's codes */
   smsOutbox: boolean;
   /** host[:port] entries an org-configured outbound call (issue tracker) may reach besides public addresses */

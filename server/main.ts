@@ -25,11 +25,15 @@ const stopListening = await liveFeed.listen(store.pool, { log: (m) => { if (!sto
 const app = await buildApp({
   db: store.db,
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
-  settings: { smsAdapter: settings.smsAdapter, demoPassword: settings.demoPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow },
+  settings: {
+    smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow,
+  },
   staticDir: settings.staticDir,
   logger: true,
 });
 await app.listen({ port: settings.port, host: settings.host });
+// without DEFAULT_USER_PASSWORD (never in production) this run's initial password is random: told to whoever runs it
+if (!settings.defaultPasswordConfigured) console.log(`initial password of accounts made this run (set DEFAULT_USER_PASSWORD to fix it): ${settings.defaultPassword}`);
 console.log(`console and API on http://localhost:${settings.port}/ (API docs at /docs) — ready in ${Date.now() - started} ms`);
 
 // Ctrl-C in a terminal signals the whole process group, the embedded PostgreSQL too: it drops our connections

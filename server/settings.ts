@@ -1,11 +1,32 @@
 // Environment → settings, read once at start.
+import crypto from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_PASSWORD_ENV } from '../domain/constants.ts';
+import { defaultPasswordProblem } from '../domain/initialPassword.ts';
+
+/**
+ * §9 the default password of accounts made for someone (issue 27): DEFAULT_USER_PASSWORD, required in production;
+ * elsewhere a random one per process (new accounts then sign in by SMS, or a manager sets a password), never the
+ * demo password. The first sign-in with it must change it (server/http/auth.ts).
+ */
+export function defaultPasswordFromEnv(env: NodeJS.ProcessEnv, demoPassword: string): { defaultPassword: string; defaultPasswordConfigured: boolean } {
+  const configured = env[DEFAULT_PASSWORD_ENV];
+  if (!configured) {
+    if (env.NODE_ENV === 'production') throw new Error(`${DEFAULT_PASSWORD_ENV} is required when NODE_ENV=production: the initial password of new accounts`);
+    return { defaultPassword: crypto.randomBytes(18).toString('base64url'), defaultPasswordConfigured: false };
+  }
+  const problem = defaultPasswordProblem(configured, demoPassword);
+  if (problem) throw new Error(problem);
+  return { defaultPassword: configured, defaultPasswordConfigured: true };
+}
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv) {
   const production = env.NODE_ENV === 'production';
   // issue 16: the dev SMS outbox hands out sign-in codes, so it exists only when asked for, never in production
   const smsOutbox = env.SMS_DEV_OUTBOX === 'true';
   if (smsOutbox && production) throw new Error('SMS_DEV_OUTBOX=true is for development and tests, not NODE_ENV=production');
+  const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
+  const initial = defaultPasswordFromEnv(env, demoPassword);
   return {
     port: Number(env.PORT ?? 8080),
     // loopback unless told otherwise: a development machine should not serve its network by default
@@ -13,7 +34,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: env.SEED_DEMO !== 'false',
-    demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
+    demoPassword,
+    ...initial,
     smsAdapter: env.SMS_ADAPTER ?? (smsOutbox ? 'console' : 'none'),
     smsOutbox,
     // OUTBOUND_ALLOW=tracker.internal,10.0.0.5:8080: hosts an org's issue tracker may be at besides public ones

@@ -8,6 +8,12 @@ export function fetchLoginStatus(): Promise<{ firstLogin: boolean; user: User }>
   return get('/v2/users/loginstatus', undefined, { key: '' });
 }
 
+// Issue 27: POST /v2/users/password {password, newPassword} — the signed-in user chooses his own password; the
+// first sign-in with the initial password (loginstatus firstLogin) must, before any other call answers
+export function changeOwnPassword(password: string, newPassword: string): Promise<{ userId: string }> {
+  return post('/v2/users/password', { password, newPassword }, { key: '' });
+}
+
 /** §7 the org-app list asks configPath for these org config paths. */
 export const ORG_APP_CONFIG_PATHS = ['isExperienceOrg', 'appEdition', 'nutritiousmeals.mallRecipeCycleEntrance', 'isOnlyXGApp'] as const;
 

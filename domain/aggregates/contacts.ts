@@ -24,6 +24,8 @@ export interface PersonLink { userId: string; departmentId: string }
 export interface ContactUser {
   userId: string; username: string; name: string; email: string; passwordHash: string; isDev: boolean; enable: boolean;
   expiration: string | null; isRegister: boolean; isNotRouterHome: boolean;
+  /** §9 issue 27: made for him by someone else (initial password): he must choose his own at his first sign-in */
+  mustChangePassword?: boolean;
 }
 /** New login users for phone numbers the platform did not know, and their membership of the org-app. */
 export interface ContactUsersCreated { appId: string; users: ContactUser[]; joinUserIds: string[] }
@@ -336,7 +338,7 @@ export const contactsDecider: Decider<ContactsCommand, ContactsState, ContactsEv
           if (p.newUser) {
             users.push({
               userId, username: p.phone, name: p.name, email: '', passwordHash: command.passwordHash, isDev: false, enable: true, expiration: null,
-              isRegister: true, isNotRouterHome: false,
+              isRegister: true, isNotRouterHome: false, mustChangePassword: true,
             });
           }
           if (!p.member) joins.push(userId);

@@ -4,7 +4,7 @@
 // settings, the clock) and passes them in the command.
 import { refuse, type Decider, type DomainEvent, type Refusal } from '../decider.ts';
 import {
-  ACTION_PERMISSION, ORDER_ACTORS, ORDER_LIMITS, ORDER_TEXT, ORDER_TRANSITIONS, allowedIn, beforeCutoff, formatDeadline, orderDeadline, quantityProblem, settingsProblem,
+  ACTION_PERMISSION, ORDER_ACTORS, ORDER_LIMITS, ORDER_TEXT, ORDER_TRANSITIONS, allowedIn, beforeCutoff, countedReceiveLimit, formatDeadline, orderDeadline, quantityProblem, settingsProblem,
   type LinkPermissions, type OrderAction, type OrderParty, type OrderSettings, type OrderStatus,
 } from '../order.ts';
 import { formatMoney, lineAmount, sumAmounts } from '../money.ts';
@@ -227,6 +227,9 @@ function decideReceive(command: Extract<OrderCommand, { type: 'ReceiveOrder' }>,
     if (l.weighedGrams === undefined) {
       const problem = quantityProblem(l.receivedQuantity, true);
       if (problem) return refuse('invalid', `${problem}（${l.skuId}）`);
+      // issue 27: not beyond the order plus its allowance (10 × the order was taken, and payable with it)
+      const max = countedReceiveLimit(state.lines[l.skuId]!.quantity);
+      if (l.receivedQuantity! > max) return refuse('unprocessable', ORDER_TEXT.receivedBeyondLimit(l.skuId, max));
       continue;
     }
     const weighed = weighedLine(l, state.lines[l.skuId]!, command.scales ?? {});
@@ -264,6 +267,8 @@ function weighedLine(l: LineChange, line: OrderLineState, scales: Record<string,
   if (perUnit === null) return refuse('unprocessable', SCALE_TEXT.notWeighable(l.skuId, line.unit ?? ''));
   const w = weighLine({ quantity: line.quantity, perUnit }, l.weighedGrams!, scale);
   if (l.receivedQuantity !== undefined && Math.abs(l.receivedQuantity - w.receivedQuantity) > 1e-9) return refuse('invalid', SCALE_TEXT.weighedMismatch(l.skuId));
+  // issue 27: over the order beyond the scale's tolerance is not taken (nor paid)
+  if (w.result === 'over') return refuse('unprocessable', ORDER_TEXT.receivedBeyondLimit(l.skuId, w.maxQuantity));
   return { receivedQuantity: w.receivedQuantity, weighedGrams: l.weighedGrams!, scaleId: l.scaleId, scaleName: scale.name, allowedGrams: w.allowedGrams, weighResult: w.result };
 }
 

@@ -10,6 +10,7 @@
 import { refuse, isRefusal, type Decider, type DomainEvent, type Refusal } from '../decider.ts';
 import { changedFields, sameJson, withChanges } from './changes.ts';
 import { isValidPhone } from '../phone.ts';
+import { instantOf } from '../dateText.ts';
 import { mayManageRole } from '../roleGroupVisibility.ts';
 import { userChangeRefusal, type ChangeCaller } from '../userAccess.ts';
 import type { ContactUser } from './contacts.ts';
@@ -18,7 +19,8 @@ import { grantRefusal, type Caller, type GrantFacts, type UserRoleGranted, type 
 /** A login user (contacts makes them too, inside its ContactUsersCreated). */
 export type UserCreated = ContactUser;
 export type UserUpdated = { userId: string } & Partial<Pick<UserCreated, 'name' | 'email' | 'enable' | 'expiration' | 'isNotRouterHome' | 'isDev'>>;
-export interface UserPasswordChanged { userId: string; passwordHash: string }
+/** mustChange: someone other than the user set it (issue 27), so he must choose his own at his next sign-in */
+export interface UserPasswordChanged { userId: string; passwordHash: string; mustChange?: boolean }
 export interface UserDeleted { userId: string }
 export type SignInMethod = 'password' | 'smscode' | 'register' | 'qrcode';
 export interface UserSignedIn { userId: string; method: SignInMethod }
@@ -54,11 +56,12 @@ export function emailOf(email: string | undefined): string | Refusal {
   return e && !/^[^\s@]+@[^\s@]+$/.test(e) ? refuse('invalid', USER_TEXT.badEmail) : e;
 }
 
-/** §5: no expiration when empty; otherwise a parseable date, as an ISO time. */
+/** §5: no expiration when empty; otherwise an ISO date or date-time (domain/dateText.ts), as an ISO time. */
 export function expirationOf(v: string | null | undefined): string | null | Refusal {
   if (v === undefined || v === null || v.trim() === '') return null;
-  const d = new Date(v.trim());
-  return Number.isNaN(d.getTime()) ? refuse('invalid', USER_TEXT.badExpiration) : d.toISOString();
+  // the shared rule of every date field (domain/dateText.ts): a real day within the years a store holds
+  const d = instantOf(v);
+  return d ? d.toISOString() : refuse('invalid', USER_TEXT.badExpiration);
 }
 
 /** Why a new user's phone, e-mail or expiration cannot be taken, or null. */
@@ -95,7 +98,7 @@ export type UserCommand =
     type: 'UpdateUser'; userId: string; name?: string; email?: string; isDev?: boolean; isNotRouterHome?: boolean;
     passwordHash?: string; caller: ChangeCaller;
   }
-  /** the user himself, with an SMS code */
+  /** the user himself, with an SMS code or his current password: his own choice, no change required after it */
   | { type: 'ResetPassword'; userId: string; passwordHash: string }
   /** after he left an org: deleted when he is in none (inAnyOrg: he still has a membership somewhere) */
   | { type: 'DeleteIfInNoOrg'; userId: string; inAnyOrg: boolean }
@@ -137,7 +140,9 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         if (refusal) return refuse('forbidden', refusal);
         return [
           ...(Object.keys(change).length ? [{ type: 'UserUpdated' as const, data: { userId: user.userId, ...change } }] : []),
-          ...(command.passwordHash !== undefined ? [{ type: 'UserPasswordChanged' as const, data: { userId: user.userId, passwordHash: command.passwordHash } }] : []),
+          ...(command.passwordHash !== undefined
+            ? [{ type: 'UserPasswordChanged' as const, data: { userId: user.userId, passwordHash: command.passwordHash, ...(!command.caller.self && { mustChange: true }) } }]
+            : []),
         ];
       }
       case 'ResetPassword':

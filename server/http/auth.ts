@@ -12,6 +12,7 @@ import { orgKindOf, type OrgKind } from '../../domain/orgKind.ts';
 import { membershipActive, USER_ACCESS_TEXT } from '../../domain/userAccess.ts';
 import { rolelessMayCall } from '../../domain/rolelessAccess.ts';
 import { powersOfRule, ruleOf, ruleProblems } from './routePowers.ts';
+import { INITIAL_PASSWORD_TEXT, mayCallBeforePasswordChange } from '../../domain/initialPassword.ts';
 
 /** 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to. */
 export type AuthLevel = 'public' | 'user' | 'orgApp';
@@ -21,6 +22,8 @@ export interface AuthUser {
   username: string;
   name: string;
   token: string;
+  /** the initial password stands (issue 27): only the password change answers until he chose his own */
+  mustChangePassword: boolean;
 }
 
 export interface AuthOrgApp {
@@ -67,7 +70,7 @@ declare module 'fastify' {
 }
 
 interface CallerRow {
-  user_id: string; username: string; name: string; enable: boolean; expiration: Date | null; expires_at: Date; revoked_at: Date | null;
+  user_id: string; username: string; name: string; enable: boolean; password_change_required: boolean; expiration: Date | null; expires_at: Date; revoked_at: Date | null;
   org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null; org_kind: string | null;
   disabled: boolean | null; member: boolean; member_enable: boolean | null; member_expiration: Date | null; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
   platform: boolean;
@@ -92,7 +95,7 @@ const NO_ORG_KIND: OrgKind = 'school';
 export const callerQuery = (token: string, key: string | undefined) => callerQueryByHash(hashToken(token), key ?? null);
 
 const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerRow>`${sql.raw(preparedMarker('caller'))}
-    SELECT u.user_id, u.username, u.name, u.enable, u.expiration, t.expires_at, t.revoked_at,
+    SELECT u.user_id, u.username, u.name, u.enable, u.password_change_required, u.expiration, t.expires_at, t.revoked_at,
            oa.org_id, oa.app_id, oa.key, oa.app_name, o.name AS org_name, o.kind AS org_kind, oa.disabled, (m.user_id IS NOT NULL) AS member,
            m.enable AS member_enable, m.expiration AS member_expiration,
            COALESCE((SELECT json_agg(json_build_object('roleId', r.role_id, 'name', r.name, 'code', r.code, 'roleGroupId', r.role_group_id))
@@ -126,7 +129,7 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
   const row = rows[0];
   const live = row && !row.revoked_at && row.expires_at > now && row.enable && !(row.expiration && row.expiration <= now);
   if (!live) return { user: null, orgApp: null, roles: [], platform: false, orgKind: NO_ORG_KIND };
-  const user = { userId: row.user_id, username: row.username, name: row.name, token };
+  const user = { userId: row.user_id, username: row.username, name: row.name, token, mustChangePassword: row.password_change_required };
   const platform = row.platform;
   if (!row.member || row.disabled || !row.org_id || !row.app_id || !row.key) return { user, orgApp: null, roles: [], platform, orgKind: NO_ORG_KIND };
   if (!membershipActive({ enable: !!row.member_enable, expiration: row.member_expiration }, now)) return { user, orgApp: null, roles: [], platform, orgKind: NO_ORG_KIND, inactive: true };
@@ -223,6 +226,10 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.orgKind = caller?.orgKind ?? NO_ORG_KIND;
     if (level === 'public') return;
     if (!request.user) throw unauthorized(token ? '登录已过期，请重新登录' : '未登录，请先登录');
+    // §9 issue 27: with the initial password he may only choose his own (or read his status, or sign out)
+    if (request.user.mustChangePassword && !mayCallBeforePasswordChange(request.method, request.routeOptions.url ?? '')) {
+      throw forbidden(INITIAL_PASSWORD_TEXT.mustChange);
+    }
     if (level === 'user') return;
     if (!key) throw forbidden('缺少机构应用 key');
     if (caller?.inactive) throw forbidden(USER_ACCESS_TEXT.inactive);

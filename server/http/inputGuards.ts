@@ -90,6 +90,8 @@ const PG_INPUT_ERRORS: Record<string, string> = {
   '22003': '数值超出范围',
   '22007': '日期时间格式不正确',
   '22008': '日期时间超出范围',
+  // a zone offset PostgreSQL cannot hold (a date beyond its years): the date rule refuses it first (domain/dateText.ts)
+  '22009': '日期时间超出范围',
   '22021': '包含无效字符',
   '22P05': '包含无效字符',
   '2201B': '正则表达式不正确',

@@ -33,6 +33,8 @@ export interface Database {
     org_id: Generated<string>; user_id: string; username: string; name: string; email: string; password_hash: string;
     is_dev: boolean; enable: boolean; expiration: Time | null; is_register: boolean; is_not_router_home: boolean;
     first_login: boolean; created_at: Time;
+    /** issue 27: the initial password stands; every call but the change is refused (server/http/auth.ts) */
+    password_change_required: Generated<boolean>;
   };
   org_app_users: { org_id: string; app_id: string; user_id: string; extra_info: Json; enable: Generated<boolean>; expiration: Time | null };
   role_groups: { org_id: string; role_group_id: string; group_name: string; code: string; sort: number; manage_role_names: string[]; config: Json };

@@ -10,6 +10,7 @@ import { normalisePath } from '../../domain/routePath.ts';
 import { isTracePath } from '../../domain/traceRoute.ts';
 // the sign-in screen is in the entry (src/app/bootstrap.tsx), not a chunk of its own
 import { LoginPage } from '../screens/login/LoginPage.tsx';
+import { FirstLoginGate } from '../screens/login/FirstLoginGate.tsx';
 import { preloadable } from './preloadable.tsx';
 
 // the shell (layout, menu, tabs) loads after sign-in: it is not needed to show the sign-in screen
@@ -126,29 +127,32 @@ export function AppRouter() {
     <WouterRouter hook={useHashLocation}>
       <LiveUpdates />
       <Gate>
-        <Suspense fallback={<Pending />}>
-          <Switch location={path}>
-            <Route path="/login" component={LoginPage} />
-            <Route path="/orgapp" component={OrgAppPage} />
-            <Route path="/qrconfirm" component={QrConfirmPage} />
-            <Route path="/401">{() => <ErrorPage code={401} />}</Route>
-            <Route path="/404">{() => <ErrorPage code={404} />}</Route>
-            <Route path="/500">{() => <ErrorPage code={500} />}</Route>
-            <Route path="/applyTrialExpire" component={ApplyTrialExpire} />
-            <Route path="/applyTrialUserForm" component={ApplyTrialUserForm} />
-            <Route path="/applyTrialSuccess" component={ApplyTrialSuccess} />
-            <Route path="/applyTrialMobileBasicUserLogin" component={ApplyTrialMobileBasicUserLogin} />
-            <Route path="/noOrgPayToBuy" component={NoOrgPayToBuy} />
-            <Route path="/shareFriends" component={ShareFriends} />
-            <Route path="/groupon" component={Groupon} />
-            <Route path="/recommend/share" component={RecommendShare} />
-            <Route path="/recommend" component={Recommend} />
-            <Route path="/trace/:orgId/:dishIds" component={TracePage} />
-            <Route>
-              <ShellRoutes />
-            </Route>
-          </Switch>
-        </Suspense>
+        {/* issue 27: signed in with the initial password, the password change comes before anything else */}
+        <FirstLoginGate>
+          <Suspense fallback={<Pending />}>
+            <Switch location={path}>
+              <Route path="/login" component={LoginPage} />
+              <Route path="/orgapp" component={OrgAppPage} />
+              <Route path="/qrconfirm" component={QrConfirmPage} />
+              <Route path="/401">{() => <ErrorPage code={401} />}</Route>
+              <Route path="/404">{() => <ErrorPage code={404} />}</Route>
+              <Route path="/500">{() => <ErrorPage code={500} />}</Route>
+              <Route path="/applyTrialExpire" component={ApplyTrialExpire} />
+              <Route path="/applyTrialUserForm" component={ApplyTrialUserForm} />
+              <Route path="/applyTrialSuccess" component={ApplyTrialSuccess} />
+              <Route path="/applyTrialMobileBasicUserLogin" component={ApplyTrialMobileBasicUserLogin} />
+              <Route path="/noOrgPayToBuy" component={NoOrgPayToBuy} />
+              <Route path="/shareFriends" component={ShareFriends} />
+              <Route path="/groupon" component={Groupon} />
+              <Route path="/recommend/share" component={RecommendShare} />
+              <Route path="/recommend" component={Recommend} />
+              <Route path="/trace/:orgId/:dishIds" component={TracePage} />
+              <Route>
+                <ShellRoutes />
+              </Route>
+            </Switch>
+          </Suspense>
+        </FirstLoginGate>
       </Gate>
     </WouterRouter>
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { startTestServer, INITIAL_PASSWORD, type TestServer } from '../support/testServer.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 
 interface Department { departmentId: string; parentId: string; departmentName: string; type: number; sort: number; isHide: number; isAllHide: number }
@@ -86,7 +86,9 @@ describe('contacts: persons', () => {
     expect((await persons(userAdmin, '?search=OYN')).map((p) => p.name)).toEqual(['欧阳娜娜']);
     expect((await persons(userAdmin, '?search=5555000')).map((p) => p.name)).toEqual(['欧阳娜娜']);
     expect((await persons(userAdmin, `?search=${encodeURIComponent('阳娜')}`)).map((p) => p.name)).toEqual(['欧阳娜娜']);
-    const signIn2 = await call(server, 'POST', '/v1/passport/login', { body: { username: '13955550001', password: 'demo1234' } });
+    // with the deployment's initial password, never the README's demo one (issue 27)
+    expect((await call(server, 'POST', '/v1/passport/login', { body: { username: '13955550001', password: 'demo1234' } })).status).toBe(400);
+    const signIn2 = await call(server, 'POST', '/v1/passport/login', { body: { username: '13955550001', password: INITIAL_PASSWORD } });
     expect(signIn2.status).toBe(200);
   });
 

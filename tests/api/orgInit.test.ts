@@ -2,7 +2,7 @@
 // each step on its own (idempotent), and the refusals (tenancy, power, bad input).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { call, eventCount, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { call, eventCount, firstSignIn, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { appendToStream } from '../../server/store/eventStore.ts';
 import { templateStream } from '../../server/modules/orgInit/projection.ts';
 import { ORG_INIT_STEPS, type InitTemplate, type InitTemplateContent } from '../../domain/orgInit.ts';
@@ -89,7 +89,7 @@ describe('creating an organisation from a template', () => {
     const txs = await server.store.db.selectFrom('events').select('transaction_id').where('meta', '@>', JSON.stringify({ orgInit: res.body.data.orgId })).distinct().execute();
     expect(txs).toHaveLength(1);
 
-    const admin = await signIn(server, '13955550001', '新星小学');
+    const admin = await firstSignIn(server, '13955550001', '新星小学');
     expect(admin.orgApp).toMatchObject({ orgName: '新星小学', orgType: 'trialVersion', agentId: 'agent-localhost' });
     const menu = await call<{ rows: MenuEntry[] }>(server, 'GET', '/v2/permission/user/menu?groupName=pcMenu', as(admin));
     expect(menu.status).toBe(200);

@@ -345,7 +345,7 @@ describe('dev SMS outbox', () => {
   it('does not exist with another SMS adapter, which still gets the codes', async () => {
     const sent: Array<{ phoneNumber: string; code: string; purpose: string }> = [];
     const gateway: SmsAdapter = { name: 'http', send: async (phoneNumber, code, purpose) => { sent.push({ phoneNumber, code, purpose }); } };
-    const app = await buildApp({ db: server.store.db, sms: gateway, clock, settings: { smsAdapter: 'http', demoPassword: 'x', smsOutbox: false } });
+    const app = await buildApp({ db: server.store.db, sms: gateway, clock, settings: { smsAdapter: 'http', defaultPassword: 'initial-secret-27', smsOutbox: false } });
     try {
       const user = await createUser();
       const outboxRes = await app.inject({ method: 'GET', url: `/v1/dev/smsoutbox?phoneNumber=${user.username}` });
@@ -363,7 +363,7 @@ describe('dev SMS outbox', () => {
 
   it('a failing SMS gateway is a 502 and leaves no usable code', async () => {
     const gateway: SmsAdapter = { name: 'http', send: async () => { throw new Error('gateway down'); } };
-    const app = await buildApp({ db: server.store.db, sms: gateway, clock, settings: { smsAdapter: 'http', demoPassword: 'x', smsOutbox: false } });
+    const app = await buildApp({ db: server.store.db, sms: gateway, clock, settings: { smsAdapter: 'http', defaultPassword: 'initial-secret-27', smsOutbox: false } });
     try {
       const user = await createUser();
       const res = await app.inject({ method: 'POST', url: '/v1/passport/smscode', payload: { phoneNumber: user.username } });

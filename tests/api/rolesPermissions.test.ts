@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { call, eventCount, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { call, eventCount, firstSignIn, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 
 interface Role { roleId: string; name: string; code: string; manageRoleNames: string[]; roleGroupId: string | null }
 interface Permission { permissionId: string; moduleId: string; groupName: string }
@@ -35,7 +35,7 @@ describe('roles', () => {
     expect(grant.status).toBe(200);
     const add = await call(server, 'POST', `/v2/roles/${found.body.data[0].userId}`, { ...as(userAdmin), body: { roleName: 'menuKeeper' } });
     expect(add.status).toBe(200);
-    const newcomer = await signIn(server, '13966660001', SCHOOL_A);
+    const newcomer = await firstSignIn(server, '13966660001', SCHOOL_A);
     const menu = await call<{ rows: { moduleId: string }[] }>(server, 'GET', '/v2/permission/user/menu?groupName=pcMenu', as(newcomer));
     expect(menu.body.data.rows.map((m) => m.moduleId)).toContain('menuManage');
     const links = await call<{ rows: { permissionId: string }[] }>(server, 'GET', `/v2/roles/role/permission?roleId=${role.body.data.roleId}`, as(userAdmin));

@@ -10,7 +10,8 @@ import { auth } from './mallApi.ts';
 import type { Scale, ScaleList } from '../../contracts/scales.ts';
 import type { OrderDetail, OrderList, OrderLogRow } from '../../contracts/orders.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
-import { lineGramsPerUnit } from '../../domain/scale.ts';
+import { lineGramsPerUnit, weighedReceiveLimit } from '../../domain/scale.ts';
+import { ORDER_TEXT } from '../../domain/order.ts';
 import { DEMO_SCALE_NAME } from '../../server/seed/seedScales.ts';
 import { rebuildProjections } from '../../server/store/rebuild.ts';
 import { dumpProjections } from '../support/projectionDump.ts';
@@ -223,7 +224,7 @@ describe('receiving a delivered order on a scale', () => {
   });
 
   it('marks the order in the lists and finds it by weighDifference, for the school and its supplier only', async () => {
-    // school B receives an order of its own with a line weighed 5 % over: its difference is not school A's
+    // school B receives an order of its own with a line weighed 5 % short: its difference is not school A's
     const pricesB = (await get<{ rows: Priced[] }>(purchaserB, `/v5/mall/sku/price/latest-price?supplierId=${SUPPLIER_ORG}&$limit=200`)).body.data.rows.filter((p) => p.isCheck === 1);
     const skusB = await server.store.db.selectFrom('skus').select(['sku_id', 'unit', 'spec']).where('sku_id', 'in', pricesB.map((p) => p.skuId)).execute();
     const heavy = skusB.find((x) => lineGramsPerUnit(x.unit, x.spec) !== null)!;
@@ -234,8 +235,14 @@ describe('receiving a delivered order on a scale', () => {
     const orderB = placedB.body.data;
     for (const action of ['confirm', 'dispatch', 'deliver']) expect((await send(supplier, 'PUT', `/v4/mall/order/${orderB.id}`, { action })).status).toBe(200);
     const scaleB = (await get<ScaleList>(purchaserB, BASE)).body.data.rows.find((r) => r.name === DEMO_SCALE_NAME)!;
-    const overGrams = Math.round(2 * lineGramsPerUnit(heavy.unit, heavy.spec)! * 1.05);
-    const receivedB = await send<OrderDetail>(purchaserB, 'PUT', `/v4/mall/order/${orderB.id}`, { action: 'receive', lines: [{ skuId: heavy.sku_id, weighedGrams: overGrams, scaleId: scaleB.id }] });
+    // 5 % over is beyond the scale's 2 %: refused with the most it may receive (issue 27), nothing written
+    const perUnitB = lineGramsPerUnit(heavy.unit, heavy.spec)!;
+    const overGrams = Math.round(2 * perUnitB * 1.05);
+    const overB = await send<OrderDetail>(purchaserB, 'PUT', `/v4/mall/order/${orderB.id}`, { action: 'receive', lines: [{ skuId: heavy.sku_id, weighedGrams: overGrams, scaleId: scaleB.id }] });
+    expect(overB.status).toBe(422);
+    expect(overB.body.status_text).toBe(ORDER_TEXT.receivedBeyondLimit(heavy.sku_id, weighedReceiveLimit({ quantity: 2, perUnit: perUnitB }, { toleranceKind: 'percent', tolerance: 2 })));
+    const shortGramsB = Math.round(2 * perUnitB * 0.95);
+    const receivedB = await send<OrderDetail>(purchaserB, 'PUT', `/v4/mall/order/${orderB.id}`, { action: 'receive', lines: [{ skuId: heavy.sku_id, weighedGrams: shortGramsB, scaleId: scaleB.id }] });
     expect(receivedB.status, receivedB.body.status_text).toBe(200);
 
     const list = async (s: Session, query: string) => {
@@ -272,19 +279,20 @@ describe('receiving a delivered order on a scale', () => {
     expect(found.body.data.rows.map((r) => r.id)).toEqual([order.id]);
     expect((await get<OrderList>(purchaser, `/v4/mall/order/search?keyword=${order.orderNo}&weighDifference=over`)).body.data.count).toBe(0);
 
-    // school B: its over order only
+    // school B: its own short order only
     const anyB = await list(purchaserB, 'weighDifference=any');
-    expect(anyB.rows.find((r) => r.id === orderB.id)).toMatchObject({ shortLines: 0, overLines: 1 });
+    expect(anyB.rows.find((r) => r.id === orderB.id)).toMatchObject({ shortLines: 1, overLines: 0 });
     expect(anyB.rows.every((r) => r.orgId === schoolB)).toBe(true);
     expect(anyB.count).toBe(await expected({ orgId: schoolB }, ['short', 'over']));
-    expect((await list(purchaserB, 'weighDifference=short')).rows.map((r) => r.id)).not.toContain(orderB.id);
+    expect((await list(purchaserB, 'weighDifference=short')).rows.map((r) => r.id)).toContain(orderB.id);
+    expect((await list(purchaserB, 'weighDifference=over')).rows.map((r) => r.id)).not.toContain(orderB.id);
 
-    // the supplier both were placed with sees both, each under its own kind
+    // the supplier both were placed with sees both
     const sup = await list(supplier, 'weighDifference=any');
     expect(sup.rows.map((r) => r.id)).toEqual(expect.arrayContaining([order.id, orderB.id]));
     expect(sup.count).toBe(await expected({ supplierOrgId: SUPPLIER_ORG }, ['short', 'over']));
-    expect((await list(supplier, 'weighDifference=short')).rows.map((r) => r.id)).toEqual(expect.arrayContaining([order.id]));
-    expect((await list(supplier, 'weighDifference=short')).rows.map((r) => r.id)).not.toContain(orderB.id);
+    expect((await list(supplier, 'weighDifference=short')).rows.map((r) => r.id)).toEqual(expect.arrayContaining([order.id, orderB.id]));
+    expect((await list(supplier, 'weighDifference=over')).rows.map((r) => r.id)).not.toContain(orderB.id);
     expect((await list(supplier, 'weighDifference=over')).count).toBe(await expected({ supplierOrgId: SUPPLIER_ORG }, ['over']));
     // the other supplier, none of them
     const other = await signIn(server, DEMO.supplier2);

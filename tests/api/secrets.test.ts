@@ -45,7 +45,7 @@ describe('SMS codes by default', () => {
 
   it('with the outbox on, answers callers on this machine only', async () => {
     const sms = new ConsoleSmsAdapter(() => {});
-    const app = await buildApp({ db: server.store.db, sms, clock, settings: { smsAdapter: 'console', demoPassword: 'x', smsOutbox: true } });
+    const app = await buildApp({ db: server.store.db, sms, clock, settings: { smsAdapter: 'console', defaultPassword: 'initial-secret-27', smsOutbox: true } });
     try {
       expect((await app.inject({ method: 'POST', url: '/v1/passport/smscode', payload: { phoneNumber: DEMO.bureau } })).statusCode).toBe(200);
       const local = await app.inject({ method: 'GET', url: `/v1/dev/smsoutbox?phoneNumber=${DEMO.bureau}` });

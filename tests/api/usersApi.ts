@@ -1,7 +1,7 @@
 // Helpers for the API tests of users, config, permissions and tenancy: sign in as a demo user, pick an
 // org-app, and call the API with the §7 headers.
 import type { TestServer } from '../support/testServer.ts';
-import { DEMO_PASSWORD } from '../support/testServer.ts';
+import { DEMO_PASSWORD, INITIAL_PASSWORD } from '../support/testServer.ts';
 import type { Envelope, OrgApp } from '../../domain/types.ts';
 
 export interface Session {
@@ -34,8 +34,8 @@ export async function call<T = unknown>(server: Pick<TestServer, 'url'>, method:
 }
 
 /** Signs in with the demo password; with `orgName` also picks that org-app and fetches its key. */
-export async function signIn(server: Pick<TestServer, 'url'>, username: string, orgName?: string): Promise<Session> {
-  const login = await call<{ accesstoken: string; userId: string }>(server, 'POST', '/v1/passport/login', { body: { username, password: DEMO_PASSWORD } });
+export async function signIn(server: Pick<TestServer, 'url'>, username: string, orgName?: string, password = DEMO_PASSWORD): Promise<Session> {
+  const login = await call<{ accesstoken: string; userId: string }>(server, 'POST', '/v1/passport/login', { body: { username, password } });
   if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.body.status_text}`);
   const session: Session = { token: login.body.data.accesstoken, userId: login.body.data.userId };
   const apps = await call<{ rows: OrgApp[] }>(server, 'GET', '/v2/users/org/app', { token: session.token });
@@ -43,6 +43,21 @@ export async function signIn(server: Pick<TestServer, 'url'>, username: string, 
   if (!orgApp) return session;
   const key = await call<{ key: string }>(server, 'POST', '/v1/token/orgappkey/encrypt', { token: session.token, body: { orgId: orgApp.orgId, appId: orgApp.appId } });
   return { ...session, orgApp, key: key.body.data.key };
+}
+
+/** The password a test gives an account made for someone at its first sign-in (issue 27). */
+export const OWN_PASSWORD = 'own-password-27';
+
+/**
+ * The first sign-in of an account made for someone: with the deployment's initial password, which answers only
+ * the password change; then his own password is set and he signs in as anyone would (picking `orgName`).
+ */
+export async function firstSignIn(server: Pick<TestServer, 'url'>, username: string, orgName?: string): Promise<Session> {
+  const login = await call<{ accesstoken: string }>(server, 'POST', '/v1/passport/login', { body: { username, password: INITIAL_PASSWORD } });
+  if (login.status !== 200) throw new Error(`first sign-in of ${username} failed: ${login.body.status_text}`);
+  const change = await call(server, 'POST', '/v2/users/password', { token: login.body.data.accesstoken, body: { password: INITIAL_PASSWORD, newPassword: OWN_PASSWORD } });
+  if (change.status !== 200) throw new Error(`password change of ${username} failed: ${change.body.status_text}`);
+  return signIn(server, username, orgName, OWN_PASSWORD);
 }
 
 export async function eventCount(server: TestServer): Promise<number> {

@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from './globalSetup.ts';
 
 export { DEMO_PASSWORD };
+/** The test deployment's §9 initial password of accounts made for someone (DEFAULT_USER_PASSWORD; issue 27). */
+export const INITIAL_PASSWORD = 'initial-secret-27';
 
 export interface TestServer {
   url: string;
@@ -55,7 +57,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', demoPassword: DEMO_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow },
+    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

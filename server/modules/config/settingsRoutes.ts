@@ -9,6 +9,7 @@ import { handleCommand, metaOf, runDecisions } from '../../store/command.ts';
 import { holidayDecider, type HolidayCommand, type HolidaySet } from '../../../domain/aggregates/holidays.ts';
 import { defaultFoodLabelConfig, foodLabelConfigOf, validateFoodLabelConfig } from '../../../domain/foodLabel.ts';
 import { validateSemesters } from '../../../domain/semester.ts';
+import { FRAME_HOSTS_PATH, frameHostsProblem } from '../../../domain/menuUrl.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import { configRows, readConfig, writeConfig } from './orgConfig.ts';
 import { setIn } from '../../../domain/aggregates/orgConfig.ts';
@@ -104,6 +105,8 @@ export const SETTINGS_VALIDATORS: Record<string, (v: unknown) => string[]> = {
   nutritiousmeals: validateNutritiousmeals,
   recipeConfig: validateRecipeConfig,
   [FOOD_LABEL_PATH]: validateFoodLabelConfig,
+  // issue 27: the hosts the org's menu may embed (domain/menuUrl.ts)
+  [FRAME_HOSTS_PATH]: (v) => { const problem = frameHostsProblem(v); return problem ? [problem] : []; },
 };
 
 function rejectIfInvalid(errors: string[]): void {

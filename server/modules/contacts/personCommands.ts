@@ -8,7 +8,7 @@ import type { Tx } from '../../store/eventStore.ts';
 import type { Database } from '../../store/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { personAlreadyThere, type NewPerson, type PersonFields, type PersonUpdate } from '../../../domain/aggregates/contacts.ts';
-import { defaultPassword, orgUserCount, userLimitOf } from '../users/userCommands.ts';
+import { orgUserCount, userLimitOf } from '../users/userCommands.ts';
 import { decideContacts, viewerOf } from './commands.ts';
 import type { ContactsScope } from './scope.ts';
 
@@ -55,7 +55,7 @@ export interface AddResult { userIds: string[]; existing: string[] }
 
 /** Adds persons: phone numbers looked up among the platform's users, memberships and the user limit passed in. */
 export async function addPersons(
-  db: Kysely<Database>, request: FastifyRequest, now: Date, demoPassword: string, inputs: PersonInput[], single: boolean,
+  db: Kysely<Database>, request: FastifyRequest, now: Date, initialPassword: string, inputs: PersonInput[], single: boolean,
 ): Promise<AddResult> {
   const { orgId, appId } = request.orgApp!;
   let persons: NewPerson[] = [];
@@ -80,7 +80,7 @@ export async function addPersons(
       if (!knownId) fresh.set(r.phone, userId);
       return { ...fieldsOf(r.input), phone: r.phone, name: r.name, departments: r.departments, userId, newUser: !knownId, member: members.has(userId) };
     });
-    const passwordHash = fresh.size ? await hashPassword(defaultPassword(demoPassword)) : '';
+    const passwordHash = fresh.size ? await hashPassword(initialPassword) : '';
     const max = await userLimitOf(tx, orgId);
     const limit = max === null ? null : { max, members: await orgUserCount(tx, orgId) };
     return {

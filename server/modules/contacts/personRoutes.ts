@@ -144,7 +144,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
       response: { 200: envelopeSchema(personSchema) },
     },
   }, async (request) => {
-    const result = await addPersons(db, request, clock(), settings.demoPassword, [request.body], true);
+    const result = await addPersons(db, request, clock(), settings.defaultPassword, [request.body], true);
     return ok((await afterWrite(request, result.userIds))[0]);
   });
 
@@ -159,7 +159,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' }, existing: { type: 'integer' }, userIds: { type: 'array', items: { type: 'string' } } } }) },
     },
   }, async (request, reply) => withRowErrors(reply, async () => {
-    const result = await addPersons(db, request, clock(), settings.demoPassword, request.body.persons, false);
+    const result = await addPersons(db, request, clock(), settings.defaultPassword, request.body.persons, false);
     // a large import changes the tables' shape at once: refresh the planner's statistics instead of waiting
     // for autovacuum, so the next page reads use the indexes (pages of 5000 at 20,000 persons, §9)
     if (result.userIds.length >= BIG_IMPORT) await sql`ANALYZE contact_persons, contact_person_departments`.execute(db);

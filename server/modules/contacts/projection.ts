@@ -26,6 +26,7 @@ defineProjection({
       await tx.insertInto('users').values(part.map((u) => ({
         org_id: 'system', user_id: u.userId, username: u.username, name: u.name, email: u.email, password_hash: u.passwordHash, is_dev: u.isDev,
         enable: u.enable, expiration: u.expiration, is_register: u.isRegister, is_not_router_home: u.isNotRouterHome, first_login: true, created_at: meta.time,
+        password_change_required: u.mustChangePassword ?? false,
       }))).execute();
     }
     for (const part of chunks(data.joinUserIds)) {

@@ -19,7 +19,7 @@ import {
   ORG_INIT_STEPS, ORG_TYPES, templateSummary, type InitTemplate, type InitTemplateContent, type OrgInitStep,
 } from '../../../domain/orgInit.ts';
 import { SYSTEM_ORG } from '../users/streams.ts';
-import { defaultPassword, parseExpiration } from '../users/userCommands.ts';
+import { parseExpiration } from '../users/userCommands.ts';
 import { requireSystemProvider } from './access.ts';
 import { runStep, STEP_LABELS, type InitTarget } from './steps.ts';
 import { templateStream } from './projection.ts';
@@ -274,7 +274,7 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
     const appIdIn = body.appId?.trim() ?? '';
     if (appIdIn && !isAppId(appIdIn)) throw badRequest(`参数错误：应用编号不合法 ${appIdIn}`);
     const expiration = parseExpiration(body.expiration);
-    const passwordHash = await hashPassword(defaultPassword(ctx.settings.demoPassword));
+    const passwordHash = await hashPassword(ctx.settings.defaultPassword);
     const now = ctx.clock();
     const result = await runDecisions(db, async (tx) => {
       const template = await templateById(tx, body.templateId);

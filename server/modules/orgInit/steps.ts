@@ -231,7 +231,7 @@ async function contactsStep(ctx: StepContext): Promise<number> {
     if (!user) {
       const created: ContactUser = {
         userId: crypto.randomUUID(), username: admin.phone, name: admin.name, email: '', passwordHash: admin.passwordHash, isDev: false, enable: true,
-        expiration: null, isRegister: true, isNotRouterHome: false,
+        expiration: null, isRegister: true, isNotRouterHome: false, mustChangePassword: true,
       };
       n += await append(ctx, SYSTEM_ORG, streams.user(created.userId), 'user', [{ type: 'UserCreated', data: created }]);
       user = { user_id: created.userId, name: created.name };

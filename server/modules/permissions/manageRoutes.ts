@@ -13,6 +13,8 @@ import { childrenFollowing, PERMISSION_TEXT, permissionDecider, type PermissionC
 import type { PermissionLink } from '../../../domain/aggregates/role.ts';
 import { streams } from '../users/streams.ts';
 import { callerOf, roleCommands } from '../roles/commands.ts';
+import { FRAME_HOSTS_PATH, frameHostsOf, menuExtraInfoProblem } from '../../../domain/menuUrl.ts';
+import { readConfig } from '../config/orgConfig.ts';
 
 const tags = ['permissions'];
 const manage = { auth: 'orgApp' } as const;
@@ -163,6 +165,14 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     if (!p) throw notFound(PERMISSION_TEXT.permissionMissing(id));
     return p;
   };
+  /** issue 27: a menu entry's addresses are http(s) or the console's own, and its frames show only hosts the org allowed. */
+  const checkMenuAddresses = async (request: FastifyRequest, extraInfo: unknown) => {
+    if (extraInfo === undefined) return;
+    const { orgId, appId } = request.orgApp!;
+    const allowedHosts = frameHostsOf((await readConfig(db, orgId, appId, [FRAME_HOSTS_PATH]))[FRAME_HOSTS_PATH]);
+    const problem = menuExtraInfoProblem(extraInfo, { ownHost: request.host, allowedHosts });
+    if (problem) throw badRequest(problem);
+  };
   const permissionCommand = (tx: Tx, request: FastifyRequest, id: string, command: PermissionCommand, expectedVersion?: number) => {
     const { orgId, meta } = requestCommand(request, clock());
     return decideAndAppend(tx, { orgId, streamId: streams.permission(id), streamType: 'permission', decider: permissionDecider, command, meta, expectedVersion });
@@ -176,6 +186,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     },
   }, async (request) => {
     const b = request.body;
+    await checkMenuAddresses(request, b.extraInfo);
     const data: PermissionCreated = {
       permissionId: crypto.randomUUID(), appId: request.orgApp!.appId, moduleId: b.moduleId, parentId: b.parentId ?? '-1', moduleName: b.moduleName ?? '',
       groupName: b.groupName, power: b.power ?? '', powerName: b.powerName ?? '', sort: b.sort ?? 0, enable: b.enable ?? true, extraInfo: b.extraInfo ?? {},
@@ -195,6 +206,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
   }, async (request) => {
     const id = request.params.id;
     const b = request.body;
+    await checkMenuAddresses(request, b.extraInfo);
     const { expectedVersion } = requestCommand(request, clock());
     await runDecisions(db, async (tx) => {
       const before = await ownPermission(tx, request, id);

@@ -12,7 +12,7 @@ defineProjection({
     await tx.insertInto('users').values({
       org_id: orgId, user_id: data.userId, username: data.username, name: data.name, email: data.email, password_hash: data.passwordHash,
       is_dev: data.isDev, enable: data.enable, expiration: data.expiration, is_register: data.isRegister,
-      is_not_router_home: data.isNotRouterHome, first_login: true, created_at: meta.time,
+      is_not_router_home: data.isNotRouterHome, first_login: true, created_at: meta.time, password_change_required: data.mustChangePassword ?? false,
     }).execute();
   },
   UserUpdated: async (tx, { data }: { data: UserUpdated }) => {
@@ -27,7 +27,7 @@ defineProjection({
     if (Object.keys(set).length) await tx.updateTable('users').set(set).where('user_id', '=', data.userId).execute();
   },
   UserPasswordChanged: async (tx, { data }: { data: UserPasswordChanged }) => {
-    await tx.updateTable('users').set({ password_hash: data.passwordHash }).where('user_id', '=', data.userId).execute();
+    await tx.updateTable('users').set({ password_hash: data.passwordHash, password_change_required: data.mustChange ?? false }).where('user_id', '=', data.userId).execute();
   },
   UserDeleted: async (tx, { data }: { data: UserDeleted }) => {
     // deleted only once the user has left every org (users/routes.ts): no membership or role is left to remove

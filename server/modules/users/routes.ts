@@ -20,10 +20,11 @@ import { userFieldProblem } from '../../../domain/derivedFields.ts';
 import { refusalError } from '../../http/refusal.ts';
 import { USER_TEXT } from '../../../domain/aggregates/user.ts';
 import {
-  createUsers, defaultPassword, hashAll, isUniqueViolation, membershipCommand, newUserSchema, normalise, orgUserCount, userCommand,
+  createUsers, hashAll, isUniqueViolation, membershipCommand, newUserSchema, normalise, orgUserCount, userCommand,
   userLimitOf, type NewUserInput,
 } from './userCommands.ts';
 import userAccountRoutes from './accountRoutes.ts';
+import userPasswordRoutes from './passwordRoutes.ts';
 
 const tags = ['users'];
 const str = { type: 'string' } as const;
@@ -102,18 +103,20 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
   const { db } = ctx;
   // activation and self-registration (issue 15)
   await userAccountRoutes(app, ctx);
+  // the password change a first sign-in with the initial password must make (issue 27)
+  await userPasswordRoutes(app, ctx);
 
   app.get('/v2/users/loginstatus', {
     config: { auth: 'user' },
     schema: {
-      tags, summary: 'Whether this is the first sign-in of the user, and the user',
+      tags,
+      summary: 'Whether this is a first sign-in that must choose a password (the initial one stands: every call but POST /v2/users/password is refused until then), and the user',
       response: { 200: envelopeSchema({ type: 'object', properties: { firstLogin: bool, user: userSchema }, required: ['firstLogin', 'user'] }) },
     },
   }, async (request) => {
     const user = await db.selectFrom('users').selectAll().where('user_id', '=', request.user!.userId).executeTakeFirstOrThrow();
-    const signIns = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('stream_id', '=', streams.user(user.user_id)).where('type', '=', 'UserSignedIn').executeTakeFirst();
-    return ok({ firstLogin: Number(signIns?.n ?? 0) <= 1, user: userOf(user) });
+    // §7 firstLogin (issue 27): the password someone else gave him still stands, so the console asks for his own
+    return ok({ firstLogin: user.password_change_required, user: userOf(user) });
   });
 
   app.get<{ Params: { id: string } }>('/v2/users/account/:id', {
@@ -134,9 +137,9 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
     },
   }, async (request) => {
     const input = normalise(request.body);
-    const hashes = await hashAll([input.password || defaultPassword(ctx.settings.demoPassword)]);
+    const hashes = await hashAll([input.password || ctx.settings.defaultPassword]);
     const meta = metaOf(request, ctx.clock());
-    const [userId] = await createGuarded(() => runDecisions(db, (tx) => createUsers(tx, request, meta, request.orgApp!, [input], hashes, ctx.settings.demoPassword)));
+    const [userId] = await createGuarded(() => runDecisions(db, (tx) => createUsers(tx, request, meta, request.orgApp!, [input], hashes, ctx.settings.defaultPassword)));
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     return ok(await detailOf(db, request, row));
   });
@@ -153,9 +156,9 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
     },
   }, async (request) => {
     const inputs = request.body.users.map(normalise);
-    const hashes = await hashAll(inputs.map((i) => i.password || defaultPassword(ctx.settings.demoPassword)));
+    const hashes = await hashAll(inputs.map((i) => i.password || ctx.settings.defaultPassword));
     const meta = metaOf(request, ctx.clock());
-    const ids = await createGuarded(() => runDecisions(db, (tx) => createUsers(tx, request, meta, request.orgApp!, inputs, hashes, ctx.settings.demoPassword)));
+    const ids = await createGuarded(() => runDecisions(db, (tx) => createUsers(tx, request, meta, request.orgApp!, inputs, hashes, ctx.settings.defaultPassword)));
     const rows = await db.selectFrom('users').selectAll().where('user_id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.user_id, r]));
     return list(ids.map((id) => userOf(byId.get(id)!)));

@@ -13,7 +13,6 @@ import { decideAndAppend, loadLocked, lockKey, type CommandResult } from '../../
 import { refusalError } from '../../http/refusal.ts';
 import type { AuthOrgApp } from '../../http/auth.ts';
 import { isRefusal, refuse } from '../../../domain/decider.ts';
-import { DEFAULT_PASSWORD_ENV } from '../../../domain/constants.ts';
 import {
   expirationOf, membershipDecider, newUserProblem, userDecider, USER_TEXT,
   type MembershipCommand, type MembershipEvent, type MembershipState, type NamedRole, type UserAccount, type UserCommand, type UserEvent, type UserState,
@@ -49,7 +48,7 @@ export const newUserSchema = {
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 32, description: 'the phone number' },
     name: { type: 'string', minLength: 1, maxLength: 64 },
-    password: { type: 'string', maxLength: 256, description: 'empty: the configured default password' },
+    password: { type: 'string', maxLength: 256, description: 'empty: the deployment\'s initial password (DEFAULT_USER_PASSWORD); either way the user sets his own at his first sign-in' },
     email: { type: 'string', maxLength: 128 },
     expiration: { type: ['string', 'null'], maxLength: 64, description: 'ISO date or time; empty or null: never' },
     isDev: { type: 'boolean' },
@@ -63,10 +62,6 @@ export const newUserSchema = {
   },
 } as const;
 
-/** §5 / §9: the default password is configured (DEFAULT_USER_PASSWORD), else the demo password. */
-export function defaultPassword(demoPassword: string): string {
-  return process.env[DEFAULT_PASSWORD_ENV] || demoPassword;
-}
 
 /** Hashes each distinct password once (bulk imports mostly share the default one). */
 export async function hashAll(passwords: string[]): Promise<Map<string, string>> {
@@ -183,7 +178,7 @@ async function everyRoleFits(tx: Tx, orgId: string, orgKind: OrgKind, roles: rea
  * transaction. A known user only joins: his password and account stay his (issue 16).
  */
 export async function createUsers(
-  tx: Tx, request: FastifyRequest, meta: EventMeta, orgApp: AuthOrgApp, inputs: NewUserInput[], hashes: Map<string, string>, demoPassword: string,
+  tx: Tx, request: FastifyRequest, meta: EventMeta, orgApp: AuthOrgApp, inputs: NewUserInput[], hashes: Map<string, string>, initialPassword: string,
 ): Promise<string[]> {
   const seen = new Set<string>();
   for (const i of inputs) {
@@ -198,7 +193,7 @@ export async function createUsers(
     let userId = (await tx.selectFrom('users').select('user_id').where('username', '=', input.username).executeTakeFirst())?.user_id;
     if (!userId) {
       userId = crypto.randomUUID();
-      const password = input.password || defaultPassword(demoPassword);
+      const password = input.password || initialPassword;
       await userCommand(tx, {
         userId, streamOrg: SYSTEM_ORG, meta, command: {
           type: 'CreateUser',
@@ -206,6 +201,8 @@ export async function createUsers(
             userId, username: input.username, name: input.name, email: input.email ?? '', passwordHash: hashes.get(password)!,
             // enable and expiration are the org's, on the membership below (issue 16)
             isDev: input.isDev ?? false, enable: true, expiration: null, isRegister: true, isNotRouterHome: input.isNotRouterHome ?? false,
+            // a password someone else chose or the deployment's initial one: he chooses his own first (issue 27)
+            mustChangePassword: true,
           },
         },
       });

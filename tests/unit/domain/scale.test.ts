@@ -26,7 +26,9 @@ describe('tolerance rule', () => {
     expect(quantityOfGrams(4750, 500)).toBe(9.5);
     expect(quantityOfGrams(1234.5, 1000)).toBe(1.235);
     expect(weighLine({ quantity: 10, perUnit: 500 }, 4750, { toleranceKind: 'percent', tolerance: 2 }))
-      .toEqual({ receivedQuantity: 9.5, difference: -0.5, differenceGrams: -250, allowedGrams: 100, result: 'short' });
+      .toEqual({ receivedQuantity: 9.5, difference: -0.5, differenceGrams: -250, allowedGrams: 100, result: 'short', maxQuantity: 10.2 });
+    // issue 27: the most a line may receive on the scale is the order plus the tolerance (5000 g + 100 g of 500 g units)
+    expect(weighLine({ quantity: 10, perUnit: 500 }, 5101, { toleranceKind: 'percent', tolerance: 2 })).toMatchObject({ result: 'over', maxQuantity: 10.2 });
   });
   it('refuses readings that are not a weight', () => {
     expect(weightProblem(Number.NaN)).toMatch(/不是有效的数字/);

@@ -18,7 +18,7 @@ import { useMoney } from '../../../components/useMoney.ts';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { lineGramsPerUnit, quantityOfGrams, weighLine, type ScaleFields } from '../../../../domain/scale.ts';
-import { ORDER_LIMITS } from '../../../../domain/order.ts';
+import { ORDER_LIMITS, countedReceiveLimit } from '../../../../domain/order.ts';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderMachine } from './orderView.ts';
 import { RETURN_STATUS_LABELS } from '../mallOrderReturnManage/returnView.ts';
 import { ScalePanel, WeighVerdict, useReceivingScale } from './ReceivingScale.tsx';
@@ -157,6 +157,8 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   };
   const reading = scale.reading;
   const canWeigh = (l: OrderLine) => Boolean(scale.selected && reading?.stable && reading.grams >= 0 && perUnit(l));
+  // the same limit the server holds a receipt to (domain/order.ts countedReceiveLimit, domain/scale.ts weighedReceiveLimit)
+  const receiveLimit = (l: OrderLine) => weighing(l)?.maxQuantity ?? countedReceiveLimit(l.quantity);
   const weigh = (l: OrderLine) => {
     const per = perUnit(l);
     if (!scale.selected || !reading || !per) return;
@@ -231,6 +233,10 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
               onChange={(v) => change(l, { received: v, weighed: null })} data-testid="order-line-received"
             />
             <Text size={200}>{l.unit}</Text>
+            {/* issue 27: the most the line may receive (the order plus the scale's tolerance, or the counting allowance) */}
+            <Text size={200} data-testid="order-line-receive-limit">
+              <Trans>最多 {receiveLimit(l)}</Trans>
+            </Text>
             {scale.selected && (
               <Button
                 size="small" icon={<ScalesRegular />} disabled={!canWeigh(l)} onClick={() => weigh(l)} data-testid="order-line-weigh"
