@@ -8,6 +8,8 @@ const apiWorkers = Number(process.env.API_WORKERS) || 3;
 
 export default defineConfig({
   test: {
+    // the default output, then the ten slowest files (tests/support/slowestFilesReporter.ts)
+    reporters: ['default', './tests/support/slowestFilesReporter.ts'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node' } },
       {
