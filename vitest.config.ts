@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 //   they mostly wait on PostgreSQL, so a few more workers than cores pay off (API_WORKERS to change it).
 // - e2e: one Chromium for the run (tests/support/e2eGlobalSetup.ts), a new context per person; two files at a time
 //   (E2E_WORKERS to change it), each with its own server and database.
-// api and e2e files do not isolate their modules (isolate: false): a worker imports the server once instead of once
-// per file, which cost seconds a file. What a file starts (server, database, browser contexts) it stops in its hooks.
+// No project isolates its files' modules (isolate: false): a worker imports domain/, machines/ and the server once
+// instead of once per file, which cost seconds a file. So a file leaves nothing behind: what it starts (server,
+// database, browser contexts) it stops in its hooks, fake timers and stubbed globals are restored in afterEach/afterAll.
 const apiWorkers = Number(process.env.API_WORKERS) || 3;
 const e2eWorkers = Number(process.env.E2E_WORKERS) || 2;
 
@@ -16,7 +17,7 @@ export default defineConfig({
     // the default output, then the ten slowest files (tests/support/slowestFilesReporter.ts)
     reporters: ['default', './tests/support/slowestFilesReporter.ts'],
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', isolate: false, sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['tests/support/globalSetup.ts'],
