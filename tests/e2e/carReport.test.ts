@@ -2,7 +2,6 @@
 // report from its menu: today's delivery of the demo shows for its vehicle and driver with a chart; the demo
 // delivery user marks the first stop arrived and the report shows the arrival without a reload (live update);
 // the Excel export carries the table's columns.
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
@@ -10,6 +9,7 @@ import { call, signIn, DEMO } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import type { LogisticsDetail, LogisticsList } from '../../contracts/logistics.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
+import { downloadedBytes } from '../support/browser.ts';
 
 const harness = useConsole();
 
@@ -40,7 +40,7 @@ describe('car report', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('car-export').click()]);
     const wb = new ExcelJS.Workbook();
-    const bytes = fs.readFileSync(await download.path());
+    const bytes = await downloadedBytes(download);
     await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['车辆', '司机', '配送单']);

@@ -3,7 +3,6 @@
 // follow, exports to Excel with exactly the columns the school's export setting names (changed through the
 // settings by the dietitian: the next export's columns change with it), and turns the month into orders per
 // supplier and delivery day (days past a supplier's cut-off skipped and said so).
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
+import { downloadedBytes } from '../support/browser.ts';
 
 const harness = useConsole();
 const SETTING = '采购计划导出内容';
@@ -30,9 +30,8 @@ async function exportedHeaders(page: Page): Promise<string[]> {
   const button = page.getByTestId('plan-export');
   await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const file = await download.path();
   const wb = new ExcelJS.Workbook();
-  const bytes = fs.readFileSync(file);
+  const bytes = await downloadedBytes(download);
   await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const row = wb.worksheets[0]!.getRow(1);
   return (row.values as unknown[]).slice(1).map(String);

@@ -2,7 +2,6 @@
 // per-school charts and the orders and amount of its orders in the range, which the test counts itself from the
 // order table; the Excel export holds the same table with its totals line. The bureau opens 订单汇总统计 and sees its
 // area's two schools and their total.
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { DEMO } from '../api/usersApi.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { COUNTED_STATUSES } from '../../domain/orderReports.ts';
+import { downloadedBytes } from '../support/browser.ts';
 
 const harness = useConsole();
 const DAY = 86_400_000;
@@ -55,7 +55,7 @@ describe('order reports', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('report-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^经营数据_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = await downloadedBytes(download);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const rows: ExcelJS.CellValue[][] = [];

@@ -1,13 +1,13 @@
 // Issue 9 in Chromium, sharing and exporting: the dietitian copies a cloud recipe into her school's cycles, opens
 // the copy, exports its first week to Excel (the file's cells checked: title, weekday headers, the dishes of Monday
 // lunch with their dosages), removes a dish and finds both the copy and the edit in the recipe log.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { openScreen, signInWithPassword, useConsole } from '../support/console.ts';
 import { DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { CLOUD_RECIPES } from '../../server/seed/seedCloudRecipes.ts';
+import { downloadedBytes } from '../support/browser.ts';
 
 const harness = useConsole();
 const CLOUD = CLOUD_RECIPES[0].name;
@@ -49,7 +49,7 @@ describe('sharing and exporting recipe cycles', () => {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-save').click()]);
     expect(download.suggestedFilename()).toBe(`${COPY}-第 1 周.xlsx`);
     const wb = new ExcelJS.Workbook();
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = await downloadedBytes(download);
     await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const ws = wb.worksheets[0];
     const rows: string[][] = [];

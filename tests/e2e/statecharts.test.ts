@@ -1,11 +1,11 @@
 // Issue 3 inspector end to end: the system provider opens the Statecharts page in Chromium, sees every
 // machine drawn with the live state, the journal, steps a replay and exports a journal without secrets.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { signInToHome, useConsole } from '../support/console.ts';
 import { ORDER_STATUSES } from '../../domain/order.ts';
+import { downloadedBytes } from '../support/browser.ts';
 
 const harness = useConsole();
 
@@ -82,7 +82,7 @@ describe('the Statecharts page', () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('meal.login') ?? 'null')?.accesstoken as string);
     expect(token).toBeTruthy();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('journal-export').click()]);
-    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const text = (await downloadedBytes(download)).toString('utf8');
     const file = JSON.parse(text) as { format: string; entries: unknown[]; bases: Record<string, unknown> };
     expect(file.format).toBe('meal-console/statechart-journal');
     expect(file.entries.length).toBeGreaterThan(0);

@@ -10,6 +10,9 @@ vi.mock('../../../services/http.ts', () => ({
   post: vi.fn(() => Promise.resolve({ ticket: 't', expiresAt: '' })),
 }));
 
+// unit files share their worker's modules (vitest.config.ts: isolate false): another file may have loaded
+// liveUpdates.ts with the real http.ts already, so it is loaded afresh here, under the mock above
+vi.resetModules();
 const { startLiveUpdates } = await import('../../../src/app/liveUpdates.ts');
 
 class FakeEventSource {
