@@ -3,9 +3,7 @@
 // takes them only when its admin switched self-registration on (the org config path below, off by default): anyone
 // whose phone receives a code could otherwise join it. The platform org never does, whatever is stored. Someone
 // already a member of the org-app may always sign in through the same call: he joins nothing.
-import { PLATFORM_ORG_TYPE } from './constants.ts';
 import { grantsTrialRole } from './trialRole.ts';
-import type { OrgType } from './types.ts';
 
 /** The org config path (per org-app, or org-wide) of the switch: true lets outsiders sign up. */
 export const SELF_REGISTRATION_PATH = 'selfRegistrationEnable';
@@ -17,14 +15,14 @@ export const SELF_REGISTRATION_TEXT = {
 } as const;
 
 export interface SignUpOrg {
-  orgType: OrgType | string;
-  isExperienceOrg?: boolean;
+  /** the org's kind (domain/orgKind.ts), set by the platform */
+  kind: string;
   /** the stored value of SELF_REGISTRATION_PATH (anything but true is off) */
   selfRegistration?: unknown;
 }
 
 /** Whether the platform org: it takes no sign-ups and its switch cannot be set. */
-export const isPlatformOrg = (org: { orgType: OrgType | string }): boolean => org.orgType === PLATFORM_ORG_TYPE;
+export const isPlatformOrg = (org: { kind: string }): boolean => org.kind === 'platform';
 
 /** Whether an outsider may join the org by his own sign-up. */
 export function takesSignUps(org: SignUpOrg): boolean {

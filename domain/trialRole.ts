@@ -13,7 +13,6 @@
 //   then the first by sort. The applicant is never refused for it; an org with no business role grants nothing.
 import { ROLE_CODE } from './constants.ts';
 import { isAdmin, isManageAdmin, isRoleManageRole } from './roles.ts';
-import type { OrgType } from './types.ts';
 
 /** §1 role codes an applicant may apply as: school/purchaser, supplier, delivery user, bureau, dietitian, salesman */
 export const TRIAL_ROLE_CODES = [
@@ -36,9 +35,13 @@ export interface TrialCandidateRole {
   menuEntries: number;
 }
 
-/** An org whose members may be made by their own application: a trial version or an experience org (§1). */
-export function grantsTrialRole(org: { orgType: OrgType | string; isExperienceOrg?: boolean }): boolean {
-  return org.orgType === 'trialVersion' || org.isExperienceOrg === true;
+/**
+ * An org whose members may be made by their own application (§1): an org of the trial kind, which the platform sets
+ * (domain/orgKind.ts). Not the isExperienceOrg config flag: an org's admin can write that one, and with it would open
+ * his real org to applicants choosing their own roles (issue 27).
+ */
+export function grantsTrialRole(org: { kind: string }): boolean {
+  return org.kind === 'trial';
 }
 
 const grantable = (r: TrialCandidateRole) =>

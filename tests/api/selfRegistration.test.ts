@@ -43,6 +43,20 @@ async function memberSession(orgId: string, token: string): Promise<Session> {
 const entry = (bytes: number) => ({ action: 'export', note: 'x'.repeat(bytes) });
 
 describe('sign-up into formal orgs (issue 27 finding 5)', () => {
+  it('a school admin who marks his school an experience org opens it to nobody: only the platform makes an org a trial', async () => {
+    const admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
+    const set = await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'isExperienceOrg', value: true } });
+    // whether or not the flag is stored, it neither opens sign-ups nor lets an applicant pick a role
+    const phone = newPhone();
+    const appId = await appOf('org-ygsy');
+    expect((await call(server, 'POST', '/v1/passport/smscode', { body: { phoneNumber: phone, type: 'register' } })).status).toBe(200);
+    const code = (await call<{ code: string }>(server, 'GET', `/v1/dev/smsoutbox?phoneNumber=${phone}`)).body.data.code;
+    const res = await call(server, 'POST', '/v1/passport/formuser', { body: { orgId: 'org-ygsy', appId, phoneNumber: phone, smscode: code, roleCode: '1' } });
+    expect(res.status, `flag ${set.status}`).toBe(403);
+    expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
+    if (set.status === 200) await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'isExperienceOrg', value: false } });
+  });
+
   it('a formal org refuses an outsider until its admin switches self-registration on; nobody is created', async () => {
     const { res, phone } = await signUp('org-ygsy');
     expect(res.status).toBe(403);

@@ -123,8 +123,8 @@ export async function checkSettingWrite(db: Parameters<typeof configRows>[0], ta
   if (top === SELF_REGISTRATION_PATH) {
     // issue 27: a yes or no, and never yes for the platform org (its sign-up stays closed whatever is stored)
     if (rest.length || typeof value !== 'boolean') throw badRequest(SELF_REGISTRATION_TEXT.notBoolean);
-    const org = await db.selectFrom('orgs').select('org_type').where('org_id', '=', target.orgId).executeTakeFirst();
-    if (value && org && isPlatformOrg({ orgType: org.org_type })) throw badRequest(SELF_REGISTRATION_TEXT.notForPlatform);
+    const org = await db.selectFrom('orgs').select('kind').where('org_id', '=', target.orgId).executeTakeFirst();
+    if (value && org && isPlatformOrg(org)) throw badRequest(SELF_REGISTRATION_TEXT.notForPlatform);
     return;
   }
   const validate = SETTINGS_VALIDATORS[top];

@@ -1,5 +1,5 @@
 // Whether an org-app takes sign-ups through POST /v1/passport/formuser (domain/selfRegistration.ts decides; this
-// reads what it needs: the org's type, its experience flag and its self-registration switch).
+// reads what it needs: the org's kind and its self-registration switch).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
@@ -9,10 +9,10 @@ import { SELF_REGISTRATION_PATH, takesSignUps } from '../../../domain/selfRegist
 type Db = Kysely<Database> | Tx;
 
 export async function orgAppTakesSignUps(db: Db, orgId: string, appId: string): Promise<boolean> {
-  const org = await db.selectFrom('orgs').select('org_type').where('org_id', '=', orgId).executeTakeFirst();
+  const org = await db.selectFrom('orgs').select('kind').where('org_id', '=', orgId).executeTakeFirst();
   if (!org) return false;
   const config = await configRows(db, orgId, appId);
-  return takesSignUps({ orgType: org.org_type, isExperienceOrg: config.get('isExperienceOrg') === true, selfRegistration: config.get(SELF_REGISTRATION_PATH) });
+  return takesSignUps({ kind: org.kind, selfRegistration: config.get(SELF_REGISTRATION_PATH) });
 }
 
 /** Whether the user is already a member of the org-app (he signs in through formuser, joining nothing). */

@@ -15,9 +15,7 @@ export async function grantTrialRole(
   const { orgId, appId, userId } = spec;
   const org = await tx.selectFrom('orgs').select(['org_type', 'kind']).where('org_id', '=', orgId).executeTakeFirst();
   if (!org) return null;
-  const experience = await tx.selectFrom('org_config').select('value').where('org_id', '=', orgId).where('app_id', '=', appId)
-    .where('path', '=', 'isExperienceOrg').executeTakeFirst();
-  if (!grantsTrialRole({ orgType: org.org_type, isExperienceOrg: experience?.value === true })) return null;
+  if (!grantsTrialRole(org)) return null;
 
   const held = await tx.selectFrom('user_roles').select('role_id').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
   // each role with what it holds in this app: powers (actions) and pcMenu entries (pages)

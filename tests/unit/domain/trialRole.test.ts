@@ -59,8 +59,8 @@ describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
   });
 
   it('only trial and experience orgs grant it', () => {
-    expect(grantsTrialRole({ orgType: 'trialVersion' })).toBe(true);
-    expect(grantsTrialRole({ orgType: 'formal', isExperienceOrg: true })).toBe(true);
-    for (const orgType of ['formal', 'project', 'product', 'preActivation']) expect(grantsTrialRole({ orgType })).toBe(false);
+    expect(grantsTrialRole({ kind: 'trial' })).toBe(true);
+    // the kind the platform set, never a config flag an org admin writes (issue 27)
+    for (const kind of ['platform', 'school', 'supplier', 'delivery', 'bureau']) expect(grantsTrialRole({ kind })).toBe(false);
   });
 });

@@ -1,13 +1,13 @@
 // Issue 27: the org's self-registration switch (org config selfRegistrationEnable, off by default). On, anyone whose
 // phone receives a register code may join this formal org as a member without a role (he reads the shell only until
-// a user admin gives him one). A trial or experience org always takes applicants; the platform org never does.
+// a user admin gives him one). An org of the trial kind always takes applicants; the platform org never does.
 import { useState } from 'react';
 import { MessageBar, MessageBarBody, Switch } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isPlatformOrg, SELF_REGISTRATION_PATH, takesSignUps } from '../../../../domain/selfRegistration.ts';
 import { grantsTrialRole } from '../../../../domain/trialRole.ts';
 import { saveSetting } from '../../../../services/settings.ts';
-import { useCurrentOrgApp } from '../../../app/hooks.ts';
+import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
 import { errorText, useConfigSaved } from './settingsQueries.ts';
@@ -17,10 +17,11 @@ export function SelfRegistrationForm({ config, canEdit }: { config: Record<strin
   const { t } = useLingui();
   const saved = useConfigSaved();
   const orgApp = useCurrentOrgApp();
+  const { orgKind } = usePowers();
   const [enable, setEnable] = useState(config[SELF_REGISTRATION_PATH] === true);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   if (!orgApp) return null;
-  const org = { orgType: orgApp.orgType, isExperienceOrg: config.isExperienceOrg === true };
+  const org = { kind: orgKind };
   const platform = isPlatformOrg(org);
   const trial = grantsTrialRole(org);
 
