@@ -3,7 +3,7 @@
 // role there (domain/orgKind.ts), never from a role code alone. A trial org is a sandbox; granting a role is a power.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
-import { call, eventCount, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { call, eventCount, grantScreen, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { auth, type GroupConfig, type Price } from './mallApi.ts';
 
 let server: TestServer;
@@ -145,6 +145,8 @@ describe('finding 2: a school user admin and the school\'s code-4 role', () => {
 
 describe('the real bureau (demo 13800000005 in 城东区教育局)', () => {
   it("still reads its area's orders and prices and decides a price of its area", async () => {
+    // reading the order list is the order-list screen's (routePowers.ts): the bureau's role is given it first
+    await grantScreen(server, '城东区教育局', 'bureau', 'orderList');
     const seen = await orders(realBureau);
     expect(seen.status).toBe(200);
     expect(new Set(seen.body.data.rows.map((o) => o.orgId))).toEqual(new Set(['org-ygsy', 'org-mdzx']));

@@ -341,7 +341,7 @@ describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
     await runCommand(server.store.db, async (tx) => {
       const add = (streamId: string, streamType: string, events: { type: string; data: Record<string, unknown> }[]) =>
         appendToStream(tx, { orgId, streamId, streamType, expectedVersion: 0, meta: meta(), events });
-      await add(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name: '体验学校', orgType, agentId: null, parentOrgId: null, area: '', expiration: null, userLimit: null } }]);
+      await add(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name: '体验学校', orgType, ...(opts.experience && { kind: 'trial' }), agentId: null, parentOrgId: null, area: '', expiration: null, userLimit: null } }]);
       await add(`orgApp-${orgId}-${appId}`, 'orgApp', [{ type: 'OrgAppCreated', data: { id: `${orgId}-${appId}`, orgId, appId, appName: '营养配餐', key } }]);
       if (opts.experience) await add(`config-${orgId}-${appId}-isExperienceOrg`, 'config', [{ type: 'OrgConfigSet', data: { appId, path: 'isExperienceOrg', value: true } }]);
       if (opts.selfRegistration) await add(`config-${orgId}-${appId}-selfRegistrationEnable`, 'config', [{ type: 'OrgConfigSet', data: { appId, path: 'selfRegistrationEnable', value: true } }]);
@@ -409,6 +409,7 @@ describe('the trial applicant\'s role (domain/trialRole.ts)', () => {
     expect(await server.store.db.selectFrom('users').select('user_id').where('username', '=', phone).execute()).toEqual([]);
   });
 
+  // an experience org is one the platform made of the trial kind (the isExperienceOrg flag alone opens nothing: selfRegistration.test.ts)
   it('an experience org grants it too; a formal org takes nobody unless it switched self-registration on, then adds the member without a role', async () => {
     const experience = await orgWithRoles('formal', { experience: true });
     const a = await apply(experience, newPhone(), '1');

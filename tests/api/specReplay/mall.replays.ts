@@ -12,7 +12,7 @@ import type { Replay } from './replay.ts';
 const SUPPLIER_ORG = 'org-xfsp';
 const SCHOOL_A_ORG = 'org-ygsy';
 const BUREAU_ORG = 'org-cdjyj';
-const TRIAL_SCHOOL = '体验学校';
+const SECOND_SCHOOL = '集采配送中心';
 
 // sign-in costs ~200 ms of scrypt: one session per user and org for the file's server
 const sessions = new Map<string, Promise<Session>>();
@@ -26,7 +26,8 @@ const bureau = (server: TestServer) => as(server, DEMO.bureau);
 const school = (server: TestServer) => as(server, DEMO.purchaser, SCHOOL_A);
 const dietitian = (server: TestServer) => as(server, DEMO.dietitian, SCHOOL_A);
 // the platform's provider is the system provider (a link manager) of every demo org, the trial school too
-const trialAdmin = (server: TestServer) => as(server, DEMO.provider, TRIAL_SCHOOL);
+/** the platform acting in the delivery centre, which buys from 鲜丰 too: a trial school may not link a real supplier (issue 27 sandbox), and the schools already link it */
+const linkingAdmin = (server: TestServer) => as(server, DEMO.provider, SECOND_SCHOOL);
 
 let groups: { withApproval: GroupConfig; without: GroupConfig } | undefined;
 const roleGroups = async (server: TestServer) => (groups ??= await purchaserGroups(server, await supplier(server)));
@@ -385,7 +386,7 @@ export const replays: Replay[] = [
     },
   },
 
-  // ---- supplier links: the trial school starts buying from 鲜丰 ----
+  // ---- supplier links: the delivery centre starts buying from 鲜丰 ----
   {
     call: 'GET /v4/mall/supplier',
     request: async ({ server }) => ({ as: await school(server), path: '/v4/mall/supplier', query: { type: 'sxps', supplierOrgId: SUPPLIER_ORG, name: '鲜丰' } }),
@@ -396,16 +397,16 @@ export const replays: Replay[] = [
     request: async ({ server }) => {
       const { withApproval } = await roleGroups(server);
       return {
-        as: await trialAdmin(server), path: '/v4/mall/supplier',
+        as: await linkingAdmin(server), path: '/v4/mall/supplier',
         body: {
-          supplierOrgId: SUPPLIER_ORG, name: '鲜丰食品（体验校）', type: 'sxps', roleGroupId: withApproval.roleGroupId, status: 1, enable: 1,
+          supplierOrgId: SUPPLIER_ORG, name: '鲜丰食品（集采）', type: 'sxps', roleGroupId: withApproval.roleGroupId, status: 1, enable: 1,
           extraInfo: { remark: '月结', permissions: { categoryIds: [vegetables], priceEdit: true, order: true, delivery: true } },
         },
       };
     },
     check: (data) => {
       const link = data as { objectId: string; extraInfo: { permissions: { categoryIds: string[] } } };
-      expect(link).toMatchObject({ supplierOrgId: SUPPLIER_ORG, name: '鲜丰食品（体验校）', type: 'sxps', enable: 1 });
+      expect(link).toMatchObject({ supplierOrgId: SUPPLIER_ORG, name: '鲜丰食品（集采）', type: 'sxps', enable: 1 });
       expect(link.extraInfo.permissions.categoryIds).toEqual([vegetables]);
       linkId = link.objectId;
     },
@@ -415,7 +416,7 @@ export const replays: Replay[] = [
     request: async ({ server }) => {
       const { withApproval } = await roleGroups(server);
       return {
-        as: await trialAdmin(server), path: `/v4/mall/supplier/${linkId}`,
+        as: await linkingAdmin(server), path: `/v4/mall/supplier/${linkId}`,
         body: {
           name: '鲜丰食品供应有限公司', type: 'sxps', roleGroupId: withApproval.roleGroupId, status: 1, enable: 1,
           extraInfo: { remark: '月结，每月 5 日对账', permissions: { categoryIds: [], priceEdit: true, order: true, delivery: false } },
