@@ -4,6 +4,8 @@
 
 /** The header a creating request carries its key in. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header of an answer that is the first request's result again (as Stripe's API says it): 'true'. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /** A key as the server accepts it: 1 to 255 visible ASCII characters (a UUID, or a key derived from what is created). */
 export function isIdempotencyKey(value: unknown): value is string {

@@ -3,10 +3,11 @@
 // come from contracts/orders.ts. Query keys start with the live-update root 'orders' (every Order… event
 // invalidates it: src/app/liveUpdates.ts), then the org, so a school's new order refreshes the supplier's list.
 import { queryOptions } from '@tanstack/react-query';
-import { call, type CallOptions } from './http.ts';
+import { call, host, type CallOptions } from './http.ts';
 import type * as api from '../contracts/orders.ts';
 import type { OrderAction } from '../domain/order.ts';
-import { IDEMPOTENCY_HEADER } from '../domain/idempotency.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../domain/idempotency.ts';
+import type { Envelope } from '../domain/types.ts';
 
 export type {
   OrderRow, OrderDetail, OrderLine, OrderList, OrderQuery, OrderSearchQuery, OrderInput, OrderItemInput, OrderActionInput, OrderLineAction,
@@ -29,8 +30,10 @@ export function fetchOrder(id: string): Promise<api.OrderDetail> {
  * Places an order (priced by the server; no price is ever sent). `idempotencyKey` (issue 28): the same key again
  * answers the order it placed (a second click, a retry), so one form or plan day never places two.
  */
-export function createOrder(body: api.OrderInput, idempotencyKey: string): Promise<api.OrderDetail> {
-  return call<typeof api.createOrder>({ method: 'POST', path: '/v4/mall/order', body }, { ...MALL, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export async function createOrder(body: api.OrderInput, idempotencyKey: string): Promise<{ order: api.OrderDetail; replayed: boolean }> {
+  const res = await host(MALL.host).post<Envelope<api.OrderDetail>>('/v4/mall/order', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  // the answer says whether it is the order the key placed before (a second click, a plan generated again)
+  return { order: res.data.data, replayed: res.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true' };
 }
 /** A fresh key for one placing (a form's order): crypto.getRandomValues also works on a plain-http LAN address. */
 export function newIdempotencyKey(): string {

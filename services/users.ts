@@ -4,14 +4,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { call, get, post, put } from './http.ts';
 
 // §7 GET /v2/users/loginstatus (firstLogin)
-export function fetchLoginStatus(): Promise<{ firstLogin: boolean; user: User }> {
+export function fetchLoginStatus(): Promise<{ firstLogin: boolean; currentPasswordNeeded: boolean; user: User }> {
   return get('/v2/users/loginstatus', undefined, { key: '' });
 }
 
 // Issue 27: POST /v2/users/password {password, newPassword} — the signed-in user chooses his own password; the
 // first sign-in with the initial password (loginstatus firstLogin) must, before any other call answers
-export function changeOwnPassword(password: string, newPassword: string): Promise<{ userId: string }> {
-  return post('/v2/users/password', { password, newPassword }, { key: '' });
+export function changeOwnPassword(password: string | null, newPassword: string): Promise<{ userId: string }> {
+  return post('/v2/users/password', { ...(password !== null && { password }), newPassword }, { key: '' });
 }
 
 /** §7 the org-app list asks configPath for these org config paths. */

@@ -3,13 +3,23 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { TOKEN } from '../../domain/constants.ts';
+import type { SignInMethod } from '../../domain/aggregates/user.ts';
+
+/** Whether the session was opened with an SMS code (the person proved his phone). */
+export async function openedBySmsCode(db: Kysely<Database>, token: string): Promise<boolean> {
+  const row = await db.selectFrom('access_tokens').select('sign_in_method').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  return row?.sign_in_method === 'smscode';
+}
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export async function issueToken(db: Kysely<Database>, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+/** A new session; `method` says how it was opened (an SMS-code session proved the phone: users/passwordRoutes.ts). */
+export async function issueToken(db: Kysely<Database>, userId: string, now: Date, method: SignInMethod): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + TOKEN.ttlMs);
-  await db.insertInto('access_tokens').values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null }).execute();
+  await db.insertInto('access_tokens').values({
+    token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null, sign_in_method: method,
+  }).execute();
   return { token, expiresAt };
 }
 

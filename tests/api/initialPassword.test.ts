@@ -77,6 +77,27 @@ describe('accounts made for someone (issue 27 finding 3)', () => {
     await choosePassword(token, phone);
   });
 
+  it('signed in by an SMS code (his phone proved), he is held at the same step but chooses his own without the initial password', async () => {
+    const phone = '13977770009';
+    const departments = await call<{ departmentId: string }[]>(server, 'GET', '/v3/contacts/department', as(userAdmin));
+    expect((await call(server, 'POST', '/v3/contacts/person', { ...as(userAdmin), body: { name: '短信同事', phoneNumber: phone, department: [departments.body.data[0].departmentId] } })).status).toBe(200);
+    expect((await call(server, 'POST', '/v1/passport/smscode', { body: { phoneNumber: phone, type: 'loginsmscode' } })).status).toBe(200);
+    const code = (await call<{ code: string }>(server, 'GET', `/v1/dev/smsoutbox?phoneNumber=${phone}`)).body.data.code;
+    const signedIn = await call<{ accesstoken: string }>(server, 'POST', '/v1/passport/login', { body: { username: phone, password: code, type: 'loginsmscode' } });
+    expect(signedIn.status, signedIn.body.status_text).toBe(200);
+    const token = signedIn.body.data.accesstoken;
+    await expectOnlyPasswordStep(token);
+    expect((await call<{ currentPasswordNeeded: boolean }>(server, 'GET', '/v2/users/loginstatus', { token })).body.data.currentPasswordNeeded).toBe(false);
+    const done = await call(server, 'POST', '/v2/users/password', { token, body: { newPassword: 'sms-own-pass-1' } });
+    expect(done.status, done.body.status_text).toBe(200);
+    expect((await call(server, 'GET', '/v2/users/org/app', { token })).status).toBe(200);
+    expect((await login(phone, 'sms-own-pass-1')).status).toBe(200);
+    // a session opened with the password is asked the current one
+    const byPassword = (await login(phone, 'sms-own-pass-1')).body.data.accesstoken;
+    expect((await call<{ currentPasswordNeeded: boolean }>(server, 'GET', '/v2/users/loginstatus', { token: byPassword })).body.data.currentPasswordNeeded).toBe(true);
+    expect((await call(server, 'POST', '/v2/users/password', { token: byPassword, body: { newPassword: 'another-pass-2' } })).status).toBe(400);
+  });
+
   it('so does a user made with POST /v2/users, and each of POST /v2/users/bulk', async () => {
     const made = await call(server, 'POST', '/v2/users', { ...as(userAdmin), body: { username: '13977770002', name: '新用户' } });
     expect(made.status).toBe(200);

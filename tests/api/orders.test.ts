@@ -118,10 +118,13 @@ describe('placing with an Idempotency-Key (issue 28)', () => {
     const again = await keyed('plan-cycle-1-week-2', { remark: '重复点击', items: body.items, deliveryDate: body.deliveryDate, supplierId: SUPPLIER_ORG });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(first.body.data.id);
+    // the answer says it is the first order again; the first answer did not
+    expect([first.headers.get('idempotent-replayed'), again.headers.get('idempotent-replayed')]).toEqual([null, 'true']);
     expect(await orderCount()).toBe(before + 1);
     const racing = await Promise.all([1, 2, 3].map(() => keyed('double-click-7f3a', body)));
     expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(racing.map((r) => r.body.data.id)).size).toBe(1);
+    expect(racing.filter((r) => r.headers.get('idempotent-replayed') === 'true').length).toBe(2);
     expect(await orderCount()).toBe(before + 2);
   });
 

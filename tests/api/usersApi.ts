@@ -21,7 +21,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call<T = unknown>(server: Pick<TestServer, 'url'>, method: string, path: string, opts: CallOptions = {}): Promise<{ status: number; body: Envelope<T> }> {
+export async function call<T = unknown>(server: Pick<TestServer, 'url'>, method: string, path: string, opts: CallOptions = {}): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
   const headers: Record<string, string> = { platform: 'web', ...opts.headers };
   if (opts.token) headers.accesstoken = opts.token;
   if (opts.key) headers.key = opts.key;
@@ -30,7 +30,7 @@ export async function call<T = unknown>(server: Pick<TestServer, 'url'>, method:
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${server.url}${path}`, { method, headers, body });
-  return { status: res.status, body: (await res.json()) as Envelope<T> };
+  return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
 }
 
 /** Signs in with the demo password; with `orgName` also picks that org-app and fetches its key. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { chooseOwnPassword, expandMenuGroups, openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -90,6 +90,7 @@ describe('contacts, roles and role permissions (issue 4)', () => {
       await expect.poll(async () => (await outbox()).status_code).toBe(200);
       await p.getByTestId('login-code').fill((await outbox()).data.code);
       await p.getByTestId('login-submit').click();
+      await chooseOwnPassword(p, 'person-own-pass-1');
       await p.waitForURL(/#\/orgapp/);
       await p.getByTestId('orgapp-item').filter({ hasText: '阳光实验小学' }).first().click();
       await p.getByTestId('home-page').waitFor();

@@ -4,7 +4,7 @@
 // (tests/model/e2e/: the page mapping of each model, the planner and the runner).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useConsole } from '../support/console.ts';
-import { DEMO_PASSWORD } from '../support/testServer.ts';
+import { DEMO_PASSWORD, INITIAL_PASSWORD } from '../support/testServer.ts';
 import { describePlan, planPaths, runPath, type PageMapping } from '../model/e2e/pagePaths.ts';
 import { sessionPage } from '../model/e2e/sessionPage.ts';
 import { orgAppPage } from '../model/e2e/orgAppPage.ts';
@@ -19,6 +19,11 @@ async function createUserWithoutMenu(api: Api): Promise<void> {
   const school = await api.orgAppWithKey(admin.accesstoken);
   const created = await api.call('/v2/users', { token: admin.accesstoken, key: school.key, body: { username: USERS.noMenu, name: '无菜单', roleNames: [] } });
   expect(created.status, created.body.status_text).toBe(200);
+  // made for him with the deployment's initial password (issue 27): he chooses his own before anything answers;
+  // the paths sign him in with the password every demo account has
+  const first = await api.login(USERS.noMenu, INITIAL_PASSWORD);
+  const chosen = await api.call('/v2/users/password', { token: first.accesstoken, body: { password: INITIAL_PASSWORD, newPassword: DEMO_PASSWORD } });
+  expect(chosen.status, chosen.body.status_text).toBe(200);
 }
 
 beforeAll(async () => {

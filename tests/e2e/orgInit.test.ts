@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, hashPath, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
+import { chooseOwnPassword, expandMenuGroups, hashPath, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import type { OrgApp } from '../../domain/types.ts';
@@ -21,6 +21,8 @@ async function signInBySms(page: Page, phone: string) {
   const { body: { data: { code } } } = await outbox();
   await page.getByTestId('login-code').fill(code);
   await page.getByTestId('login-submit').click();
+  // the new admin was made by the platform: he chooses his own password first (by SMS, the initial one is not asked)
+  await chooseOwnPassword(page, 'admin-own-pass-1');
   await page.waitForURL(/#\/orgapp/);
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, hashPath, logOut, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
+import { chooseOwnPassword, expandMenuGroups, hashPath, logOut, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -42,6 +42,8 @@ describe('a new user, end to end', () => {
     const { body: { data: { code } } } = await api<{ code: string }>(`/v1/dev/smsoutbox?phoneNumber=${phone}`);
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
+    // made for him by someone else: he chooses his own password first (by SMS, the initial one is not asked)
+    await chooseOwnPassword(page, 'wang-own-pass-1');
 
     await page.waitForURL(/#\/orgapp/);
     await page.getByTestId('orgapp-item').filter({ hasText: orgName }).first().click();

@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
-import { DEMO_PASSWORD } from '../support/testServer.ts';
+import { chooseOwnPassword, expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { DEMO_PASSWORD, INITIAL_PASSWORD } from '../support/testServer.ts';
+
+const OWN_PASSWORD = 'kwj-own-pass-1';
 import { orgUserCount } from '../../server/modules/users/userCommands.ts';
 
 const harness = useConsole();
@@ -19,15 +21,17 @@ async function openContacts(page: Page) {
 }
 
 /** A password sign-in in a fresh browser up to the org chooser: the orgs it offers ([] when none). */
-async function offeredOrgs(username: string): Promise<string[]> {
+async function offeredOrgs(username: string, password = DEMO_PASSWORD, choose?: string): Promise<string[]> {
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
     await page.goto(`${harness.server.url}/#/login`);
     await page.getByTestId('login-tab-password').click();
     await page.getByTestId('login-username').fill(username);
-    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
+    // the first sign-in of an account made for him: his own password first (issue 27)
+    if (choose) await chooseOwnPassword(page, choose, password);
     await page.waitForURL(/#\/orgapp/);
     await page.locator('[data-testid="orgapp-item"], [data-testid="orgapp-empty"]').first().waitFor();
     return await page.getByTestId('orgapp-item').allTextContents();
@@ -52,7 +56,8 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await personDialog.getByTestId('person-submit').click();
     await personDialog.waitFor({ state: 'detached' });
     const school = (await offeredOrgs('13800000008'))[0];
-    expect(await offeredOrgs(phone)).toEqual([school]);
+    // the deployment's initial password (issue 27), then his own
+    expect(await offeredOrgs(phone, INITIAL_PASSWORD, OWN_PASSWORD)).toEqual([school]);
 
     const table = page.getByTestId('persons-table');
     await page.getByTestId('contacts-search').fill(phone);
@@ -69,7 +74,7 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await account.getByTestId('account-enable').uncheck();
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await offeredOrgs(phone)).toEqual([]);
+    expect(await offeredOrgs(phone, OWN_PASSWORD)).toEqual([]);
 
     // enabled again: the school is back
     await openAccount();
@@ -77,7 +82,7 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await account.getByTestId('account-enable').check();
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await offeredOrgs(phone)).toEqual([school]);
+    expect(await offeredOrgs(phone, OWN_PASSWORD)).toEqual([school]);
 
     // an expiration in the past: gone again
     await openAccount();
@@ -85,7 +90,7 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await account.getByTestId('account-expiration').fill('2020-01-01');
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await offeredOrgs(phone)).toEqual([]);
+    expect(await offeredOrgs(phone, OWN_PASSWORD)).toEqual([]);
 
     // the dialog shows it back; emptied (§5 empty → never expires), sign-in works again
     await openAccount();
@@ -93,7 +98,7 @@ describe('user accounts from the contacts screen (issue 4)', () => {
     await account.getByTestId('account-expiration').fill('');
     await account.getByTestId('account-submit').click();
     await account.waitFor({ state: 'detached' });
-    expect(await offeredOrgs(phone)).toEqual([school]);
+    expect(await offeredOrgs(phone, OWN_PASSWORD)).toEqual([school]);
   });
 
   it('shows the org user limit and the server refuses a person beyond it', async () => {

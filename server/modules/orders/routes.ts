@@ -23,7 +23,7 @@ import {
 } from '../../../domain/order.ts';
 import { CREDITED_STATUSES, RETURN_LOG_ACTIONS, payableAmount, type ReturnStatus } from '../../../domain/orderReturn.ts';
 import { dayOf, parseDay } from '../../../domain/priceCycle.ts';
-import { canonicalJson, IDEMPOTENCY_HEADER, isIdempotencyKey } from '../../../domain/idempotency.ts';
+import { canonicalJson, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isIdempotencyKey } from '../../../domain/idempotency.ts';
 import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, partyOnly, placingFacts, settingsOf, type OrderViewer } from './access.ts';
 
 const member = { auth: 'orgApp' } as const;
@@ -193,7 +193,7 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     return row?.id;
   }
 
-  route(app, api.createOrder, { auth: 'orgApp', guard: partyOnly('school', ORDER_TEXT.notYourAction('submit')) }, async (request) => {
+  route(app, api.createOrder, { auth: 'orgApp', guard: partyOnly('school', ORDER_TEXT.notYourAction('submit')) }, async (request, reply) => {
     const viewer = await orderViewerOf(db, request);
     const b = request.body;
     if (!parseDay(b.deliveryDate)) throw badRequest('参数错误：配送日期不正确');
@@ -204,7 +204,10 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     if (sentKey !== undefined && !isIdempotencyKey(sentKey)) throw badRequest(ORDER_TEXT.badIdempotencyKey);
     const idempotency = sentKey === undefined ? undefined : { key: sentKey, fingerprint: crypto.createHash('sha256').update(canonicalJson(b)).digest('hex') };
     const earlier = idempotency && await placedWith(orgId, idempotency);
-    if (earlier) return ok(await detail(viewer, earlier));
+    if (earlier) {
+      reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return ok(await detail(viewer, earlier));
+    }
     const facts = await placingFacts(db, orgId, b.supplierId, [...new Set(b.items.map((i) => i.skuId))], now);
     const org = await db.selectFrom('orgs').select('name').where('org_id', '=', orgId).executeTakeFirst();
     const supplier = await db.selectFrom('orgs').select('name').where('org_id', '=', b.supplierId).executeTakeFirst();
@@ -227,7 +230,10 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     }).catch(async (e: unknown) => {
       // the same key raced in: the index let one order through, this request answers it
       const raced = idempotency && (e as { code?: string; constraint?: string }).constraint === 'orders_idempotency_key' ? await placedWith(orgId, idempotency) : undefined;
-      if (raced) return raced;
+      if (raced) {
+        reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return raced;
+      }
       throw e;
     });
     return ok(await detail(viewer, placed));

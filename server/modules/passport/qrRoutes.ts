@@ -124,7 +124,7 @@ export default async function qrRoutes(app: FastifyInstance, ctx: ModuleContext)
     const user = await db.selectFrom('users').selectAll().where('user_id', '=', me.userId).executeTakeFirstOrThrow();
     assertMaySignIn(user, now);
     const row = await runDecisions(db, async (tx) => {
-      const { token } = await issueToken(tx, me.userId, now);
+      const { token } = await issueToken(tx, me.userId, now, 'qrcode');
       const updated = await tx.updateTable('qr_codes').set({ status: 'confirmed', user_id: me.userId, token })
         .where('id', '=', request.params.id).where('status', 'in', ['waiting', 'scanned']).where('expires_at', '>', now)
         .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', me.userId)]))

@@ -299,7 +299,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
         await membershipCommand(tx, orgId, user.user_id, { type: 'EnsureInOrgApp', orgId, appId, userId: user.user_id, seats: await seatsOf(tx, orgId) }, meta);
         // a trial org gives him a role, so his menu is not empty (in the same transaction: all or nothing)
         await grantTrialRole(tx, { orgId, appId, userId: user.user_id, appliedAs: request.body.roleCode, meta });
-        const issued = await issueToken(tx, user.user_id, now);
+        const issued = await issueToken(tx, user.user_id, now, 'smscode');
         await recordSignIn(tx, request, user, 'register', now);
         return { user, ...issued };
       });

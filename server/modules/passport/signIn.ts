@@ -70,7 +70,7 @@ export async function recordSignIn(tx: Tx, request: FastifyRequest, user: UserRo
 export async function signIn(db: Kysely<Database>, request: FastifyRequest, user: UserRow, method: SignInMethod, now: Date): Promise<LoginResult> {
   assertMaySignIn(user, now);
   const { token, expiresAt } = await runDecisions(db, async (tx) => {
-    const issued = await issueToken(tx, user.user_id, now);
+    const issued = await issueToken(tx, user.user_id, now, method);
     await recordSignIn(tx, request, user, method, now);
     return issued;
   });

@@ -125,7 +125,7 @@ export default async function userAccountRoutes(app: FastifyInstance, ctx: Modul
           },
         });
         const user = (await findUser(tx, phone))!;
-        const issued = await issueToken(tx, user.user_id, now);
+        const issued = await issueToken(tx, user.user_id, now, 'register');
         await recordSignIn(tx, request, user, 'register', now);
         return { user, ...issued };
       });

@@ -7,7 +7,7 @@ import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { runDecisions } from '../../store/command.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { hashToken } from '../../http/tokens.ts';
+import { hashToken, openedBySmsCode } from '../../http/tokens.ts';
 import { INITIAL_PASSWORD_TEXT, newPasswordProblem } from '../../../domain/initialPassword.ts';
 import { claimPasswordTry, forgiveTry, settleFailedTry } from '../passport/passwordThrottle.ts';
 import { metaFor } from '../passport/signIn.ts';
@@ -19,14 +19,14 @@ const tags = ['users'];
 export default async function userPasswordRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
-  app.post<{ Body: { password: string; newPassword: string } }>('/v2/users/password', {
+  app.post<{ Body: { password?: string; newPassword: string } }>('/v2/users/password', {
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Choose a new password with the current one (the first sign-in with the initial password must); the user\'s other sessions end',
       body: {
-        type: 'object', additionalProperties: false, required: ['password', 'newPassword'],
+        type: 'object', additionalProperties: false, required: ['newPassword'],
         properties: {
-          password: { type: 'string', minLength: 1, maxLength: 256, description: 'the current password' },
+          password: { type: 'string', minLength: 1, maxLength: 256, description: 'the current password; not asked of a session opened with an SMS code' },
           newPassword: { type: 'string', minLength: 1, maxLength: 256 },
         },
       },
@@ -39,13 +39,17 @@ export default async function userPasswordRoutes(app: FastifyInstance, ctx: Modu
     const problem = newPasswordProblem(newPassword, { isDefault: newPassword === password || newPassword === ctx.settings.defaultPassword });
     if (problem) throw badRequest(problem);
     const user = await db.selectFrom('users').select(['user_id', 'username', 'org_id', 'password_hash']).where('user_id', '=', auth.userId).executeTakeFirstOrThrow();
-    // a wrong current password counts as a failed sign-in try: a taken token does not buy unlimited guesses
-    const attempt = await claimPasswordTry(db, user.username, request.ip, now, { captchaPassed: true });
-    if (!(await verifyPassword(password, user.password_hash))) {
-      await settleFailedTry(db, attempt);
-      throw badRequest(INITIAL_PASSWORD_TEXT.wrongCurrent);
+    // a session opened with an SMS code proved the phone, as the SMS reset does: the current password is not asked
+    if (!(await openedBySmsCode(db, auth.token))) {
+      if (!password) throw badRequest(INITIAL_PASSWORD_TEXT.wrongCurrent);
+      // a wrong current password counts as a failed sign-in try: a taken token does not buy unlimited guesses
+      const attempt = await claimPasswordTry(db, user.username, request.ip, now, { captchaPassed: true });
+      if (!(await verifyPassword(password, user.password_hash))) {
+        await settleFailedTry(db, attempt);
+        throw badRequest(INITIAL_PASSWORD_TEXT.wrongCurrent);
+      }
+      await forgiveTry(db, attempt);
     }
-    await forgiveTry(db, attempt);
     const passwordHash = await hashPassword(newPassword);
     await runDecisions(db, async (tx) => {
       await userCommand(tx, {

@@ -25,6 +25,7 @@ import {
 } from './userCommands.ts';
 import userAccountRoutes from './accountRoutes.ts';
 import userPasswordRoutes from './passwordRoutes.ts';
+import { openedBySmsCode } from '../../http/tokens.ts';
 
 const tags = ['users'];
 const str = { type: 'string' } as const;
@@ -111,12 +112,13 @@ export default async function userRoutes(app: FastifyInstance, ctx: ModuleContex
     schema: {
       tags,
       summary: 'Whether this is a first sign-in that must choose a password (the initial one stands: every call but POST /v2/users/password is refused until then), and the user',
-      response: { 200: envelopeSchema({ type: 'object', properties: { firstLogin: bool, user: userSchema }, required: ['firstLogin', 'user'] }) },
+      response: { 200: envelopeSchema({ type: 'object', properties: { firstLogin: bool, currentPasswordNeeded: bool, user: userSchema }, required: ['firstLogin', 'currentPasswordNeeded', 'user'] }) },
     },
   }, async (request) => {
     const user = await db.selectFrom('users').selectAll().where('user_id', '=', request.user!.userId).executeTakeFirstOrThrow();
     // §7 firstLogin (issue 27): the password someone else gave him still stands, so the console asks for his own
-    return ok({ firstLogin: user.password_change_required, user: userOf(user) });
+    // signed in by SMS code, he proved his phone and may never have been told the initial password: he only chooses his own
+    return ok({ firstLogin: user.password_change_required, currentPasswordNeeded: !(await openedBySmsCode(db, request.user!.token)), user: userOf(user) });
   });
 
   app.get<{ Params: { id: string } }>('/v2/users/account/:id', {

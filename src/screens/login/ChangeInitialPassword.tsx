@@ -21,7 +21,8 @@ const useStyles = makeStyles({
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export default function ChangeInitialPassword({ username }: { username: string }) {
+/** `currentNeeded` false: signed in by SMS code, he proved his phone and is not asked the initial password. */
+export default function ChangeInitialPassword({ username, currentNeeded }: { username: string; currentNeeded: boolean }) {
   const { t } = useLingui();
   const s = useStyles();
   const logout = useLogout();
@@ -34,13 +35,13 @@ export default function ChangeInitialPassword({ username }: { username: string }
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!current) { setError(t`请输入当前密码`); return; }
+    if (currentNeeded && !current) { setError(t`请输入当前密码`); return; }
     if (next.length < PASSWORD_MIN_LENGTH) { setError(t`密码长度不能少于 6 位`); return; }
     if (next !== again) { setError(t`两次输入的密码不一致`); return; }
-    if (next === current) { setError(t`新密码不能是初始密码`); return; }
+    if (currentNeeded && next === current) { setError(t`新密码不能是初始密码`); return; }
     setBusy(true);
     setError(null);
-    changeOwnPassword(current, next)
+    changeOwnPassword(currentNeeded ? current : null, next)
       // the org-apps, menu and the rest were refused until now: the console starts again with this session
       .then(() => window.location.reload())
       .catch((err: unknown) => { setError(messageOf(err)); setBusy(false); });
@@ -55,9 +56,11 @@ export default function ChangeInitialPassword({ username }: { username: string }
         />
         <form className={s.form} onSubmit={submit} noValidate>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <Field label={t`当前密码（初始密码）`} required>
-            <Input data-testid="first-login-current" type="password" autoComplete="current-password" value={current} onChange={(_, d) => setCurrent(d.value)} />
-          </Field>
+          {currentNeeded && (
+            <Field label={t`当前密码（初始密码）`} required>
+              <Input data-testid="first-login-current" type="password" autoComplete="current-password" value={current} onChange={(_, d) => setCurrent(d.value)} />
+            </Field>
+          )}
           <Field label={t`新密码`} required hint={t`至少 6 位`}>
             <Input data-testid="first-login-new" type="password" autoComplete="new-password" value={next} onChange={(_, d) => setNext(d.value)} />
           </Field>
@@ -66,7 +69,7 @@ export default function ChangeInitialPassword({ username }: { username: string }
           </Field>
           {error && <MessageBar intent="error"><MessageBarBody data-testid="first-login-error">{error}</MessageBarBody></MessageBar>}
           <div className={s.actions}>
-            <Link as="button" type="button" onClick={() => setForgot(true)}><Trans>不知道初始密码？用短信验证码重置</Trans></Link>
+            {currentNeeded ? <Link as="button" type="button" onClick={() => setForgot(true)}><Trans>不知道初始密码？用短信验证码重置</Trans></Link> : <span />}
             <div>
               <Button appearance="subtle" onClick={logout} data-testid="first-login-logout"><Trans>退出</Trans></Button>{' '}
               <Button appearance="primary" type="submit" disabled={busy} data-testid="first-login-submit"><Trans>设置密码</Trans></Button>

@@ -16,7 +16,7 @@ export function FirstLoginGate({ children }: { children: ReactNode }) {
   if (userId !== null && status.data?.firstLogin) {
     return (
       <Suspense fallback={null}>
-        <ChangeInitialPassword username={session.user?.username ?? ''} />
+        <ChangeInitialPassword username={session.user?.username ?? ''} currentNeeded={status.data.currentPasswordNeeded} />
       </Suspense>
     );
   }

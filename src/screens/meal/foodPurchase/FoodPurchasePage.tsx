@@ -71,7 +71,7 @@ export default function FoodPurchasePage() {
     mutationFn: () => createOrder({
       supplierId, deliveryDate, items: cart.map((l) => ({ skuId: l.price.skuId, quantity: Number(l.quantity) })), ...(remark.trim() && { remark: remark.trim() }),
     }, orderKey),
-    onSuccess: (order) => {
+    onSuccess: ({ order }) => {
       setPlaced(order); setCart([]); setRemark(''); setError(null); setOrderKey(newIdempotencyKey());
       void qc.invalidateQueries({ queryKey: orderKeys.all });
     },

@@ -152,7 +152,6 @@ export function usePlanOrders() {
     const { cycleId, names, planned } = asking;
     setAsking(null);
     setBusy(true);
-    const started = Date.now();
     const out: string[] = planned.closed.map((o) => {
       const name = names.get(o.supplierId) ?? o.supplierId;
       return t`${o.deliveryDate} ${name}：已过下单截止时间，未生成订单`;
@@ -160,8 +159,8 @@ export function usePlanOrders() {
     for (const o of planned.place) {
       const name = names.get(o.supplierId) ?? o.supplierId;
       try {
-        const order = await createOrder({ supplierId: o.supplierId, deliveryDate: o.deliveryDate, items: o.items }, planOrderKey(cycleId, o.deliveryDate, o.supplierId));
-        out.push(Date.parse(order.createdAt) < started - 1000
+        const { order, replayed } = await createOrder({ supplierId: o.supplierId, deliveryDate: o.deliveryDate, items: o.items }, planOrderKey(cycleId, o.deliveryDate, o.supplierId));
+        out.push(replayed
           ? t`${o.deliveryDate} ${name}：已有订单 ${order.orderNo}，未重复生成`
           : t`${o.deliveryDate} ${name}：已生成订单 ${order.orderNo}`);
       } catch (e) {
