@@ -103,7 +103,7 @@ describe('§1 agent mode', () => {
     // the console resolves its agent by host name at start and stores it
     const page = await harness.browser.context.newPage();
     await page.goto(`${harness.server.url}/`);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('meal.agent') ?? 'null')?.agentId)).toBe(agent.body.data.agentId);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('meal.agent') ?? 'null')?.agentId), { timeout: 30_000 }).toBe(agent.body.data.agentId);
     // the provider belongs to every org; here the supplier, delivery, bureau and platform orgs (another agent's, no recipe entrance) are gone
     await signInWithPassword(page, harness.server.url, '13800000001');
     await page.getByTestId('orgapp-item').first().waitFor();
