@@ -1,5 +1,5 @@
 // npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes,
-// nutrition, signin (the browser half of foundation). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
+// nutrition, signin (the browser half of foundation), mixed (issue 32's throughput load). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
 // and `nutrition` (API and domain only). Each step runs on its own fresh server.
 import fs from 'node:fs';
 import { BENCH_DIST, startServerProcess, type BenchServer } from './serverProcess.ts';
@@ -15,6 +15,7 @@ import { benchOrderReports } from './orderReports.ts';
 import { benchPurchasePlan } from './purchasePlan.ts';
 import { benchNutrition } from './nutrition.ts';
 import { benchAllocation } from './allocation.ts';
+import { benchMixedLoad } from './mixedLoad.ts';
 
 type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
 
@@ -23,6 +24,10 @@ const sections: Record<string, Step[]> = {
   foundation: [
     ['Sign-in submit → first menu rendered (Chromium, password sign-in, first org-app picked)', benchSignIn],
     ['GET /v2/permission/user/menu under load', benchMenuLoad],
+  ],
+  // issue 32: 200 people over menu, powers, departments, prices and a category write in ten; no browser
+  mixed: [
+    ['Mixed load: 200 signed-in people, menu / powers / departments / 50 prices, one category write in ten (20 s after 5 s warm-up)', benchMixedLoad],
   ],
   menu: [
     ['GET /v2/permission/user/menu under load', benchMenuLoad],
@@ -71,7 +76,7 @@ if (unknown.length) {
   process.exit(1);
 }
 // the sections without a browser run without a built console
-const NO_BROWSER = ['menu', 'nutrition', 'allocation', 'orders', 'orderreports', 'purchaseplan'];
+const NO_BROWSER = ['mixed', 'menu', 'nutrition', 'allocation', 'orders', 'orderreports', 'purchaseplan'];
 if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync(`${BENCH_DIST}/index.html`)) {
   console.error(`build the console first: npm run build (or set BENCH_DIST to a built folder; ${BENCH_DIST}/index.html is missing)`);
   process.exit(1);

@@ -21,7 +21,10 @@ export async function startServerProcess(staticDir = BENCH_DIST): Promise<BenchS
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meal-bench-'));
   const port = await freePort();
   const pgPort = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [
+    // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof)
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+    '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), PG_PORT: String(pgPort), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -66,6 +66,16 @@ declare module 'fastify' {
      * across orgs (server/http/parties.ts). 'school' (the least reach) when there is no org-app.
      */
     orgKind: OrgKind;
+    /**
+     * The §6 power keys the caller holds in the request's org-app through his enabled roles (what powersOf answers),
+     * read by the caller query itself: holdsPower asks no second query. Empty without an org-app.
+     */
+    powers: readonly string[];
+    /**
+     * Whether any pcMenu entry the caller holds in the org-app has an enabled §4 online rule: without one the online
+     * restriction (server/http/onlineRestriction.ts) has nothing to check and asks nothing. Read with the caller.
+     */
+    onlineRules: boolean;
   }
 }
 
@@ -74,6 +84,8 @@ interface CallerRow {
   org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null; org_kind: string | null;
   disabled: boolean | null; member: boolean; member_enable: boolean | null; member_expiration: Date | null; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
   platform: boolean;
+  /** [groupName, parentId, moduleId] of every enabled permission of his enabled roles in the org-app (repeats possible) */
+  powers: [string, string, string][]; online_rules: boolean;
 }
 
 /**
@@ -82,6 +94,7 @@ interface CallerRow {
  */
 interface Caller {
   user: AuthUser | null; orgApp: AuthOrgApp | null; roles: AuthRole[]; platform: boolean; orgKind: OrgKind;
+  powers?: string[]; onlineRules?: boolean;
   /** a member whose org disabled or expired the membership (issue 16: per org, not per account) */
   inactive?: boolean;
 }
@@ -101,6 +114,21 @@ const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerR
            COALESCE((SELECT json_agg(json_build_object('roleId', r.role_id, 'name', r.name, 'code', r.code, 'roleGroupId', r.role_group_id))
                      FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
                      WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id AND r.enable), '[]') AS roles,
+           -- the powers (powersOf's join, as rows for domain powerKey) and whether a held pcMenu entry has an online
+           -- rule: both ran as queries of their own on nearly every request (issue 32)
+           COALESCE((SELECT json_agg(json_build_array(p.group_name, p.parent_id, p.module_id))
+                     FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id AND r.enable
+                     JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.org_id = ur.org_id
+                     JOIN permissions p ON p.permission_id = rp.permission_id
+                     WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id
+                       AND p.app_id = oa.app_id AND p.enable), '[]') AS powers,
+           EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id AND r.enable
+                   JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.org_id = ur.org_id
+                   JOIN permissions p ON p.org_id = rp.org_id AND p.permission_id = rp.permission_id
+                   WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id
+                     AND p.app_id = oa.app_id AND p.group_name = 'pcMenu' AND p.enable
+                     -- the rule's enable as JavaScript reads it: absent, false, null, 0 and "" are off
+                     AND (p.extra_info -> 'online' -> 'enable') NOT IN ('false'::jsonb, 'null'::jsonb, '0'::jsonb, '""'::jsonb)) AS online_rules,
            EXISTS (SELECT 1 FROM user_roles pur JOIN roles pr ON pr.role_id = pur.role_id AND pr.org_id = pur.org_id
                    JOIN orgs po ON po.org_id = pur.org_id
                    WHERE pur.user_id = u.user_id AND pr.enable AND pr.code = ${ROLE_CODE.systemProvider}
@@ -139,6 +167,8 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
     roles: row.roles,
     platform,
     orgKind: orgKindOf({ kind: row.org_kind }),
+    powers: [...new Set(row.powers.map(([groupName, parentId, moduleId]) => powerKey({ groupName, parentId, moduleId })))],
+    onlineRules: row.online_rules,
   };
 }
 
@@ -173,9 +203,9 @@ export async function holdsPower(db: Kysely<Database>, request: FastifyRequest, 
 /** Whether the caller holds one of the module powers (§6, with the bypass of hasModulePower). */
 export async function holdsAnyPower(db: Kysely<Database>, request: FastifyRequest, keys: readonly string[]): Promise<boolean> {
   if (!keys.length || hasModulePower(keys[0], request.roles, [])) return true;
-  const { orgId, appId } = request.orgApp!;
-  const held = new Set(await powersOf(db, request.user!.userId, orgId, appId));
-  return keys.some((k) => held.has(k));
+  // the auth hook read the caller's powers with the caller (same snapshot as his roles); a request it did not
+  // resolve to an org-app holds none
+  return keys.some((k) => request.powers.includes(k));
 }
 
 /** An org-app route with its entry of server/http/routePowers.ts: METHOD and Fastify url. */
@@ -212,9 +242,12 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
   app.decorateRequest('roles', null as unknown as AuthRole[]);
   app.decorateRequest('platform', false);
   app.decorateRequest('orgKind', NO_ORG_KIND);
+  app.decorateRequest('powers', null as unknown as readonly string[]);
+  app.decorateRequest('onlineRules', false);
   // onRequest, before the body is parsed or validated: who you are is settled before what you sent.
   app.addHook('onRequest', async (request) => {
     request.roles = [];
+    request.powers = [];
     const config = request.routeOptions.config;
     // API routes default to the strictest level; the console's files and /docs are public.
     const level = levelOf(config, request.routeOptions.url ?? '');
@@ -237,6 +270,8 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     request.orgApp = caller.orgApp;
     const roles = caller.roles;
     request.roles = roles;
+    request.powers = caller.powers ?? [];
+    request.onlineRules = caller.onlineRules ?? false;
     // a member nobody has given a role yet (a formal org's formuser sign-up) sees only the shell (issue 12)
     if (!roles.length && !request.platform && !rolelessMayCall(request.method, request.routeOptions.url ?? '')) throw forbidden('没有该操作的权限');
     // the route's entry (server/http/routePowers.ts): its party first (whose refusal says which party the route

@@ -46,7 +46,8 @@ export function registerOnlineRestriction(app: FastifyInstance, db: Kysely<Datab
       screens = modulesOfRoute(request.method, url);
       ownersOfRoute.set(routeKey, screens);
     }
-    if (!screens.length || !request.roles.length) return;
+    // no held pcMenu entry of the org-app has an enabled rule (read with the caller): nothing can block this call
+    if (!screens.length || !request.roles.length || !request.onlineRules) return;
     const entries = await heldEntries(db, orgApp.orgId, orgApp.appId, request.roles.map((r) => r.roleId), screens);
     if (!entries.some((e) => e.rule?.enable)) return;
     const now = nowParts(clock());

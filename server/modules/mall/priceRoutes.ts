@@ -141,20 +141,19 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     'sp.id', 'sp.org_id', 'sp.sku_id', 'sp.product_id', 'sp.supplier_id', 'sp.role_group_id', 'sp.price', 'sp.market_avg', 'sp.is_check', 'sp.start_date',
     'sp.end_date', 'sp.enable', 'sp.is_delete', 'sp.extra_info', 'sp.version', 'sp.created_at', 'sp.updated_at', 'sp.checked_at', 'sp.checked_by',
     'k.name as sku_name', 'k.spec as sku_spec', 'k.unit', 'p.name as product_name', 'p.category_id', 'p.price_class',
+    // the supplier's and the role group's names in the same statement: two lookups per page were two more round trips
+    // on every price list (issue 32); a subquery each, so a row is never repeated
+    sql<string | null>`(SELECT o.name FROM orgs o WHERE o.org_id = sp.org_id)`.as('supplier_name'),
+    sql<string | null>`(SELECT rg.group_name FROM role_groups rg WHERE rg.role_group_id = sp.role_group_id LIMIT 1)`.as('role_group_name'),
   ] as const;
-  type Row = PriceRow & { sku_name: string; sku_spec: string; unit: string; product_name: string; category_id: string | null; price_class: string | null };
+  type Row = PriceRow & {
+    sku_name: string; sku_spec: string; unit: string; product_name: string; category_id: string | null; price_class: string | null;
+    supplier_name: string | null; role_group_name: string | null;
+  };
 
   /** Rows as the §3 SKU price, with names, status, the mall average and the last approved price. */
   const present = async (rows: Row[], withComparison: boolean) => {
     if (!rows.length) return [];
-    const orgIds = [...new Set(rows.map((r) => r.org_id))];
-    const groupIds = [...new Set(rows.map((r) => r.role_group_id))];
-    const [orgs, groups] = await Promise.all([
-      db.selectFrom('orgs').select(['org_id', 'name']).where('org_id', 'in', orgIds).execute(),
-      db.selectFrom('role_groups').select(['role_group_id', 'group_name']).where('role_group_id', 'in', groupIds).execute(),
-    ]);
-    const orgName = new Map(orgs.map((o) => [o.org_id, o.name]));
-    const groupName = new Map(groups.map((g) => [g.role_group_id, g.group_name]));
     const lastApproved = new Map<string, { id: string; price: number; checkedAt: string }>();
     const mallAvg = new Map<string, number>();
     if (withComparison) {
@@ -181,8 +180,8 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       };
       return {
         id: r.id, skuPriceId: r.id, skuId: r.sku_id, skuName: r.sku_name, spec: r.sku_spec, unit: r.unit, productId: r.product_id, productName: r.product_name,
-        categoryId: r.category_id, priceClass: r.price_class, supplierId: r.supplier_id, supplierName: orgName.get(r.org_id) ?? '',
-        roleGroupId: r.role_group_id, roleGroupName: groupName.get(r.role_group_id) ?? '', price: Number(r.price),
+        categoryId: r.category_id, priceClass: r.price_class, supplierId: r.supplier_id, supplierName: r.supplier_name ?? '',
+        roleGroupId: r.role_group_id, roleGroupName: r.role_group_name ?? '', price: Number(r.price),
         marketAvg: r.market_avg === null ? null : Number(r.market_avg), isCheck: r.is_check, status: priceStatus(like, today),
         startDate: r.start_date, endDate: r.end_date, enable: r.enable ? 1 : 0, isDelete: r.is_delete ? 1 : 0, extraInfo, version: r.version,
         createdAt: like.createdAt, updatedAt: new Date(r.updated_at).toISOString(), checkedAt: r.checked_at ? new Date(r.checked_at).toISOString() : null,
@@ -212,11 +211,15 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     const viewer = await viewerOf(db, request);
     const base = await priceBase(request, viewer, request.query);
     if (!base) return list([], 0);
+    // the page with its SKU, goods and names in one statement (not its ids, then their rows): the joins are inner,
+    // as presentIds's, and run on the page's rows only
     const [total, page] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      base.select('sp.id').orderBy('sp.created_at', 'desc').orderBy('sp.id').limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute(),
+      base.innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
+        .select(columns as unknown as never[]).orderBy('sp.created_at', 'desc').orderBy('sp.id')
+        .limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute() as unknown as Promise<Row[]>,
     ]);
-    return list(await presentIds(page.map((r) => r.id), comparisonFor(viewer)), Number(total?.n ?? 0));
+    return list(await present(page, comparisonFor(viewer)), Number(total?.n ?? 0));
   });
 
   const latest = async (request: FastifyRequest<{ Querystring: PriceQuery }>) => {

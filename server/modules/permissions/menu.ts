@@ -85,8 +85,13 @@ export async function allPowersOf(db: Kysely<Database>, orgId: string, appId: st
  * keys they hold (all of the org-app's for system providers and admins) and the §6 role predicates. Also part of
  * the org-app context (POST /v2/users/org/app/context), which must answer the same.
  */
-export async function userPermissionOf(db: Kysely<Database>, caller: { userId: string; orgId: string; appId: string; roles: AuthRole[]; platform: boolean; orgKind: OrgKind }) {
+export async function userPermissionOf(db: Kysely<Database>, caller: {
+  userId: string; orgId: string; appId: string; roles: AuthRole[]; platform: boolean; orgKind: OrgKind;
+  /** his powers in this org-app as the auth hook read them with the caller (request.powers), when it is the request's own */
+  powers?: readonly string[];
+}) {
   const { roles, orgId, appId } = caller;
-  const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : (await powersOf(db, caller.userId, orgId, appId)).sort();
+  const own = async () => [...(caller.powers ?? await powersOf(db, caller.userId, orgId, appId))].sort();
+  const powers = seesEverything(roles) ? await allPowersOf(db, orgId, appId) : await own();
   return { roles, powers, isSystemProvider: isSystemProvider(roles), isAdmin: isAdmin(roles), isUserAdminOnly: isUserAdminOnly(roles), isPlatform: caller.platform, orgKind: caller.orgKind };
 }

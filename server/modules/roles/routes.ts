@@ -37,7 +37,7 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
     },
   }, async (request) => {
     const { orgId, appId } = request.orgApp!;
-    return ok(await userPermissionOf(db, { userId: request.user!.userId, orgId, appId, roles: request.roles, platform: request.platform, orgKind: request.orgKind }));
+    return ok(await userPermissionOf(db, { userId: request.user!.userId, orgId, appId, roles: request.roles, platform: request.platform, orgKind: request.orgKind, powers: request.powers }));
   });
 
   app.get<{ Querystring: { roleName?: string; roleId?: string; $count?: boolean; $limit?: number; $skip?: number } }>('/v2/roles/role/user', {
