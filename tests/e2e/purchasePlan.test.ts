@@ -32,7 +32,7 @@ describe('purchase plan', () => {
     const before = [await amount.textContent(), await page.getByTestId('plan-summary').textContent()];
     await page.getByTestId('plan-quantity').first().fill('123');
     await expect.poll(async () => [await amount.textContent(), await page.getByTestId('plan-summary').textContent()]).not.toEqual(before);
-    expect(await amount.textContent()).toMatch(/¥\d+\.\d{2}/);
+    expect(await amount.textContent()).toMatch(/¥[\d,]+\.\d{2}/);
 
     await page.getByTestId('plan-order').click();
     const preview = page.getByTestId('plan-order-preview');
@@ -52,7 +52,11 @@ describe('purchase plan', () => {
     // a second generation of the same plan answers the same orders instead of adding (the order list counts them)
     await page.getByTestId('plan-order').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(async () => (await results.locator('span').allTextContents()).join('|'), { timeout: 60_000 }).toMatch(/已有订单/);
+    // (the results fill in as each order answers: wait for all of them)
+    await expect.poll(async () => {
+      const now = await results.locator('span').allTextContents();
+      return now.length === texts.length && now.every((x) => /已有订单/.test(x));
+    }, { timeout: 60_000 }).toBe(true);
     const again = await results.locator('span').allTextContents();
     for (const text of again) expect(text).toMatch(/已有订单 DD\d+，未重复生成$/);
     expect(again.map((x) => /DD\d+/.exec(x)![0]).sort()).toEqual(texts.map((x) => /DD\d+/.exec(x)![0]).sort());
