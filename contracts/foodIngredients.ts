@@ -25,6 +25,9 @@ export const FoodIngredient = Type.Object({
   /** WS/T 554 food group */
   group: Type.String(),
   ediblePortionPct: nullableNumber,
+  /** grams of one piece, grams per millilitre (issue 28): how goods sold by the piece or by volume weigh; null = unknown */
+  gramsPerPiece: nullableNumber,
+  densityGPerMl: nullableNumber,
   per100g: Per100g,
   /** platform food, the org's override of one, or the org's own */
   source: Type.Union([Type.Literal('platform'), Type.Literal('override'), Type.Literal('local')]),
@@ -61,6 +64,8 @@ const fields = {
   nameEn: Type.Optional(Type.String({ maxLength: 200 })),
   group: Type.Optional(Type.Unsafe<FoodGroup>({ type: 'string', enum: [...FOOD_GROUPS] })),
   ediblePortionPct: Type.Optional(inputNumber),
+  gramsPerPiece: Type.Optional(inputNumber),
+  densityGPerMl: Type.Optional(inputNumber),
   per100g: Type.Optional(Per100gInput),
 };
 

@@ -104,6 +104,9 @@ export const OrderLine = Type.Object({
   price: Type.Number(),
   /** ¥ quantity × price, rounded to the fen */
   amount: Type.Number(),
+  /** a draft only (issue 28): the price it would be placed at now, the effective approved price; null: none, not stored */
+  expectedPrice: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  expectedAmount: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   /** open, or refused by the supplier */
   status: Type.Union([Type.Literal('open'), Type.Literal('refused')]),
   refuseReason: Type.String(),
@@ -174,7 +177,11 @@ export const OrderReturnSummary = Type.Object({
 });
 export type OrderReturnSummary = Static<typeof OrderReturnSummary>;
 
-export const OrderDetail = Type.Object({ ...OrderRow.properties, lines: Type.Array(OrderLine), returns: Type.Array(OrderReturnSummary) });
+export const OrderDetail = Type.Object({
+  ...OrderRow.properties, lines: Type.Array(OrderLine), returns: Type.Array(OrderReturnSummary),
+  /** a draft only (issue 28, domain/draftPrice.ts): what submitting it now would cost; null when a line has no price */
+  expectedAmount: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+});
 export type OrderDetail = Static<typeof OrderDetail>;
 
 export const OrderQuery = Type.Object({

@@ -19,7 +19,10 @@ export type PurchasePlanQuery = Static<typeof PurchasePlanQuery>;
 export const PurchasePlanLine = Type.Object({
   date: Type.String(), foodId: Type.String(), foodName: Type.String(), netGrams: Type.Number(), grossGrams: Type.Number(), edibleUnknown: Type.Boolean(),
   skuId: Type.String(), supplierId: Type.String(), supplierName: Type.String(), productName: Type.String(), skuName: Type.String(), spec: Type.String(),
-  unit: Type.String(), quantity: Type.Number(), price: Type.Number(), amount: Type.Number(),
+  unit: Type.String(),
+  /** grams one unit of the SKU holds, by its spec and the food's piece weight and density (issue 28) */
+  unitGrams: Type.Number(),
+  quantity: Type.Number(), price: Type.Number(), amount: Type.Number(),
 });
 export type PurchasePlanLine = Static<typeof PurchasePlanLine>;
 

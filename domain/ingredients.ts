@@ -5,6 +5,7 @@
 // initials and English name, digits the id, Chinese characters the name).
 import { NUTRIENT_KEYS, type FoodNutrition, type NutrientKey, type Nutrients } from './nutrition.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
+import { defaultUnitWeights, unitWeightProblem } from './foodUnitWeights.ts';
 
 /** WS/T 554-2017 food groups, as foods.json assigns them. */
 export const FOOD_GROUPS = ['谷薯类', '蔬菜类', '水果类', '畜禽肉类', '鱼虾类', '蛋类', '奶及奶制品', '大豆类及其制品和坚果', '植物油', '盐', '其他'] as const;
@@ -29,6 +30,9 @@ export interface IngredientFields {
   nameEn?: string;
   group?: string;
   ediblePortionPct?: number | null;
+  /** grams of one piece and grams per millilitre (issue 28: goods sold by the piece or by volume); null = unknown */
+  gramsPerPiece?: number | null;
+  densityGPerMl?: number | null;
   /** per 100 g edible portion; a null value = unknown in this org */
   per100g?: Partial<Record<NutrientKey, number | null>>;
 }
@@ -40,6 +44,9 @@ export interface Ingredient {
   nameEn: string;
   group: string;
   ediblePortionPct: number | null;
+  /** a platform food's defaults are domain/foodUnitWeights.ts's */
+  gramsPerPiece: number | null;
+  densityGPerMl: number | null;
   per100g: Nutrients;
   source: 'platform' | 'override' | 'local';
   /** the fields an override replaces (empty for the others) */
@@ -65,6 +72,10 @@ export function ingredientProblems(fields: IngredientFields, kind: 'local' | 'ov
   }
   const edible = fields.ediblePortionPct;
   if (edible !== undefined && edible !== null && !(Number.isFinite(edible) && edible > 0 && edible <= 100)) out.push('可食部须大于 0 且不超过 100（%）');
+  for (const k of ['gramsPerPiece', 'densityGPerMl'] as const) {
+    const problem = unitWeightProblem(k, fields[k]);
+    if (problem) out.push(problem);
+  }
   for (const [k, v] of Object.entries(fields.per100g ?? {})) {
     if (!(NUTRIENT_KEYS as readonly string[]).includes(k)) { out.push(`未知的营养素：${k}`); continue; }
     if (v === null) continue;
@@ -78,7 +89,7 @@ export function ingredientProblems(fields: IngredientFields, kind: 'local' | 'ov
 export function platformIngredient(food: PlatformFood): Ingredient {
   return {
     foodId: food.id, nameZh: food.nameZh, nameEn: food.nameEn, group: food.group, ediblePortionPct: food.ediblePortionPct,
-    per100g: fullNutrients(food.per100g), source: 'platform', overridden: [],
+    ...defaultUnitWeights(food.id), per100g: fullNutrients(food.per100g), source: 'platform', overridden: [],
   };
 }
 
@@ -92,11 +103,13 @@ export function overriddenIngredient(food: PlatformFood, fields: IngredientField
     per100g[k as NutrientKey] = v ?? null;
     overridden.push(k);
   }
-  for (const k of ['nameZh', 'nameEn', 'group', 'ediblePortionPct'] as const) if (fields[k] !== undefined) overridden.push(k);
+  for (const k of ['nameZh', 'nameEn', 'group', 'ediblePortionPct', 'gramsPerPiece', 'densityGPerMl'] as const) if (fields[k] !== undefined) overridden.push(k);
   return {
     ...base,
     nameZh: fields.nameZh ?? base.nameZh, nameEn: fields.nameEn ?? base.nameEn, group: fields.group ?? base.group,
     ediblePortionPct: fields.ediblePortionPct !== undefined ? fields.ediblePortionPct : base.ediblePortionPct,
+    gramsPerPiece: fields.gramsPerPiece !== undefined ? fields.gramsPerPiece : base.gramsPerPiece,
+    densityGPerMl: fields.densityGPerMl !== undefined ? fields.densityGPerMl : base.densityGPerMl,
     per100g, source: 'override', overridden,
   };
 }
@@ -105,7 +118,8 @@ export function overriddenIngredient(food: PlatformFood, fields: IngredientField
 export function localIngredient(foodId: string, fields: IngredientFields): Ingredient {
   return {
     foodId, nameZh: fields.nameZh ?? '', nameEn: fields.nameEn ?? '', group: fields.group ?? '其他',
-    ediblePortionPct: fields.ediblePortionPct ?? null, per100g: fullNutrients(fields.per100g), source: 'local', overridden: [],
+    ediblePortionPct: fields.ediblePortionPct ?? null, gramsPerPiece: fields.gramsPerPiece ?? null, densityGPerMl: fields.densityGPerMl ?? null,
+    per100g: fullNutrients(fields.per100g), source: 'local', overridden: [],
   };
 }
 

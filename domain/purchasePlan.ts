@@ -6,10 +6,12 @@
 // - Net → gross by the food's edible portion (gross = net × 100 / edible %); an unknown edible portion keeps the
 //   net figure and flags the line (guessing would under-buy a food with refuse).
 // - Grams → the SKU's unit by §9's weight conversions: 1 斤 = 500 g, 1 千克 = 1000 g (1 斤 = 0.5 千克).
-//   A SKU sold by another unit converts by a spec stating its weight ("10kg/袋"); else it does not match.
+//   A SKU sold by another unit converts by its spec and the food's known weights (issue 28, domain/skuWeight
+//   'ordering'): "10kg/袋", "20枚/盒" of eggs at 50 g a piece, "5L/桶" of oil at 0.92 g/ml; else it does not match.
 // - The delivery day of an ingredient is the day it is cooked (the cycle's calendar date).
 import { WEIGHT_CONVERSIONS } from './constants.ts';
 import { skuGrams } from './skuWeight.ts';
+import type { FoodUnitWeights } from './foodUnitWeights.ts';
 import { round6 } from './numberInput.ts';
 import { lineAmount, sumAmounts } from './money.ts';
 import { dateOfDay, dishPortion, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
@@ -18,8 +20,12 @@ import { PURCHASE_PLAN_EXPORT_FIELDS, type PurchasePlanExportField } from './rec
 
 const KG_PER_JIN = WEIGHT_CONVERSIONS[2];
 
-/** Grams in one unit of a SKU as goods are weighed out (domain/skuWeight, 'weighing'); null: it cannot be planned. */
-export const gramsPerUnit = (unit: string, spec = ''): number | null => skuGrams(spec, unit, 'weighing');
+/**
+ * Grams in one unit of a SKU: as goods are weighed out (domain/skuWeight 'weighing': scales, receiving), or, given
+ * the food's piece weight and density, as a purchase plan orders it ('ordering'); null: it cannot be planned.
+ */
+export const gramsPerUnit = (unit: string, spec = '', food?: FoodUnitWeights): number | null =>
+  (food ? skuGrams(spec, unit, 'ordering', food) : skuGrams(spec, unit, 'weighing'));
 
 /** 斤 ↔ 千克 (§9: 1 斤 = 0.5 千克). */
 export const jinToKg = (jin: number) => round6(jin * KG_PER_JIN);
@@ -40,7 +46,9 @@ export interface PlanDish {
   lines: readonly { foodId: string; weight: number }[];
 }
 
-export interface PlanFood { foodId: string; name: string; ediblePortionPct: number | null }
+export interface PlanFood extends Partial<FoodUnitWeights> { foodId: string; name: string; ediblePortionPct: number | null }
+
+const unitWeightsOf = (food: PlanFood | undefined): FoodUnitWeights => ({ gramsPerPiece: food?.gramsPerPiece ?? null, densityGPerMl: food?.densityGPerMl ?? null });
 
 /** A SKU of a linked supplier the school may buy (the server drops SKUs outside the link's categories). */
 export interface PlanSku {
@@ -87,6 +95,8 @@ export interface PlanLine {
   skuName: string;
   spec: string;
   unit: string;
+  /** grams one unit of the SKU holds (the quantity is gross grams / this, rounded up) */
+  unitGrams: number;
   quantity: number;
   price: number;
   amount: number;
@@ -135,8 +145,9 @@ export function dailyNeeds(input: Pick<PlanInput, 'ageGroups' | 'cells' | 'days'
   return out;
 }
 
-/** The cheapest SKU per gram that can be ordered; else why none can. */
-export function pickSku(skus: readonly PlanSku[]): { sku: PlanSku & { price: number }; grams: number } | { reason: UnmatchedReason } {
+/** The cheapest SKU per gram that can be ordered (weighed by the food's piece weight and density); else why none can. */
+export function pickSku(skus: readonly PlanSku[], food: FoodUnitWeights = { gramsPerPiece: null, densityGPerMl: null }): { sku: PlanSku & { price: number }; grams: number } | { reason: UnmatchedReason } {
+  const gramsPerUnit = (unit: string, spec: string) => skuGrams(spec, unit, 'ordering', food);
   if (!skus.length) return { reason: 'noSku' };
   const weighed = skus.filter((s) => gramsPerUnit(s.unit, s.spec) !== null);
   if (!weighed.length) return { reason: 'noWeightUnit' };
@@ -177,7 +188,7 @@ export function purchasePlan(input: PlanInput): PurchasePlan {
         }
       }
       const base = { date, foodId, foodName: food?.name ?? foodId, netGrams: round6(net), grossGrams: round6(gross) };
-      const pick = pickSku(skusByFood.get(foodId) ?? []);
+      const pick = pickSku(skusByFood.get(foodId) ?? [], unitWeightsOf(food));
       if ('reason' in pick) {
         unmatched.push({ ...base, reason: pick.reason });
         continue;
@@ -186,7 +197,7 @@ export function purchasePlan(input: PlanInput): PurchasePlan {
       const quantity = roundUpQuantity(gross / pick.grams);
       lines.push({
         ...base, edibleUnknown, skuId: s.skuId, supplierId: s.supplierId, supplierName: s.supplierName, productName: s.productName,
-        skuName: s.skuName, spec: s.spec, unit: s.unit, quantity, price: s.price, amount: lineAmount(s.price, quantity),
+        skuName: s.skuName, spec: s.spec, unit: s.unit, unitGrams: pick.grams, quantity, price: s.price, amount: lineAmount(s.price, quantity),
       });
     }
   }

@@ -405,6 +405,8 @@ const RULE_TEXTS: Record<string, ServerTextTranslations> = {
   '英文名称不能超过 200 个字符': tw('英文名稱不能超過 200 個字元', 'The English name cannot have more than 200 characters'),
   '食材分类须为：{groups}': tw('食材分類須為：{groups}', 'The ingredient group must be one of: {groups}'),
   '可食部须大于 0 且不超过 100（%）': tw('可食部須大於 0 且不超過 100（%）', 'The edible part must be above 0 and at most 100 (%)'),
+  '每个重量须在 0.1 到 50000 克之间': tw('每個重量須在 0.1 到 50000 克之間', 'The weight of one piece must be between 0.1 and 50000 g'),
+  '密度须在 0.1 到 5 克/毫升之间': tw('密度須在 0.1 到 5 克/毫升之間', 'The density must be between 0.1 and 5 g/ml'),
   '未知的营养素：{key}': tw('未知的營養素：{key}', 'Unknown nutrient: {key}'),
   '{key} 须为 0 到 {max} 之间的数值（每 100 克）': tw('{key} 須為 0 到 {max} 之間的數值（每 100 克）', '{key} must be a number from 0 to {max} (per 100 g)'),
   // list order (domain/listOrder.ts)

@@ -133,26 +133,26 @@ describe("an org's own ingredients and overrides", () => {
 
 describe('ingredient ↔ product links', () => {
   it("lists the SKUs linked to foods, of suppliers the caller may read, paged by $skip", async () => {
-    // apple and sea bass: foods no demo good is linked to (server/seed/demoSkuFoods.ts), so the counts are this test's own
+    // mango and salmon: foods no demo good is linked to (server/seed/demoSkuFoods.ts), so the counts are this test's own
     const supplier = await signIn(server, DEMO.supplier);
     const skus = await call<{ rows: { skuId: string }[] }>(server, 'GET', '/v4/mall/sku?$limit=2', auth(supplier));
     const [a, b] = skus.body.data.rows.map((s) => s.skuId);
-    expect((await call(server, 'PUT', '/v4/mall/sku/ingredients', { ...auth(supplier), body: { skuId: a, ingredients: [{ foodId: '09003', ratio: 0.9 }] } })).status).toBe(200);
-    expect((await call(server, 'PUT', '/v4/mall/sku/ingredients', { ...auth(supplier), body: { skuId: b, ingredients: [{ foodId: '09003', ratio: 0.5 }, { foodId: '15091', ratio: 0.5 }] } })).status).toBe(200);
+    expect((await call(server, 'PUT', '/v4/mall/sku/ingredients', { ...auth(supplier), body: { skuId: a, ingredients: [{ foodId: '09176', ratio: 0.9 }] } })).status).toBe(200);
+    expect((await call(server, 'PUT', '/v4/mall/sku/ingredients', { ...auth(supplier), body: { skuId: b, ingredients: [{ foodId: '09176', ratio: 0.5 }, { foodId: '15236', ratio: 0.5 }] } })).status).toBe(200);
     type Links = { rows: { foodId: string; skuId: string; productName: string; ratio: number }[]; count: number };
     const school = await signIn(server, DEMO.purchaser, SCHOOL_A);
-    const egg = await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09003', auth(school));
+    const egg = await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09176', auth(school));
     expect(egg.status).toBe(200);
     expect(egg.body.data.rows.map((r) => r.skuId).sort()).toEqual([a, b].sort());
-    const all = await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09003,15091', auth(school));
+    const all = await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09176,15236', auth(school));
     expect(all.body.data.count).toBe(3);
-    const page2 = await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09003,15091&$limit=2&$skip=2', auth(school));
+    const page2 = await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09176,15236&$limit=2&$skip=2', auth(school));
     expect(page2.body.data.rows).toHaveLength(1);
     expect(page2.body.data.count).toBe(3);
     // the bureau of another area, and an org with no supplier link, read nothing of this supplier
     const delivery = await signIn(server, DEMO.delivery);
     // (a delivery user holds no screen of ingredients or goods at all: refused outright, issue 27)
-    expect((await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09003', auth(delivery))).status).toBe(403);
+    expect((await call<Links>(server, 'GET', '/v4/mall/food/ingredients/product?foodId=09176', auth(delivery))).status).toBe(403);
   });
 });
 

@@ -204,8 +204,15 @@ describe('the lifecycle', () => {
     expect(draft).toMatchObject({ status: 'draft', amount: 0, actions: ['submit', 'cancel'] });
     // a draft is the school's own: the supplier does not see it
     expect((await get(supplier, `/v4/mall/order/${draft.id}`)).status).toBe(404);
+    // issue 28: the draft stores no price, but its detail says the price it would be placed at now
+    const shown = (await get<OrderDetail>(school, `/v4/mall/order/${draft.id}`)).body.data;
+    expect(shown.lines[0]).toMatchObject({ price: 0, amount: 0, expectedPrice: prices[0]!.price, expectedAmount: prices[0]!.price });
+    expect(shown.expectedAmount).toBe(prices[0]!.price);
     const submitted = await act(school, draft.id, { action: 'submit' });
-    expect(submitted.body.data).toMatchObject({ status: 'submitted', amount: prices[0]!.price });
+    expect(submitted.body.data).toMatchObject({ status: 'submitted', amount: shown.expectedAmount });
+    // placed, it carries its own price and no expectation
+    const placed = (await get<OrderDetail>(school, `/v4/mall/order/${draft.id}`)).body.data;
+    expect([placed.expectedAmount, placed.lines[0]!.expectedPrice, placed.lines[0]!.price]).toEqual([undefined, undefined, prices[0]!.price]);
     expect((await act(school, draft.id, { action: 'cancel', reason: '改期' })).body.data).toMatchObject({ status: 'cancelled', reason: '改期' });
   });
 

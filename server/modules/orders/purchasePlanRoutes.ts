@@ -55,7 +55,8 @@ async function planOf(db: Db, orgId: string, cycle: PlanCycle, days: [number, nu
   const library = await orgFoods(db, orgId, foodIds);
   const foods = Object.fromEntries(foodIds.map((id) => {
     const f = library.get(id);
-    return [id, { foodId: id, name: f?.nameZh ?? id, ediblePortionPct: f?.ediblePortionPct ?? null }];
+    // the org's piece weight and density (its library; the defaults of domain/foodUnitWeights.ts) convert boxes and litres
+    return [id, { foodId: id, name: f?.nameZh ?? id, ediblePortionPct: f?.ediblePortionPct ?? null, gramsPerPiece: f?.gramsPerPiece ?? null, densityGPerMl: f?.densityGPerMl ?? null }];
   }));
 
   // the SKUs of each linked supplier linked to a needed food, priced as an order would be

@@ -25,6 +25,7 @@ import { CREDITED_STATUSES, RETURN_LOG_ACTIONS, payableAmount, type ReturnStatus
 import { dayOf, parseDay } from '../../../domain/priceCycle.ts';
 import { canonicalJson, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isIdempotencyKey } from '../../../domain/idempotency.ts';
 import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, partyOnly, placingFacts, settingsOf, type OrderViewer } from './access.ts';
+import { draftExpectation } from '../../../domain/draftPrice.ts';
 
 const member = { auth: 'orgApp' } as const;
 const STREAM_TYPE = 'order';
@@ -86,14 +87,23 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     // the order's returns (in the school's org beside it): whoever sees the order sees them
     const returns = await db.selectFrom('order_returns').select(['id', 'return_no', 'status', 'amount', 'reason', 'created_at'])
       .where('org_id', '=', row.org_id).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute();
+    // a draft is priced at submission: until then say what it would cost now (issue 28), read as an order is priced
+    const expected = row.status === 'draft'
+      ? await (async () => {
+        const facts = await placingFacts(db, row.org_id, row.supplier_org_id, [...new Set(lines.map((l) => l.sku_id))], clock());
+        return draftExpectation(lines.map((l) => ({ skuId: l.sku_id, quantity: Number(l.quantity) })), (skuId) => facts.skus[skuId]?.price ?? null);
+      })()
+      : null;
     return {
       ...view!,
+      ...(expected && { expectedAmount: expected.expectedAmount }),
       returns: returns.map((r) => ({
         returnId: r.id, returnNo: r.return_no, status: r.status as ReturnStatus, amount: Number(r.amount), reason: r.reason, createdAt: r.created_at.toISOString(),
       })),
-      lines: lines.map((l) => {
+      lines: lines.map((l, i) => {
         const received = num(l.received_quantity);
         return {
+          ...(expected && expected.lines[i]),
           skuId: l.sku_id, productId: l.product_id, productName: l.product_name, skuName: l.sku_name, spec: l.spec, unit: l.unit,
           quantity: Number(l.quantity), price: Number(l.price ?? 0), amount: Number(l.amount), status: l.status as 'open' | 'refused',
           refuseReason: l.refuse_reason, receivedQuantity: received, receivedAmount: num(l.received_amount),

@@ -23,7 +23,7 @@ const writer = { auth: 'orgApp', guard: requireRecipeWriter } as const;
 
 export const view = (i: LibraryIngredient): api.FoodIngredient => ({
   id: i.foodId, foodId: i.foodId, nameZh: i.nameZh, nameEn: i.nameEn, group: i.group, ediblePortionPct: i.ediblePortionPct,
-  per100g: i.per100g, source: i.source, overridden: i.overridden, pinyin: i.pinyin, version: i.version,
+  gramsPerPiece: i.gramsPerPiece, densityGPerMl: i.densityGPerMl, per100g: i.per100g, source: i.source, overridden: i.overridden, pinyin: i.pinyin, version: i.version,
 });
 
 /** A comma-separated id list of a query, refused past `max` ids (§9 lookups come in chunks). */
@@ -39,6 +39,8 @@ const fieldsOf = (b: api.FoodIngredientChange | api.FoodIngredientInput): Ingred
   ...(b.nameEn !== undefined && { nameEn: b.nameEn }),
   ...(b.group !== undefined && { group: b.group }),
   ...(b.ediblePortionPct !== undefined && { ediblePortionPct: b.ediblePortionPct }),
+  ...(b.gramsPerPiece !== undefined && { gramsPerPiece: b.gramsPerPiece }),
+  ...(b.densityGPerMl !== undefined && { densityGPerMl: b.densityGPerMl }),
   ...(b.per100g !== undefined && { per100g: b.per100g }),
 });
 

@@ -67,6 +67,41 @@ describe('purchasePlan', () => {
   });
 });
 
+describe('boxes of eggs and barrels of oil (issue 28)', () => {
+  // 150 eaters eat 200 g of a dish of 100 g egg (edible 88 %) and 100 g soybean oil, net: egg 15 000 g net → gross
+  // 17 045.454545 g; oil 15 000 g (edible 100 %). Eggs: 20枚/盒 at 50 g = 1000 g → 17.05 盒 at 29.90 = 509.80.
+  // Oil: 5L/桶 at 0.92 g/ml = 4600 g → 3.27 桶 at 68 = 222.36.
+  const eggOil: PlanInput = {
+    ...input, ageGroups: [{ ageRange: '6-8', people: 150 }], cells: [{ day: 0, mealCode: 3, dishes: [{ dishId: 'E', dosages: { '6-8': 200 } }] }],
+    dishes: { E: { weightType: 'net', lines: [{ foodId: 'egg', weight: 100 }, { foodId: 'oil', weight: 100 }] } },
+    foods: {
+      egg: { foodId: 'egg', name: '鸡蛋', ediblePortionPct: 88, gramsPerPiece: 50, densityGPerMl: null },
+      oil: { foodId: 'oil', name: '大豆油', ediblePortionPct: 100, gramsPerPiece: null, densityGPerMl: 0.92 },
+    },
+    skus: [
+      sku({ skuId: 'box', foodId: 'egg', unit: '盒', spec: '20枚/盒', price: 29.9 }),
+      sku({ skuId: 'barrel', foodId: 'oil', unit: '桶', spec: '5L/桶', price: 68 }),
+    ],
+  };
+
+  it('plans them by the food\'s piece weight and density', () => {
+    const plan = purchasePlan(eggOil);
+    expect(plan.unmatched).toEqual([]);
+    expect(plan.lines.find((l) => l.foodId === 'egg')).toMatchObject({ skuId: 'box', unitGrams: 1000, quantity: 17.05, amount: 509.8 });
+    expect(plan.lines.find((l) => l.foodId === 'oil')).toMatchObject({ skuId: 'barrel', unitGrams: 4600, quantity: 3.27, amount: 222.36 });
+  });
+
+  it('still cannot plan them when the food\'s weights are unknown', () => {
+    const foods = { egg: { foodId: 'egg', name: '鸡蛋', ediblePortionPct: 88 }, oil: { foodId: 'oil', name: '大豆油', ediblePortionPct: 100 } };
+    expect(purchasePlan({ ...eggOil, foods }).unmatched.map((u) => [u.foodId, u.reason])).toEqual([['egg', 'noWeightUnit'], ['oil', 'noWeightUnit']]);
+  });
+
+  it('reads the defaults when the food gives them, and the weighing rule stays for scales', () => {
+    expect(gramsPerUnit('盒', '20枚/盒', { gramsPerPiece: 50, densityGPerMl: null })).toBe(1000);
+    expect(gramsPerUnit('盒', '20枚/盒')).toBeNull();
+  });
+});
+
 describe('units and weeks', () => {
   it('converts by §9: 500 g a 斤, 1000 g a 千克, 0.5 千克 a 斤', () => {
     expect(gramsPerUnit('斤')).toBe(500);

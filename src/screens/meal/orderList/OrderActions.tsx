@@ -31,11 +31,11 @@ const useStyles = makeStyles({
   lineInput: { width: '110px' },
 });
 
-/** Actions taken with one click; the others open a dialog first. */
-const DIRECT: readonly OrderAction[] = ['submit', 'confirm', 'dispatch', 'deliver', 'settle'];
+/** Actions taken with one click; the others open a dialog first (submitting a draft asks, saying its amount: issue 28). */
+const DIRECT: readonly OrderAction[] = ['confirm', 'dispatch', 'deliver', 'settle'];
 const EVENT_OF = { submit: 'SUBMIT', confirm: 'CONFIRM', dispatch: 'DISPATCH', deliver: 'DELIVER', settle: 'SETTLE' } as const;
 
-type Mode = 'detail' | 'refuse' | 'cancel' | 'receive' | null;
+type Mode = 'detail' | 'refuse' | 'cancel' | 'receive' | 'submit' | null;
 
 export function OrderActions({ row, party }: { row: OrderRow; party: OrderParty }) {
   const s = useStyles();
@@ -75,6 +75,7 @@ export function OrderActions({ row, party }: { row: OrderRow; party: OrderParty 
           onClick={() => {
             if (a === 'refuse' || a === 'cancel') setMode(a);
             else if (a === 'receive') setMode('receive');
+            else if (a === 'submit') setMode('submit');
             else if ((DIRECT as readonly string[]).includes(a)) send({ type: EVENT_OF[a as keyof typeof EVENT_OF] });
           }}
         >{t(ACTION_LABELS[a])}</Button>
@@ -86,6 +87,9 @@ export function OrderActions({ row, party }: { row: OrderRow; party: OrderParty 
           onSubmit={(reason) => send(mode === 'refuse' ? { type: 'REFUSE', reason } : { type: 'CANCEL', reason })}
         />
       )}
+      {mode === 'submit' && (
+        <SubmitDialog id={row.id} busy={sending} error={snap.context.error} onClose={() => setMode(null)} onSubmit={() => send({ type: 'SUBMIT' })} />
+      )}
       {(mode === 'detail' || mode === 'receive') && (
         <DetailDialog
           id={row.id} mode={mode} allowed={allowed} busy={sending} error={snap.context.error} onClose={() => setMode(null)}
@@ -94,6 +98,35 @@ export function OrderActions({ row, party }: { row: OrderRow; party: OrderParty 
         />
       )}
     </div>
+  );
+}
+
+/** Submitting a draft, asked first with the amount it will be placed at (the effective prices now, issue 28). */
+function SubmitDialog({ id, busy, error, onClose, onSubmit }: { id: string; busy: boolean; error: string | null; onClose: () => void; onSubmit: () => void }) {
+  const money = useMoney();
+  const orgApp = useCurrentOrgApp();
+  const query = useQuery(orderQuery(orgApp?.orgId, id));
+  const expected = query.data?.expectedAmount;
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle><Trans>提交订单</Trans></DialogTitle>
+          <DialogContent>
+            <Text data-testid="order-submit-amount">
+              {query.isPending ? <Trans>正在读取价格…</Trans>
+                : typeof expected === 'number' ? <Trans>将按当前生效的审核价格提交，金额 {money(expected)}。确定提交吗？</Trans>
+                  : <Trans>部分商品暂无生效的审核价格，提交可能被拒绝。确定提交吗？</Trans>}
+            </Text>
+            {error && <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="order-dialog-error">{error}</Text>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={busy || query.isPending} data-testid="order-submit-confirm" onClick={onSubmit}><Trans>提交</Trans></Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
 
@@ -147,6 +180,10 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   const confirming = mode === 'detail' && allowed.includes('confirm');
   const receiving = mode === 'receive';
   const fmtQty = (q: number | null) => (q === null ? '—' : String(q));
+  const expectedOr = (stored: number, expected: number | null | undefined) => {
+    if (expected === undefined) return money(stored);
+    return expected === null ? t`暂无生效价格` : t`${money(expected)}（预计）`;
+  };
   // the scale is read only while receiving; its panel sits above the lines
   const scale = useReceivingScale(receiving ? orgApp?.orgId : undefined);
   const perUnit = (l: OrderLine) => lineGramsPerUnit(l.unit, l.spec);
@@ -173,9 +210,10 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   const columns: Column<OrderLine>[] = [
     { key: 'name', header: <Trans>商品</Trans>, render: (l) => <span data-testid="order-line-name">{l.productName}</span>, phone: 'title' },
     { key: 'spec', header: <Trans>规格</Trans>, render: (l) => `${l.spec} / ${l.unit}` },
-    { key: 'price', header: <Trans>单价</Trans>, render: (l) => money(l.price) },
+    // a draft is priced at submission: until then the price it would be placed at now, marked as expected (issue 28)
+    { key: 'price', header: <Trans>单价</Trans>, render: (l) => <span data-testid="order-line-price">{expectedOr(l.price, l.expectedPrice)}</span> },
     { key: 'quantity', header: <Trans>数量</Trans>, render: (l) => <span data-testid="order-line-quantity">{l.quantity}</span> },
-    { key: 'amount', header: <Trans>金额</Trans>, render: (l) => money(l.amount) },
+    { key: 'amount', header: <Trans>金额</Trans>, render: (l) => expectedOr(l.amount, l.expectedAmount) },
     {
       key: 'status', header: <Trans>状态</Trans>,
       render: (l) => (l.status === 'refused' ? <span className={s.short}><Trans>已拒绝：{l.refuseReason}</Trans></span> : <Trans>正常</Trans>),

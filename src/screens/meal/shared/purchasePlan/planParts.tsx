@@ -3,7 +3,8 @@
 // tables, the Excel export as the org's export setting says (§3 采购计划导出内容, domain/purchasePlan.ts
 // planExportRows), and turning the lines into one order per supplier and delivery day (past a cut-off: skipped).
 import { useMemo, useState } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
@@ -34,6 +35,18 @@ export const UNMATCHED_REASONS: Record<PurchasePlanUnmatched['reason'], MessageD
   noPrice: msg`商品没有生效的审核价格`,
   noWeightUnit: msg`商品单位无法按重量换算`,
   noOrderPermission: msg`供应商未开通下单权限`,
+};
+
+/**
+ * Where an unmatched ingredient is fixed (issue 28): a food no linked supplier sells, or one whose supplier may not be
+ * ordered from, in the supplier permissions (link another supplier, open ordering); goods in boxes or litres of a food
+ * with no piece weight or density, in the ingredient library; a price not yet approved, with the supplier.
+ */
+const UNMATCHED_FIXES: Record<PurchasePlanUnmatched['reason'], { path: string; label: MessageDescriptor }> = {
+  noSku: { path: '/mallSupplierPermissionManage', label: msg`到供应商权限管理关联其他供应商` },
+  noOrderPermission: { path: '/mallSupplierPermissionManage', label: msg`到供应商权限管理开通下单` },
+  noWeightUnit: { path: '/mallFoodIngredientsManage', label: msg`到食材管理填写每个重量或密度` },
+  noPrice: { path: '/mallSupplierManage', label: msg`到供应商管理联系供应商审核价格` },
 };
 
 /** Grams shown whole: a tenth of a gram is no purchase figure (the export keeps the exact value). */
@@ -98,12 +111,21 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
 export function UnmatchedTable({ rows }: { rows: readonly PurchasePlanUnmatched[] }) {
   const { t } = useLingui();
   const grams = useGrams();
+  const [, navigate] = useLocation();
   if (!rows.length) return null;
   const columns: Column<PurchasePlanUnmatched>[] = [
     { key: 'date', header: <Trans>日期</Trans>, render: (u) => u.date },
     { key: 'food', header: <Trans>食材</Trans>, render: (u) => u.foodName, phone: 'title' },
     { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (u) => grams(u.grossGrams) },
     { key: 'reason', header: <Trans>原因</Trans>, render: (u) => t(UNMATCHED_REASONS[u.reason]) },
+    {
+      key: 'fix', header: <Trans>处理</Trans>,
+      render: (u) => (
+        <Link as="button" type="button" data-testid="plan-unmatched-fix" onClick={() => navigate(UNMATCHED_FIXES[u.reason].path)}>
+          {t(UNMATCHED_FIXES[u.reason].label)}
+        </Link>
+      ),
+    },
   ];
   return (
     <>
