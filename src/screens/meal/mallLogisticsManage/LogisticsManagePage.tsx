@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Dropdown, Field, Input, Option, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dropdown, Field, FieldContextProvider, Input, Option, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -120,12 +120,15 @@ export default function LogisticsManagePage() {
           <Field label={<Trans>司机</Trans>}><Input value={draft.driverName} onChange={(_, d) => setDraft({ ...draft, driverName: d.value })} data-testid="logistics-driver" /></Field>
           <Field label={<Trans>司机电话</Trans>}><Input type="tel" value={draft.driverPhone} onChange={(_, d) => setDraft({ ...draft, driverPhone: d.value })} /></Field>
           {(!draft.id || draft.planned) && draft.routeId && (
-            // required is the label's mark only: the checkboxes themselves are not each required
+            // a Field hands its one control id and label to every checkbox in it (a click on one label ticked
+            // another order): the orders are a group of their own, each checkbox labelled by its order
             <Field label={<Trans>订单（勾选本车配送的订单，其余留给下一车）</Trans>} required validationMessage={tried && ordersMissing ? t`请至少勾选一个订单` : undefined}>
-              {candidates.length === 0 ? <Trans>当天没有可配送的订单</Trans> : candidates.map((o) => (
-                <Checkbox key={o.id} data-testid="logistics-order" required={false} label={`${o.orgName} · ${o.orderNo}`} checked={draft.orderIds.includes(o.id)}
+              <div role="group">{candidates.length === 0 ? <Trans>当天没有可配送的订单</Trans> : candidates.map((o) => (
+                <FieldContextProvider key={o.id} value={undefined}>
+                <Checkbox data-testid="logistics-order" required={false} label={`${o.orgName} · ${o.orderNo}`} checked={draft.orderIds.includes(o.id)}
                   onChange={(_, d) => setDraft({ ...draft, orderIds: d.checked ? [...draft.orderIds, o.id] : draft.orderIds.filter((x) => x !== o.id) })} />
-              ))}
+                </FieldContextProvider>
+              ))}</div>
             </Field>
           )}
         </FormDialog>
