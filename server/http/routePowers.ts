@@ -267,6 +267,7 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   },
   'POST /v4/mall/supplier': { what: 'link a supplier', party: P.supplierManager },
   'PUT /v4/mall/supplier/:objectId': { what: 'change a supplier link', party: P.supplierManager },
+  'GET /v4/mall/supplier/candidates': { what: 'supplier orgs the caller may link, by name (its district or sandbox)', powers: [screen('mallSupplierManage')] },
   'GET /v4/mall/rolegroup/config': { what: "purchaser groups' price settings", powers: screens('mallPurchaserRolesManage', 'mallSupplierPermissionManage', 'mallPurchaserRolesList', 'productPrice', 'productPriceApproval') },
   'PUT /v4/mall/rolegroup/config/:roleGroupId': {
     // the bureau's price approval screen too: it sets the approval rules of the groups of its area
@@ -278,6 +279,7 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'POST /v4/mall/route': { what: 'add a delivery route', powers: [screen('routeManage')], party: P.routeEditor },
   'PUT /v4/mall/route/:objectId': { what: 'change a delivery route', powers: [screen('routeManage')], party: P.routeEditor },
   'DELETE /v4/mall/route/:id': { what: 'delete a delivery route', powers: [screen('routeManage')], party: P.routeEditor },
+  'GET /v4/mall/route/schools': { what: "schools a route may stop at, by name (those buying from the caller's org)", powers: [screen('routeManage')] },
 
   // ---- orders, returns, deliveries, scales
   'GET /v4/mall/order': { what: 'orders the caller sees', powers: S.orders },

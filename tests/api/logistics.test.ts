@@ -44,6 +44,40 @@ afterAll(async () => { await server?.close(); });
 
 describe('the supplier plans deliveries', () => {
   let created: LogisticsDetail;
+  it('splits a route\'s orders of a day over two deliveries; an order on one is refused on another (issue 28)', async () => {
+    const confirmed = (await ordersOf(tomorrow, 'confirmed')).filter((o) => o.supplierId === XFSP);
+    const ofB = confirmed.filter((o) => o.orgId === B).map((o) => o.id);
+    const ofA = confirmed.filter((o) => o.orgId === A).map((o) => o.id);
+    expect(ofA.length && ofB.length).toBeTruthy();
+    const first = await send<LogisticsDetail>(supplier, 'POST', '/v4/mall/logistics', { deliveryDate: tomorrow, routeId, orderIds: ofB, vehicle: '一号车' });
+    expect(first.status, first.body.status_text).toBe(200);
+    // the rest of the day's orders wait for a second truck on the same route
+    const second = await send<LogisticsDetail>(supplier, 'POST', '/v4/mall/logistics', { deliveryDate: tomorrow, routeId, orderIds: ofA, vehicle: '二号车' });
+    expect(second.status, second.body.status_text).toBe(200);
+    expect(first.body.data.stops.map((s) => s.orderId).sort()).toEqual([...ofB].sort());
+    expect(second.body.data.stops.map((s) => s.orderId).sort()).toEqual([...ofA].sort());
+    const before = await eventCount();
+    // an order already on the first truck is refused on a third delivery and on the second, by its number
+    const taken = first.body.data.stops[0]!;
+    const third = await send(supplier, 'POST', '/v4/mall/logistics', { deliveryDate: tomorrow, routeId, orderIds: [taken.orderId] });
+    expect(third.status).toBe(409);
+    expect(third.body.status_text).toBe(`订单 ${taken.orderNo} 已在其他配送单中`);
+    const moved = await send(supplier, 'PUT', '/v4/mall/logistics', { id: second.body.data.id, orderIds: [...ofA, taken.orderId] });
+    expect(moved.status).toBe(409);
+    expect(moved.body.status_text).toMatch(taken.orderNo);
+    expect(await eventCount()).toBe(before);
+    // handing an order from one planned truck to the other: off the first, then onto the second
+    if (ofB.length > 1) {
+      const off = await send(supplier, 'PUT', '/v4/mall/logistics', { id: first.body.data.id, orderIds: ofB.filter((id) => id !== taken.orderId) });
+      expect(off.status, off.body.status_text).toBe(200);
+      const on = await send<LogisticsDetail>(supplier, 'PUT', '/v4/mall/logistics', { id: second.body.data.id, orderIds: [...ofA, taken.orderId] });
+      expect(on.status, on.body.status_text).toBe(200);
+      expect(on.body.data.stopCount).toBe(ofA.length + 1);
+    }
+    // both were plans: deleted, the orders are free again for the stories below
+    for (const d of [first, second]) expect((await send(supplier, 'DELETE', '/v4/mall/logistics', { id: d.body.data.id })).status).toBe(200);
+  });
+
   it('groups its confirmed orders of a day on its route, stops in the route\'s school order', async () => {
     const confirmed = (await ordersOf(tomorrow, 'confirmed')).filter((o) => o.supplierId === XFSP);
     expect(new Set(confirmed.map((o) => o.orgId))).toEqual(new Set([A, B]));

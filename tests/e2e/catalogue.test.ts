@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO } from '../api/usersApi.ts';
+import { auth } from '../api/mallApi.ts';
+import { dayOf } from '../../domain/priceCycle.ts';
+import type { OrderList } from '../../contracts/orders.ts';
 
 const harness = useConsole();
 
@@ -74,8 +77,53 @@ describe('catalogue screens', () => {
     await open(page, 'routeManage');
     await page.getByTestId('route-add').click();
     await page.getByTestId('route-name-input').fill('端到端城东线');
+    // its schools picked by name among those buying from the supplier, in driving order: no org id typed (issue 28)
+    for (const [typed, school] of [['明德', '明德中学'], ['阳光', '阳光实验小学']] as const) {
+      await page.getByTestId('route-schools-search').fill(typed);
+      await page.getByRole('option', { name: school }).click();
+    }
+    expect(await page.getByTestId('route-schools-tag').allTextContents()).toEqual(['明德中学', '阳光实验小学']);
     await page.getByTestId('route-submit').click();
     await expect.poll(() => page.getByTestId('route-name').allTextContents()).toContain('端到端城东线');
+
+    // tomorrow's confirmed orders of both schools go on two trucks of that route (issue 28): the first takes
+    // 明德中学's, the rest wait for the second
+    const api = await signIn(harness.server, DEMO.supplier);
+    const tomorrow = dayOf(new Date(Date.now() + 86_400_000));
+    const confirmed = (await call<OrderList>(harness.server, 'GET', `/v4/mall/order?startDate=${tomorrow}&endDate=${tomorrow}&status=confirmed`, auth(api))).body.data.rows
+      .filter((o) => o.supplierId === api.orgApp!.orgId);
+    const ofMdzx = confirmed.filter((o) => o.orgName === '明德中学').map((o) => o.orderNo);
+    const rest = confirmed.filter((o) => o.orgName !== '明德中学').map((o) => o.orderNo);
+    expect(ofMdzx.length && rest.length).toBeTruthy();
+    await open(page, 'mallLogisticsManage');
+    await page.getByTestId('logistics-day').fill(tomorrow);
+    // the day's orders on no delivery yet (the line is gone when none is left)
+    const waiting = async () => (await page.getByTestId('logistics-waiting').count()
+      ? Number((await page.getByTestId('logistics-waiting').textContent())?.match(/\d+/)?.[0]) : 0);
+    await expect.poll(waiting).toBeGreaterThanOrEqual(confirmed.length);
+    const before = await waiting();
+    const truck = async (vehicle: string, orderNos: string[]) => {
+      await page.getByTestId('logistics-add').click();
+      // nothing picked: the form's own message, in the console's language, not the browser's
+      await page.getByTestId('logistics-submit').click();
+      await expect.poll(() => page.getByText('请选择配送路线').count()).toBe(1);
+      await page.getByTestId('logistics-route-input').click();
+      await page.getByRole('option', { name: '端到端城东线' }).click();
+      await page.getByTestId('logistics-vehicle').fill(vehicle);
+      await page.getByTestId('logistics-submit').click();
+      await expect.poll(() => page.getByText('请至少勾选一个订单').count()).toBe(1);
+      const box = (no: string) => page.locator('form').last().getByText(no, { exact: false });
+      for (const no of confirmed.map((o) => o.orderNo)) expect(await box(no).count(), no).toBe(1);
+      for (const no of orderNos) await page.getByRole('checkbox', { name: new RegExp(no) }).check();
+      await page.getByTestId('logistics-submit').click();
+      await expect.poll(() => page.getByTestId('logistics-table').textContent()).toContain(vehicle);
+    };
+    await truck('一号车', ofMdzx);
+    // the rest of the day's orders wait for another delivery
+    await expect.poll(waiting).toBe(before - ofMdzx.length);
+    const table = (await page.getByTestId('logistics-table').textContent())!;
+    expect(ofMdzx.every((no) => table.includes(no)), table).toBe(true);
+    expect(rest.some((no) => table.includes(no)), table).toBe(false);
     await page.close();
   });
 
@@ -100,6 +148,14 @@ describe('catalogue screens', () => {
     // the bureau's supplier list opens (types xg, sxps, jgpt)
     await open(page, 'mallSupplierManage');
     await page.getByTestId('supplier-table').waitFor();
+    // adding one picks the supplier org by name among those of the bureau's district, no id typed (issue 28)
+    await page.getByTestId('supplier-add').click();
+    expect(await page.getByTestId('supplier-submit').isDisabled()).toBe(true);
+    await page.getByTestId('supplier-org-search').fill('鲜丰');
+    await page.getByRole('option', { name: '鲜丰食品供应有限公司' }).click();
+    expect(await page.getByTestId('supplier-org-tag').allTextContents()).toEqual(['鲜丰食品供应有限公司']);
+    expect(await page.getByTestId('supplier-submit').isEnabled()).toBe(true);
+    await page.getByTestId('supplier-cancel').click();
     await page.close();
   });
 });

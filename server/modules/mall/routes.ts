@@ -10,8 +10,11 @@ import standardLibraryRoutes from './standardLibraryRoutes.ts';
 import productImageRoutes from './productImageRoutes.ts';
 import skuIngredientRoutes from './skuIngredientRoutes.ts';
 import productBatchRoutes from './productBatchRoutes.ts';
+import orgPickerRoutes from './orgPickerRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  // the pickers' static paths before catalogue's /v4/mall/supplier/:objectId (Fastify prefers static ones anyway)
+  await orgPickerRoutes(app, ctx);
   await catalogueRoutes(app, ctx);
   await priceRoutes(app, ctx);
   await importRoutes(app, ctx);

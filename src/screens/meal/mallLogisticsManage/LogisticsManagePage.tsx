@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Dropdown, Field, Input, Option, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dropdown, Field, FieldContextProvider, Input, Option, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { createDelivery, deleteDelivery, logisticsKeys, logisticsQuery, updateDelivery, type LogisticsDetail } from '../../../../services/logistics.ts';
@@ -16,7 +16,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { DeliveryStatusBadge } from '../mallDeliveryManage/DeliveryStatusBadge.tsx';
 
-interface Draft { id?: string; version?: number; routeId: string; vehicle: string; driverName: string; driverPhone: string; orderIds: string[] }
+interface Draft { id?: string; version?: number; planned?: boolean; routeId: string; vehicle: string; driverName: string; driverPhone: string; orderIds: string[] }
 
 /** mallLogisticsManage: the supplier's deliveries of a day, its orders grouped by route, with vehicle and driver. */
 export default function LogisticsManagePage() {
@@ -30,18 +30,34 @@ export default function LogisticsManagePage() {
   const [removing, setRemoving] = useState<LogisticsDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // the form's own messages, shown after a submit (the browser's native ones are English and, on the order
+  // checkboxes, demanded every order of the route on one delivery)
+  const [tried, setTried] = useState(false);
+  const { t } = useLingui();
   const refresh = () => void qc.invalidateQueries({ queryKey: logisticsKeys.all });
 
   const taken = useMemo(() => new Set((deliveries.data?.rows ?? []).flatMap((d) => d.stops.map((s) => s.orderId))), [deliveries.data]);
   const route = routes.data?.rows.find((r) => r.objectId === draft?.routeId);
   // the orders of the day a delivery on this route may carry: its schools', not yet on another delivery
+  // (a delivery takes any subset of them; the rest wait for another truck)
+  const own = useMemo(() => new Set(deliveries.data?.rows.find((d) => d.id === draft?.id)?.stops.map((s) => s.orderId) ?? []), [deliveries.data, draft?.id]);
   const candidates = (orders.data?.rows ?? []).filter((o) => (DELIVERABLE_ORDER_STATUSES as readonly string[]).includes(o.status)
-    && (!route || route.purchaserOrgIds.includes(o.orgId)) && (!taken.has(o.id) || draft?.orderIds.includes(o.id)));
+    && (!route || route.purchaserOrgIds.includes(o.orgId)) && (!taken.has(o.id) || own.has(o.id)));
+  // the day's deliverable orders no delivery carries yet
+  const waiting = (orders.data?.rows ?? []).filter((o) => (DELIVERABLE_ORDER_STATUSES as readonly string[]).includes(o.status) && !taken.has(o.id)).length;
+  const routeMissing = !!draft && !draft.id && !draft.routeId;
+  const ordersMissing = !!draft && (!draft.id || !!draft.planned) && !!draft.routeId && !draft.orderIds.length;
+  const submit = (d: Draft) => {
+    setTried(true);
+    if (!routeMissing && !ordersMissing) save.mutate(d);
+  };
+  const open = (d: Draft) => { setFormError(null); setTried(false); setDraft(d); };
 
   const save = useMutation({
     mutationFn: (d: Draft) => {
       const fields = { vehicle: d.vehicle, driverName: d.driverName, driverPhone: d.driverPhone };
-      return d.id ? updateDelivery({ id: d.id, version: d.version, ...fields }) : createDelivery({ deliveryDate: day, routeId: d.routeId, orderIds: d.orderIds, ...fields });
+      const orderIdsChanged = d.planned && (d.orderIds.length !== own.size || d.orderIds.some((id) => !own.has(id)));
+      return d.id ? updateDelivery({ id: d.id, version: d.version, ...fields, ...(orderIdsChanged && { orderIds: d.orderIds }) }) : createDelivery({ deliveryDate: day, routeId: d.routeId, orderIds: d.orderIds, ...fields });
     },
     onSuccess: () => { setDraft(null); refresh(); },
     onError: (e) => setFormError(errorText(e)),
@@ -64,7 +80,7 @@ export default function LogisticsManagePage() {
       render: (r) => r.editable && (
         <>
           <Button size="small" appearance="subtle" icon={<EditRegular />}
-            onClick={() => { setFormError(null); setDraft({ id: r.id, version: r.version, routeId: r.routeId, vehicle: r.vehicle, driverName: r.driverName, driverPhone: r.driverPhone, orderIds: r.stops.map((s) => s.orderId) }); }}>
+            onClick={() => open({ id: r.id, version: r.version, planned: r.status === 'planned', routeId: r.routeId, vehicle: r.vehicle, driverName: r.driverName, driverPhone: r.driverPhone, orderIds: r.stops.map((s) => s.orderId) })}>
             <Trans>编辑</Trans>
           </Button>
           {r.status === 'planned' && <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(r)}><Trans>删除</Trans></Button>}
@@ -79,20 +95,21 @@ export default function LogisticsManagePage() {
       toolbar={<Field label={<Trans>配送日期</Trans>}><Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} data-testid="logistics-day" /></Field>}
       actions={(
         <Button appearance="primary" icon={<AddRegular />} data-testid="logistics-add"
-          onClick={() => { setFormError(null); setDraft({ routeId: '', vehicle: '', driverName: '', driverPhone: '', orderIds: [] }); }}>
+          onClick={() => open({ routeId: '', vehicle: '', driverName: '', driverPhone: '', orderIds: [] })}>
           <Trans>新建配送单</Trans>
         </Button>
       )}
     >
+      {waiting > 0 && <p data-testid="logistics-waiting"><Trans>当天还有 {waiting} 个订单未安排配送</Trans></p>}
       <DataTable rows={deliveries.data?.rows ?? []} columns={columns} rowKey={(r) => r.id} testId="logistics-table" />
       {draft && (
         <FormDialog
           title={draft.id ? <Trans>编辑配送单</Trans> : <Trans>新建配送单</Trans>} testId="logistics" contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}
-          busy={save.isPending} submitDisabled={!draft.id && (!draft.routeId || !draft.orderIds.length)} error={formError}
-          onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
+          busy={save.isPending} error={formError} noValidate
+          onSubmit={() => submit(draft)} onClose={() => setDraft(null)}
         >
           {!draft.id && (
-            <Field label={<Trans>配送路线</Trans>} required>
+            <Field label={<Trans>配送路线</Trans>} required validationMessage={tried && routeMissing ? t`请选择配送路线` : undefined}>
               <Dropdown value={route?.name ?? ''} selectedOptions={draft.routeId ? [draft.routeId] : []} data-testid="logistics-route-input"
                 onOptionSelect={(_, d) => setDraft({ ...draft, routeId: d.optionValue ?? '', orderIds: [] })}>
                 {(routes.data?.rows ?? []).map((r) => <Option key={r.objectId} value={r.objectId}>{r.name}</Option>)}
@@ -102,12 +119,16 @@ export default function LogisticsManagePage() {
           <Field label={<Trans>车辆</Trans>}><Input value={draft.vehicle} onChange={(_, d) => setDraft({ ...draft, vehicle: d.value })} data-testid="logistics-vehicle" /></Field>
           <Field label={<Trans>司机</Trans>}><Input value={draft.driverName} onChange={(_, d) => setDraft({ ...draft, driverName: d.value })} data-testid="logistics-driver" /></Field>
           <Field label={<Trans>司机电话</Trans>}><Input type="tel" value={draft.driverPhone} onChange={(_, d) => setDraft({ ...draft, driverPhone: d.value })} /></Field>
-          {!draft.id && draft.routeId && (
-            <Field label={<Trans>订单</Trans>} required>
-              {candidates.length === 0 ? <Trans>当天没有可配送的订单</Trans> : candidates.map((o) => (
-                <Checkbox key={o.id} data-testid="logistics-order" label={`${o.orgName} · ${o.orderNo}`} checked={draft.orderIds.includes(o.id)}
+          {(!draft.id || draft.planned) && draft.routeId && (
+            // a Field hands its one control id and label to every checkbox in it (a click on one label ticked
+            // another order): the orders are a group of their own, each checkbox labelled by its order
+            <Field label={<Trans>订单（勾选本车配送的订单，其余留给下一车）</Trans>} required validationMessage={tried && ordersMissing ? t`请至少勾选一个订单` : undefined}>
+              <div role="group">{candidates.length === 0 ? <Trans>当天没有可配送的订单</Trans> : candidates.map((o) => (
+                <FieldContextProvider key={o.id} value={undefined}>
+                <Checkbox data-testid="logistics-order" required={false} label={`${o.orgName} · ${o.orderNo}`} checked={draft.orderIds.includes(o.id)}
                   onChange={(_, d) => setDraft({ ...draft, orderIds: d.checked ? [...draft.orderIds, o.id] : draft.orderIds.filter((x) => x !== o.id) })} />
-              ))}
+                </FieldContextProvider>
+              ))}</div>
             </Field>
           )}
         </FormDialog>

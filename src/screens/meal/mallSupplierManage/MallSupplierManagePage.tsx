@@ -12,6 +12,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { SUPPLIER_TYPE_LABELS } from '../shared/options.ts';
+import { OrgPicker } from '../../../components/OrgPicker.tsx';
 
 type SupplierType = keyof typeof SUPPLIER_TYPES;
 interface Draft { objectId?: string; supplierOrgId: string; name: string; type: SupplierType; roleGroupId: string | null }
@@ -30,7 +31,7 @@ export default function MallSupplierManagePage() {
   // the supplier org's purchaser role groups (M1), to pick the one this org buys under
   const groups = useQuery({
     ...orgRoleGroupConfigsQuery(orgApp?.orgId, orgApp?.appId, draft?.supplierOrgId),
-    enabled: ready && Boolean(draft?.supplierOrgId && draft.supplierOrgId.length > 3),
+    enabled: ready && Boolean(draft?.supplierOrgId),
     retry: false,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: supplierKeys.all });
@@ -74,10 +75,14 @@ export default function MallSupplierManagePage() {
       {draft && (
         <FormDialog
           title={draft.objectId ? <Trans>编辑供应商</Trans> : <Trans>添加供应商</Trans>} testId="supplier" contentStyle={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}
-          busy={save.isPending} submitDisabled={!draft.supplierOrgId.trim()} error={formError} onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
+          busy={save.isPending} submitDisabled={!draft.supplierOrgId.trim()} error={formError} noValidate onSubmit={() => save.mutate(draft)} onClose={() => setDraft(null)}
         >
-          <Field label={<Trans>供应商机构 ID</Trans>} required>
-            <Input value={draft.supplierOrgId} disabled={Boolean(draft.objectId)} onChange={(_, d) => setDraft({ ...draft, supplierOrgId: d.value, roleGroupId: null })} data-testid="supplier-org" />
+          {/* picked by name among the supplier orgs the server lets this org link (issue 28); a link's supplier stays */}
+          <Field label={<Trans>供应商机构</Trans>} required>
+            {draft.objectId ? <Text data-testid="supplier-org">{draft.name}</Text> : (
+              <OrgPicker kind="supplierCandidates" orgId={orgApp?.orgId} single value={draft.supplierOrgId ? [draft.supplierOrgId] : []}
+                onChange={([id]) => setDraft({ ...draft, supplierOrgId: id ?? '', roleGroupId: null })} testId="supplier-org" />
+            )}
           </Field>
           <Field label={<Trans>名称（默认机构名）</Trans>}><Input value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} /></Field>
           <Field label={<Trans>类型</Trans>} required>

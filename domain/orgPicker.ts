@@ -1,0 +1,26 @@
+// Which orgs a person may pick by name where a form once asked for an org id (issue 28 point 4): the schools a
+// supplier's delivery route may stop at, and the supplier orgs a school (or its bureau) may link. The server
+// applies these to the orgs table; the client only ever sees the result.
+import { isSandbox, sameWorld, type OrgFacts, type OrgKind } from './orgKind.ts';
+
+/** Org kinds that sell: a supplier or a delivery company (§6 suppliers). */
+export const SELLING_KINDS: readonly OrgKind[] = ['supplier', 'delivery'];
+
+/**
+ * Whether `caller`'s org may pick `other` as a supplier: never itself; within a sandbox, its own practice orgs;
+ * otherwise a selling org of the caller's own area (the platform: of any area). A real org never sees a sandbox's.
+ */
+export function supplierPickable(caller: OrgFacts, other: OrgFacts, platform: boolean): boolean {
+  if (caller.orgId === other.orgId || !sameWorld(caller, other)) return false;
+  if (isSandbox(caller.kind)) return true;
+  if (!SELLING_KINDS.includes(other.kind)) return false;
+  return platform || (!!caller.area && caller.area === other.area);
+}
+
+/** The picker's name filter: case-insensitive, on the name or the id shown beside it; empty matches all. */
+export const nameMatches = (keyword: string, org: { orgId: string; name: string }) => {
+  const k = keyword.trim().toLowerCase();
+  return !k || org.name.toLowerCase().includes(k) || org.orgId.toLowerCase() === k;
+};
+
+export const ORG_PICKER_LIMIT = 50;
