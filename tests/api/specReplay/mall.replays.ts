@@ -464,11 +464,11 @@ export const replays: Replay[] = [
   },
   {
     call: 'POST /v4/mall/recipe/initproduct',
-    // 芹菜 (11143) and 南瓜 (11422) are foods no demo good carries yet
-    request: async ({ server }) => ({ as: await supplier(server), path: '/v4/mall/recipe/initproduct', body: { foodIds: ['11143', '11422'] } }),
+    // 芋头 (11518) and 山药 (11601) are foods no demo good carries yet (server/seed/demoSkuFoods.ts)
+    request: async ({ server }) => ({ as: await supplier(server), path: '/v4/mall/recipe/initproduct', body: { foodIds: ['11518', '11601'] } }),
     check: (data) => {
       const res = data as { created: Product[]; existing: unknown[] };
-      expect(res.created.map((p) => [p.name, p.extraInfo.foodId]).sort()).toEqual([['南瓜', '11422'], ['芹菜', '11143']]);
+      expect(res.created.map((p) => [p.name, p.extraInfo.foodId]).sort()).toEqual([['山药', '11601'], ['芋头', '11518']]);
       expect(res.existing).toEqual([]);
     },
   },
