@@ -146,7 +146,15 @@ describe('from recipe to plate', () => {
       await expect.poll(() => receipt.getByTestId('order-line-received').count(), LIVE).toBe(2);
       await expect.poll(() => receipt.getByTestId('scale-picker').locator('option:checked').textContent(), LIVE).toBe(`${DEMO_SCALE_NAME}（模拟）`);
       const names = await receipt.getByTestId('order-line-name').allTextContents();
-      const first = receipt.getByTestId('order-lines').locator('[data-row-key]').first();
+      // the first line sold by weight (counted goods such as eggs by the tray are received by count)
+      const rows = receipt.getByTestId('order-lines').locator('[data-row-key]');
+      let weighable = -1;
+      for (let i = 0; i < await rows.count() && weighable < 0; i++) {
+        const [spec, unit] = (await rows.nth(i).locator('td').nth(1).textContent())!.split(' / ');
+        if (lineGramsPerUnit(unit!, spec!)) weighable = i;
+      }
+      expect(weighable).toBeGreaterThanOrEqual(0);
+      const first = rows.nth(weighable);
       const [spec, unit] = (await first.locator('td').nth(1).textContent())!.split(' / ');
       const ordered = Number(await first.getByTestId('order-line-quantity').textContent());
       const grams = Math.round(ordered * lineGramsPerUnit(unit!, spec!)! * 0.95);
@@ -168,7 +176,7 @@ describe('from recipe to plate', () => {
       const dialog = purchaser.getByTestId('return-new-dialog');
       await dialog.getByTestId('return-order').click();
       await purchaser.getByRole('option', { name: new RegExp(jcpsNo) }).click();
-      const returned = dialog.getByLabel(`${names[1]} 退货数量`);
+      const returned = dialog.getByLabel(`${names[weighable === 0 ? 1 : 0]} 退货数量`);
       await returned.waitFor(LIVE);
       await returned.fill('1');
       await dialog.getByTestId('return-reason').fill('菜叶发黄');
