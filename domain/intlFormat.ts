@@ -41,3 +41,12 @@ export function formatNumber(value: number, locale: string, digits?: number): st
   const options: Intl.NumberFormatOptions = digits === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
   return cached(`number|${digits ?? ''}|${locale}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }
+
+/**
+ * A share (0..1) as a percentage with one decimal, rounded down so that a share short of a goal never reads as
+ * reaching it (94.96 % shows 94.9 %, not 95.0 %).
+ */
+export function formatPercent(share: number, locale: string): string {
+  const floored = Math.floor(share * 1000) / 1000;
+  return cached(`percent|${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(floored);
+}

@@ -119,6 +119,16 @@ export interface PurchasePlan {
   amount: number;
 }
 
+/**
+ * How much of a plan can be ordered: its ingredient lines that found a priced SKU of a supplier, out of all (issue 28:
+ * the demo cycle's plan orders at least 95 %). An empty plan is fully covered: there is nothing it fails to order.
+ */
+export function planCoverage(plan: { lines: readonly unknown[]; unmatched: readonly unknown[] }): { ordered: number; all: number; share: number } {
+  const ordered = plan.lines.length;
+  const all = ordered + plan.unmatched.length;
+  return { ordered, all, share: all ? ordered / all : 1 };
+}
+
 /** Net grams of each food on each day of the week, by the eaters of each age group. */
 export function dailyNeeds(input: Pick<PlanInput, 'ageGroups' | 'cells' | 'days' | 'dishes'>): Map<number, Map<string, { grams: number; weightType: WeightType }[]>> {
   const out = new Map<number, Map<string, { grams: number; weightType: WeightType }[]>>();

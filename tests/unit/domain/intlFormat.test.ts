@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatTime } from '../../../domain/intlFormat.ts';
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatTime } from '../../../domain/intlFormat.ts';
 
 // Issue 13: dates and numbers in the chosen language, not the browser's. Local times are built from parts so the
 // test does not depend on the machine's time zone.
@@ -23,5 +23,10 @@ describe('intlFormat (issue 13)', () => {
     expect(formatNumber(12345.5, 'en-US')).toBe('12,345.5');
     expect(formatNumber(1234, 'zh-CN', 0)).toBe('1,234');
     expect(formatNumber(2.5, 'de-DE', 2)).toBe('2,50');
+  });
+  it('writes a share as a percentage rounded down, so short of a goal never reads as reaching it', () => {
+    expect(formatPercent(0.9496, 'zh-CN')).toBe('94.9%');
+    expect(formatPercent(1, 'en-US')).toBe('100.0%');
+    expect(formatPercent(0, 'zh-TW')).toBe('0.0%');
   });
 });

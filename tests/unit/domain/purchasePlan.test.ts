@@ -1,6 +1,7 @@
 // Purchase plans (issue 11): a week worked by hand, then the edges (week bounds, no SKU, order grouping).
 import { describe, expect, it } from 'vitest';
 import {
+  planCoverage,
   cycleMonths, gramsPerUnit, jinToKg, kgToJin, monthDays, planExportRows, planOrderKey, plannedOrders, planOrders, planTotals, purchasePlan, weekDays, weekStartOf,
   type PlanInput, type PlanLine, type PlanSku, type UnmatchedLine,
 } from '../../../domain/purchasePlan.ts';
@@ -123,6 +124,14 @@ describe('units and weeks', () => {
     expect(weekDays(30, 5)).toEqual([28, 29]);
     expect(weekDays(28, 0)).toBeNull();
     expect(weekDays(28, 1.5)).toBeNull();
+  });
+});
+
+describe('planCoverage (issue 28)', () => {
+  it('is the share of ingredient lines that found a SKU, an empty plan counting as covered', () => {
+    expect(planCoverage({ lines: [1, 2, 3], unmatched: [4] })).toEqual({ ordered: 3, all: 4, share: 0.75 });
+    expect(planCoverage({ lines: [], unmatched: [1] }).share).toBe(0);
+    expect(planCoverage({ lines: [], unmatched: [] }).share).toBe(1);
   });
 });
 

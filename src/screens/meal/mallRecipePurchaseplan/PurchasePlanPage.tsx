@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { recipeCyclesQuery } from '../../../../services/recipeCycles.ts';
 import { purchasePlanQuery } from '../../../../services/purchasePlans.ts';
 import { sumAmounts } from '../../../../domain/money.ts';
+import { planCoverage } from '../../../../domain/purchasePlan.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -40,6 +41,8 @@ export default function PurchasePlanPage() {
   const lines = day ? weekLines.filter((l) => l.date === day) : weekLines;
   const total = sumAmounts(lines.map((l) => l.amount));
   const unmatched = (plan.data?.unmatched ?? []).filter((u) => !day || u.date === day);
+  const coverage = planCoverage({ lines, unmatched });
+  const percent = fmt.percent(coverage.share);
   const exporter = usePlanExport();
   const orders = usePlanOrders();
 
@@ -92,6 +95,9 @@ export default function PurchasePlanPage() {
       {plan.data && (
         <div className={s.section}>
           <Text data-testid="plan-summary"><Trans>{fmt.date(plan.data.startDate)} 至 {fmt.date(plan.data.endDate)}，共 {lines.length} 项，合计 {money(total)}</Trans></Text>
+          <Text data-testid="plan-coverage" data-share={coverage.share.toFixed(4)}>
+            <Trans>可下单食材 {coverage.ordered} / {coverage.all} 项（{percent}）</Trans>
+          </Text>
           <PlanResults results={orders.results} />
           <PlanOrderConfirm orders={orders} />
           <PlanLinesTable lines={lines} edits={edits} onEdit={edit} />
