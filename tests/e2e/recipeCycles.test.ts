@@ -1,6 +1,7 @@
 // Issue 9 in Chromium: the dietitian builds a week of a recipe cycle by dragging dishes into cells (and with the
 // keyboard/click alternative), copies Monday to Tuesday, undoes an edit and submits; a second console of hers sees
-// the change live; the school admin approves and publishes; the school purchaser sees the published week.
+// the change live; the school admin approves and publishes; the school purchaser sees the published week. Issue 28
+// point 8: a cell is selected by a click anywhere on it and edited with its own button; a phone shows one day.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openScreen, signInWithPassword, useConsole } from '../support/console.ts';
@@ -22,7 +23,7 @@ async function openCycle(page: Page, name: string) {
 }
 
 const cellDishes = (page: Page, day: number, meal: number) => page.getByTestId(`cell-${day}-${meal}`).getByTestId('cell-dish');
-const namesIn = async (page: Page, day: number, meal: number) => (await cellDishes(page, day, meal).allTextContents()).map((s) => s.trim()).sort();
+const namesIn = async (page: Page, day: number, meal: number) => (await page.getByTestId(`cell-${day}-${meal}`).getByTestId('cell-dish-name').allTextContents()).map((s) => s.trim()).sort();
 
 describe('weekly recipe cycles', () => {
   it('dietitian builds and submits a week, a second console sees it live, the admin approves and publishes, the purchaser reads it', async () => {
@@ -84,12 +85,47 @@ describe('weekly recipe cycles', () => {
       await expect.poll(() => namesIn(other, 1, 3), { timeout: 10_000 }).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
 
       // per-person dosages per age group: the dish's portion by default, changed in the dosage dialog
-      const rice = page.getByTestId('cell-0-3').getByTestId('cell-dish-name').filter({ hasText: 'e2e米饭' });
+      const lunch = page.getByTestId('cell-0-3');
+      const rice = lunch.getByTestId('cell-dish-name').filter({ hasText: 'e2e米饭' });
       expect(await rice.getAttribute('title')).toBe('用量：6-8: 150g / 9-11: 150g');
-      await rice.click();
+      // issue 28 point 8: a click in the middle of a filled cell (on a dish's name) selects it, no dialog opens;
+      // the selected cell's edit button opens the dosage dialog
+      expect(await lunch.getAttribute('aria-selected')).toBe('false');
+      await lunch.click();
+      await expect.poll(() => lunch.getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByTestId('dosage-9-11').count()).toBe(0);
+      await lunch.getByTestId('cell-dish').filter({ hasText: 'e2e米饭' }).getByTestId('cell-dish-edit').click();
       await page.getByTestId('dosage-9-11').fill('180');
       await page.getByTestId('dosage-save').click();
       await expect.poll(() => rice.getAttribute('title')).toBe('用量：6-8: 150g / 9-11: 180g');
+      // the keyboard moves the selection as in a data grid
+      await lunch.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByTestId('cell-1-3').getAttribute('aria-selected')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('cell-1-3');
+
+      // on a 390 px phone one day at a time, its meals stacked; the switcher moves to the next day
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('recipe-day-switcher').waitFor();
+      await page.getByTestId('recipe-day-prev').click();
+      await expect.poll(() => page.getByTestId('recipe-grid').getAttribute('data-day')).toBe('0');
+      expect(await page.getByTestId('cell-1-3').count()).toBe(0);
+      const breakfast = (await page.getByTestId('cell-0-1').boundingBox())!;
+      const lunchBox = (await lunch.boundingBox())!;
+      expect(lunchBox.y).toBeGreaterThan(breakfast.y + breakfast.height - 1);
+      expect(lunchBox.x + lunchBox.width).toBeLessThanOrEqual(390);
+      expect(lunchBox.width).toBeGreaterThan(300);
+      await page.getByTestId('recipe-day-next').click();
+      await expect.poll(() => page.getByTestId('recipe-grid').getAttribute('data-day')).toBe('1');
+      expect(await page.getByTestId('cell-0-3').count()).toBe(0);
+      expect(await namesIn(page, 1, 3)).toEqual(['e2e番茄炒蛋', 'e2e米饭']);
+      // the selected meal followed the day; its buttons are big enough for a finger
+      expect(await page.getByTestId('cell-1-3').getAttribute('aria-selected')).toBe('true');
+      const buttons = await page.getByTestId('cell-1-3').locator('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      expect(buttons.length).toBe(5);
+      expect(Math.min(...buttons)).toBeGreaterThanOrEqual(40);
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.getByTestId('day-0').waitFor();
 
       // submit: the grid locks; the other console sees the new status
       await page.getByTestId('recipe-submit').click();

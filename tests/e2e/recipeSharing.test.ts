@@ -63,6 +63,8 @@ describe('sharing and exporting recipe cycles', () => {
     for (const line of exported) expect(line).toMatch(/（6-8 \d+(\.\d+)?g \/ 9-11 \d+(\.\d+)?g）$/);
 
     // an edit, then the recipe log: the edit first, the copy from the cloud recipe at the start
+    // a selected cell shows its dishes' remove buttons (issue 28 point 8)
+    await page.getByTestId('cell-0-3').click();
     await page.getByTestId('cell-0-3').getByTestId('cell-dish-remove').first().click();
     await expect.poll(() => lunch.count()).toBe(mondayLunch.length - 1);
     await page.getByTestId('recipe-log').click();

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles,
   Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Text, Textarea, tokens,
 } from '@fluentui/react-components';
 import {
-  AddRegular, ArrowDownloadRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DismissRegular, DocumentCopyRegular, HistoryRegular, SparkleRegular,
+  AddRegular, ArrowDownloadRegular, ArrowLeftRegular, ArrowUndoRegular, CopyRegular, DocumentCopyRegular, HistoryRegular, SparkleRegular,
 } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
 import { ExportWeekDialog } from './ExportWeekDialog.tsx';
 import { RecipeLogDialog } from './RecipeLogDialog.tsx';
 import { AllocationDialog } from './AllocationDialog.tsx';
+import { DISH_MIME, RecipeGrid } from './RecipeGrid.tsx';
 import { allocationSettingsQuery } from '../../../../services/mealAllocation.ts';
 import { allowedActions, recipeApprovalMachine, type RecipeCycleSummary } from '../../../../machines/recipeApproval.machine.ts';
 import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
@@ -30,6 +31,7 @@ import { journal } from '../../../inspector/journal.ts';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { MEAL_LABELS, STATUS_COLORS, STATUS_LABELS, WEEKDAY_LABELS } from './labels.ts';
+import { PHONE_MEDIA } from '../../../../domain/viewport.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 
@@ -37,20 +39,10 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalL, boxSizing: 'border-box', width: '100%' },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   title: { flexGrow: 1 },
-  body: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
-  gridWrap: { flexGrow: 1, overflowX: 'auto' },
-  grid: { borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed' },
-  th: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingVerticalXS, background: tokens.colorNeutralBackground3, fontWeight: 600 },
-  mealTh: { width: '64px' },
-  cell: {
-    border: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingVerticalXS, verticalAlign: 'top', minHeight: '72px', height: '72px', cursor: 'pointer',
-    ':focus-visible': { outline: `2px solid ${tokens.colorBrandStroke1}` },
-  },
-  selected: { background: tokens.colorBrandBackground2 },
-  over: { background: tokens.colorPaletteGreenBackground1 },
-  chip: { display: 'flex', alignItems: 'center', gap: '2px', fontSize: tokens.fontSizeBase200 },
+  // a phone: the day's meals, then the dish panel below them (issue 28 point 8)
+  body: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', [PHONE_MEDIA]: { flexDirection: 'column', alignItems: 'stretch' } },
   chipName: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  panel: { width: '260px', flexShrink: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  panel: { width: '260px', flexShrink: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, [PHONE_MEDIA]: { width: 'auto' } },
   dishList: { maxHeight: '60vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '2px' },
   dish: {
     display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: '2px 6px', borderRadius: tokens.borderRadiusMedium,
@@ -59,7 +51,6 @@ const useStyles = makeStyles({
   group: { marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
-const DISH_MIME = 'application/x-recipe-dish';
 const UNDO_LIMIT = 20;
 
 type CellDishes = RecipeCell['dishes'];
@@ -98,13 +89,14 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
   const [week, setWeek] = useState(0);
   const [weekend, setWeekend] = useState(false);
   const [selected, setSelected] = useState<Target | null>(null);
-  const [over, setOver] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [undo, setUndo] = useState<UndoEntry[]>([]);
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const [rejecting, setRejecting] = useState(false);
+  const dishPanel = useRef<HTMLElement>(null);
+  const dishSearch = useRef<HTMLInputElement>(null);
   const [dosing, setDosing] = useState<(Target & { dishId: string; values: Record<string, string> }) | null>(null);
   const [remark, setRemark] = useState('');
   const [panel, setPanel] = useState<'export' | 'copy' | 'log' | 'allocate' | null>(null);
@@ -152,7 +144,6 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
   // §9 weeks start Monday: a month cycle's first and last weeks are cut by the month
   const weekDays = useMemo(() => cycleWeeks(cycle), [cycle]);
   const weeks = weekDays.length;
-  const shownDays = (weekDays[week] ?? []).filter((d) => weekend || weekdayOf(cycle.startDate, d) < 5);
   const cellOf = (day: number, mealCode: number): CellDishes => cycle.cells.find((c) => c.day === day && c.mealCode === mealCode)?.dishes ?? [];
   const editable = can.edit && !busy;
 
@@ -216,20 +207,22 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
     await save((version) => setRecipeCells(id, { version, cells: last.cells }), null);
   }
 
-  const onDrop = (target: Target) => (e: DragEvent) => {
-    e.preventDefault();
-    setOver(null);
-    const dishId = e.dataTransfer.getData(DISH_MIME) || e.dataTransfer.getData('text/plain');
-    if (dishId) addDish(target, dishId);
-  };
-
   const cats = (categories.data?.rows ?? []).filter((c) => c.enable);
   const q = search.trim().toLowerCase();
   const shown = (dishes.data?.rows ?? []).filter((d) => (!categoryId || d.categoryId === categoryId) && (!q || d.name.toLowerCase().includes(q)));
   const byCategory = new Map<string, typeof shown>();
   for (const d of shown) byCategory.set(d.categoryName, [...(byCategory.get(d.categoryName) ?? []), d]);
   const dayLabel = (day: number) => `${i18n._(WEEKDAY_LABELS[weekdayOf(cycle.startDate, day)])} ${dateOfDay(cycle.startDate, day).slice(5)}`;
-  const dosageText = (d: CellDishes[number]) => cycle.ageGroups.map((g) => `${g.ageRange}: ${d.dosages[g.ageRange] ?? '-'}g`).join(' / ');
+  const openDosages = (target: Target, dishId: string) => {
+    const d = cellOf(target.day, target.mealCode).find((x) => x.dishId === dishId);
+    if (d) setDosing({ ...target, dishId, values: Object.fromEntries(cycle.ageGroups.map((g) => [g.ageRange, String(d.dosages[g.ageRange] ?? '')])) });
+  };
+  /** a meal chosen to add to: the dish search, in view (on a phone it is below the day) */
+  const toDishPanel = (target: Target) => {
+    setSelected(target);
+    dishPanel.current?.scrollIntoView({ block: 'start' });
+    dishSearch.current?.focus({ preventScroll: true });
+  };
 
   return (
     <section className={s.root} data-testid="recipe-cycle-editor">
@@ -297,76 +290,12 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
         <Checkbox checked={weekend} onChange={(_, d) => setWeekend(Boolean(d.checked))} label={t`显示周末`} data-testid="recipe-weekend" />
       </div>
       <div className={s.body}>
-        <div className={s.gridWrap}>
-          <table className={s.grid} data-testid="recipe-grid">
-            <thead>
-              <tr>
-                <th className={`${s.th} ${s.mealTh}`}><Trans>餐次</Trans></th>
-                {shownDays.map((day) => (
-                  <th key={day} className={s.th} data-testid={`day-${day}`}>
-                    {dayLabel(day)}
-                    {editable && (
-                      <Menu>
-                        <MenuTrigger disableButtonEnhancement>
-                          <Button size="small" appearance="subtle" icon={<CopyRegular />} aria-label={t`复制这一天到…`} title={t`复制这一天到…`} data-testid={`copy-day-${day}`} />
-                        </MenuTrigger>
-                        <MenuPopover>
-                          <MenuList>
-                            {(weekDays[week] ?? []).filter((d) => d !== day).map((d) => (
-                              <MenuItem key={d} onClick={() => copyDay(day, d)} data-testid={`copy-day-${day}-to-${d}`}>{t`复制到 ${dayLabel(d)}`}</MenuItem>
-                            ))}
-                          </MenuList>
-                        </MenuPopover>
-                      </Menu>
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {cycle.mealCodes.map((mealCode) => (
-                <tr key={mealCode}>
-                  <th className={s.th}>{i18n._(MEAL_LABELS[mealCode])}</th>
-                  {shownDays.map((day) => {
-                    const k = `${day}:${mealCode}`;
-                    const isSelected = selected?.day === day && selected.mealCode === mealCode;
-                    return (
-                      <td
-                        key={k} tabIndex={0} role="gridcell" aria-selected={isSelected}
-                        aria-label={t`${dayLabel(day)} ${i18n._(MEAL_LABELS[mealCode])}`}
-                        className={`${s.cell} ${isSelected ? s.selected : ''} ${over === k ? s.over : ''}`}
-                        data-testid={`cell-${day}-${mealCode}`}
-                        onClick={() => setSelected({ day, mealCode })}
-                        onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected({ day, mealCode }); } }}
-                        onDragOver={(e) => { if (editable) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; if (over !== k) setOver(k); } }}
-                        onDragLeave={() => setOver((o) => (o === k ? null : o))}
-                        onDrop={onDrop({ day, mealCode })}
-                      >
-                        {cellOf(day, mealCode).map((d) => (
-                          <div key={d.dishId} className={s.chip} title={dosageText(d)} data-testid="cell-dish">
-                            {editable ? (
-                              <Button size="small" appearance="transparent" className={s.chipName} title={t`用量：${dosageText(d)}`} data-testid="cell-dish-name"
-                                onClick={(e) => { e.stopPropagation(); setDosing({ day, mealCode, dishId: d.dishId, values: Object.fromEntries(cycle.ageGroups.map((g) => [g.ageRange, String(d.dosages[g.ageRange] ?? '')])) }); }}>
-                                {dishName.get(d.dishId) ?? d.dishId}
-                              </Button>
-                            ) : <span className={s.chipName}>{dishName.get(d.dishId) ?? d.dishId}</span>}
-                            {editable && (
-                              <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={t`移除`}
-                                onClick={(e) => { e.stopPropagation(); removeDish({ day, mealCode }, d.dishId); }} data-testid="cell-dish-remove" />
-                            )}
-                          </div>
-                        ))}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <aside className={s.panel} data-testid="recipe-dish-panel">
+        <RecipeGrid cycle={cycle} weekDays={weekDays} week={week} onWeekChange={setWeek} weekend={weekend} dayLabel={dayLabel}
+          dishName={(dishId) => dishName.get(dishId) ?? dishId} editable={editable} selected={selected} onSelect={setSelected}
+          onDropDish={addDish} onRemoveDish={removeDish} onEditDish={openDosages} onCopyDay={copyDay} onAddDish={toDishPanel} />
+        <aside className={s.panel} ref={dishPanel} data-testid="recipe-dish-panel">
           <Text weight="semibold"><Trans>菜品</Trans></Text>
-          <Input value={search} placeholder={t`搜索菜品`} onChange={(_, d) => setSearch(d.value)} data-testid="recipe-dish-search" />
+          <Input ref={dishSearch} value={search} placeholder={t`搜索菜品`} onChange={(_, d) => setSearch(d.value)} data-testid="recipe-dish-search" />
           <Field label={<Trans>菜品分类</Trans>}>
             <Dropdown value={categoryId ? cats.find((c) => c.id === categoryId)?.name ?? '' : t`全部`} selectedOptions={[categoryId]}
               onOptionSelect={(_, d) => setCategoryId(d.optionValue ?? '')} data-testid="recipe-dish-category">
