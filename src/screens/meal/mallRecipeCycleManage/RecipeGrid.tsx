@@ -137,8 +137,8 @@ export function RecipeGrid(p: Props) {
   const cellProps = (c: GridCell) => {
     const k = keyOf(c);
     return {
+      // no aria-label: it would hide the dishes; the day and meal are the cell's column and row headers
       role: 'gridcell', tabIndex: tabStop === k ? 0 : -1, 'aria-selected': isSelected(c),
-      'aria-label': `${p.dayLabel(c.day)} ${i18n._(MEAL_LABELS[c.mealCode])}`,
       'data-testid': `cell-${c.day}-${c.mealCode}`, 'data-cell': k,
       onClick: () => { if (!isSelected(c)) p.onSelect(c); },
       onKeyDown: (e: KeyboardEvent<HTMLElement>) => onKeyDown(e, c),
