@@ -2,8 +2,9 @@
 // page: it is closed, opens as an overlay drawer over the content and closes after a choice; the header stays one
 // row inside the screen; filters fold into a sheet. On a tablet the menu is a rail of icons.
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signInToHome, useConsole } from '../support/console.ts';
-import { checkLayout, overflowing } from '../support/layoutChecks.ts';
+import { chartLabelProblems, checkLayout, outside, overflowing, squeezedTexts } from '../support/layoutChecks.ts';
 
 const h = useConsole();
 
@@ -190,5 +191,134 @@ describe.each([
       expect(await page.getByTestId('persons-table').getByTestId('row-select').isChecked()).toBe(true);
     }
     expect(await checkLayout(page, shot('contacts'))).toEqual({ overflow: [], overlaps: [] });
+  });
+});
+
+// Issue 28 point 9: the screens of the daily chain at a phone's and a desktop's width. Each is checked for what went
+// wrong there: text squeezed to a character a line (two-pane screens, the ingredient table's names and actions),
+// anything past the screen's edge (the member-centre cards), text over text (the order number over the school),
+// controls outside their card (获取验证码) or dialog (the fourth age group), chart labels lost (奶及奶制品) or
+// clipped (18.96k read 8.96k). One page per person, resized between the two widths.
+describe('the daily chain\'s screens at 390 and 1440 px (issue 28)', () => {
+  const WIDTHS = [{ width: 390, height: 844 }, { width: 1440, height: 900 }] as const;
+  const MAIN = '[data-testid="main-layout"]';
+
+  /** The screenshot's checks and the squeezed-text one, for the shell's content or a dialog. */
+  async function scan(page: Page, name: string, scope = MAIN) {
+    const { overflow, overlaps } = await checkLayout(page, name, scope);
+    return { overflow, overlaps, squeezed: await squeezedTexts(page, scope) };
+  }
+  const clean = { overflow: [], overlaps: [], squeezed: [] };
+
+  async function signedIn(user: string): Promise<Page> {
+    const page = await h.browser.context.newPage();
+    await page.setViewportSize(WIDTHS[0]);
+    await signInToHome(page, h.server.url, user);
+    return page;
+  }
+
+  it('keeps the sign-in form inside its card', async () => {
+    const page = await h.browser.context.newPage();
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${h.server.url}/#/login`);
+      await page.waitForFunction(() => !window.__signIn?.fits || window.__signIn.live, undefined, { timeout: 30_000 });
+      for (const tab of ['sms', 'password'] as const) {
+        await page.getByTestId(`login-tab-${tab}`).click();
+        await page.getByTestId('login-submit').waitFor();
+        const card = '[data-testid="login-card"]';
+        expect(await outside(page, card, 'button, input, [role="tab"], [data-testid^="login-tab"]'), `${tab} ${size.width}`).toEqual([]);
+        expect(await scan(page, `sign-in-${tab}-${size.width}`, card), `${tab} ${size.width}`).toEqual(clean);
+      }
+    }
+  });
+
+  it('lays out the role, permission and member-centre screens of an org admin', async () => {
+    const page = await signedIn('13800000008');
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${h.server.url}/#/rolesManage`);
+      await page.getByTestId('roles-table').waitFor({ timeout: 30_000 });
+      expect(await scan(page, `roles-${size.width}`), `roles ${size.width}`).toEqual(clean);
+
+      await page.goto(`${h.server.url}/#/rolesPermissionManage`);
+      await page.getByTestId('perm-role').first().click();
+      await page.locator('[data-testid="permission-tree"][data-ready="true"]').waitFor({ timeout: 30_000 });
+      expect(await scan(page, `role-permissions-${size.width}`), `permissions ${size.width}`).toEqual(clean);
+
+      await page.goto(`${h.server.url}/#/productMemberConfig`);
+      await page.getByTestId('config-group-row').first().waitFor({ timeout: 30_000 });
+      expect(await scan(page, `member-config-${size.width}`), `member config ${size.width}`).toEqual(clean);
+    }
+  });
+
+  it('lays out the order list of a school purchaser', async () => {
+    const page = await signedIn('13800000002');
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${h.server.url}/#/orderList`);
+      await page.getByTestId('order-no').first().waitFor({ timeout: 30_000 });
+      expect(await scan(page, `orders-${size.width}`), `orders ${size.width}`).toEqual(clean);
+    }
+  });
+
+  it('lays out the ingredient tables, the new-cycle dialog and the analysis charts of a dietitian, in zh-CN and zh-TW', async () => {
+    const page = await signedIn('13800000006');
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const screen of ['mallFoodIngredientsManage', 'localFoodIngredientsManage']) {
+        await page.goto(`${h.server.url}/#/${screen}`);
+        await page.getByTestId(`screen-${screen}`).waitFor({ timeout: 30_000 });
+        if (screen === 'mallFoodIngredientsManage') await page.getByTestId('ingredient-row-name').first().waitFor({ timeout: 30_000 });
+        expect(await scan(page, `${screen}-${size.width}`), `${screen} ${size.width}`).toEqual(clean);
+      }
+
+      await page.goto(`${h.server.url}/#/mallRecipeCycleManage`);
+      await page.getByTestId('recipe-create').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('recipe-new-people-15-17').waitFor();
+      // every age group's field inside the dialog's content, which does not scroll sideways
+      const content = '[role="dialog"] .fui-DialogContent';
+      expect(await page.$eval(content, (e) => e.scrollWidth - e.clientWidth), `dialog ${size.width}`).toBeLessThanOrEqual(1);
+      expect(await outside(page, content, 'input'), `dialog ${size.width}`).toEqual([]);
+      expect(await scan(page, `new-cycle-${size.width}`, '[role="dialog"]'), `dialog ${size.width}`).toEqual(clean);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.goto(`${h.server.url}/#/mallRecipeNutritionAnalysis`);
+      await page.getByTestId('cycle-analysis-cycle').click();
+      await page.getByRole('option', { name: /起四周食谱/ }).first().click();
+      for (const chart of ['analysis-group-chart', 'analysis-nutrient-chart']) {
+        const selector = `[data-testid="${chart}"]`;
+        await page.locator(`${selector} rect[role="option"]`).first().waitFor({ timeout: 30_000 });
+        await expect.poll(() => chartLabelProblems(page, selector), { timeout: 10_000, message: `${chart} ${size.width}` }).toEqual([]);
+      }
+      expect(await chartLabelProblems(page, '[data-testid="analysis-group-chart"]')).not.toContain('x label 奶及奶制品 missing');
+    }
+    // the food groups keep their labels in Traditional Chinese too (the names are longer there in places)
+    await page.getByTestId('locale-switch').click();
+    await page.getByTestId('locale-zh-TW').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+    await expect.poll(() => chartLabelProblems(page, '[data-testid="analysis-group-chart"]'), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it.each([
+    { user: '13800000005', screen: 'mallOrderSummaryStatistics', charts: ['report-chart-schools'] },
+    { user: '13800000003', screen: 'mallOrderBusinessData', charts: ['report-chart-trend', 'report-chart-schools'] },
+  ])('keeps every digit of the y axes and every school\'s name on $screen', async ({ user, screen, charts }) => {
+    const page = await signedIn(user);
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${h.server.url}/#/${screen}`);
+      for (const chart of charts) {
+        const selector = `[data-testid="${chart}"]`;
+        await page.locator(`${selector} svg`).first().waitFor({ timeout: 60_000 });
+        const schools = chart === 'report-chart-schools' ? ['明德中学', '阳光实验小学'] : [];
+        await expect.poll(() => chartLabelProblems(page, selector, schools), { timeout: 10_000, message: `${screen} ${chart} ${size.width}` }).toEqual([]);
+        // the axis has labels to check: a chart with none would pass the check above
+        expect(await page.locator(`${selector} g[id^="yAxisGElement"] .tick text`).count()).toBeGreaterThan(1);
+      }
+      expect(await scan(page, `${screen}-${size.width}`), `${screen} ${size.width}`).toEqual(clean);
+    }
   });
 });

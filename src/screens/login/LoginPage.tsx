@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { SMS } from '../../../domain/constants.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
+import { PHONE_MEDIA } from '../../../domain/viewport.ts';
 import { SESSION_LOST_MESSAGE } from '../../../machines/session.machine.ts';
 import { asksForCaptcha } from '../../../domain/signInThrottle.ts';
 import { sendLoginSmsCode, sendLoginSmsCodeWithCaptcha } from '../../../services/passport.ts';
@@ -34,6 +35,7 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     padding: tokens.spacingHorizontalXXL,
     boxSizing: 'border-box',
+    [PHONE_MEDIA]: { padding: tokens.spacingHorizontalM },
     // a plain colour: two full-screen radial gradients here cost ~50 ms of raster before the first paint (issue 12)
     backgroundColor: tokens.colorNeutralBackground2,
   },
@@ -68,12 +70,15 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     padding: '40px 44px',
     minWidth: 0,
+    // a phone's card is the screen less a margin: 44 px each side left the code field and its button no room
+    [PHONE_MEDIA]: { padding: `32px ${tokens.spacingHorizontalXL}` },
   },
-  heading: { margin: 0, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, fontWeight: tokens.fontWeightSemibold },
   sub: { margin: `${tokens.spacingVerticalXS} 0 0`, color: tokens.colorNeutralForeground3 },
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   codeRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  codeInput: { flexGrow: 1 },
+  // the field gives way to the button (an input's own width is 20 characters, wider than a phone's card has left)
+  codeInput: { flex: '1 1 0', minWidth: 0 },
   sendButton: { minWidth: '112px', flexShrink: 0 },
   submit: { marginTop: tokens.spacingVerticalS },
   qr: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
@@ -106,7 +111,8 @@ const useStyles = makeStyles({
   tabs: { display: 'flex', gap: tokens.spacingHorizontalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   tab: {
     display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalSNudge, padding: `${tokens.spacingVerticalMNudge} ${tokens.spacingHorizontalMNudge}`,
-    border: 'none', borderBottom: '3px solid transparent', marginBottom: '-1px', background: 'none', cursor: 'pointer',
+    border: 'none', borderBottom: '3px solid transparent', marginBottom: '-1px', background: 'none', cursor: 'pointer', whiteSpace: 'nowrap',
+    [PHONE_MEDIA]: { paddingLeft: tokens.spacingHorizontalS, paddingRight: tokens.spacingHorizontalS },
     fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300, color: tokens.colorNeutralForeground2,
     ':hover': { color: tokens.colorNeutralForeground1 },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px', borderRadius: tokens.borderRadiusMedium },
@@ -496,7 +502,7 @@ export function LoginPage() {
 
   return (
     <main className={styles.page}>
-      <div className={styles.shell}>
+      <div className={styles.shell} data-testid="login-card">
         <section className={styles.brand} aria-hidden="true">
           <div>
             <h1 className={styles.brandTitle}>

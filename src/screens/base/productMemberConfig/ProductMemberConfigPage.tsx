@@ -29,8 +29,9 @@ import { NumberInput } from '../../../components/NumberInput.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalL, minWidth: 0 },
-  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(460px, 1fr))', gap: tokens.spacingHorizontalL },
-  bar: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  // a card is 460 px wide where there is room, else the screen's width (a fixed 460 px cut the card off on a phone)
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(460px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   sort: { width: '90px' },
 });
 

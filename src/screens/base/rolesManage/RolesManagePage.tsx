@@ -62,17 +62,13 @@ import { FilterBar } from '../../../components/FilterBar.tsx';
 import { CONSOLE_BASE_POWER } from '../contacts/basePowers.ts';
 import { useRoleGroups, useRoleRelations, useRoles, useRolesMutation, useRoleUsers } from './queries.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { useTwoPaneStyles } from '../../../components/useTwoPaneStyles.ts';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexGrow: 1, minHeight: 0, gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL },
-  side: {
-    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '260px', flexShrink: 0, overflowY: 'auto',
-    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingVerticalM,
-  },
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusMedium, cursor: 'pointer' },
   groupSelected: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
   grow: { flexGrow: 1 },
-  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, flexGrow: 1, minWidth: 0, overflow: 'auto' },
+  main: { overflow: 'auto' },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   table: { backgroundColor: tokens.colorNeutralBackground1 },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -96,6 +92,7 @@ type DialogState =
 
 function RolesManagePage() {
   const styles = useStyles();
+  const panes = useTwoPaneStyles();
   const { t } = useLingui();
   const toasterId = useId('roles-toaster');
   const { dispatchToast } = useToastController(toasterId);
@@ -133,9 +130,9 @@ function RolesManagePage() {
   const removeGroup = useRolesMutation((group: RoleGroupRow) => deleteRoleGroup(group.roleGroupId));
 
   return (
-    <div className={styles.root} data-testid="roles-page">
+    <div className={panes.root} data-testid="roles-page">
       <Toaster toasterId={toasterId} position="top-end" />
-      <aside className={styles.side}>
+      <aside className={panes.side}>
         <div className={styles.bar}>
           <Title3 className={styles.grow}><Trans>角色分组</Trans></Title3>
           {canManage && <Button size="small" icon={<AddRegular />} aria-label={t`新建分组`} onClick={() => open({ kind: 'group', group: null })} data-testid="group-create" />}
@@ -159,7 +156,7 @@ function RolesManagePage() {
         ))}
       </aside>
 
-      <section className={styles.main}>
+      <section className={mergeClasses(panes.main, styles.main)}>
         <div className={styles.bar}>
           <Title3><Trans>角色</Trans></Title3>
           <Text className={styles.muted}>{t`共 ${shown.length} 个`}</Text>

@@ -49,16 +49,11 @@ import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { CONSOLE_BASE_POWER } from '../contacts/basePowers.ts';
 import { useRoles } from '../rolesManage/queries.ts';
+import { useTwoPaneStyles } from '../../../components/useTwoPaneStyles.ts';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexGrow: 1, minHeight: 0, gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL },
-  side: {
-    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '260px', flexShrink: 0, overflowY: 'auto',
-    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingVerticalM,
-  },
   role: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusMedium, cursor: 'pointer' },
   roleSelected: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
-  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, flexGrow: 1, minWidth: 0, minHeight: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   panel: { flexGrow: 1, minHeight: 0, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingVerticalS },
   scope: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingVerticalM },
@@ -116,6 +111,7 @@ const above = (model: TreeModel, id: string): string[] => {
 
 function RolesPermissionManagePage() {
   const styles = useStyles();
+  const panes = useTwoPaneStyles();
   const { t } = useLingui();
   const toasterId = useId('perm-toaster');
   const { dispatchToast } = useToastController(toasterId);
@@ -189,16 +185,16 @@ function RolesPermissionManagePage() {
 
   if (!canManage) {
     return (
-      <div className={styles.root} data-testid="roles-permission-page">
+      <div className={panes.root} data-testid="roles-permission-page">
         {powers.isLoading ? <Spinner /> : <Text><Trans>没有角色权限管理的权限</Trans></Text>}
       </div>
     );
   }
 
   return (
-    <div className={styles.root} data-testid="roles-permission-page">
+    <div className={panes.root} data-testid="roles-permission-page">
       <Toaster toasterId={toasterId} position="top-end" />
-      <aside className={styles.side}>
+      <aside className={panes.side}>
         <Title3><Trans>角色</Trans></Title3>
         <SearchBox placeholder={t`名称`} value={roleFilter} onChange={(_, d) => setRoleFilter(d.value)} />
         {rolesQuery.isPending && <Spinner size="small" />}
@@ -208,7 +204,7 @@ function RolesPermissionManagePage() {
           </div>
         ))}
       </aside>
-      <section className={styles.main}>
+      <section className={panes.main}>
         <div className={styles.bar}>
           <Title3>{role ? t`「${role.cnName || role.name}」的权限` : t`请选择角色`}</Title3>
           {change.isPending && <Spinner size="tiny" />}

@@ -29,7 +29,10 @@ const PAGE_SIZE = 20;
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  people: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalS },
+  // four age groups in a row where they fit, else two: a 1fr column is never narrower than its input's own
+  // 20-character width, so four of them ran past the dialog and 15-17岁 hid behind a scroll bar (issue 28)
+  people: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(96px, 1fr))', gap: tokens.spacingHorizontalS },
+  person: { minWidth: 0, '& .fui-Input': { minWidth: 0, width: '100%' } },
 });
 
 
@@ -198,7 +201,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
             <Field label={<Trans>各年龄段就餐人数（空：不含该年龄段）</Trans>}>
               <div className={s.people}>
                 {AGE_RANGES.map((r) => (
-                  <Field key={r} label={t`${r}岁`}>
+                  <Field key={r} label={t`${r}岁`} className={s.person}>
                     <NumberInput min={0} precision={0} value={people[r].trim() === '' ? null : Number(people[r])} onChange={(v) => { typed.current = true; setPeople((p) => ({ ...p, [r]: v === null ? '' : String(v) })); }} data-testid={`recipe-new-people-${r}`} />
                   </Field>
                 ))}

@@ -11,6 +11,19 @@ export interface Column<T> extends CardColumn<T> {
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  // Columns sized by their content (issue 28 point 9): Fluent's table splits the width into equal columns, so a
+  // 20-column table squeezed names to a character a line and an order number ran into the next column. Here a
+  // column is at least as wide as its longest word, Chinese text breaks at punctuation and spaces like words do
+  // (keep-all), and a cell holds at most 20em of text before it wraps; a table wider than the screen scrolls in
+  // its frame.
+  table: { tableLayout: 'auto' },
+  cell: { wordBreak: 'keep-all', overflowWrap: 'break-word', maxWidth: '20em' },
+  head: { display: 'block', wordBreak: 'keep-all', overflowWrap: 'break-word', maxWidth: '20em' },
+  // a row's actions stay in view at the right edge while a wide table scrolls under them
+  actions: {
+    position: 'sticky', right: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
   empty: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
@@ -33,14 +46,14 @@ export function DataTable<T>({ rows, columns, rowKey, testId, selected, rowProps
   }
   return (
     <div className={s.wrap}>
-      <Table size="small" data-testid={testId}>
+      <Table size="small" className={s.table} data-testid={testId}>
         <TableHeader>
-          <TableRow>{columns.map((c) => <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>{c.header}</TableHeaderCell>)}</TableRow>
+          <TableRow>{columns.map((c, ci) => <TableHeaderCell key={c.key} className={phoneRole(c, ci) === 'actions' ? s.actions : undefined} style={c.width ? { width: c.width } : undefined}><span className={s.head}>{c.header}</span></TableHeaderCell>)}</TableRow>
         </TableHeader>
         <TableBody>
           {rows.map((row, i) => (
             <TableRow key={rowKey(row)} aria-selected={selected?.(row)} data-row-key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((c) => <TableCell key={c.key}><TableCellLayout>{c.render(row, i)}</TableCellLayout></TableCell>)}
+              {columns.map((c, ci) => <TableCell key={c.key} className={phoneRole(c, ci) === 'actions' ? s.actions : undefined}><TableCellLayout className={s.cell}>{c.render(row, i)}</TableCellLayout></TableCell>)}
             </TableRow>
           ))}
         </TableBody>

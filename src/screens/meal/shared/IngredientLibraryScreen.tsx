@@ -57,7 +57,8 @@ export function IngredientLibraryScreen({ mode }: { mode: 'library' | 'org' }) {
     return <Badge appearance="outline"><Trans>平台</Trans></Badge>;
   };
   const columns: Column<FoodIngredient>[] = [
-    { key: 'name', header: <Trans>食材名称</Trans>, render: (i) => <span data-testid="ingredient-row-name">{i.nameZh}</span> },
+    // names run to a dozen characters with their notes in brackets: room for most on one or two lines
+    { key: 'name', header: <Trans>食材名称</Trans>, render: (i) => <span data-testid="ingredient-row-name">{i.nameZh}</span>, width: '9em' },
     { key: 'source', header: <Trans>来源</Trans>, render: sourceBadge, width: '96px' },
     { key: 'group', header: <Trans>食物分类</Trans>, render: (i) => i.group },
     { key: 'edible', header: <Trans>可食部（%）</Trans>, render: (i) => (i.ediblePortionPct === null ? <Trans>未知</Trans> : String(i.ediblePortionPct)) },

@@ -15,7 +15,8 @@ export function useNutrientName(): (e: NutrientEntry) => string {
 export function NutrientHeader({ nutrient }: { nutrient: NutrientKey }) {
   const name = useNutrientName();
   const e = nutrientEntry(nutrient);
-  return <>{`${name(e)}（${e.unit}）`}</>;
+  // the unit in one piece: a narrow column breaks the header between name and unit, not inside "（µg RAE）"
+  return <>{name(e)}<span style={{ whiteSpace: 'nowrap' }}>{`（${e.unit}）`}</span></>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { GaugeChart, GroupedVerticalBarChart, VerticalBarChart, type GroupedVert
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
 import { BAND_COLORS, bandTicks, scoreText, type ChartBar } from './analysisModel.ts';
+import { MEASURED_Y_AXIS, useCategoryXAxis } from '../chartAxes.ts';
 
 const useStyles = makeStyles({
   // the gauge keeps its size, the food groups take the rest of the row (below it on a phone), the nutrients a row
@@ -21,6 +22,7 @@ function PercentBars({ bars, title, testId, ticks }: { bars: ChartBar[]; title: 
   const s = useStyles();
   const { t } = useLingui();
   const top = Math.max(...ticks);
+  const categoryAxis = useCategoryXAxis();
   const data: VerticalBarChartDataPoint[] = bars.map((b) => ({
     x: b.label,
     // a nutrient the standard gives no target for draws no bar (0), and says so in its callout
@@ -36,7 +38,7 @@ function PercentBars({ bars, title, testId, ticks }: { bars: ChartBar[]; title: 
       <Text weight="semibold" className={s.title}>{title}</Text>
       <VerticalBarChart
         chartTitle={title} data={data} height={300} hideLegend yMinValue={0} yMaxValue={top} yAxisTickValues={ticks}
-        yAxisTickFormat={(v: number) => `${v}%`} barWidth="auto" maxBarWidth={28} wrapXAxisLables yAxisTitle={t`占目标 %`}
+        yAxisTickFormat={(v: number) => `${v}%`} barWidth="auto" maxBarWidth={28} yAxisTitle={t`占目标 %`} {...categoryAxis} {...MEASURED_Y_AXIS}
       />
     </div>
   );
@@ -78,13 +80,14 @@ export interface ReportSeries { key: string; legend: string; color: string }
 export interface ReportGroup { label: string; values: Record<string, number> }
 
 export function ReportChart({ title, series, groups }: { title: string; series: ReportSeries[]; groups: ReportGroup[] }) {
+  const categoryAxis = useCategoryXAxis();
   const data: GroupedVerticalBarChartData[] = groups.map((g) => ({
     name: g.label,
     series: series.map((s) => ({ key: s.key, legend: s.legend, color: s.color, data: g.values[s.key] ?? 0, yAxisCalloutData: String(g.values[s.key] ?? '—') })),
   }));
   return (
     <div data-testid="report-chart" role="figure" aria-label={title}>
-      <GroupedVerticalBarChart chartTitle={title} data={data} height={320} yMinValue={0} yMaxValue={100} wrapXAxisLables barWidth="auto" maxBarWidth={24} />
+      <GroupedVerticalBarChart chartTitle={title} data={data} height={320} yMinValue={0} yMaxValue={100} barWidth="auto" maxBarWidth={24} {...categoryAxis} {...MEASURED_Y_AXIS} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import { GroupedVerticalBarChart, LineChart, VerticalBarChart, type GroupedVerticalBarChartData, type LineChartPoints, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { spreadTicks, type ChartModel } from './reportModel.ts';
+import { MEASURED_Y_AXIS, useCategoryXAxis, useDateXAxis } from '../chartAxes.ts';
 
 const useStyles = makeStyles({
   box: { minWidth: 0, overflow: 'hidden' },
@@ -16,6 +17,8 @@ export default function OrderReportChart({ model, title, testId, format }: {
   model: ChartModel; title: string; testId: string; format: (value: number) => string;
 }) {
   const s = useStyles();
+  const categoryAxis = useCategoryXAxis();
+  const dateAxis = useDateXAxis();
   let chart;
   if (model.kind === 'line') {
     const data: LineChartPoints[] = model.series.map((series) => ({
@@ -28,7 +31,7 @@ export default function OrderReportChart({ model, title, testId, format }: {
       <LineChart
         data={{ chartTitle: title, lineChartData: data }} height={280} yMinValue={0}
         customDateTimeFormatter={(d: Date) => model.groups.find((g) => g.date?.getTime() === d.getTime())?.label ?? ''}
-        tickValues={spreadTicks(model.groups.map((g) => g.date ?? new Date(0)))}
+        tickValues={spreadTicks(model.groups.map((g) => g.date ?? new Date(0)), dateAxis.ticks)} margins={dateAxis.margins} {...MEASURED_Y_AXIS}
       />
     );
   } else if (model.kind === 'bars') {
@@ -36,7 +39,7 @@ export default function OrderReportChart({ model, title, testId, format }: {
     const data: VerticalBarChartDataPoint[] = model.groups.map((g) => ({
       x: g.label, y: g.values[series!.key] ?? 0, legend: g.label, color: series!.color, xAxisCalloutData: g.label, yAxisCalloutData: format(g.values[series!.key] ?? 0),
     }));
-    chart = <VerticalBarChart chartTitle={title} data={data} height={280} hideLegend barWidth="auto" maxBarWidth={36} wrapXAxisLables yMinValue={0} />;
+    chart = <VerticalBarChart chartTitle={title} data={data} height={280} hideLegend barWidth="auto" maxBarWidth={36} yMinValue={0} {...categoryAxis} {...MEASURED_Y_AXIS} />;
   } else {
     const data: GroupedVerticalBarChartData[] = model.groups.map((g) => ({
       name: g.label,
@@ -44,7 +47,7 @@ export default function OrderReportChart({ model, title, testId, format }: {
         key: series.key, legend: series.legend, color: series.color, data: g.values[series.key] ?? 0, yAxisCalloutData: format(g.values[series.key] ?? 0),
       })),
     }));
-    chart = <GroupedVerticalBarChart chartTitle={title} data={data} height={300} yMinValue={0} barWidth="auto" maxBarWidth={24} wrapXAxisLables />;
+    chart = <GroupedVerticalBarChart chartTitle={title} data={data} height={300} yMinValue={0} barWidth="auto" maxBarWidth={24} {...categoryAxis} {...MEASURED_Y_AXIS} />;
   }
   return (
     <div className={s.box} data-testid={testId} role="figure" aria-label={title}>
