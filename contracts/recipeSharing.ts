@@ -210,6 +210,8 @@ export const RecipeLogEntry = Type.Object({
     name: Type.Optional(Type.String()),
     remark: Type.Optional(Type.String()),
     copiedFrom: Type.Optional(Type.String()),
+    /** published with no approval: the org has none (issue 28) */
+    withoutApproval: Type.Optional(Type.Boolean()),
   }),
 });
 export type RecipeLogEntry = Static<typeof RecipeLogEntry>;

@@ -136,13 +136,11 @@ export const RECIPE_TEXT = {
   dosageAgeGroup: '参数错误：用量的年龄段不在本食谱的年龄段内',
   sameDay: '参数错误：复制的来源和目标不能相同',
   empty: '周食谱还没有菜品，不能提交或发布',
-  approvalOff: '本机构未开启食谱审核，可直接发布',
   notSubmitted: '只有已提交的周食谱可以审核',
   remarkRequired: '驳回周食谱时请填写驳回原因',
   remarkTooLong: `驳回原因不能超过 ${RECIPE_LIMITS.remarkMax} 个字`,
   cannotPublish: '只有审核通过的周食谱可以发布',
   notPublished: '只有已发布的周食谱可以撤回',
-  notApprover: '只有机构管理员或指定的审核角色可以审核周食谱',
   notAuthor: '您没有修改此周食谱的权限',
   userLimit: (limit: number, used: number) => `每位用户最多可新建 ${limit} 个周食谱（您已新建 ${used} 个），如需更多请联系管理员`,
 } as const;
@@ -226,16 +224,6 @@ export function mayEdit(v: RecipeViewer, authorId: string): boolean {
 }
 /** May create a cycle: an editor, or a purchaser (who then edits what she authored). */
 export const mayCreate = (v: RecipeViewer) => isRecipeEditor(v) || v.roleCodes.includes('1');
-
-/** The approver: the org's admin, or a holder of a role the org config names (recipeConfig.recipeApprovalRoleNames). */
-export function mayApprove(v: RecipeViewer & { roleNames: readonly string[] }, approverRoleNames: readonly string[] | null | undefined): boolean {
-  return v.admin || (approverRoleNames ?? []).some((n) => v.roleNames.includes(n));
-}
-
-/** The config value of the roles that approve (unknown shapes: none). */
-export function approverRoleNamesOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
-}
 
 /**
  * Grams per portion of a dish: the sum of its ingredient lines — the dosage of an age group a cell gives none

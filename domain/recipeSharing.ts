@@ -183,6 +183,8 @@ export interface RecipeLogDetail {
   remark?: string;
   /** a copy: where it came from */
   copiedFrom?: string;
+  /** published with no approval: the org has none (issue 28) */
+  withoutApproval?: boolean;
 }
 
 const uniqSorted = (ns: number[]) => [...new Set(ns)].sort((a, b) => a - b);
@@ -209,6 +211,8 @@ export function recipeLogDetail(type: string, data: Record<string, unknown>): Re
     case 'RecipeCycleApproved':
     case 'RecipeCycleRejected':
       return { remark: str('remark') };
+    case 'RecipeCyclePublished':
+      return data.withoutApproval === true ? { withoutApproval: true } : {};
     default:
       return {};
   }

@@ -559,7 +559,6 @@ const SETTING_TEXTS: Record<string, ServerTextTranslations> = {
   '驳回原因不能超过 {max} 个字': tw('駁回原因不能超過 {max} 個字', 'The rejection reason cannot have more than {max} characters'),
   只有审核通过的周食谱可以发布: tw('只有審核通過的週食譜可以發布', 'Only an approved weekly menu can be published'),
   只有已发布的周食谱可以撤回: tw('只有已發布的週食譜可以撤回', 'Only a published weekly menu can be withdrawn'),
-  只有机构管理员或指定的审核角色可以审核周食谱: tw('只有機構管理員或指定的審核角色可以審核週食譜', 'Only organisation administrators or the chosen reviewer roles can review weekly menus'),
   您没有修改此周食谱的权限: tw('您沒有修改此週食譜的權限', 'You do not have permission to change this weekly menu'),
   '每位用户最多可新建 {limit} 个周食谱（您已新建 {used} 个），如需更多请联系管理员': tw(
     '每位使用者最多可新建 {limit} 個週食譜（您已新建 {used} 個），如需更多請聯絡管理員',

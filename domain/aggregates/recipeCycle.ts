@@ -11,6 +11,7 @@ import {
   mealAllowed, recipeQuotaRefusal, remarkRefusal, reopensOnEdit,
   type AgeGroup, type AgeRange, type Cell, type CellDish, type CycleOption, type MealCode, type RecipeCycleStatus, type RecipeQuota,
 } from '../recipeCycle.ts';
+import { APPROVER_TEXT } from '../recipeApprovers.ts';
 
 export const recipeCycleStream = (cycleId: string) => `recipeCycle-${cycleId}`;
 
@@ -32,7 +33,14 @@ export interface RecipeCycleUpdated { cycleId: string; name?: string; mealPatter
 export interface RecipeCycleCellsSet { cycleId: string; cells: Cell[] }
 export interface RecipeCycleDayCopied { cycleId: string; fromDay: number; toDay: number; cells: Cell[] }
 export interface RecipeCycleWeekCopied { cycleId: string; fromWeek: number; toWeek: number; cells: Cell[] }
-export interface RecipeCycleStatusChanged { cycleId: string; remark?: string }
+export interface RecipeCycleStatusChanged {
+  cycleId: string;
+  remark?: string;
+  /** RecipeCycleSubmitted: who submitted it (issue 28: an approver does not approve his own submission) */
+  submittedBy?: string;
+  /** RecipeCyclePublished: published with no approval because the org has none (issue 28: recorded as such) */
+  withoutApproval?: boolean;
+}
 
 export type RecipeCycleEvent =
   | DomainEvent<'RecipeCycleCreated', RecipeCycleCreated>
@@ -74,8 +82,10 @@ export type RecipeCycleCommand =
   | { type: 'SetRecipeCells'; cycleId: string; cells: CellInput[]; dishes: Readonly<Record<string, DishFact>> }
   | { type: 'CopyRecipeDay'; cycleId: string; fromDay: number; toDay: number }
   | { type: 'CopyRecipeWeek'; cycleId: string; fromWeek: number; toWeek: number }
-  | { type: 'SubmitRecipeCycle'; cycleId: string; approvalEnabled: boolean }
-  | { type: 'ApproveRecipeCycle'; cycleId: string; remark?: string }
+  /** without approval (issue 28) submitting publishes the cycle at once, recorded as published without approval */
+  | { type: 'SubmitRecipeCycle'; cycleId: string; approvalEnabled: boolean; submittedBy: string }
+  /** approverId: who approves; ownAllowed: whether the org's rule lets a submitter approve his own (domain/recipeApprovers) */
+  | { type: 'ApproveRecipeCycle'; cycleId: string; remark?: string; approverId: string; ownAllowed: boolean }
   | { type: 'RejectRecipeCycle'; cycleId: string; remark: string }
   | { type: 'PublishRecipeCycle'; cycleId: string; approvalEnabled: boolean }
   | { type: 'WithdrawRecipeCycle'; cycleId: string }
@@ -86,6 +96,8 @@ export interface RecipeCycleState extends RecipeCycleHeader {
   deleted: boolean;
   status: RecipeCycleStatus;
   createdBy: string;
+  /** who submitted it last ('' before any submission; the author for submissions recorded before issue 28) */
+  submittedBy: string;
   remark: string;
   /** `${day}:${mealCode}` → dishes (no entry: empty) */
   cells: ReadonlyMap<string, CellDish[]>;
@@ -196,7 +208,7 @@ function edit(state: RecipeCycleState, cycleId: string, events: RecipeCycleEvent
 
 export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, RecipeCycleEvent> = {
   initialState: () => ({
-    exists: false, deleted: false, status: 'draft', createdBy: '', remark: '', cells: new Map(),
+    exists: false, deleted: false, status: 'draft', createdBy: '', submittedBy: '', remark: '', cells: new Map(),
     name: '', startDate: '', cycleOption: 'week', weeks: 0, mealPattern: 0, ageGroups: [],
   }),
 
@@ -280,12 +292,14 @@ export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, R
         return edit(state, cycleId, cells.length ? [{ type: 'RecipeCycleWeekCopied', data: { cycleId, fromWeek: command.fromWeek, toWeek: command.toWeek, cells } }] : []);
       }
       case 'SubmitRecipeCycle':
-        if (!command.approvalEnabled) return refuse('conflict', RECIPE_TEXT.approvalOff);
         if (!canSubmit(state.status, true)) return refuse('conflict', RECIPE_TEXT.notEditable);
         if (state.cells.size === 0) return refuse('unprocessable', RECIPE_TEXT.empty);
-        return [{ type: 'RecipeCycleSubmitted', data: { cycleId } }];
+        // nobody approves this org's recipes: submitting is publishing, and the log says it went out unreviewed
+        if (!command.approvalEnabled) return [{ type: 'RecipeCyclePublished', data: { cycleId, withoutApproval: true } }];
+        return [{ type: 'RecipeCycleSubmitted', data: { cycleId, submittedBy: command.submittedBy } }];
       case 'ApproveRecipeCycle':
         if (!canReview(state.status)) return refuse('conflict', RECIPE_TEXT.notSubmitted);
+        if (!command.ownAllowed && state.submittedBy === command.approverId) return refuse('forbidden', APPROVER_TEXT.ownSubmission);
         return [{ type: 'RecipeCycleApproved', data: { cycleId, remark: (command.remark ?? '').trim().slice(0, RECIPE_LIMITS.remarkMax) } }];
       case 'RejectRecipeCycle': {
         if (!canReview(state.status)) return refuse('conflict', RECIPE_TEXT.notSubmitted);
@@ -297,7 +311,7 @@ export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, R
         if (state.status === 'published') return [];
         if (!canPublish(state.status, command.approvalEnabled)) return refuse('conflict', RECIPE_TEXT.cannotPublish);
         if (state.cells.size === 0) return refuse('unprocessable', RECIPE_TEXT.empty);
-        return [{ type: 'RecipeCyclePublished', data: { cycleId } }];
+        return [{ type: 'RecipeCyclePublished', data: { cycleId, ...(state.status !== 'approved' && { withoutApproval: true }) } }];
       case 'WithdrawRecipeCycle':
         if (!canWithdraw(state.status)) return refuse('conflict', RECIPE_TEXT.notPublished);
         return [{ type: 'RecipeCycleWithdrawn', data: { cycleId } }];
@@ -333,7 +347,7 @@ export const recipeCycleDecider: Decider<RecipeCycleCommand, RecipeCycleState, R
       case 'RecipeCycleReopened':
         return { ...state, status: 'draft' };
       case 'RecipeCycleSubmitted':
-        return { ...state, status: 'submitted', remark: '' };
+        return { ...state, status: 'submitted', remark: '', submittedBy: event.data.submittedBy ?? state.createdBy };
       case 'RecipeCycleApproved':
         return { ...state, status: 'approved', remark: event.data.remark ?? '' };
       case 'RecipeCycleRejected':

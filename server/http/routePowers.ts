@@ -355,6 +355,9 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'GET /v5/mall/recipe/people/energy': { what: "people groups' energy needs", powers: [...S.recipes, ...S.recipeSettings] },
   'GET /v4/mall/recipe/people/config': { what: 'people groups', powers: [...S.recipes, ...S.recipeSettings] },
   'GET /v4/mall/recipelabel': { what: 'recipe labels', powers: [...S.recipes, ...S.recipeSettings] },
+  // issue 28: the editor names who approves; only those who may change the org config set it (not the dietitian it governs)
+  'GET /v5/mall/recipe/approvers': { what: 'who approves weekly recipes (roles and names)', powers: [...S.recipes, ...S.recipeSettings] },
+  'PUT /v5/mall/recipe/approvers': { what: 'set who approves weekly recipes', powers: [POWER.configEdit] },
   'GET /v4/mall/recipelabel/config': { what: 'recipe label settings', powers: [...S.recipes, ...S.recipeSettings] },
   ...Object.fromEntries(['DELETE /v4/mall/recipe/people/config', 'POST /v5/mall/recipe/people/config', 'PUT /v5/mall/recipe/people/config', 'POST /v5/mall/recipe/people/config/custom',
     'PUT /v5/mall/recipe/people/config/custom/:peopleId', 'PUT /v5/mall/recipe/people/config/custom/defaultEnable', 'POST /v4/mall/recipelabel', 'PUT /v4/mall/recipelabel',

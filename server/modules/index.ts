@@ -37,6 +37,7 @@ import orderReturnRoutes from './orderReturns/routes.ts';
 import orderReportRoutes from './orderReports/routes.ts';
 import purchasePlanRoutes from './orders/purchasePlanRoutes.ts';
 import recipeSettingsRoutes from './recipeSettings/routes.ts';
+import recipeApproverRoutes from './recipeSettings/approverRoutes.ts';
 import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
 
@@ -61,5 +62,6 @@ modules.push(orderReturnRoutes);
 modules.push(orderReportRoutes);
 modules.push(purchasePlanRoutes);
 modules.push(recipeSettingsRoutes, formRoutes);
+modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);

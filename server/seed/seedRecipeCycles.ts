@@ -121,7 +121,9 @@ export async function seedRecipeCycles(tx: Tx, opts: SeedRecipeCyclesOptions): P
       const fixable = plan.weeks === 4 && school.ageGroups.some((g) => g.ageRange === '9-11');
       await run({ type: 'SetRecipeCells', cycleId, cells: fixable ? cellsWithFixableWeek(dishes, plan.weeks) : cellsOf(dishes, plan.weeks), dishes: facts });
       for (const step of plan.steps) {
-        if (step === 'ApproveRecipeCycle') await run({ type: step, cycleId, remark: '' });
+        // the demo's history: the school approved it before anyone set who approves (issue 28)
+        if (step === 'ApproveRecipeCycle') await run({ type: step, cycleId, remark: '', approverId: opts.meta.userId ?? '', ownAllowed: true });
+        else if (step === 'SubmitRecipeCycle') await run({ type: step, cycleId, approvalEnabled: true, submittedBy: opts.author.userId });
         else await run({ type: step, cycleId, approvalEnabled: true });
       }
     }

@@ -136,17 +136,16 @@ describe('recipe cycles', () => {
   });
 
   it('approval: submitted by the dietitian, rejected with a remark, edited back to draft, approved and published by the admin', async () => {
-    // approval off (the demo schools have it on): nothing to submit
-    expect((await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'recipeConfig.recipeApprovalEnable', value: false } })).status).toBe(200);
-    expect((await req(dietitian, 'POST', `/${cycle.id}/submit`, {})).body.status_text).toMatch(/未开启食谱审核/);
-    expect((await call(server, 'PUT', '/v1/config/org', { ...auth(admin), body: { path: 'recipeConfig.recipeApprovalEnable', value: true } })).status).toBe(200);
+    // approval off, submitting publishes at once (issue 28): tests/api/recipeApprovers.test.ts
     expect((await req(dietitian, 'POST', `/${cycle.id}/publish`, {})).status).toBe(409);
     const submitted = await req<RecipeCycleRow>(dietitian, 'POST', `/${cycle.id}/submit`, {});
     expect(submitted.body.data.status).toBe('submitted');
     // a submitted cycle is not edited
     expect((await req(dietitian, 'PUT', `/${cycle.id}/cell`, { cells: [{ day: 2, mealCode: 3, dishes: [{ dishId: dish.rice }] }] })).status).toBe(409);
     // neither the dietitian nor the purchaser approves
-    expect((await req(dietitian, 'POST', `/${cycle.id}/approve`, {})).status).toBe(403);
+    const own = await req(dietitian, 'POST', `/${cycle.id}/approve`, {});
+    expect(own.status).toBe(403);
+    expect(own.body.status_text).toMatch(/不是本机构设置的食谱审核人/);
     expect((await req(purchaser, 'POST', `/${cycle.id}/approve`, {})).status).toBe(404);
     const noRemark = await req(admin, 'POST', `/${cycle.id}/reject`, { remark: '  ' });
     expect(noRemark.status).toBe(400);

@@ -1,6 +1,7 @@
 // The system settings screen's server side (§2 系统信息配置): the food-label field configuration of §3 (defaults
 // when unset), validated writes of the org config paths the screen has forms for, and the holiday calendar's
 // writes (system providers only). Every write is a command appending events.
+import { approverSettingRefusal, RECIPE_APPROVERS_PATH } from '../../../domain/recipeApprovers.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
@@ -125,6 +126,13 @@ export async function checkSettingWrite(db: Parameters<typeof configRows>[0], ta
     if (rest.length || typeof value !== 'boolean') throw badRequest(SELF_REGISTRATION_TEXT.notBoolean);
     const org = await db.selectFrom('orgs').select('kind').where('org_id', '=', target.orgId).executeTakeFirst();
     if (value && org && isPlatformOrg(org)) throw badRequest(SELF_REGISTRATION_TEXT.notForPlatform);
+    return;
+  }
+  if (top === RECIPE_APPROVERS_PATH) {
+    // issue 28: the recipe settings write it whole, with the roles and members checked; a path write keeps its shape
+    const next = rest.length ? setIn((await configRows(db, target.orgId, target.appId)).get(top), rest, value) : value;
+    const refusal = approverSettingRefusal(next);
+    if (refusal) throw badRequest(refusal);
     return;
   }
   const validate = SETTINGS_VALIDATORS[top];

@@ -19,7 +19,8 @@ import {
 } from '../../../domain/nutritionAnalysis.ts';
 import { isAgeGroup, type AgeGroup } from '../../../domain/nutritionStandards.ts';
 import { DOSAGE_MODES, type DosageMode } from '../../../domain/nutrition.ts';
-import { RECIPE_TEXT, cycleDays, isRecipeEditor, mayApprove, seesUnpublished, type CycleOption } from '../../../domain/recipeCycle.ts';
+import { RECIPE_TEXT, cycleDays, isRecipeEditor, seesUnpublished, type CycleOption } from '../../../domain/recipeCycle.ts';
+import { mayApprove } from '../../../domain/recipeApprovers.ts';
 import { recipeStanding, recipeViewerOf } from '../recipeCycles/standing.ts';
 import { DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
 
@@ -109,6 +110,6 @@ export default async function nutritionRoutes(app: FastifyInstance, { db }: Modu
     if (status === 'published') return true;
     const viewer = recipeViewerOf(request);
     if (seesUnpublished(viewer, authorId) || isRecipeEditor(viewer)) return true;
-    return mayApprove(viewer, (await recipeStanding(db, request)).approverRoleNames);
+    return mayApprove(viewer, (await recipeStanding(db, request)).approvers);
   }
 }

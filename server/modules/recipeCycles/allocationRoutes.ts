@@ -23,10 +23,11 @@ import { schoolGoods } from '../mall/schoolGoods.ts';
 import { skuGrams } from '../../../domain/skuWeight.ts';
 import { recipeCycleDecider, recipeCycleStream, type CellInput, type DishFact } from '../../../domain/aggregates/recipeCycle.ts';
 import {
-  RECIPE_LIMITS, RECIPE_TEXT, approverRoleNamesOf, dateOfDay, mayApprove, mayEdit, seesUnpublished, MEAL_NAMES,
+  RECIPE_LIMITS, RECIPE_TEXT, dateOfDay, mayEdit, seesUnpublished, MEAL_NAMES,
   type AgeGroup, type CellDish, type CycleOption, type MealCode,
 } from '../../../domain/recipeCycle.ts';
 import { recipeViewerOf } from './standing.ts';
+import { approverRuleOf, mayApprove, RECIPE_APPROVERS_PATH, type RecipeApproverRule } from '../../../domain/recipeApprovers.ts';
 import { cycleWeeks } from '../../../domain/recipeSharing.ts';
 import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
 import { netWeight, weightTypeOf, type DosageMode, type NutrientKey } from '../../../domain/nutrition.ts';
@@ -100,13 +101,13 @@ const dishFoodIds = (rows: readonly DishRow[]) => rows.flatMap((r) => ((r.data ?
 
 export default async function allocationRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   async function settingsOf(request: OrgAppRequest) {
-    const config = await readConfig(db, request.orgApp.orgId, request.orgApp.appId, ['recipeConfig']);
+    const config = await readConfig(db, request.orgApp.orgId, request.orgApp.appId, ['recipeConfig', RECIPE_APPROVERS_PATH]);
     const recipeConfig = (config.recipeConfig ?? {}) as Record<string, unknown>;
-    return { settings: allocationSettings(recipeConfig.aiMealsAllocate, DEFAULT_AI_MEALS_LABEL), approverRoleNames: approverRoleNamesOf(recipeConfig.recipeApprovalRoleNames) };
+    return { settings: allocationSettings(recipeConfig.aiMealsAllocate, DEFAULT_AI_MEALS_LABEL), approvers: approverRuleOf(recipeConfig, config[RECIPE_APPROVERS_PATH]) };
   }
 
   /** The cycle if the caller may edit it: another org's (or one the caller cannot see) is not found; a visible one not editable is forbidden. */
-  async function editableCycle(request: OrgAppRequest, id: string, approverRoleNames: string[]): Promise<CycleRow> {
+  async function editableCycle(request: OrgAppRequest, id: string, approvers: RecipeApproverRule): Promise<CycleRow> {
     const row = await db.selectFrom('recipe_cycles as c')
       .select(['c.id', sql<string>`to_char(c.start_date, 'YYYY-MM-DD')`.as('start_date'), 'c.cycle_option', 'c.weeks', 'c.age_groups', 'c.status', 'c.created_by',
         streamVersionOf('c', 'recipeCycle', 'id').as('version')])
@@ -114,7 +115,7 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
     if (!row) throw notFound(RECIPE_TEXT.notFound);
     const viewer = recipeViewerOf(request);
     if (mayEdit(viewer, row.created_by)) return row;
-    const sees = seesUnpublished(viewer, row.created_by) || mayApprove(viewer, approverRoleNames) || row.status === 'published';
+    const sees = seesUnpublished(viewer, row.created_by) || mayApprove(viewer, approvers) || row.status === 'published';
     if (!sees) throw notFound(RECIPE_TEXT.notFound);
     throw forbidden(RECIPE_TEXT.notAuthor);
   }
@@ -125,8 +126,8 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
     const started = Date.now();
     const deadline = started + ALLOCATION.timeLimitMs;
     const { orgId } = request.orgApp;
-    const { settings, approverRoleNames } = await settingsOf(request);
-    const cycle = await editableCycle(request, request.params.id, approverRoleNames);
+    const { settings, approvers } = await settingsOf(request);
+    const cycle = await editableCycle(request, request.params.id, approvers);
     if (!settings.enable) throw unprocessable(ALLOCATION_TEXT.disabled);
     const b = request.body;
     const mode: AllocationMode = b.mode ?? settings.modes[0];
@@ -238,8 +239,8 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
 
   route(app, api.acceptAllocation, member, async (request) => {
     const { orgId } = request.orgApp;
-    const { approverRoleNames } = await settingsOf(request);
-    const cycle = await editableCycle(request, request.params.id, approverRoleNames);
+    const { approvers } = await settingsOf(request);
+    const cycle = await editableCycle(request, request.params.id, approvers);
     const b = request.body;
     if (Number(cycle.version ?? 0) !== b.version) {
       // the decider's handler names who changed it; a quick refusal here keeps a stale proposal from being merged

@@ -16,10 +16,12 @@ import { streamVersionOf } from '../../store/versions.ts';
 import { recipeCycleDecider, recipeCycleStream, type DishFact, type RecipeCycleCommand } from '../../../domain/aggregates/recipeCycle.ts';
 import { dishPortion } from '../../../domain/recipeCycle.ts';
 import {
-  RECIPE_TEXT, cycleDays, isRecipeEditor, mayApprove, mayCreate, mayEdit, mealsOfPattern, seesUnpublished,
+  RECIPE_TEXT, cycleDays, isRecipeEditor, mayCreate, mayEdit, mealsOfPattern, seesUnpublished,
   type AgeGroup, type CycleOption, type RecipeCycleStatus,
 } from '../../../domain/recipeCycle.ts';
+import { APPROVER_TEXT, mayApprove, ownApprovalAllowed } from '../../../domain/recipeApprovers.ts';
 import { quotaGrants } from './quotaGrants.ts';
+import { submitterOf } from './submitter.ts';
 import { recipeStanding, type RecipeStanding } from './standing.ts';
 import { schoolYearDates, schoolYearOf, semesterConfigOf } from '../../../domain/semester.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
@@ -52,7 +54,7 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
   const standing = (request: OrgAppRequest): Promise<Standing> => recipeStanding(db, request);
 
   function abilities(s: Standing): api.RecipeCycleAbilities {
-    return { create: mayCreate(s.viewer), edit: isRecipeEditor(s.viewer), approve: mayApprove(s.viewer, s.approverRoleNames), approvalEnabled: s.approvalEnabled };
+    return { create: mayCreate(s.viewer), edit: isRecipeEditor(s.viewer), approve: mayApprove(s.viewer, s.approvers), approvalEnabled: s.approvalEnabled };
   }
 
   const select = [
@@ -62,7 +64,7 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
   ] as const;
 
   /** Editors and approvers see every cycle of the org; the others the published ones and their own. */
-  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approverRoleNames);
+  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approvers);
 
   /** The cycles of the org this caller may see. */
   function visible(request: OrgAppRequest, s: Standing) {
@@ -90,8 +92,12 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
       ...rowView(row),
       cells: cells.map((c) => ({ day: c.day, mealCode: c.meal_code, dishes: c.dishes as api.Cell['dishes'] })),
       dishes: dishes.map((d) => ({ id: d.id, name: d.name, categoryId: d.category_id })),
-      // edit: this cycle (a purchaser edits the ones she wrote)
-      abilities: { ...abilities(s), edit: mayEdit(s.viewer, row.created_by) },
+      // edit: this cycle (a purchaser edits the ones she wrote); approve: not one's own submission where approvers are named
+      abilities: {
+        ...abilities(s), edit: mayEdit(s.viewer, row.created_by),
+        approve: mayApprove(s.viewer, s.approvers)
+          && (ownApprovalAllowed(s.approvers) || row.status !== 'submitted' || await submitterOf(db, orgId, id) !== s.viewer.userId),
+      },
     };
   }
 
@@ -104,8 +110,8 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
     });
   }
   const editor = (s: Standing) => (row: CycleRow) => mayEdit(s.viewer, row.created_by);
-  const approver = (s: Standing) => () => mayApprove(s.viewer, s.approverRoleNames);
-  const publisher = (s: Standing) => (row: CycleRow) => mayEdit(s.viewer, row.created_by) || mayApprove(s.viewer, s.approverRoleNames);
+  const approver = (s: Standing) => () => mayApprove(s.viewer, s.approvers);
+  const publisher = (s: Standing) => (row: CycleRow) => mayEdit(s.viewer, row.created_by) || mayApprove(s.viewer, s.approvers);
 
   route(app, api.listRecipeCycles, member, async (request) => {
     const s = await standing(request);
@@ -212,19 +218,21 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
   route(app, api.submitRecipeCycle, member, async (request) => {
     const s = await standing(request);
     const { id } = request.params;
-    await command(request, s, id, { type: 'SubmitRecipeCycle', cycleId: id, approvalEnabled: s.approvalEnabled }, editor(s), RECIPE_TEXT.notAuthor);
+    await command(request, s, id, { type: 'SubmitRecipeCycle', cycleId: id, approvalEnabled: s.approvalEnabled, submittedBy: request.user.userId }, editor(s), RECIPE_TEXT.notAuthor);
     return decided(request, s, id);
   });
   route(app, api.approveRecipeCycle, member, async (request) => {
     const s = await standing(request);
     const { id } = request.params;
-    await command(request, s, id, { type: 'ApproveRecipeCycle', cycleId: id, remark: request.body.remark }, approver(s), RECIPE_TEXT.notApprover);
+    await command(request, s, id, {
+      type: 'ApproveRecipeCycle', cycleId: id, remark: request.body.remark, approverId: request.user.userId, ownAllowed: ownApprovalAllowed(s.approvers),
+    }, approver(s), APPROVER_TEXT.notApprover);
     return decided(request, s, id);
   });
   route(app, api.rejectRecipeCycle, member, async (request) => {
     const s = await standing(request);
     const { id } = request.params;
-    await command(request, s, id, { type: 'RejectRecipeCycle', cycleId: id, remark: request.body.remark ?? '' }, approver(s), RECIPE_TEXT.notApprover);
+    await command(request, s, id, { type: 'RejectRecipeCycle', cycleId: id, remark: request.body.remark ?? '' }, approver(s), APPROVER_TEXT.notApprover);
     return decided(request, s, id);
   });
   route(app, api.publishRecipeCycle, member, async (request) => {

@@ -22,7 +22,8 @@ import { cloneCycle, type CloneSpec } from './clone.ts';
 import { recipeCycleDecider, recipeCycleStream } from '../../../domain/aggregates/recipeCycle.ts';
 import { recipeShareDecider, recipeShareStream, type RecipeShareCommand } from '../../../domain/aggregates/recipeShare.ts';
 import { recipeExcelTemplateDecider, recipeExcelTemplateStream } from '../../../domain/aggregates/recipeExcelTemplate.ts';
-import { RECIPE_TEXT, isRecipeEditor, mayApprove, mayCreate, mayEdit, seesUnpublished } from '../../../domain/recipeCycle.ts';
+import { RECIPE_TEXT, isRecipeEditor, mayCreate, mayEdit, seesUnpublished } from '../../../domain/recipeCycle.ts';
+import { mayApprove } from '../../../domain/recipeApprovers.ts';
 import {
   BUILT_IN_EXCEL_TEMPLATE, SHARING_TEXT, excelTemplateIdRefusal, recipeLogDetail, shareTemplateIdRefusal, type ExcelLayout,
 } from '../../../domain/recipeSharing.ts';
@@ -35,7 +36,7 @@ type Standing = RecipeStanding;
 export default async function recipeSharingRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   const standing = (request: OrgAppRequest): Promise<Standing> => recipeStanding(db, request);
   /** Editors and approvers see every cycle of the org (as on the cycle screen); the others the published ones and their own. */
-  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approverRoleNames);
+  const seesAll = (s: Standing) => isRecipeEditor(s.viewer) || mayApprove(s.viewer, s.approvers);
 
   const select = [
     'c.id', 'c.name', sql<string>`to_char(c.start_date, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(c.end_date, 'YYYY-MM-DD')`.as('end_date'),
@@ -96,7 +97,7 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     }));
     const row = (await cycleRow(orgId, outcome.cycleId))!;
     // the copy is the caller's own draft: she edits it like any cycle she wrote
-    const detail = await detailOf(orgId, row, { create: true, edit: mayEdit(s.viewer, row.created_by), approve: mayApprove(s.viewer, s.approverRoleNames), approvalEnabled: s.approvalEnabled });
+    const detail = await detailOf(orgId, row, { create: true, edit: mayEdit(s.viewer, row.created_by), approve: mayApprove(s.viewer, s.approvers), approvalEnabled: s.approvalEnabled });
     return { ...detail, dishesCopied: outcome.dishesCopied, dishesMatched: outcome.dishesMatched };
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recipeCycleDecider, type RecipeCycleCommand, type RecipeCycleEvent } from '../../../../domain/aggregates/recipeCycle.ts';
 import { MEAL_PATTERN_CODES } from '../../../../domain/constants.ts';
 import {
-  mealsOfPattern, recipeQuotaRefusal, recipeUserLimit, cycleDays, isRecipeEditor, mayApprove, mayCreate, mayEdit, seesUnpublished, type Cell,
+  mealsOfPattern, recipeQuotaRefusal, recipeUserLimit, cycleDays, isRecipeEditor, mayCreate, mayEdit, seesUnpublished, type Cell,
 } from '../../../../domain/recipeCycle.ts';
 import { given } from '../../../support/decider.ts';
 
@@ -68,12 +68,6 @@ describe('who sees and changes a cycle (§6 recipe roles 1, 2, 5)', () => {
     expect(seesUnpublished(viewer(['1']), 'someone')).toBe(false);
     expect(seesUnpublished(viewer(['1']), 'me')).toBe(true);
     expect(seesUnpublished(viewer(['5']), 'someone')).toBe(true);
-  });
-  it('the org admin approves, or a role the config names', () => {
-    expect(mayApprove(viewer(['5']), [])).toBe(false);
-    expect(mayApprove(viewer([], true), [])).toBe(true);
-    expect(mayApprove(viewer(['1'], false, ['purchaser']), ['purchaser'])).toBe(true);
-    expect(mayApprove(viewer(['1'], false, ['purchaser']), null)).toBe(false);
   });
 });
 
@@ -143,17 +137,18 @@ describe('recipe cycle decider', () => {
   });
 
   describe('approval lifecycle', () => {
-    const submitted = ev('RecipeCycleSubmitted');
+    const submitted = ev('RecipeCycleSubmitted', { submittedBy: 'u-diet' });
     const approved = ev('RecipeCycleApproved', { remark: '' });
+    const approve = { type: 'ApproveRecipeCycle', cycleId: 'c1', approverId: 'u-admin', ownAllowed: false } as const;
     const published = ev('RecipeCyclePublished');
     it('draft → submitted → approved → published → withdrawn', () => {
-      given(recipeCycleDecider, [created, cellsSet]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: true }).then([submitted]);
-      given(recipeCycleDecider, [created, cellsSet, submitted]).when({ type: 'ApproveRecipeCycle', cycleId: 'c1' }).then([approved]);
+      given(recipeCycleDecider, [created, cellsSet]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: true, submittedBy: 'u-diet' }).then([submitted]);
+      given(recipeCycleDecider, [created, cellsSet, submitted]).when(approve).then([approved]);
       given(recipeCycleDecider, [created, cellsSet, submitted, approved]).when({ type: 'PublishRecipeCycle', cycleId: 'c1', approvalEnabled: true }).then([published]);
       given(recipeCycleDecider, [created, cellsSet, submitted, approved, published]).when({ type: 'WithdrawRecipeCycle', cycleId: 'c1' }).then([ev('RecipeCycleWithdrawn')]);
     });
     it('an empty cycle is not submitted; a submitted, approved or published one is not edited', () => {
-      given(recipeCycleDecider, [created]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: true }).thenRefused('unprocessable', /还没有菜品/);
+      given(recipeCycleDecider, [created]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: true, submittedBy: 'u-diet' }).thenRefused('unprocessable', /还没有菜品/);
       for (const past of [[submitted], [submitted, approved], [submitted, approved, published]]) {
         given(recipeCycleDecider, [created, cellsSet, ...past]).when(setMonday).thenRefused('conflict', /不能修改/);
         given(recipeCycleDecider, [created, cellsSet, ...past]).when({ type: 'DeleteRecipeCycle', cycleId: 'c1' }).thenRefused('conflict');
@@ -166,12 +161,20 @@ describe('recipe cycle decider', () => {
       const edit = { ...setMonday, cells: [{ day: 1, mealCode: 3, dishes: [{ dishId: 'rice' }] }] };
       const state = given(recipeCycleDecider, [created, cellsSet, submitted, rejected]).when(edit).state();
       expect(state.status).toBe('draft');
-      given(recipeCycleDecider, [created, cellsSet, submitted, rejected]).when({ type: 'ApproveRecipeCycle', cycleId: 'c1' }).thenRefused('conflict', /已提交/);
+      given(recipeCycleDecider, [created, cellsSet, submitted, rejected]).when(approve).thenRefused('conflict', /已提交/);
     });
-    it('without approval a draft is published directly and cannot be submitted; with it a draft cannot be published', () => {
-      given(recipeCycleDecider, [created, cellsSet]).when({ type: 'PublishRecipeCycle', cycleId: 'c1', approvalEnabled: false }).then([published]);
-      given(recipeCycleDecider, [created, cellsSet]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: false }).thenRefused('conflict', /未开启/);
+    it('without approval a draft is published directly, submitting publishes it too, both recorded as unreviewed; with it a draft cannot be published', () => {
+      const unreviewed = ev('RecipeCyclePublished', { withoutApproval: true });
+      given(recipeCycleDecider, [created, cellsSet]).when({ type: 'PublishRecipeCycle', cycleId: 'c1', approvalEnabled: false }).then([unreviewed]);
+      given(recipeCycleDecider, [created, cellsSet]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: false, submittedBy: 'u-diet' }).then([unreviewed]);
+      given(recipeCycleDecider, [created]).when({ type: 'SubmitRecipeCycle', cycleId: 'c1', approvalEnabled: false, submittedBy: 'u-diet' }).thenRefused('unprocessable', /还没有菜品/);
       given(recipeCycleDecider, [created, cellsSet]).when({ type: 'PublishRecipeCycle', cycleId: 'c1', approvalEnabled: true }).thenRefused('conflict', /审核通过/);
+    });
+    it('the one who submitted does not approve his own submission where approvers are named (issue 28)', () => {
+      given(recipeCycleDecider, [created, cellsSet, submitted]).when({ ...approve, approverId: 'u-diet' }).thenRefused('forbidden', /自己提交/);
+      given(recipeCycleDecider, [created, cellsSet, submitted]).when({ ...approve, approverId: 'u-diet', ownAllowed: true }).then([approved]);
+      // a submission recorded before issue 28 counts as the author's
+      given(recipeCycleDecider, [created, cellsSet, ev('RecipeCycleSubmitted')]).when({ ...approve, approverId: create.createdBy }).thenRefused('forbidden');
     });
     it('a deleted cycle is not found', () => {
       const deleted = ev('RecipeCycleDeleted');
