@@ -17,6 +17,7 @@ import { cloneRecipeCycle } from '../../../../services/recipeSharing.ts';
 import { CopyCycleDialog } from '../shared/recipeCycle/CopyCycleDialog.tsx';
 import { ExportWeekDialog } from './ExportWeekDialog.tsx';
 import { RecipeLogDialog } from './RecipeLogDialog.tsx';
+import { ApproverNotice } from './ApproverNotice.tsx';
 import { AllocationDialog } from './AllocationDialog.tsx';
 import { DISH_MIME, RecipeGrid } from './RecipeGrid.tsx';
 import { allocationSettingsQuery } from '../../../../services/mealAllocation.ts';
@@ -260,6 +261,8 @@ function CycleWorkspace({ cycle, onBack, onOpen }: { cycle: RecipeCycleDetail; o
         {' · '}
         {cycle.ageGroups.map((g) => t`${g.ageRange}岁 ${g.people}人`).join('，')}
       </Text>
+      {/* issue 28: who approves, before and after 提交审核 */}
+      {(cycle.abilities.edit || cycle.abilities.approve) && ['draft', 'rejected', 'withdrawn', 'submitted'].includes(cycle.status) && <ApproverNotice status={cycle.status} />}
       {cycle.status === 'rejected' && cycle.remark && (
         <MessageBar intent="warning" data-testid="recipe-remark"><MessageBarBody><Trans>驳回原因：{cycle.remark}</Trans></MessageBarBody></MessageBar>
       )}

@@ -56,6 +56,7 @@ export function RecipeLogDialog({ cycle, onClose }: { cycle: RecipeCycleDetail; 
       case 'RecipeCycleWeekCopied': return t`第 ${(d.fromWeek ?? 0) + 1} 周 → 第 ${(d.toWeek ?? 0) + 1} 周`;
       case 'RecipeCycleApproved':
       case 'RecipeCycleRejected': return d.remark ?? '';
+      case 'RecipeCyclePublished': return d.withoutApproval ? t`未经审核发布（本机构无需审核）` : '';
       default: return '';
     }
   }

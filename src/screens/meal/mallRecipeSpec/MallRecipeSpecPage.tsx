@@ -15,6 +15,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { EXPORT_FIELD_LABELS } from '../shared/purchasePlan/exportLabels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { RecipeApproverSettings } from './RecipeApproverSettings.tsx';
 
 // the export's column names are the purchase plan screens' (what is ticked here is what the sheet heads)
 const FIELD_LABELS = EXPORT_FIELD_LABELS;
@@ -31,6 +32,7 @@ type Settings = ReturnType<typeof recipeSettingsOf>;
  * mallRecipeSpec (食谱设置): the §3 recipe settings of the org, kept as its spec records by their Chinese names:
  * what a purchase-plan export holds, whether cycles ask for the number of eaters per age group (meals-people),
  * and whether food taboos are checked. The server checks each setting's shape (domain/recipeSettings.ts).
+ * Below them, who approves the weekly recipes (issue 28: RecipeApproverSettings).
  */
 export default function MallRecipeSpecPage() {
   const { t, i18n } = useLingui();
@@ -98,6 +100,8 @@ export default function MallRecipeSpecPage() {
           {saved && <Text role="status" className={s.hint} data-testid="recipe-spec-saved"><Trans>设置已保存</Trans></Text>}
         </>
       )}
+      {/* issue 28: who approves the weekly recipes, saved on its own (its own power) */}
+      <RecipeApproverSettings />
     </ScreenFrame>
   );
 }
