@@ -177,8 +177,8 @@ export const copyRecipeCycle = endpoint({
 const action = (name: string, summary: string) => endpoint({
   method: 'POST', path: `${base}/{id}/${name}`, tags, params: IdParams, body: RecipeDecision, response: RecipeCycleRow, summary,
 });
-export const submitRecipeCycle = action('submit', 'Submit a draft for approval (recipeConfig.recipeApprovalEnable on)');
-export const approveRecipeCycle = action('approve', 'Approve a submitted cycle (the org admin or a role recipeConfig.recipeApprovalRoleNames names)');
+export const submitRecipeCycle = action('submit', 'Submit a draft for approval; where nobody approves (GET /v5/mall/recipe/approvers mode none) it is published at once, logged as without approval');
+export const approveRecipeCycle = action('approve', "Approve a submitted cycle: an approver of the org's rule (/v5/mall/recipe/approvers), not the one who submitted it");
 export const rejectRecipeCycle = action('reject', 'Reject a submitted cycle with a remark');
 export const publishRecipeCycle = action('publish', 'Publish an approved cycle (a draft directly when approval is off)');
 export const withdrawRecipeCycle = action('withdraw', 'Withdraw a published (or submitted) cycle');

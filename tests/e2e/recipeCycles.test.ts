@@ -127,9 +127,13 @@ describe('weekly recipe cycles', () => {
       await page.setViewportSize({ width: 1366, height: 860 });
       await page.getByTestId('day-0').waitFor();
 
+      // issue 28: before 提交审核 the editor names who approves (the school admin, by name and role), and after it whom the cycle waits for
+      const approverNames = page.getByTestId('recipe-approver-names');
+      await expect.poll(() => approverNames.textContent(), { timeout: 10_000 }).toMatch(/^审核人：.*吴静.*机构管理员/);
       // submit: the grid locks; the other console sees the new status
       await page.getByTestId('recipe-submit').click();
       await expect.poll(() => page.getByTestId('recipe-cycle-status').getAttribute('data-status')).toBe('submitted');
+      await expect.poll(() => approverNames.textContent()).toMatch(/^已提交，等待审核人审核：.*吴静/);
       expect(await page.getByTestId('cell-dish-remove').count()).toBe(0);
       await expect.poll(() => other.getByTestId('recipe-cycle-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('submitted');
     } finally {
