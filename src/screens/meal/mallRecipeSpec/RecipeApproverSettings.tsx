@@ -53,7 +53,9 @@ export function RecipeApproverSettings() {
   });
   if (!a || !draft) return null;
 
-  const who = a.approvers.map((p) => p.name).join(t`、`);
+  const names = a.approvers.map((p) => p.name).join(t`、`);
+  const roles = a.roles.map((r) => r.name).join(t`、`);
+  const who = names && roles ? t`${names}（${roles}）` : names;
   const now = a.mode === 'none' ? t`当前：无需审核，提交即发布。`
     : who ? t`当前审核人：${who}` : t`当前没有能审核周食谱的人。`;
   const toggle = (key: 'roleIds' | 'userIds', id: string, on: boolean) => {
