@@ -26,16 +26,18 @@ const CHOICES_MAX = 500;
 
 interface Holder { userId: string; name: string; roleId: string; roleName: string; code: string; roleLabel: string }
 
-/** The enabled roles of the org and their holders whose membership of the org-app is active. */
-async function holdersOf(db: Kysely<Database>, orgId: string, appId: string, now: Date, roleIds?: readonly string[]): Promise<Holder[]> {
-  let q = db.selectFrom('user_roles as ur')
+/**
+ * The enabled roles of the org and their holders whose membership of the org-app is active (a school's staff with a
+ * role: bounded, as the choices are).
+ */
+async function holdersOf(db: Kysely<Database>, orgId: string, appId: string, now: Date): Promise<Holder[]> {
+  const q = db.selectFrom('user_roles as ur')
     .innerJoin('roles as r', (j) => j.onRef('r.role_id', '=', 'ur.role_id').onRef('r.org_id', '=', 'ur.org_id'))
     .innerJoin('org_app_users as m', (j) => j.onRef('m.user_id', '=', 'ur.user_id').onRef('m.org_id', '=', 'ur.org_id'))
     .innerJoin('users as u', 'u.user_id', 'ur.user_id')
     .select(['u.user_id', 'u.name as user_name', 'u.username', 'r.role_id', 'r.name as role_name', 'r.cn_name', 'r.code'])
     .where('ur.org_id', '=', orgId).where('m.app_id', '=', appId).where('r.enable', '=', true).where('m.enable', '=', true).where('u.enable', '=', true)
     .where((eb) => eb.or([eb('m.expiration', 'is', null), eb('m.expiration', '>', now)]));
-  if (roleIds) q = q.where('r.role_id', 'in', roleIds.length ? [...roleIds] : ['']);
   const rows = await q.orderBy('u.name').orderBy('u.user_id').limit(CHOICES_MAX * 4).execute();
   return rows.map((r) => ({
     userId: r.user_id, name: r.user_name || r.username, roleId: r.role_id, roleName: r.role_name, code: r.code, roleLabel: r.cn_name || r.role_name,
