@@ -49,6 +49,8 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
   /** host[:port] entries outbound calls may reach on loopback (a stand-in issue tracker) */
   outboundAllow?: string[];
+  /** addresses of reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY; issue 29) */
+  trustProxy?: string[];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -57,7 +59,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow },
+    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

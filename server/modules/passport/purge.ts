@@ -1,0 +1,1 @@
+export async function purgeAnonymousRows(): Promise<void> { /* issue 29: to be written */ }
