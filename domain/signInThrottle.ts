@@ -1,11 +1,16 @@
 // Password guessing is limited like SMS codes are (issue 12 hardening): failed password sign-ins are counted
 // in a sliding window per account and address, per address, and per account. Limits are windows, never a
 // permanent lock: an attacker can delay a user elsewhere only while he keeps failing, at most one window.
+// Issue 29: the limits punish the guesser, not the guessed. Only an account's own failures make it wait (per account
+// and address, per account); failures of usernames nobody has are counted under those names, so they never make a
+// real account wait. The per-address count makes no one wait at all: past it, every password try from that address
+// needs a captcha (addressNeedsCaptcha), so one address spraying made-up names slows itself, and the people behind the
+// same NAT or proxy still sign in with their right password after a captcha.
 export const SIGN_IN_THROTTLE = {
   windowMs: 15 * 60_000,
   /** one account from one address: a person mistyping, then a pause */
   perAccountAndAddress: 5,
-  /** one address over any accounts: password spraying */
+  /** one address over any accounts (password spraying): past it every try from there needs a captcha, never a wait */
   perAddress: 20,
   /** one account from anywhere: distributed guessing, set high so a user elsewhere is rarely delayed */
   perAccount: 50,
@@ -17,16 +22,19 @@ export interface FailureCounts {
   account: { n: number; oldest: Date | null };
 }
 
-/** Milliseconds to wait before the next try, or 0 when a try is allowed now. */
+/** Milliseconds to wait before the next try, or 0 when a try is allowed now: only the account's own failures count. */
 export function signInWaitMs(counts: FailureCounts, now: Date, limits = SIGN_IN_THROTTLE): number {
   const waits = ([
     [counts.accountAndAddress, limits.perAccountAndAddress],
-    [counts.address, limits.perAddress],
     [counts.account, limits.perAccount],
   ] as const).filter(([c, limit]) => c.n >= limit && c.oldest)
     .map(([c]) => c.oldest!.getTime() + limits.windowMs - now.getTime());
   return Math.max(0, ...waits);
 }
+
+/** Issue 29: an address past its failures asks every password try from there for a captcha (428), for any account. */
+export const addressNeedsCaptcha = (counts: Pick<FailureCounts, 'address'>, limits = SIGN_IN_THROTTLE): boolean =>
+  counts.address.n >= limits.perAddress;
 
 export const signInThrottleText = (waitMs: number) => `密码错误次数过多，请 ${Math.max(1, Math.ceil(waitMs / 60_000))} 分钟后再试`;
 
@@ -38,8 +46,11 @@ export const signInThrottleText = (waitMs: number) => `密码错误次数过多�
  */
 export const CAPTCHA_GATE = {
   afterFailures: 3,
-  /** captchas one client address may ask for per window: drawing them costs the server, and each replaces the last */
-  perAddress: 30,
+  /**
+   * captchas one client address may ask for per account per window: each replaces the last. Per account (issue 29),
+   * so a script drawing captchas for made-up names does not leave the people behind the same address without one.
+   */
+  perAddressAndAccount: 30,
   windowMs: SIGN_IN_THROTTLE.windowMs,
 } as const;
 

@@ -21,6 +21,8 @@ import { registerInputGuards } from './http/registerInputGuards.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { buildValidator } from './http/validatorCompiler.ts';
 import { APP_VERSION } from '../domain/constants.ts';
+import { PURGE } from '../domain/anonymousLimits.ts';
+import { purgeAnonymousRows } from './modules/passport/purge.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -42,9 +44,20 @@ export function assetCacheControl(file: string): string {
   return /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** Issue 29: sweeps the sign-in rows anonymous callers leave behind every PURGE.everyMs, until the server closes. */
+function scheduleAnonymousPurge(app: FastifyInstance, ctx: ModuleContext): void {
+  const timer = setInterval(() => {
+    purgeAnonymousRows(ctx.db, ctx.clock()).catch((e: unknown) => app.log.warn({ err: e }, 'purge of expired sign-in rows failed'));
+  }, PURGE.everyMs);
+  timer.unref();
+  app.addHook('onClose', async () => { clearInterval(timer); });
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logStream) : false,
+    // issue 29: request.ip is the peer unless the peer is a configured proxy (TRUST_PROXY): the per-address limits count it
+    trustProxy: opts.settings.trustProxy?.length ? opts.settings.trustProxy : false,
     // a JSON body is never coerced; querystring, params and headers are read from their text (validatorCompiler.ts)
     schemaController: { compilersFactory: { buildValidator } },
     bodyLimit: 20 * 1024 * 1024,
@@ -77,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The counts are this process's: several processes behind one address each count their own.
   await app.register(rateLimit, { global: false });
   for (const register of modules) await register(app, ctx);
+  scheduleAnonymousPurge(app, ctx);
   if (opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: path.resolve(opts.staticDir), prefix: '/', wildcard: false,

@@ -12,6 +12,11 @@ export interface ServerSettings {
   smsOutbox: boolean;
   /** host[:port] entries an org-configured outbound call (issue tracker) may reach besides public addresses */
   outboundAllow?: string[];
+  /**
+   * issue 29: addresses or CIDR ranges of the reverse proxies in front of the server (TRUST_PROXY). Only from these is
+   * X-Forwarded-For believed; request.ip, which every per-address limit counts, is otherwise the connection's peer.
+   */
+  trustProxy?: string[];
 }
 
 export interface ModuleContext {

@@ -27,6 +27,7 @@ const app = await buildApp({
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
   settings: {
     smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow,
+    trustProxy: settings.trustProxy,
   },
   staticDir: settings.staticDir,
   logger: true,

@@ -41,5 +41,21 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     // OUTBOUND_ALLOW=tracker.internal,10.0.0.5:8080: hosts an org's issue tracker may be at besides public ones
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
+}
+
+/**
+ * TRUST_PROXY=127.0.0.1,10.0.0.0/8: the reverse proxies whose X-Forwarded-For names the client (issue 29). A list of
+ * addresses or CIDR ranges only: "true" or a hop count would let any client name its own address and slip past the
+ * per-address limits, so they are refused at start.
+ */
+export function trustProxyFromEnv(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) || !/[.:]/.test(entry)) {
+      throw new Error(`TRUST_PROXY lists the addresses or CIDR ranges of trusted proxies (e.g. 127.0.0.1,10.0.0.0/8), not "${entry}"`);
+    }
+  }
+  return entries;
 }

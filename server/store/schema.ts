@@ -58,7 +58,7 @@ export interface Database {
     id: Generated<string>; phone: string; purpose: string; code_hash: string; address: string; created_at: Time;
     expires_at: Time; tries: Generated<number>; used_at: Time | null;
   };
-  captchas: { id: string; kind: string; answer: string; expires_at: Time; solved_at: Time | null };
+  captchas: { id: string; kind: string; answer: string; expires_at: Time; solved_at: Time | null; subject: string | null };
   captcha_requests: { id: Generated<string>; address: string; at: Time };
   qr_codes: { id: string; status: string; user_id: string | null; token: string | null; created_at: Time; expires_at: Time };
   categories: {

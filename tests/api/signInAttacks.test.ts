@@ -13,6 +13,7 @@ import { CAPTCHA_GATE, SIGN_IN_THROTTLE } from '../../domain/signInThrottle.ts';
 import { ANONYMOUS_LIMITS, PURGE } from '../../domain/anonymousLimits.ts';
 import { TOKEN } from '../../domain/constants.ts';
 import { purgeAnonymousRows } from '../../server/modules/passport/purge.ts';
+import { hashToken } from '../../server/http/tokens.ts';
 
 let server: TestServer;
 let offsetMs = 0;
@@ -93,7 +94,7 @@ describe('1. a captcha a script cannot read', () => {
     const trail = (x: number) => [0, x / 3, (2 * x) / 3, x];
     const byScript = await send('POST', '/v2/passport/smscode', { phoneNumber: phone, token: puzzle.token, trail: trail(viewBoxX) }, address);
     expect(byScript.status).toBe(400);
-    expect(byScript.body.status_text).toBe('滑动验证已失效，请刷新后重试');
+    expect(byScript.body.status_text).toBe('滑动验证未通过，请重试');
 
     const solve = async (forPhone: string) => {
       const p = (await send('GET', `/v1/passport/slidecaptcha?username=${phone}`, undefined, address)).body.data;
@@ -274,6 +275,12 @@ describe('4. bounded anonymous writes', () => {
     const address = freshAddress();
     expect((await send('POST', '/v1/passport/smscode', { phoneNumber: DEMO.salesman, type: 'loginsmscode' }, address)).status).toBe(200);
     expect((await send('GET', '/v1/passport/captcha?username=13700000002', undefined, address)).status).toBe(200);
+    // a QR code confirmed on the phone whose console never came for the token: the token dies with the row
+    const phone = await send('POST', '/v1/passport/login', { username: DEMO.supplier2, password: DEMO_PASSWORD }, address);
+    const qr = (await send('POST', '/v1/passport/qrcode', undefined, address)).body.data.id as string;
+    const asPhone = { accesstoken: phone.body.data.accesstoken as string };
+    expect((await send('POST', `/v1/passport/qrcode/${qr}/confirm`, undefined, address, asPhone)).status).toBe(200);
+    const { token } = await server.store.db.selectFrom('qr_codes').select('token').where('id', '=', qr).executeTakeFirstOrThrow();
     offsetMs += SIGN_IN_THROTTLE.windowMs + PURGE.graceMs + 1000;
     await purgeAnonymousRows(server.store.db, clock());
     const count = async (table: 'sms_codes' | 'captchas' | 'captcha_requests' | 'sign_in_failures') =>
@@ -282,6 +289,9 @@ describe('4. bounded anonymous writes', () => {
     expect(await count('captchas')).toBe(0);
     expect(await count('captcha_requests')).toBe(0);
     expect(await count('sign_in_failures')).toBe(0);
+    expect(await server.store.db.selectFrom('qr_codes').select('id').where('id', '=', qr).execute()).toEqual([]);
+    const issued = await server.store.db.selectFrom('access_tokens').select('revoked_at').where('token_hash', '=', hashToken(token!)).executeTakeFirstOrThrow();
+    expect(issued.revoked_at).not.toBeNull();
   });
 
   it('register, SMS code and reset calls are rate-limited per address', async () => {

@@ -1,7 +1,12 @@
-// Captchas guarding the SMS sender (§7 GET /v1/passport/captcha, GET /v1/passport/slidecaptcha,
-// POST /v2/passport/smscode): an SVG text image and a slide puzzle, drawn here without libraries.
-// Each is single-use and lives TOKEN.captchaTtlMs.
+// Captchas guarding the SMS sender and the password sign-in (§7 GET /v1/passport/captcha, GET /v1/passport/slidecaptcha,
+// POST /v2/passport/smscode, issue 15). Issue 29: the answer is nowhere in what the browser receives. The image captcha
+// is drawn by svg-captcha (glyph outlines as <path>s from its bundled font, with noise lines), each glyph then turned
+// and jittered here so no two drawings of a character share a shape; the slide puzzle is a raster (PNG through pngjs),
+// so no coordinate of the gap is in any markup. Each captcha is single-use, lives TOKEN.captchaTtlMs and is bound to the
+// account (phone) whose try it gates.
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import { PNG } from 'pngjs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { sql } from 'kysely';
@@ -9,6 +14,10 @@ import { badRequest, HttpError, tooManyRequests } from '../../http/errors.ts';
 import { TOKEN } from '../../../domain/constants.ts';
 import { CAPTCHA_GATE, CAPTCHA_REQUIRED_STATUS, needsCaptcha } from '../../../domain/signInThrottle.ts';
 import { accountFailures } from './passwordThrottle.ts';
+
+// svg-captcha is CommonJS and its typings do not declare the function it exports: drawing a given text
+type SvgCaptchaOptions = { width: number; height: number; fontSize: number; noise: number; color: boolean; background: string };
+const drawSvgCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, options: SvgCaptchaOptions) => string;
 
 /** no 0/O, 1/I/l: a person must be able to read it */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
@@ -25,37 +34,65 @@ export const CAPTCHA_TEXT = {
 } as const;
 
 const rand = (min: number, max: number) => crypto.randomInt(min, max + 1);
+const randomReal = (min: number, max: number) => min + (crypto.randomInt(0, 1_000_001) / 1_000_000) * (max - min);
 const color = (lo = 40, hi = 200) => `rgb(${rand(lo, hi)},${rand(lo, hi)},${rand(lo, hi)})`;
-const dataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const pngDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
-/** The image captcha of a username lives under a fixed id so /v2/passport/smscode can find it by phone. */
+/** The image captcha of a username lives under a fixed id so /v2/passport/smscode and the sign-in find it by phone. */
 export const imageCaptchaId = (username: string) => `image:${username}`;
 const slideCaptchaId = (token: string) => `slide:${token}`;
 
-export function renderImageCaptcha(text: string, height: number, fontSize: number): string {
-  const step = Math.round(fontSize * 0.9);
-  const width = step * text.length + Math.round(fontSize * 0.6);
-  const chars = [...text].map((ch, i) => {
-    const x = Math.round(fontSize * 0.3 + step * i + step / 2);
-    const y = Math.round(height / 2 + fontSize * 0.35);
-    const angle = rand(-25, 25);
-    return `<text x="${x}" y="${y}" font-size="${fontSize}" font-family="Arial, sans-serif" font-weight="bold" text-anchor="middle" fill="${color(20, 140)}" transform="rotate(${angle} ${x} ${y})">${ch}</text>`;
+/**
+ * Turns each filled glyph outline about its centre by up to ±25° and moves every point by up to ±0.35 px: the
+ * outlines of svg-captcha's font are otherwise the same shape each time, which a script could look up in a table.
+ * svg-captcha writes absolute commands (M, L, Q, C, Z) whose numbers are all x y pairs, so the pairs are rewritten.
+ */
+function distortGlyphs(svg: string): string {
+  return svg.replace(/<path fill="([^"]+)" d="([^"]+)"\/>/g, (whole, fill: string, d: string) => {
+    if (fill === 'none') return whole;
+    const numbers = [...d.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+    if (numbers.length < 2) return whole;
+    let cx = 0;
+    let cy = 0;
+    for (let i = 0; i + 1 < numbers.length; i += 2) { cx += numbers[i]; cy += numbers[i + 1]; }
+    const pairs = Math.floor(numbers.length / 2);
+    cx /= pairs;
+    cy /= pairs;
+    const angle = (randomReal(-25, 25) * Math.PI) / 180;
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    let index = 0;
+    let pendingX = 0;
+    const out = d.replace(/-?\d+(?:\.\d+)?/g, (n) => {
+      const isX = index % 2 === 0;
+      index += 1;
+      if (isX) { pendingX = Number(n); return '\u0000'; }
+      const dx = pendingX - cx;
+      const dy = Number(n) - cy;
+      const x = cx + dx * cos - dy * sin + randomReal(-0.35, 0.35);
+      const y = cy + dx * sin + dy * cos + randomReal(-0.35, 0.35);
+      return `${x.toFixed(2)} ${y.toFixed(2)}`;
+    }).replace(/\u0000\s*/g, '');
+    return `<path fill="${fill}" d="${out}"/>`;
   });
-  const lines = Array.from({ length: 5 }, () =>
-    `<path d="M${rand(0, width)} ${rand(0, height)} Q${rand(0, width)} ${rand(0, height)} ${rand(0, width)} ${rand(0, height)}" stroke="${color()}" stroke-width="${rand(1, 2)}" fill="none"/>`);
-  const dots = Array.from({ length: 20 }, () => `<circle cx="${rand(0, width)}" cy="${rand(0, height)}" r="1" fill="${color()}"/>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`
-    + `<rect width="100%" height="100%" fill="${color(225, 250)}"/>${dots.join('')}${chars.join('')}${lines.join('')}</svg>`;
+}
+
+export function renderImageCaptcha(text: string, height: number, fontSize: number): string {
+  const width = Math.round(fontSize * 0.95 * text.length + fontSize * 0.8);
+  const svg = drawSvgCaptcha(text, { width, height, fontSize: Math.round(fontSize * 1.25), noise: 4, color: true, background: color(225, 250) });
+  return distortGlyphs(svg);
 }
 
 export async function createImageCaptcha(db: Kysely<Database>, opts: { username?: string; height: number; fontSize: number; now: Date }) {
   const text = Array.from({ length: IMAGE_CODE_LENGTH }, () => ALPHABET[crypto.randomInt(ALPHABET.length)]).join('');
-  const id = imageCaptchaId(opts.username ?? crypto.randomBytes(12).toString('base64url'));
+  const username = opts.username ?? crypto.randomBytes(12).toString('base64url');
+  const id = imageCaptchaId(username);
   const expiresAt = new Date(opts.now.getTime() + TOKEN.captchaTtlMs);
-  await db.insertInto('captchas').values({ id, kind: 'image', answer: text.toLowerCase(), expires_at: expiresAt, solved_at: null })
-    .onConflict((c) => c.column('id').doUpdateSet({ kind: 'image', answer: text.toLowerCase(), expires_at: expiresAt, solved_at: null }))
+  const row = { kind: 'image', answer: text.toLowerCase(), expires_at: expiresAt, solved_at: null, subject: username };
+  await db.insertInto('captchas').values({ id, ...row })
+    .onConflict((c) => c.column('id').doUpdateSet(row))
     .execute();
-  return { id, image: dataUrl(renderImageCaptcha(text, opts.height, opts.fontSize)) };
+  return { id, image: svgDataUrl(renderImageCaptcha(text, opts.height, opts.fontSize)) };
 }
 
 /** Case-insensitive; single-use: a wrong answer also burns the captcha so it cannot be guessed at. */
@@ -66,69 +103,128 @@ export async function solveImageCaptcha(db: Kysely<Database>, username: string, 
   if (row.answer !== answer.trim().toLowerCase()) throw badRequest(CAPTCHA_TEXT.imageWrong);
 }
 
-/** A puzzle-piece outline of side `s` at (x, y): a square with a knob on top and one on the right. */
-function piecePath(x: number, y: number, s: number): string {
+/** Whether (px, py) of the piece's box lies in the piece: a square of side s below a knob on top, with a knob on the right. */
+function inPiece(px: number, py: number, s: number): boolean {
   const k = s / 5;
-  return `M${x} ${y + k} h${s / 2 - k} a${k} ${k} 0 1 1 ${2 * k} 0 h${s / 2 - k} v${s / 2 - k} a${k} ${k} 0 1 1 0 ${2 * k} v${s / 2 - k} h${-s} z`;
+  const inSquare = px >= 0 && px < s && py >= k && py < k + s;
+  const topKnob = (px - s / 2) ** 2 + (py - k) ** 2 <= k * k;
+  const rightKnob = (px - s) ** 2 + (py - k - s / 2) ** 2 <= k * k;
+  return inSquare || topKnob || rightKnob;
 }
 
+type Rgb = [number, number, number];
+const randomRgb = (lo = 40, hi = 220): Rgb => [rand(lo, hi), rand(lo, hi), rand(lo, hi)];
+
+/** A random picture: a gradient, overlapping discs and bars, and grain, as RGB bytes. */
+function randomPicture(width: number, height: number): Uint8Array {
+  const pixels = new Uint8Array(width * height * 3);
+  const [from, to] = [randomRgb(120, 230), randomRgb(120, 230)];
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const t = (x + y) / (width + height);
+      const i = (y * width + x) * 3;
+      for (let c = 0; c < 3; c += 1) pixels[i + c] = from[c] + (to[c] - from[c]) * t;
+    }
+  }
+  for (let n = 0; n < 18; n += 1) {
+    const fill = randomRgb();
+    const alpha = randomReal(0.4, 0.8);
+    const disc = rand(0, 1) === 1;
+    const [cx, cy, r] = [rand(0, width), rand(0, height), rand(8, 40)];
+    const [bx, by, bw, bh] = [rand(-20, width), rand(-20, height), rand(10, 90), rand(6, 40)];
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const inside = disc ? (x - cx) ** 2 + (y - cy) ** 2 <= r * r : x >= bx && x < bx + bw && y >= by && y < by + bh;
+        if (!inside) continue;
+        const i = (y * width + x) * 3;
+        for (let c = 0; c < 3; c += 1) pixels[i + c] = pixels[i + c] * (1 - alpha) + fill[c] * alpha;
+      }
+    }
+  }
+  const grain = crypto.randomBytes(pixels.length);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.max(0, Math.min(255, pixels[i] + (grain[i] % 25) - 12));
+  return pixels;
+}
+
+/**
+ * The slide puzzle as two PNGs: the background with the hole darkened at (x, top), and the piece cut from the same
+ * picture (transparent outside its outline). Nothing but pixels: where the hole is, only the picture tells.
+ */
 export function renderSlidePuzzle(x: number, y: number) {
   const { width, height, piece } = SLIDE;
-  const shapes = [
-    `<rect width="${width}" height="${height}" fill="${color(150, 230)}"/>`,
-    ...Array.from({ length: 14 }, () =>
-      rand(0, 1)
-        ? `<circle cx="${rand(0, width)}" cy="${rand(0, height)}" r="${rand(8, 40)}" fill="${color()}" fill-opacity="0.7"/>`
-        : `<rect x="${rand(0, width)}" y="${rand(0, height)}" width="${rand(10, 70)}" height="${rand(10, 50)}" fill="${color()}" fill-opacity="0.7" transform="rotate(${rand(-40, 40)})"/>`),
-  ].join('');
-  const outline = piecePath(x, y, piece);
-  const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`
-    + `${shapes}<path d="${outline}" fill="rgba(0,0,0,0.45)" stroke="rgba(255,255,255,0.8)" stroke-width="1"/></svg>`;
-  // The piece is the same picture seen through the outline, cropped to its box (the knob reaches above y).
-  const top = y - piece / 5;
-  const box = piece + piece / 5;
-  const pieceSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${box}" height="${box}" viewBox="${x} ${top} ${box} ${box}">`
-    + `<defs><clipPath id="p"><path d="${outline}"/></clipPath></defs><g clip-path="url(#p)">${shapes}</g>`
-    + `<path d="${outline}" fill="none" stroke="rgba(255,255,255,0.9)" stroke-width="1.5"/></svg>`;
-  return { background: dataUrl(background), piece: dataUrl(pieceSvg), pieceTop: top };
+  const k = piece / 5;
+  const top = y - k;
+  const box = piece + k;
+  const picture = randomPicture(width, height);
+  const background = new PNG({ width, height });
+  const pieceImage = new PNG({ width: box, height: box });
+  const edge = (px: number, py: number) => inPiece(px, py, piece)
+    && [[-2, 0], [2, 0], [0, -2], [0, 2]].some(([dx, dy]) => !inPiece(px + dx, py + dy, piece));
+  for (let py = 0; py < height; py += 1) {
+    for (let px = 0; px < width; px += 1) {
+      const src = (py * width + px) * 3;
+      const dst = (py * width + px) * 4;
+      const [lx, ly] = [px - x, py - top];
+      const hole = inPiece(lx, ly, piece);
+      for (let c = 0; c < 3; c += 1) {
+        const v = picture[src + c];
+        background.data[dst + c] = hole ? (edge(lx, ly) ? 235 : v * 0.45) : v;
+      }
+      background.data[dst + 3] = 255;
+      if (lx >= 0 && lx < box && ly >= 0 && ly < box) {
+        const p = (ly * box + lx) * 4;
+        for (let c = 0; c < 3; c += 1) pieceImage.data[p + c] = edge(lx, ly) ? 250 : picture[src + c];
+        pieceImage.data[p + 3] = hole ? 255 : 0;
+      }
+    }
+  }
+  return { background: pngDataUrl(PNG.sync.write(background, { filterType: 0 })), piece: pngDataUrl(PNG.sync.write(pieceImage, { filterType: 0 })), pieceTop: top };
 }
 
-export async function createSlideCaptcha(db: Kysely<Database>, now: Date) {
+/** A puzzle drawn for a phone (`username`) sends a code to that phone only; one drawn for nobody gates nothing. */
+export async function createSlideCaptcha(db: Kysely<Database>, now: Date, username?: string) {
   const { width, height, piece } = SLIDE;
   const x = rand(piece + 20, width - piece - 20);
   const y = rand(piece / 5 + 4, height - piece - 4);
   const token = crypto.randomBytes(18).toString('base64url');
   await db.insertInto('captchas').values({
     id: slideCaptchaId(token), kind: 'slide', answer: String(x), expires_at: new Date(now.getTime() + TOKEN.captchaTtlMs), solved_at: null,
+    subject: username ?? null,
   }).execute();
   const drawn = renderSlidePuzzle(x, y);
   // `y` is where the piece image's top edge sits on the background; the client slides it along x from 0.
   return { token, width, height, y: drawn.pieceTop, background: drawn.background, piece: drawn.piece };
 }
 
-/** The trail is the x positions of the drag; its last point must land within ±6 px of the hole. Single-use. */
-export async function solveSlideCaptcha(db: Kysely<Database>, token: string, trail: number[], now: Date): Promise<void> {
+/**
+ * The trail is the x positions of the drag; its last point must land within ±6 px of the hole. Single-use, and only
+ * for the phone it was drawn for: one solved puzzle is not a pass for another number.
+ */
+export async function solveSlideCaptcha(db: Kysely<Database>, token: string, phone: string, trail: number[], now: Date): Promise<void> {
   const row = await db.deleteFrom('captchas').where('id', '=', slideCaptchaId(token)).where('kind', '=', 'slide')
-    .where('solved_at', 'is', null).returning(['answer', 'expires_at']).executeTakeFirst();
-  if (!row || row.expires_at <= now) throw badRequest(CAPTCHA_TEXT.slideMissing);
+    .where('solved_at', 'is', null).returning(['answer', 'expires_at', 'subject']).executeTakeFirst();
+  if (!row || row.expires_at <= now || row.subject !== phone) throw badRequest(CAPTCHA_TEXT.slideMissing);
   if (trail.length < SLIDE.minTrailPoints) throw badRequest(CAPTCHA_TEXT.slideWrong);
   const last = trail[trail.length - 1];
   if (Math.abs(last - Number(row.answer)) > SLIDE.tolerancePx) throw badRequest(CAPTCHA_TEXT.slideWrong);
 }
 
 /**
- * Drawing captchas is limited per client address (CAPTCHA_GATE.perAddress per window, 429 beyond): each request is
- * logged under a per-address lock, so parallel requests cannot slip past the limit.
+ * Drawing captchas is limited per client address and account (CAPTCHA_GATE.perAddressAndAccount per window, 429
+ * beyond): each request is logged under a lock of that pair, so parallel requests cannot slip past the limit. Per
+ * account, not per address alone (issue 29): behind one NAT a script drawing captchas for made-up names must not leave
+ * the people there without one when they need it; the flood itself is bounded per minute (ANONYMOUS_LIMITS.captchasPerAddress).
  */
-export async function claimCaptchaRequest(db: Kysely<Database>, address: string, now: Date): Promise<void> {
+export async function claimCaptchaRequest(db: Kysely<Database>, address: string, username: string | undefined, now: Date): Promise<void> {
   const since = new Date(now.getTime() - CAPTCHA_GATE.windowMs);
+  const key = `${address}|${username ?? ''}`;
   await db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'captcha:' + address}))`.execute(tx);
-    await tx.deleteFrom('captcha_requests').where('address', '=', address).where('at', '<=', since).execute();
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'captcha:' + key}))`.execute(tx);
+    await tx.deleteFrom('captcha_requests').where('address', '=', key).where('at', '<=', since).execute();
     const { n } = await tx.selectFrom('captcha_requests').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('address', '=', address).executeTakeFirstOrThrow();
-    if (Number(n) >= CAPTCHA_GATE.perAddress) throw tooManyRequests(CAPTCHA_TEXT.tooMany);
-    await tx.insertInto('captcha_requests').values({ address, at: now }).execute();
+      .where('address', '=', key).executeTakeFirstOrThrow();
+    if (Number(n) >= CAPTCHA_GATE.perAddressAndAccount) throw tooManyRequests(CAPTCHA_TEXT.tooMany);
+    await tx.insertInto('captcha_requests').values({ address: key, at: now }).execute();
   });
 }
 

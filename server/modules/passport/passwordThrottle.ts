@@ -4,12 +4,12 @@ import type { Database } from '../../store/schema.ts';
 import { HttpError, tooManyRequests } from '../../http/errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  CAPTCHA_GATE, CAPTCHA_REQUIRED_STATUS, CAPTCHA_REQUIRED_TEXT, captchaGateDecision, PENDING_TRY, pendingStaleBefore, SIGN_IN_THROTTLE,
+  addressNeedsCaptcha, CAPTCHA_GATE, CAPTCHA_REQUIRED_STATUS, CAPTCHA_REQUIRED_TEXT, captchaGateDecision, PENDING_TRY, pendingStaleBefore, SIGN_IN_THROTTLE,
   signInThrottleText, signInWaitMs, type FailureCounts,
 } from '../../../domain/signInThrottle.ts';
 
 /**
- * Refuses (429) while a limit is reached, and (428) when the account's failures ask for a captcha that was not
+ * Refuses (429) while the account's limit is reached, and (428) when the account's or the address's failures ask for a captcha that was not
  * solved (`captchaPassed`, issue 15); otherwise records this try as pending and returns its id: `settleFailedTry`
  * makes it a failure, `forgiveTry` removes it once the password was right. Under a per-account lock, so parallel
  * guesses see each other. Where only other pending tries could tip the captcha gate, the try waits for them to
@@ -49,6 +49,8 @@ async function claimOnce(
     const wait = signInWaitMs(counts, now);
     if (wait > 0) throw tooManyRequests(signInThrottleText(wait));
     if (!captchaPassed) {
+      // issue 29: an address spraying guesses is slowed by captchas, never refused a right password
+      if (addressNeedsCaptcha(counts)) throw new HttpError(CAPTCHA_REQUIRED_STATUS, CAPTCHA_REQUIRED_TEXT);
       const decision = captchaGateDecision(await gateFailures(tx, username, now), waitedMs);
       if (decision === 'captcha') throw new HttpError(CAPTCHA_REQUIRED_STATUS, CAPTCHA_REQUIRED_TEXT);
       if (decision === 'wait') return null;

@@ -11,6 +11,9 @@ import type { Tx } from '../../store/eventStore.ts';
 import { TOKEN } from '../../../domain/constants.ts';
 import type { QrCodeStatus } from '../../../domain/types.ts';
 import { assertMaySignIn, loginResultOf, loginResultSchema, recordSignIn } from './signIn.ts';
+import { purgeExpiredQrCodes } from './purge.ts';
+import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
+import { ANONYMOUS_LIMITS } from '../../../domain/anonymousLimits.ts';
 
 const tags = ['passport'];
 export const QR_TEXT = {
@@ -63,10 +66,12 @@ export default async function qrRoutes(app: FastifyInstance, ctx: ModuleContext)
   }
 
   app.post('/v1/passport/qrcode', {
-    config: { auth: 'public' },
-    schema: { tags, summary: 'New QR sign-in code (status waiting)', response: { 200: statusSchema } },
+    // issue 29: an anonymous write, bounded per client address; expired codes are swept as new ones come
+    config: { auth: 'public', rateLimit: perAddressLimit('qrcode', ANONYMOUS_LIMITS.qrCodesPerAddress) },
+    schema: { tags, summary: 'New QR sign-in code (status waiting); limited per client address', response: { 200: statusSchema } },
   }, async () => {
     const now = ctx.clock();
+    await purgeExpiredQrCodes(db, now);
     const row: QrRow = { id: crypto.randomBytes(18).toString('base64url'), status: 'waiting', user_id: null, token: null, expires_at: new Date(now.getTime() + TOKEN.qrCodeTtlMs) };
     await db.insertInto('qr_codes').values({ ...row, created_at: now }).execute();
     return ok(statusOf(row));

@@ -8,6 +8,9 @@ import type { ModuleContext } from '../../context.ts';
 import { claimPasswordTry, forgiveTry, recordSmsCodeFailure, settleFailedTry } from './passwordThrottle.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
+import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
+import { ANONYMOUS_LIMITS } from '../../../domain/anonymousLimits.ts';
+import { signInRefusal } from '../../../domain/aggregates/user.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
 import { runDecisions } from '../../store/command.ts';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
@@ -15,7 +18,7 @@ import { isValidPhone } from '../../../domain/phone.ts';
 import { SMS } from '../../../domain/constants.ts';
 import { SYSTEM_ORG } from '../users/streams.ts';
 import { membershipCommand, seatsOf, userCommand } from '../users/userCommands.ts';
-import { checkSmsCode, sendSmsCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes.ts';
+import { checkSmsCode, sendSmsCode, SMS_PURPOSES, SMS_TEXT, type SmsPurpose } from './smsCodes.ts';
 import {
   assertNoCaptchaNeeded, claimCaptchaRequest, createImageCaptcha, createSlideCaptcha, solveImageCaptcha, solveSignInCaptcha, solveSlideCaptcha,
 } from './captcha.ts';
@@ -67,19 +70,26 @@ function requirePhone(phoneNumber: string): string {
   return p;
 }
 
-/** Login codes go only to accounts that exist and may sign in; reset codes only to accounts that exist. */
-async function assertRecipient(ctx: ModuleContext, phoneNumber: string, type: SmsPurpose, now: Date): Promise<void> {
-  if (type === 'register') return;
+/**
+ * Login codes go only to accounts that exist and may sign in; reset codes only to accounts that exist; register codes
+ * to anyone (the owner of a registered number signs in to a trial org with one, /v1/passport/formuser). The caller is
+ * answered alike either way (issue 29): whether a code went out is the phone owner's to know.
+ */
+async function mayReceive(ctx: ModuleContext, phoneNumber: string, type: SmsPurpose, now: Date): Promise<boolean> {
+  if (type === 'register') return true;
   const user = await findUser(ctx.db, phoneNumber);
-  if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
-  if (type === 'loginsmscode') assertMaySignIn(user, now);
+  if (!user) return false;
+  return type !== 'loginsmscode' || signInRefusal(user, now) === null;
 }
+/** issue 29: the calls that send, create or guess, bounded per client address */
+const passportWrites = { rateLimit: perAddressLimit('passport-writes', ANONYMOUS_LIMITS.passportWritesPerAddress) };
+const captchaDraws = { rateLimit: perAddressLimit('captchas', ANONYMOUS_LIMITS.captchasPerAddress) };
 
 export default async function passportRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
   app.get<{ Querystring: { height: number; fontSize: number; username?: string } }>('/v1/passport/captcha', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...captchaDraws },
     schema: {
       tags, summary: 'Image captcha (SVG data URL); with username it guards /v2/passport/smscode for that phone',
       querystring: {
@@ -93,15 +103,16 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' }, image: { type: 'string' } }, required: ['id', 'image'] }) },
     },
   }, async (request) => {
-    const { height, fontSize, username } = request.query;
-    await claimCaptchaRequest(db, request.ip, ctx.clock());
-    return ok(await createImageCaptcha(db, { username: username?.trim() || undefined, height, fontSize, now: ctx.clock() }));
+    const { height, fontSize } = request.query;
+    const username = request.query.username?.trim() || undefined;
+    await claimCaptchaRequest(db, request.ip, username, ctx.clock());
+    return ok(await createImageCaptcha(db, { username, height, fontSize, now: ctx.clock() }));
   });
 
   app.get<{ Querystring: { username?: string } }>('/v1/passport/slidecaptcha', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...captchaDraws },
     schema: {
-      tags, summary: 'Slide puzzle: drag the piece (placed at top y) along x to the hole; answer with /v2/passport/smscode {token, trail}',
+      tags, summary: 'Slide puzzle (two PNGs): drag the piece (placed at top y) along x to the hole; answer with /v2/passport/smscode {token, trail} for the phone given as username',
       querystring: { type: 'object', additionalProperties: false, properties: { username: shortText } },
       response: {
         200: envelopeSchema({
@@ -115,12 +126,13 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
       },
     },
   }, async (request) => {
-    await claimCaptchaRequest(db, request.ip, ctx.clock());
-    return ok(await createSlideCaptcha(db, ctx.clock()));
+    const username = request.query.username?.trim() || undefined;
+    await claimCaptchaRequest(db, request.ip, username, ctx.clock());
+    return ok(await createSlideCaptcha(db, ctx.clock(), username));
   });
 
   app.post<{ Body: { phoneNumber: string; type?: SmsPurpose } }>('/v1/passport/smscode', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...passportWrites },
     schema: {
       tags, summary: 'Send an SMS code (login, password reset or registration); a login code after failed sign-ins is 428: send it through /v2/passport/smscode with a captcha',
       body: {
@@ -136,13 +148,13 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     // issue 15: sign-in codes of an account that failed CAPTCHA_GATE.afterFailures times need a captcha (v2). A register
     // code is one too: POST /v1/passport/formuser signs an existing account in with it, so it must not be a way round.
     if (type === 'loginsmscode' || type === 'register') await assertNoCaptchaNeeded(db, phoneNumber, now, PASSPORT_TEXT.needCaptcha);
-    await assertRecipient(ctx, phoneNumber, type, now);
-    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now });
+    const deliver = await mayReceive(ctx, phoneNumber, type, now);
+    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now, deliver });
     return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
   });
 
   app.post<{ Body: { phoneNumber: string; code?: string; token?: string; trail?: number[]; type?: SmsPurpose } }>('/v2/passport/smscode', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...passportWrites },
     schema: {
       tags, summary: 'Send an SMS code after an image captcha {code} or a slide captcha {token, trail}',
       body: {
@@ -162,16 +174,16 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     const { code, token, trail } = request.body;
     const phoneNumber = requirePhone(request.body.phoneNumber);
     if (code !== undefined) await solveImageCaptcha(db, phoneNumber, code, now);
-    else if (token !== undefined && trail !== undefined) await solveSlideCaptcha(db, token, trail, now);
+    else if (token !== undefined && trail !== undefined) await solveSlideCaptcha(db, token, phoneNumber, trail, now);
     else throw badRequest(PASSPORT_TEXT.needCaptcha);
     const type = request.body.type ?? 'loginsmscode';
-    await assertRecipient(ctx, phoneNumber, type, now);
-    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now });
+    const deliver = await mayReceive(ctx, phoneNumber, type, now);
+    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: type, address: request.ip, now, deliver });
     return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
   });
 
   app.post<{ Body: { phoneNumber: string; code: string; type?: SmsPurpose } }>('/v1/passport/verifysmscode', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...passportWrites },
     schema: {
       tags, summary: 'Check an SMS code without using it up (a wrong answer still counts as a try)',
       body: {
@@ -215,7 +227,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
         throw e;
       }
       const user = await findUser(db, phoneNumber);
-      if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
+      if (!user) throw badRequest(SMS_TEXT.wrong);
       return ok(await withOrgApps(db, user.user_id, now, signIn(db, request, user, 'smscode', now)));
     }
     // issue 15: after failed tries a captcha first (428 without one), so a script cannot keep guessing unseen
@@ -237,7 +249,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.post<{ Body: { appId: string; orgId: string; phoneNumber: string; smscode: string; roleCode?: TrialRoleCode } }>('/v1/passport/formuser', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...passportWrites },
     schema: {
       tags, summary: 'Trial applicant: sign up (or in) with a register SMS code and join the org-app',
       description: 'Only a trial or experience org, or a formal org whose admin switched on self-registration (org config '
@@ -312,7 +324,7 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   app.post<{ Body: { username: string; phoneNumber: string; smscode: string; password: string } }>('/v1/passport/resetpwd', {
-    config: { auth: 'public' },
+    config: { auth: 'public', ...passportWrites },
     schema: {
       tags, summary: 'Reset the password with a resetpwd SMS code; every token of the user is revoked',
       body: {
@@ -331,9 +343,10 @@ export default async function passportRoutes(app: FastifyInstance, ctx: ModuleCo
     if (request.body.username.trim() !== phoneNumber) throw badRequest(PASSPORT_TEXT.usernameMismatch);
     const { password } = request.body;
     if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSPORT_TEXT.passwordTooShort);
-    const user = await findUser(db, phoneNumber);
-    if (!user) throw notFound(SIGN_IN_TEXT.unregistered);
+    // the code first (issue 29): a free number never got one, so it is refused as a wrong code is, not as "unregistered"
     await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: 'resetpwd', now });
+    const user = await findUser(db, phoneNumber);
+    if (!user) throw badRequest(SMS_TEXT.wrong);
     const passwordHash = await hashPassword(password);
     await runDecisions(db, async (tx) => {
       await userCommand(tx, {

@@ -34,7 +34,21 @@ export interface SendInput {
   /** the client's address (request.ip), for the per-address limit */
   address: string;
   now: Date;
+  /**
+   * false: the number may not receive this code (no such account, or one that may not sign in): everything happens as
+   * for a real send (the limits, the stored code, the time taken) except that nothing is sent, so the answer does not
+   * tell a prober whether the number is registered (issue 29). Default true.
+   */
+  deliver?: boolean;
 }
+
+/**
+ * How long the adapter takes to send, smoothed over recent sends: a code that is not delivered waits as long, so the
+ * answer's timing does not tell a registered number from a free one either.
+ */
+let sendMs = 0;
+const SEND_TIME_WEIGHT = 0.2;
+const sleep = (ms: number) => new Promise<void>((resolve) => { setTimeout(resolve, ms); });
 
 /**
  * Checks the limits, stores the hash of a fresh code and hands the code to the adapter. The limit check
@@ -42,7 +56,7 @@ export interface SendInput {
  * A failed send removes the stored code and answers 502.
  */
 export async function sendSmsCode(db: Kysely<Database>, sms: SmsAdapter, input: SendInput): Promise<{ expiresAt: Date }> {
-  const { phone, purpose, address, now } = input;
+  const { phone, purpose, address, now, deliver = true } = input;
   // issue 16: without a gateway (or the dev outbox) a code could reach nobody, or only the server log
   if (sms.name === NO_SMS.name) throw new HttpError(503, SMS_TEXT.notConfigured);
   const since = new Date(now.getTime() - SMS.rateWindowMs);
@@ -61,8 +75,14 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsAdapter, input: 
     }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
+  if (!deliver) {
+    await sleep(sendMs);
+    return { expiresAt };
+  }
+  const started = performance.now();
   try {
     await sms.send(phone, code, purpose);
+    sendMs += (performance.now() - started - sendMs) * SEND_TIME_WEIGHT;
   } catch {
     await db.deleteFrom('sms_codes').where('id', '=', id).execute();
     throw new HttpError(502, SMS_TEXT.sendFailed);

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
+import { ANONYMOUS_LIMITS } from '../../../domain/anonymousLimits.ts';
 import { decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { issueToken } from '../../http/tokens.ts';
@@ -89,7 +91,8 @@ export default async function userAccountRoutes(app: FastifyInstance, ctx: Modul
   // type register) comes with it. The account is marked isRegister (§3), belongs to no org yet (an org adds him, or
   // he applies for a trial) and is signed in at once, as the trial sign-up (/v1/passport/formuser) is.
   app.post<{ Body: { username: string; mobilePhoneNumber?: string; name?: string; personName?: string; password: string; smscode: string } }>('/v2/users/register', {
-    config: { auth: 'public' },
+    // issue 29: bounded per client address, as the other anonymous writes of the sign-in are
+    config: { auth: 'public', rateLimit: perAddressLimit('passport-writes', ANONYMOUS_LIMITS.passportWritesPerAddress) },
     schema: {
       tags, summary: 'Register an account with a phone number, a register SMS code and a password; answers as sign-in does',
       body: {
@@ -110,8 +113,9 @@ export default async function userAccountRoutes(app: FastifyInstance, ctx: Modul
     if (!isValidPhone(phone)) throw badRequest(SIGN_IN_TEXT.badPhone);
     if (b.mobilePhoneNumber !== undefined && b.mobilePhoneNumber.trim() !== '' && b.mobilePhoneNumber.trim() !== phone) throw badRequest(REGISTER_TEXT.phoneMismatch);
     if (b.password.length < PASSWORD_MIN_LENGTH) throw badRequest(REGISTER_TEXT.passwordTooShort);
-    if (await findUser(db, phone)) throw conflict(REGISTER_TEXT.taken);
+    // the code first (issue 29): only whoever holds the phone learns that its number is taken, not a prober
     await checkSmsCode(db, { phone, code: b.smscode.trim(), purpose: 'register', now });
+    if (await findUser(db, phone)) throw conflict(REGISTER_TEXT.taken);
     const passwordHash = await hashPassword(b.password);
     const name = (b.personName ?? b.name ?? '').trim() || phone;
     try {

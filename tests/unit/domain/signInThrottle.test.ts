@@ -1,6 +1,8 @@
 // The captcha gate decides on settled failures; in-flight (pending) password tries make a try wait, bounded.
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_GATE, captchaGateDecision, PENDING_TRY, pendingStaleBefore, signInWaitMs } from '../../../domain/signInThrottle.ts';
+import {
+  addressNeedsCaptcha, CAPTCHA_GATE, captchaGateDecision, PENDING_TRY, pendingStaleBefore, SIGN_IN_THROTTLE, signInWaitMs,
+} from '../../../domain/signInThrottle.ts';
 
 const gate = CAPTCHA_GATE.afterFailures;
 
@@ -36,5 +38,16 @@ describe('captcha gate with pending tries', () => {
     const none = { n: 0, oldest: null };
     expect(signInWaitMs({ accountAndAddress: { n: 5, oldest }, address: none, account: none }, now)).toBe(10 * 60_000);
     expect(signInWaitMs({ accountAndAddress: { n: 4, oldest }, address: none, account: none }, now)).toBe(0);
+    expect(signInWaitMs({ accountAndAddress: none, address: none, account: { n: SIGN_IN_THROTTLE.perAccount, oldest } }, now)).toBe(10 * 60_000);
+  });
+
+  it('issue 29: an address past its failures asks for a captcha and never makes anyone wait', () => {
+    const now = new Date('2026-11-26T00:30:00Z');
+    const oldest = new Date('2026-11-26T00:25:00Z');
+    const none = { n: 0, oldest: null };
+    const spraying = { accountAndAddress: none, address: { n: SIGN_IN_THROTTLE.perAddress, oldest }, account: none };
+    expect(signInWaitMs(spraying, now)).toBe(0);
+    expect(addressNeedsCaptcha(spraying)).toBe(true);
+    expect(addressNeedsCaptcha({ address: { n: SIGN_IN_THROTTLE.perAddress - 1, oldest } })).toBe(false);
   });
 });
