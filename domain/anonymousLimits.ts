@@ -11,6 +11,8 @@ export const ANONYMOUS_LIMITS = {
   captchasPerAddress: 60,
 } as const;
 
+export type AnonymousLimitName = 'qrCodesPerAddress' | 'passportWritesPerAddress' | 'captchasPerAddress';
+
 /** Rows that only serve sign-in (QR codes, SMS codes, captchas, throttle logs) are deleted once this long past their use. */
 export const PURGE = {
   /** after expiry, so a console still polling an expired QR code is told "expired" rather than "unknown" */

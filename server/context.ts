@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './store/schema.ts';
 import type { SmsAdapter } from './sms/SmsAdapter.ts';
+import type { AnonymousLimitName } from '../domain/anonymousLimits.ts';
 
 export interface ServerSettings {
   /** 'console' (codes kept for the dev outbox), 'http' (a gateway) or 'none' (SMS sign-in refused) */
@@ -17,6 +18,11 @@ export interface ServerSettings {
    * X-Forwarded-For believed; request.ip, which every per-address limit counts, is otherwise the connection's peer.
    */
   trustProxy?: string[];
+  /**
+   * Test servers only (server/main.ts never sets it): other bounds than domain/anonymousLimits.ts, for a test file whose
+   * many calls all come from 127.0.0.1 and are about other rules.
+   */
+  anonymousLimits?: Partial<Record<AnonymousLimitName, number>>;
 }
 
 export interface ModuleContext {

@@ -180,15 +180,16 @@ describe('QR sign-in', () => {
 });
 
 describe('captchas before SMS (v2 smscode)', () => {
-  it('image captcha: an SVG keyed to the phone; the right text sends the code, once', async () => {
+  it('image captcha: an SVG keyed to the phone, its characters drawn as paths; the right text sends the code, once', async () => {
     const user = await createUser();
     const res = await call('GET', `/v1/passport/captcha?height=50&fontSize=32&username=${user.username}`);
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(`image:${user.username}`);
     const svg = svgOf(res.body.data.image);
     expect(svg).toMatch(/^<svg [^>]*height="50"/);
-    expect(svg.match(/<text /g)).toHaveLength(4);
-    expect(svg).toMatch(/<path d="M/);
+    // issue 29: no text a script could read: glyph outlines (filled paths) among noise lines
+    expect(svg).not.toMatch(/<text/);
+    expect(svg.match(/<path fill="(?!none)[^"]+" d="M/g)).toHaveLength(4);
     const { answer } = await server.store.db.selectFrom('captchas').select('answer').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
     expect(answer).toMatch(/^[a-z2-9]{4}$/);
 
@@ -221,8 +222,9 @@ describe('captchas before SMS (v2 smscode)', () => {
 
     const puzzle = (await call('GET', `/v1/passport/slidecaptcha?username=${user.username}`)).body.data;
     expect(puzzle).toMatchObject({ width: 280, height: 160, y: expect.any(Number) });
-    expect(svgOf(puzzle.background)).toMatch(/^<svg /);
-    expect(svgOf(puzzle.piece)).toMatch(/clipPath/);
+    // issue 29: pictures, not markup
+    expect(puzzle.background).toMatch(/^data:image\/png;base64,/);
+    expect(puzzle.piece).toMatch(/^data:image\/png;base64,/);
     const x = await secretX(puzzle.token);
     const ok = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: puzzle.token, trail: [0, x / 2, x + 6] });
     expect(ok.status).toBe(200);
@@ -230,13 +232,13 @@ describe('captchas before SMS (v2 smscode)', () => {
     expect(replay.status).toBe(400);
     expect(replay.body.status_text).toBe('滑动验证已失效，请刷新后重试');
 
-    const miss = (await call('GET', '/v1/passport/slidecaptcha')).body.data;
+    const miss = (await call('GET', `/v1/passport/slidecaptcha?username=${user.username}`)).body.data;
     const mx = await secretX(miss.token);
     const missed = await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: miss.token, trail: [0, mx / 2, mx + 7] });
     expect(missed.status).toBe(400);
     expect(missed.body.status_text).toBe('滑动验证未通过，请重试');
 
-    const jump = (await call('GET', '/v1/passport/slidecaptcha')).body.data;
+    const jump = (await call('GET', `/v1/passport/slidecaptcha?username=${user.username}`)).body.data;
     const jx = await secretX(jump.token);
     expect((await call('POST', '/v2/passport/smscode', { phoneNumber: user.username, appId: 'cp2024001', token: jump.token, trail: [0, jx] })).status).toBe(400);
   });
@@ -440,7 +442,7 @@ describe('password reset', () => {
     expect((await call('POST', '/v1/passport/login', { username: user.username, password: 'new-password' })).status).toBe(200);
   });
 
-  it('refuses a short password before using up the code, and an unregistered phone with 404', async () => {
+  it('refuses a short password before using up the code, and an unregistered phone as a wrong code (issue 29: no enumeration)', async () => {
     const user = await createUser();
     const smscode = await codeFor(user.username, 'resetpwd');
     const short = await call('POST', '/v1/passport/resetpwd', { username: user.username, phoneNumber: user.username, smscode, password: '12345' });
@@ -449,7 +451,7 @@ describe('password reset', () => {
     expect((await call('POST', '/v1/passport/resetpwd', { username: user.username, phoneNumber: user.username, smscode, password: '123456' })).status).toBe(200);
     const phone = newPhone();
     const unknown = await call('POST', '/v1/passport/resetpwd', { username: phone, phoneNumber: phone, smscode: '123456', password: '123456' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.status_text).toBe('该手机号未注册');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.status_text).toBe('验证码错误');
   });
 });

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { ConsoleSmsAdapter } from '../../server/sms/SmsAdapter.ts';
 import { liveFeed } from '../../server/modules/live/liveFeed.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ServerSettings } from '../../server/context.ts';
 import { DEMO_PASSWORD } from './globalSetup.ts';
 
 export { DEMO_PASSWORD };
@@ -51,6 +52,8 @@ export interface TestServerOptions {
   outboundAllow?: string[];
   /** addresses of reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY; issue 29) */
   trustProxy?: string[];
+  /** other per-address bounds than domain/anonymousLimits.ts, for a file whose many calls from 127.0.0.1 test other rules */
+  anonymousLimits?: ServerSettings['anonymousLimits'];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -59,7 +62,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy },
+    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

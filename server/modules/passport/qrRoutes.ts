@@ -13,7 +13,6 @@ import type { QrCodeStatus } from '../../../domain/types.ts';
 import { assertMaySignIn, loginResultOf, loginResultSchema, recordSignIn } from './signIn.ts';
 import { purgeExpiredQrCodes } from './purge.ts';
 import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
-import { ANONYMOUS_LIMITS } from '../../../domain/anonymousLimits.ts';
 
 const tags = ['passport'];
 export const QR_TEXT = {
@@ -67,7 +66,7 @@ export default async function qrRoutes(app: FastifyInstance, ctx: ModuleContext)
 
   app.post('/v1/passport/qrcode', {
     // issue 29: an anonymous write, bounded per client address; expired codes are swept as new ones come
-    config: { auth: 'public', rateLimit: perAddressLimit('qrcode', ANONYMOUS_LIMITS.qrCodesPerAddress) },
+    config: { auth: 'public', rateLimit: perAddressLimit(ctx.settings, 'qrCodesPerAddress') },
     schema: { tags, summary: 'New QR sign-in code (status waiting); limited per client address', response: { 200: statusSchema } },
   }, async () => {
     const now = ctx.clock();

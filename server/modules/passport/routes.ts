@@ -9,7 +9,6 @@ import { claimPasswordTry, forgiveTry, recordSmsCodeFailure, settleFailedTry } f
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
-import { ANONYMOUS_LIMITS } from '../../../domain/anonymousLimits.ts';
 import { signInRefusal } from '../../../domain/aggregates/user.ts';
 import { revokeToken, issueToken } from '../../http/tokens.ts';
 import { runDecisions } from '../../store/command.ts';
@@ -81,12 +80,12 @@ async function mayReceive(ctx: ModuleContext, phoneNumber: string, type: SmsPurp
   if (!user) return false;
   return type !== 'loginsmscode' || signInRefusal(user, now) === null;
 }
-/** issue 29: the calls that send, create or guess, bounded per client address */
-const passportWrites = { rateLimit: perAddressLimit('passport-writes', ANONYMOUS_LIMITS.passportWritesPerAddress) };
-const captchaDraws = { rateLimit: perAddressLimit('captchas', ANONYMOUS_LIMITS.captchasPerAddress) };
 
 export default async function passportRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
+  /** issue 29: the calls that send, create or guess, and the captchas drawn, bounded per client address */
+  const passportWrites = { rateLimit: perAddressLimit(ctx.settings, 'passportWritesPerAddress') };
+  const captchaDraws = { rateLimit: perAddressLimit(ctx.settings, 'captchasPerAddress') };
 
   app.get<{ Querystring: { height: number; fontSize: number; username?: string } }>('/v1/passport/captcha', {
     config: { auth: 'public', ...captchaDraws },

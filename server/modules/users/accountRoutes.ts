@@ -6,7 +6,6 @@ import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
-import { ANONYMOUS_LIMITS } from '../../../domain/anonymousLimits.ts';
 import { decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { issueToken } from '../../http/tokens.ts';
@@ -92,7 +91,7 @@ export default async function userAccountRoutes(app: FastifyInstance, ctx: Modul
   // he applies for a trial) and is signed in at once, as the trial sign-up (/v1/passport/formuser) is.
   app.post<{ Body: { username: string; mobilePhoneNumber?: string; name?: string; personName?: string; password: string; smscode: string } }>('/v2/users/register', {
     // issue 29: bounded per client address, as the other anonymous writes of the sign-in are
-    config: { auth: 'public', rateLimit: perAddressLimit('passport-writes', ANONYMOUS_LIMITS.passportWritesPerAddress) },
+    config: { auth: 'public', rateLimit: perAddressLimit(ctx.settings, 'passportWritesPerAddress') },
     schema: {
       tags, summary: 'Register an account with a phone number, a register SMS code and a password; answers as sign-in does',
       body: {
