@@ -14,6 +14,7 @@ import { ANONYMOUS_LIMITS, PURGE } from '../../domain/anonymousLimits.ts';
 import { TOKEN } from '../../domain/constants.ts';
 import { purgeAnonymousRows } from '../../server/modules/passport/purge.ts';
 import { hashToken } from '../../server/http/tokens.ts';
+import { settingsFromEnv } from '../../server/settings.ts';
 
 let server: TestServer;
 let offsetMs = 0;
@@ -173,6 +174,12 @@ describe('2b. behind a trusted proxy', () => {
     }
     expect(await via('10.0.0.1', '203.0.113.66', { username: '13800039999', password: 'guess' })).toBe(428);
     expect(await via('10.0.0.1', '203.0.113.67', { username: DEMO.salesman, password: DEMO_PASSWORD })).toBe(200);
+  });
+
+  it('TRUST_PROXY takes a list of proxy addresses only: "trust everyone" would let a client name its own address', () => {
+    expect(settingsFromEnv({}).trustProxy).toEqual([]);
+    expect(settingsFromEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    for (const value of ['true', '1', 'loopback', '*']) expect(() => settingsFromEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });
 
