@@ -26,11 +26,20 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH };
 const TIME_ZONE = 'Asia/Shanghai';
 const CONTEXT_OPTIONS = { viewport: { width: 1366, height: 860 }, locale: 'zh-CN', timezoneId: TIME_ZONE } as const;
 
+/** The run's shared Chromium under vitest; none outside it (npm run bench imports this file without vitest). */
+function runChromiumEndpoint(): string | undefined {
+  try {
+    return inject('chromiumEndpoint');
+  } catch {
+    return undefined;
+  }
+}
+
 let shared: Promise<Browser> | undefined;
 /** This file's connection to the run's Chromium (or a Chromium of its own), made on first use. */
 function sharedBrowser(): Promise<Browser> {
   shared ??= (async () => {
-    const endpoint = inject('chromiumEndpoint');
+    const endpoint = runChromiumEndpoint();
     const browser = endpoint
       ? await chromium.connect(endpoint)
       : await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
