@@ -24,6 +24,12 @@ const useStyles = makeStyles({
 /** The order list's path filtered by a status (the list keeps its filters in the URL). */
 export const orderListPath = (status?: OrderStatus) => (status ? `/orderList?status=${status}` : '/orderList');
 
+/**
+ * Opens a path with its query in the hash (`#/orderList?status=draft`), where the order list reads its filters:
+ * wouter's hash navigate would move the query into location.search instead.
+ */
+const openWithQuery = (path: string) => { window.location.hash = `#${path}`; };
+
 export default function OrderCenterPage({ onNavigate, canOpen }: { onNavigate: (path: string) => void; canOpen: (path: string) => boolean }) {
   const styles = useStyles();
   const { t } = useLingui();
@@ -64,7 +70,7 @@ export default function OrderCenterPage({ onNavigate, canOpen }: { onNavigate: (
               <span className={styles.count}>{count ?? '—'}</span>
               {mine(status) && Boolean(count) && <Badge appearance="tint" color="warning" data-testid="order-center-mine"><Trans>待您处理</Trans></Badge>}
               {listOpen && Boolean(count) && (
-                <Link as="button" type="button" onClick={() => onNavigate(orderListPath(status))} data-testid="order-center-open">
+                <Link as="button" type="button" onClick={() => openWithQuery(orderListPath(status))} data-testid="order-center-open">
                   <Trans>查看{label}订单</Trans>
                 </Link>
               )}
