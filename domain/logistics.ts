@@ -26,6 +26,8 @@ export const LOGISTICS_TEXT = {
   routeInvalid: '参数错误：配送路线不存在',
   orderInvalid: (orderNo: string) => `参数错误：订单 ${orderNo} 不能加入此配送单（不是本供应商当天已确认的订单，或其学校不在该路线上）`,
   orderTaken: (orderNo: string) => `订单 ${orderNo} 已在其他配送单中`,
+  /** the school switched the supplier's delivery permission off (mallSupplierPermissionManage) */
+  noDeliveryPermission: (orderNo: string) => `订单 ${orderNo} 的学校未允许本供应商配送（供应商权限“配送”已关闭），不能加入配送单`,
   notPlanned: '配送已出发，不能再修改订单或删除',
   stopNotFound: '该订单不在此配送单中',
   cannotMark: (mark: StopMark, status: StopStatus) =>

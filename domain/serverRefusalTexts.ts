@@ -427,6 +427,10 @@ const RULE_TEXTS: Record<string, ServerTextTranslations> = {
     "Invalid request: order {id} cannot join this delivery note (it is not this supplier's confirmed order for the day, or its school is not on the route)",
   ),
   '订单 {id} 已在其他配送单中': tw('訂單 {id} 已在其他配送單中', 'Order {id} is already on another delivery note'),
+  '订单 {id} 的学校未允许本供应商配送（供应商权限“配送”已关闭），不能加入配送单': tw(
+    '訂單 {id} 的學校未允許本供應商配送（供應商權限「配送」已關閉），不能加入配送單',
+    "Order {id} cannot go on a delivery note: its school has not allowed this supplier to deliver (the supplier permission \"delivery\" is off)",
+  ),
   '配送已出发，不能再修改订单或删除': tw('配送已出發，不能再修改訂單或刪除', 'The delivery has left: its orders can no longer be changed and it cannot be deleted'),
   该订单不在此配送单中: tw('該訂單不在此配送單中', 'This order is not on this delivery note'),
   该站点已出发: tw('該站點已出發', 'This stop has already been left'),

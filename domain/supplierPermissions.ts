@@ -1,7 +1,8 @@
 // What a purchasing org lets a linked supplier do for it (mallSupplierPermissionManage, kept in the supplier
 // link's extraInfo.permissions): the goods categories the org sees of that supplier, whether the supplier may
-// change the prices this org pays (a freeze otherwise), and the order and delivery flags (stored only: no order
-// module exists yet). Shared by the server (validation, read filters) and the console.
+// change the prices this org pays (a freeze otherwise), and whether it takes the org's orders and delivers them
+// (enforced by the order decider, domain/order.ts ACTION_PERMISSION, and the delivery notes, domain/aggregates/
+// logistics.ts). Shared by the server (validation, read filters) and the console.
 
 /** The permissions as stored on a link; missing = everything allowed. */
 export interface SupplierPermissions {
@@ -9,9 +10,9 @@ export interface SupplierPermissions {
   categoryIds: string[];
   /** the supplier may change the prices this org pays; false freezes them at priceFrozenAt */
   priceEdit: boolean;
-  /** the supplier may receive this org's orders (stored; no order module yet) */
+  /** the supplier may receive this org's orders: off refuses placing, submitting, confirming and refusing them */
   order: boolean;
-  /** the supplier may deliver to this org (stored; no order module yet) */
+  /** the supplier may deliver to this org: off refuses its orders on a delivery note, dispatching and delivering */
   delivery: boolean;
   /** ISO time priceEdit went from true to false, set by the server only; absent while priceEdit is true */
   priceFrozenAt?: string;

@@ -12,7 +12,7 @@ import type { LoginResult, MenuEntry, OrgApp, SystemNotify } from '../domain/typ
 import { defined } from './errorMessage.ts';
 import { frameBridgeMachine } from './frameBridge.machine.ts';
 import { guardMachine, type ReloadMenuInput } from './guard.machine.ts';
-import { noticeBannerMachine, type NoticeTarget } from './noticeBanner.machine.ts';
+import { noticeBannerMachine, type ClosedNotice, type NoticeTarget } from './noticeBanner.machine.ts';
 import { onlineRestrictionMachine } from './onlineRestriction.machine.ts';
 import {
   orgAppMachine,
@@ -39,6 +39,8 @@ export interface AppImplementations {
     loadOrgAppContext?: PromiseActorLogic<OrgAppContextOutput, OrgAppRef>;
     reloadMenu?: PromiseActorLogic<number, ReloadMenuInput>;
     fetchSystemNotify?: PromiseActorLogic<SystemNotify | null, NoticeTarget>;
+    readClosedNotice?: PromiseActorLogic<string | null, NoticeTarget>;
+    rememberClosedNotice?: PromiseActorLogic<void, ClosedNotice>;
     createQrCode?: PromiseActorLogic<QrCode, Record<string, never>>;
     pollQrCode?: PromiseActorLogic<QrPollOutput, QrPollInput>;
   };
@@ -149,7 +151,7 @@ export function createAppMachine(impl: AppImplementations = {}) {
     actions: { scrollToTop: () => act.scrollToTop?.() },
   });
   const noticeBanner = noticeBannerMachine.provide({
-    actors: defined({ fetchSystemNotify: actors.fetchSystemNotify }),
+    actors: defined({ fetchSystemNotify: actors.fetchSystemNotify, readClosedNotice: actors.readClosedNotice, rememberClosedNotice: actors.rememberClosedNotice }),
   });
   const frameBridge = frameBridgeMachine.provide({
     actions: {

@@ -34,6 +34,8 @@ export interface CreateOrgBody {
   appId?: string;
   appName?: string;
   orgType?: string;
+  /** domain/orgKind.ts: school, supplier … (absent: the kind its type gives) */
+  kind?: string;
   agentId?: string | null;
   adminPhone: string;
   adminName?: string;

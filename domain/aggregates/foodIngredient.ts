@@ -47,6 +47,9 @@ function clean(fields: IngredientFields): IngredientFields {
     ...(fields.nameEn !== undefined && { nameEn: fields.nameEn.trim() }),
     ...(fields.group !== undefined && { group: fields.group }),
     ...(fields.ediblePortionPct !== undefined && { ediblePortionPct: fields.ediblePortionPct }),
+    // issue 28: what a piece and a millilitre weigh (the purchase plan's unit conversion); null = unknown here
+    ...(fields.gramsPerPiece !== undefined && { gramsPerPiece: fields.gramsPerPiece }),
+    ...(fields.densityGPerMl !== undefined && { densityGPerMl: fields.densityGPerMl }),
     ...(fields.per100g !== undefined && { per100g: Object.fromEntries(Object.entries(fields.per100g).filter(([, v]) => v !== undefined)) }),
   };
 }

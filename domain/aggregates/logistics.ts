@@ -23,7 +23,11 @@ export type LogisticsEvent =
   | DomainEvent<'LogisticsStopArrived', LogisticsStopMarked>;
 
 /** What the handler looked up (order numbers, for the message). */
-export interface LogisticsChecks { routeInvalid: boolean; invalidOrders: string[]; takenOrders: string[] }
+export interface LogisticsChecks {
+  routeInvalid: boolean; invalidOrders: string[]; takenOrders: string[];
+  /** orders whose school has not allowed this supplier to deliver (supplier permission delivery); absent = none */
+  undeliverableOrders?: string[];
+}
 
 export type LogisticsCommand =
   | ({ type: 'CreateLogistics'; logistics: LogisticsCreated } & LogisticsChecks)
@@ -48,6 +52,9 @@ function checked(l: Partial<LogisticsCreated>, c: LogisticsChecks): Refusal | nu
     if (new Set(l.stops.map((s) => s.orderId)).size !== l.stops.length) return refuse('invalid', LOGISTICS_TEXT.duplicateOrders);
   }
   if (c.invalidOrders.length) return refuse('invalid', LOGISTICS_TEXT.orderInvalid(c.invalidOrders.join('、')), c.invalidOrders.map(LOGISTICS_TEXT.orderInvalid));
+  if (c.undeliverableOrders?.length) {
+    return refuse('forbidden', LOGISTICS_TEXT.noDeliveryPermission(c.undeliverableOrders.join('、')), c.undeliverableOrders.map(LOGISTICS_TEXT.noDeliveryPermission));
+  }
   if (c.takenOrders.length) return refuse('conflict', LOGISTICS_TEXT.orderTaken(c.takenOrders.join('、')), c.takenOrders.map(LOGISTICS_TEXT.orderTaken));
   return null;
 }

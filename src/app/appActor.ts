@@ -12,7 +12,7 @@ import * as passport from '../../services/passport.ts';
 import type { AppActorRef } from './actorContext.ts';
 import type { OrgAppActorRef, SessionRef } from './baseHooks.ts';
 import { setOrgLocale, setOrgThemeMode } from './preferences.ts';
-import { clearSession, clearStorageExceptUserAndAgent, readLogin, readOrgApp, readUsualOrgApp, writeLogin, writeOrgApp, writeUsualOrgApp } from './storage.ts';
+import { clearSession, clearStorageExceptUserAndAgent, readClosedNotice, readLogin, readOrgApp, readUsualOrgApp, writeClosedNotice, writeLogin, writeOrgApp, writeUsualOrgApp } from './storage.ts';
 
 // The root actor starts with the sign-in screen, in the entry; what only a signed-in console calls (axios,
 // react-query, the §7 services after sign-in) is imported when first needed (prefetched while the user types:
@@ -118,6 +118,8 @@ const machine = createAppMachine({
       return menu.length;
     }),
     fetchSystemNotify: fromPromise(async ({ input }) => (await signedIn()).fetchSystemNotify(input)),
+    readClosedNotice: fromPromise(async ({ input }) => readClosedNotice(input)),
+    rememberClosedNotice: fromPromise(async ({ input }) => writeClosedNotice(input)),
     createQrCode: fromPromise<QrCode, Record<string, never>>(async () => {
       const qr = await passport.createQrCode();
       return { id: qr.id, expiresAt: qr.expiresAt };

@@ -97,3 +97,17 @@ export function clearSession(): void {
     // nothing to clear
   }
 }
+
+/** Issue 28: the notice banner closed per org-app (domain/notice.ts noticeKey), so a reload does not bring it back. */
+const NOTICE_CLOSED_KEY = 'meal.noticeClosed';
+const noticeSlot = (t: { orgId: string; appId: string }) => `${t.orgId}/${t.appId}`;
+
+export function readClosedNotice(target: { orgId: string; appId: string }): string | null {
+  const closed = readJson<Record<string, unknown>>(NOTICE_CLOSED_KEY);
+  const key = closed && typeof closed === 'object' ? closed[noticeSlot(target)] : null;
+  return typeof key === 'string' ? key : null;
+}
+export function writeClosedNotice(target: { orgId: string; appId: string; key: string }): void {
+  const closed = readJson<Record<string, unknown>>(NOTICE_CLOSED_KEY);
+  writeJson(NOTICE_CLOSED_KEY, { ...(closed && typeof closed === 'object' ? closed : {}), [noticeSlot(target)]: target.key });
+}

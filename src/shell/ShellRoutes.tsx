@@ -23,6 +23,9 @@ import { preloadable } from '../app/preloadable.tsx';
 import { useOnlineGate } from './useOnlineGate.ts';
 
 const HomePage = preloadable(() => import('../screens/home/HomePage.tsx'));
+// §2 fixed children of home that are screens of their own (issue 28)
+const OrderCenterPage = lazy(() => import('../screens/home/OrderCenterPage.tsx'));
+const AddCanteenPage = lazy(() => import('../screens/home/AddCanteenPage.tsx'));
 /** The home screen, fetched with the shell ahead of sign-in (src/app/Router.tsx prefetchAfterSignIn). */
 export const preloadHome = () => HomePage.preload();
 
@@ -90,6 +93,8 @@ export function ShellRoutes() {
   const menuTitle = useMenuTitle();
   const model = useMemo(() => buildShellModel(entries, menuTitle), [entries, menuTitle]);
   const menuReady = menu.isSuccess;
+  // a fixed page links to a menu screen only when the caller's menu has it (else the guard would show 404)
+  const canOpen = (target: string) => model.resolve(target.split('?')[0]!).kind === 'screen';
 
   const scope = useTagScope();
   const stored = useStoredTags(scope);
@@ -238,6 +243,14 @@ export function ShellRoutes() {
           <div className={styles.page} key={refreshKey}>
             {resolved.view === 'quickEntry' ? (
               <QuickEntries variant="page" onNavigate={navigate} />
+            ) : resolved.view === 'orderCenter' || resolved.view === 'addCanteen' ? (
+              <ScreenBoundary>
+                <Suspense fallback={<PageSpinner />}>
+                  {resolved.view === 'orderCenter'
+                    ? <OrderCenterPage onNavigate={navigate} canOpen={canOpen} />
+                    : <AddCanteenPage onNavigate={navigate} canOpen={canOpen} />}
+                </Suspense>
+              </ScreenBoundary>
             ) : (
               <ComingSoon title={i18n._(resolved.title)} screenKey={resolved.path.slice(1)} />
             )}

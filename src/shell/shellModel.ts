@@ -9,7 +9,7 @@ import { normalisePath } from '../../domain/routePath.ts';
 
 export const HOME_PATH = '/home';
 
-export type FixedView = 'quickEntry' | 'comingSoon';
+export type FixedView = 'quickEntry' | 'orderCenter' | 'addCanteen' | 'comingSoon';
 
 export type Resolved =
   | { kind: 'home'; path: string; title: string; moduleId: string | null; url?: string; login?: boolean }
@@ -22,8 +22,8 @@ export type Resolved =
 // §2 fixed children of home (not menu-driven) that live inside the main layout
 const FIXED: Record<string, { title: MessageDescriptor; view: FixedView }> = {
   '/quickEntry': { title: msg`快捷入口`, view: 'quickEntry' },
-  '/orderCenter': { title: msg`订单中心`, view: 'comingSoon' },
-  '/addCanteen': { title: msg`添加学校`, view: 'comingSoon' },
+  '/orderCenter': { title: msg`订单中心`, view: 'orderCenter' },
+  '/addCanteen': { title: msg`添加学校`, view: 'addCanteen' },
   '/shareFriends': { title: msg`分享好友`, view: 'comingSoon' },
   '/groupon': { title: msg`团购`, view: 'comingSoon' },
   '/recommend': { title: msg`推荐有礼`, view: 'comingSoon' },

@@ -78,6 +78,31 @@ describe('the supplier plans deliveries', () => {
     for (const d of [first, second]) expect((await send(supplier, 'DELETE', '/v4/mall/logistics', { id: d.body.data.id })).status).toBe(200);
   });
 
+  it('an order of a school that switched the supplier\'s delivery permission off is refused on a truck, readably, writing nothing (issue 28)', async () => {
+    const admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
+    const links = await get<{ rows: { objectId: string; supplierOrgId: string; extraInfo: Record<string, unknown> }[] }>(admin, '/v4/mall/supplier');
+    const link = links.body.data.rows.find((l) => l.supplierOrgId === XFSP)!;
+    const setDelivery = async (delivery: boolean) => {
+      const res = await send(admin, 'PUT', `/v4/mall/supplier/${link.objectId}`, { extraInfo: { ...link.extraInfo, permissions: { delivery } } });
+      expect(res.status, res.body.status_text).toBe(200);
+    };
+    const ofA = (await ordersOf(tomorrow, 'confirmed')).filter((o) => o.supplierId === XFSP && o.orgId === A);
+    expect(ofA.length).toBeGreaterThan(0);
+    await setDelivery(false);
+    try {
+      const before = await eventCount();
+      const refused = await send(supplier, 'POST', '/v4/mall/logistics', { deliveryDate: tomorrow, routeId, orderIds: ofA.map((o) => o.id) });
+      expect(refused.status).toBe(403);
+      expect(refused.body.status_text).toBe(`订单 ${ofA.map((o) => o.orderNo).join('、')} 的学校未允许本供应商配送（供应商权限“配送”已关闭），不能加入配送单`);
+      expect(await eventCount()).toBe(before);
+    } finally {
+      await setDelivery(true);
+    }
+    const allowed = await send<LogisticsDetail>(supplier, 'POST', '/v4/mall/logistics', { deliveryDate: tomorrow, routeId, orderIds: ofA.map((o) => o.id) });
+    expect(allowed.status, allowed.body.status_text).toBe(200);
+    expect((await send(supplier, 'DELETE', '/v4/mall/logistics', { id: allowed.body.data.id })).status).toBe(200);
+  });
+
   it('groups its confirmed orders of a day on its route, stops in the route\'s school order', async () => {
     const confirmed = (await ordersOf(tomorrow, 'confirmed')).filter((o) => o.supplierId === XFSP);
     expect(new Set(confirmed.map((o) => o.orgId))).toEqual(new Set([A, B]));

@@ -93,6 +93,46 @@ describe('purchase plan', () => {
   });
 });
 
+describe('unit weights edited in the ingredient library (issue 28 point 2)', () => {
+  const EGG = '01123';
+  it('a school\'s grams per piece for eggs changes the plan\'s trays; bad values are refused readably and change nothing', async () => {
+    const dietitian = await signIn(server, DEMO.dietitian, SCHOOL_A);
+    const edit = (body: unknown) => call<{ gramsPerPiece: number | null; densityGPerMl: number | null }>(server, 'PUT', `/v4/mall/food/ingredients/${EGG}`, { ...auth(dietitian), body });
+    const eggLine = async (date?: string) => (await plan(purchaser, `cycleId=${cycleId}&week=2`)).body.data.lines.find((l) => l.foodId === EGG && (!date || l.date === date))!;
+    const before = await eggLine();
+    expect(before, 'the demo plan buys eggs').toBeDefined();
+    // the default: 50 g an egg (domain/foodUnitWeights.ts), so many to the tray
+    const pieces = Number(/(\d+)枚/.exec(before.spec)?.[1]);
+    expect(before.unitGrams).toBe(pieces * 50);
+    for (const [body, text] of [
+      [{ gramsPerPiece: 0 }, /每个重量/], [{ gramsPerPiece: -5 }, /每个重量/], [{ gramsPerPiece: 60_000 }, /每个重量/],
+      [{ densityGPerMl: 9 }, /密度/], [{ gramsPerPiece: 'heavy' }, /.+/],
+    ] as const) {
+      const res = await edit(body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+      expect(res.body.status_text).toMatch(text);
+    }
+    expect((await eggLine(before.date)).unitGrams).toBe(pieces * 50);
+    // a bigger egg: 100 g a piece doubles a tray's weight, so the same grams take half as many trays (rounded up)
+    const saved = await edit({ gramsPerPiece: 100 });
+    expect(saved.status, saved.body.status_text).toBe(200);
+    expect(saved.body.data.gramsPerPiece).toBe(100);
+    try {
+      const after = await eggLine(before.date);
+      expect(after.grossGrams).toBe(before.grossGrams);
+      expect(after.unitGrams).toBe(pieces * 100);
+      expect(after.quantity).toBe(roundUpQuantity(after.grossGrams / (pieces * 100)));
+      expect(after.quantity).toBeLessThan(before.quantity);
+      // the other school keeps the default
+      const other = await signIn(server, DEMO.dietitian, SCHOOL_B);
+      const library = await call<{ rows: { foodId: string; gramsPerPiece: number | null }[] }>(server, 'GET', `/v4/mall/food/ingredients?keyword=${EGG}`, auth(other));
+      expect(library.body.data.rows.find((r) => r.foodId === EGG)?.gramsPerPiece).toBe(50);
+    } finally {
+      expect((await edit({ gramsPerPiece: 50 })).status).toBe(200);
+    }
+  });
+});
+
 describe('purchase plan coverage of the demo cycle (issue 28)', () => {
   // issue 28 point 2: eggs by the box, milk and oil by volume convert through the foods' piece weights and densities
   // (domain/foodUnitWeights.ts); the demo supplier sells the foods the demo dishes use

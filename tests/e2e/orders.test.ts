@@ -179,4 +179,33 @@ describe('orders between a school and its supplier', () => {
     await expect.poll(() => page.getByTestId('spec-minimum').inputValue(), { timeout: 30_000 }).toBe('88.5');
     expect(await page.getByTestId('spec-cutoff-time').inputValue()).toBe('16:30');
   });
+
+  it('the order center counts the purchaser\'s orders by status and opens the list; submitting drafts in a batch asks with count and money; groupon is a page, not JSON (issue 28)', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, DEMO.purchaser);
+    await page.goto(`${harness.server.url}/#/orderCenter`);
+    await page.getByTestId('order-center').waitFor();
+    const drafts = page.locator('[data-testid="order-center-status"][data-status="draft"]');
+    await expect.poll(() => drafts.getAttribute('data-count'), { timeout: 15_000 }).toMatch(/^[1-9]\d*$/);
+    // drafts are the school's to submit: marked as awaiting her, and first
+    expect(await drafts.getByTestId('order-center-mine').count()).toBe(1);
+    expect(await page.getByTestId('order-center-status').first().getAttribute('data-status')).toBe('draft');
+    await drafts.getByTestId('order-center-open').click();
+    await page.waitForURL(/#\/orderList\?status=draft/);
+    await page.getByTestId('order-table').waitFor();
+
+    await page.getByTestId('order-tab-draft').click();
+    await expect.poll(() => page.getByTestId('order-select').count()).toBeGreaterThan(0);
+    await page.getByTestId('order-select').first().click();
+    await page.getByTestId('order-batch-submit').click();
+    const summary = page.getByTestId('order-batch-submit-summary');
+    await expect.poll(() => summary.textContent()).toMatch(/将提交 1 个订单，按当前生效的审核价格合计 ¥[\d,.]+/);
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.getByTestId('order-batch-submit-dialog').waitFor({ state: 'detached' });
+
+    await page.goto(`${harness.server.url}/#/groupon`);
+    await page.getByTestId('external-unavailable').waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('status_code');
+    await page.close();
+  });
 });

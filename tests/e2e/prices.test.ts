@@ -68,6 +68,8 @@ describe('SKU prices with the bureau approval, end to end', () => {
       await bureau.getByTestId('reject-remark').fill('高于市场均价');
       await bureau.getByTestId('reject-confirm').click();
       await row(skuB).getByTestId('approval-approve-one').click();
+      // the approver is told what was approved, by name (issue 28)
+      await expect.poll(() => bureau.getByTestId('approval-outcome').textContent()).toMatch(/已通过 1 条价格：.+/);
       // decided prices leave the pending queue; with every state shown they carry their outcome
       await row(skuA).waitFor({ state: 'detached' });
       await row(skuB).waitFor({ state: 'detached' });

@@ -29,6 +29,21 @@ describe('system settings', () => {
     await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 10_000 }).toBe(text);
     expect(await page.getByTestId('notify-content').inputValue()).toBe(text);
 
+    // closed, it stays closed after a reload; a changed notice shows again (issue 28)
+    await page.getByTestId('notice-close').click();
+    await expect.poll(() => page.getByTestId('notice-banner').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('system-config-manage').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('notice-banner').count()).toBe(0);
+    const changed = `${text}（已更新）`;
+    await page.getByTestId('notify-content').fill(changed);
+    await page.getByTestId('notify-save').click();
+    await page.getByTestId('notify-saved').waitFor();
+    await page.reload();
+    await page.getByTestId('system-config-manage').waitFor();
+    await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 10_000 }).toBe(changed);
+
     // switching the notice off removes the banner
     await page.getByTestId('notify-enable').click();
     await page.getByTestId('notify-save').click();

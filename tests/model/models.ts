@@ -13,7 +13,8 @@ import { DEFAULT_LOCALE } from '../../domain/constants.ts';
 import type { LoginResult, OrgApp, SystemNotify } from '../../domain/types.ts';
 import { frameBridgeMachine } from '../../machines/frameBridge.machine.ts';
 import { guardMachine, type NavigateRequest, type ReloadMenuInput } from '../../machines/guard.machine.ts';
-import { noticeBannerMachine, type NoticeTarget } from '../../machines/noticeBanner.machine.ts';
+import { noticeBannerMachine, type ClosedNotice, type NoticeTarget } from '../../machines/noticeBanner.machine.ts';
+import { noticeKey } from '../../domain/notice.ts';
 import { onlineRestrictionMachine } from '../../machines/onlineRestriction.machine.ts';
 import {
   orgAppMachine,
@@ -180,6 +181,12 @@ export function noticeBannerModel(machine: typeof noticeBannerMachine = noticeBa
     { event: doneEvent<SystemNotify | null>(machine, 'fetching', { enable: false, content: 'old' }), note: 'disabled notice' },
     { event: doneEvent<SystemNotify | null>(machine, 'fetching', null), note: 'no notice' },
     { event: errorEvent(machine, 'fetching', new Error('config failed')) },
+    // issue 28: the notice closed before (its key) stays closed; another one, nothing remembered or unreadable shows
+    { event: doneEvent<string | null>(machine, 'checking', noticeKey({ content: 'Kitchen closed on Friday' })), note: 'closed before' },
+    { event: doneEvent<string | null>(machine, 'checking', null), note: 'never closed' },
+    { event: errorEvent(machine, 'checking', new Error('storage unavailable')) },
+    { event: doneEvent<void>(machine, 'closing', undefined), note: 'remembered' },
+    { event: errorEvent(machine, 'closing', new Error('storage full')) },
     { event: { type: 'MEASURED', textWidth: 900, bannerWidth: 600 }, note: 'text wider than banner' },
     { event: { type: 'MEASURED', textWidth: 100, bannerWidth: 600 }, note: 'text fits' },
     { event: { type: 'CLOSE' } },
@@ -188,7 +195,9 @@ export function noticeBannerModel(machine: typeof noticeBannerMachine = noticeBa
   return {
     name: 'noticeBanner',
     machine,
-    testMachine: machine.provide({ actors: { fetchSystemNotify: never<SystemNotify | null, NoticeTarget>() } }),
+    testMachine: machine.provide({
+      actors: { fetchSystemNotify: never<SystemNotify | null, NoticeTarget>(), readClosedNotice: never<string | null, NoticeTarget>(), rememberClosedNotice: never<void, ClosedNotice>() },
+    }),
     starts: [{ name: 'idle', input: undefined }],
     fixtures,
     simpleDepth: 5,

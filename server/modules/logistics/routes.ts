@@ -158,7 +158,14 @@ export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleC
       const o = byId.get(id);
       return { orderId: id, orderNo: o?.order_no ?? id, schoolOrgId: o?.org_id ?? '', schoolName: o?.org_name ?? '' };
     }));
-    const checks: LogisticsChecks = { routeInvalid: !route, invalidOrders, takenOrders: taken.map((t) => t.order_no) };
+    // the school decides who delivers to it (mallSupplierPermissionManage): an order of a school that switched this
+    // supplier's delivery off cannot go on a truck, as marking its stop could not dispatch it either
+    const perms = await linkPermissions(tx, [...new Set(orders.map((o) => o.org_id))].map((school) => ({ orgId: school, supplierOrgId: orgId })));
+    const undeliverableOrders = ids.flatMap((id) => {
+      const o = byId.get(id);
+      return o && !(perms.get(pairKey(o.org_id, orgId)) ?? NO_PERMISSIONS).delivery ? [o.order_no] : [];
+    });
+    const checks: LogisticsChecks = { routeInvalid: !route, invalidOrders, takenOrders: taken.map((t) => t.order_no), undeliverableOrders };
     return { routeName: route?.name ?? '', stops, checks };
   }
 

@@ -1,5 +1,7 @@
 // §2 groupon, recommend and recommend/share open an external mobile page; which one depends on whether the
-// address contains /beta/ or localhost. The bases are deployment settings (VITE_MOBILE_BASE_*).
+// address contains /beta/ or localhost. The bases are deployment settings (VITE_MOBILE_BASE_*): a deployment
+// without them has no mobile site, and these pages say so instead of framing this server's JSON 404 (issue 28;
+// the fruit mall, issue 34, builds them).
 const env = import.meta.env as Record<string, string | undefined>;
 
 export type MobileEnvironment = 'local' | 'beta' | 'production';
@@ -10,20 +12,16 @@ export function mobileEnvironment(href: string = window.location.href): MobileEn
   return 'production';
 }
 
-export function mobileBase(environment: MobileEnvironment = mobileEnvironment()): string {
-  const origin = window.location.origin;
-  switch (environment) {
-    case 'local':
-      return env.VITE_MOBILE_BASE_LOCAL ?? `${origin}/mobile`;
-    case 'beta':
-      return env.VITE_MOBILE_BASE_BETA ?? `${origin}/beta/mobile`;
-    default:
-      return env.VITE_MOBILE_BASE ?? `${origin}/mobile`;
-  }
+/** The mobile site's base for the environment, or null when this deployment has none configured. */
+export function mobileBase(environment: MobileEnvironment = mobileEnvironment()): string | null {
+  const base = environment === 'local' ? env.VITE_MOBILE_BASE_LOCAL : environment === 'beta' ? env.VITE_MOBILE_BASE_BETA : env.VITE_MOBILE_BASE;
+  return base?.trim() ? base.trim().replace(/\/+$/, '') : null;
 }
 
-/** The external page of `page`, with its {placeholders} filled in. */
-export function mobilePageUrl(page: string, params: Record<string, string> = {}, template = `#/${page}`): string {
+/** The external page of `page`, with its {placeholders} filled in; null when there is no mobile site. */
+export function mobilePageUrl(page: string, params: Record<string, string> = {}, template = `#/${page}`): string | null {
+  const base = mobileBase();
+  if (base === null) return null;
   const filled = template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
-  return `${mobileBase()}/${filled}`;
+  return `${base}/${filled}`;
 }

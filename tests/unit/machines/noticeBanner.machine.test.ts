@@ -1,16 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { noticeBannerMachine, type NoticeTarget } from '../../../machines/noticeBanner.machine.ts';
+import { noticeBannerMachine, type ClosedNotice, type NoticeTarget } from '../../../machines/noticeBanner.machine.ts';
 import { TIMERS } from '../../../domain/constants.ts';
 import type { SystemNotify } from '../../../domain/types.ts';
 
-function make(fetch: (t: NoticeTarget) => Promise<SystemNotify | null> = async () => ({ enable: true, content: '停水通知' })) {
+function make(fetch: (t: NoticeTarget) => Promise<SystemNotify | null> = async () => ({ enable: true, content: '停水通知' }), closed?: Map<string, string>) {
   const calls: NoticeTarget[] = [];
   const machine = noticeBannerMachine.provide({
     actors: {
       fetchSystemNotify: fromPromise<SystemNotify | null, NoticeTarget>(async ({ input }) => {
         calls.push(input);
         return fetch(input);
+      }),
+      // a page's local storage, kept across "reloads" (new actors) when the test hands one in
+      ...(closed && {
+        readClosedNotice: fromPromise<string | null, NoticeTarget>(async ({ input }) => closed.get(`${input.orgId}/${input.appId}`) ?? null),
+        rememberClosedNotice: fromPromise<void, ClosedNotice>(async ({ input }) => { closed.set(`${input.orgId}/${input.appId}`, input.key); }),
       }),
     },
   });
@@ -91,6 +96,7 @@ describe('noticeBannerMachine (§2 app shell)', () => {
     actor.send({ type: 'ORG_APP_CHANGED', orgId: 'o', appId: 'a' });
     await vi.advanceTimersByTimeAsync(TIMERS.noticeRefreshMs);
     actor.send({ type: 'CLOSE' });
+    await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('closed');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(actor.getSnapshot().value).toBe('closed');
@@ -98,6 +104,43 @@ describe('noticeBannerMachine (§2 app shell)', () => {
     await vi.advanceTimersByTimeAsync(TIMERS.noticeRefreshMs);
     expect(actor.getSnapshot().value).toBe('shown');
     expect(calls).toHaveLength(2);
+  });
+
+  it('a closed notice stays closed after a reload, per org-app, and shows again once its text changes (issue 28)', async () => {
+    const storage = new Map<string, string>();
+    let content = '停水通知';
+    const load = async (orgId = 'o') => {
+      const { actor } = make(async () => ({ enable: true, content }), storage);
+      actor.start();
+      actor.send({ type: 'ORG_APP_CHANGED', orgId, appId: 'a' });
+      await vi.advanceTimersByTimeAsync(TIMERS.noticeRefreshMs);
+      return actor;
+    };
+    const first = await load();
+    expect(first.getSnapshot().value).toBe('shown');
+    first.send({ type: 'CLOSE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.getSnapshot().value).toBe('closed');
+    // the reload: a new page, the same storage
+    expect((await load()).getSnapshot().value).toBe('closed');
+    // another org-app has not closed it
+    expect((await load('o2')).getSnapshot().value).toBe('shown');
+    // a new notice in the same org-app shows
+    content = '周五停电检修';
+    const changed = await load();
+    expect(changed.getSnapshot().value).toBe('shown');
+    expect(changed.getSnapshot().context.notify?.content).toBe('周五停电检修');
+  });
+
+  it('without a place to remember (storage unavailable) a closed notice still closes, and shows on the next load', async () => {
+    const { actor } = make();
+    actor.start();
+    actor.send({ type: 'ORG_APP_CHANGED', orgId: 'o', appId: 'a' });
+    await vi.advanceTimersByTimeAsync(TIMERS.noticeRefreshMs);
+    expect(actor.getSnapshot().value).toBe('shown');
+    actor.send({ type: 'CLOSE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('closed');
   });
 
   it('CLEAR cancels a pending fetch and resets', async () => {

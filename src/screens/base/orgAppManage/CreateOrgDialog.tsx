@@ -28,6 +28,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORG_INIT_STEPS, ORG_TYPES, type OrgInitStep } from '../../../../domain/orgInit.ts';
 import { isValidPhone } from '../../../../domain/phone.ts';
 import type { OrgType } from '../../../../domain/types.ts';
+import type { OrgKind } from '../../../../domain/orgKind.ts';
 import { createOrgFromTemplate, enabledInitTemplatesQuery, type CreateOrgResult } from '../../../../services/orgInit.ts';
 import { appKeys, appsQuery, orgAppKeys } from '../../../../services/apps.ts';
 import { agentKeys, agentsQuery } from '../../../../services/agents.ts';
@@ -69,9 +70,11 @@ export interface CreateOrgDialogProps {
   onClose: () => void;
   /** preselect a template by name (集采机构管理 prefers the supplier template) */
   preferTemplate?: string;
+  /** what the org is (domain/orgKind.ts), sent as is: /addCanteen creates schools; absent = the kind its type gives */
+  kind?: OrgKind;
 }
 
-export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDialogProps) {
+export function CreateOrgDialog({ open, onClose, preferTemplate, kind }: CreateOrgDialogProps) {
   const styles = useStyles();
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -139,7 +142,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate }: CreateOrgDial
     setTouched(true);
     if (!valid || create.isPending) return;
     create.mutate({
-      templateId, orgName: orgName.trim(), orgType, adminPhone: adminPhone.trim(), adminName: adminName.trim() || undefined,
+      templateId, orgName: orgName.trim(), orgType, ...(kind && { kind }), adminPhone: adminPhone.trim(), adminName: adminName.trim() || undefined,
       agentId: agentId || null, expiration: expiration ? new Date(`${expiration}T23:59:59`).toISOString() : null,
       userLimit: userLimit ?? null, ...(appId ? { appId } : { appName: appName.trim() }),
     });

@@ -21,7 +21,8 @@ const inputOf = (s: Supplier | undefined): SupplierPermissionsInput => {
 /**
  * mallSupplierPermissionManage: per supplier link of this org, the goods categories the org sees of the supplier
  * (with their sub-categories) and whether the supplier may change the prices the org pays (off = the prices are
- * frozen at the time it was turned off). Order and delivery are stored for the order module to come.
+ * frozen at the time it was turned off), and whether it may take the org's orders and deliver them (the order and
+ * delivery routes refuse otherwise: domain/order.ts ACTION_PERMISSION, domain/aggregates/logistics.ts).
  * A supplier org sees what each school allows it, read-only.
  */
 export default function MallSupplierPermissionManagePage() {
@@ -113,9 +114,9 @@ export default function MallSupplierPermissionManagePage() {
           {own && stored.priceEdit && !perm.priceEdit && <Text size={200} style={hint} data-testid="permission-freeze-pending"><Trans>保存后，本单位的价格将从保存时刻起冻结。</Trans></Text>}
           {own && !stored.priceEdit && perm.priceEdit && <Text size={200} style={hint}><Trans>保存后解除冻结，最新审核通过的价格将对本单位生效。</Trans></Text>}
           <Checkbox label={t`接收订单`} checked={perm.order} disabled={!own} onChange={(_, d) => edit({ order: d.checked === true })} data-testid="permission-order" />
-          <Text size={200} style={hint}><Trans>是否允许该供应商接收本单位的订单。目前仅保存设置，订单功能上线后生效。</Trans></Text>
+          <Text size={200} style={hint}><Trans>允许该供应商接收本单位的订单。关闭后，本单位不能向该供应商下单或提交草稿订单，该供应商也不能确认或拒绝本单位的订单。</Trans></Text>
           <Checkbox label={t`配送`} checked={perm.delivery} disabled={!own} onChange={(_, d) => edit({ delivery: d.checked === true })} data-testid="permission-delivery" />
-          <Text size={200} style={hint}><Trans>是否允许该供应商为本单位配送。目前仅保存设置，订单功能上线后生效。</Trans></Text>
+          <Text size={200} style={hint}><Trans>允许该供应商为本单位配送。关闭后，该供应商不能把本单位的订单排入配送单，也不能发货或标记送达。</Trans></Text>
           {own && (
             <div><Button appearance="primary" disabled={save.isPending} onClick={() => save.mutate()} data-testid="permission-save"><Trans>保存</Trans></Button></div>
           )}

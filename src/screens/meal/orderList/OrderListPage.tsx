@@ -22,6 +22,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { useViewport } from '../../../shell/useViewport.ts';
+import { BatchSubmitDialog } from './BatchSubmitDialog.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { ACTION_LABELS, STATUS_LABELS, WEIGH_DIFFERENCE_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
@@ -72,6 +73,8 @@ export default function OrderListPage() {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [batchResult, setBatchResult] = useState<OrderBatchResult | null>(null);
+  // submitting drafts in a batch asks first, with how many and how much (issue 28)
+  const [askSubmit, setAskSubmit] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const school = party === 'school';
@@ -100,11 +103,12 @@ export default function OrderListPage() {
   const batchable = BATCH_ACTIONS.filter((a) => chosen.length > 0 && chosen.some((r) => actionsFor(r.status, party, permissionsOf(r, party)).includes(a)));
   const batch = useMutation({
     mutationFn: (action: OrderAction) => batchOrders({
-      orders: chosen.filter((r) => actionsFor(r.status, party, permissionsOf(r, party)).includes(action)).map((r) => ({ id: r.id, action, version: r.version })),
+      orders: takes(action).map((r) => ({ id: r.id, action, version: r.version })),
     }),
-    onSuccess: (result) => { setBatchResult(result); setSelected(new Set()); void qc.invalidateQueries({ queryKey: orderKeys.all }); },
-    onError: (e) => setError(errorText(e)),
+    onSuccess: (result) => { setBatchResult(result); setSelected(new Set()); setAskSubmit(false); void qc.invalidateQueries({ queryKey: orderKeys.all }); },
+    onError: (e) => { setError(errorText(e)); setAskSubmit(false); },
   });
+  const takes = (action: OrderAction) => chosen.filter((r) => actionsFor(r.status, party, permissionsOf(r, party)).includes(action));
 
   const phone = useViewport() === 'phone';
   const selectAll = (
@@ -188,10 +192,11 @@ export default function OrderListPage() {
         <div className={s.batch} data-testid="order-batch">
           <Text><Trans>已选 {chosen.length} 单</Trans></Text>
           {batchable.map((a) => (
-            <Button key={a} disabled={batch.isPending} onClick={() => batch.mutate(a)} data-testid={`order-batch-${a}`}>{t(ACTION_LABELS[a])}</Button>
+            <Button key={a} disabled={batch.isPending} onClick={() => (a === 'submit' ? setAskSubmit(true) : batch.mutate(a))} data-testid={`order-batch-${a}`}>{t(ACTION_LABELS[a])}</Button>
           ))}
         </div>
       )}
+      {askSubmit && <BatchSubmitDialog drafts={takes('submit')} busy={batch.isPending} onClose={() => setAskSubmit(false)} onSubmit={() => batch.mutate('submit')} />}
       {batchResult && (
         <Text data-testid="order-batch-result">
           <Trans>成功 {batchResult.rows.length} 单，失败 {batchResult.errors.length} 单</Trans>

@@ -2,7 +2,7 @@
 // Filter by supplier, category and state; select many and approve, or reject with a remark. Each row shows
 // the price beside the market average, the mall average and the last approved price. Every row under
 // review is a priceApproval actor of the screen's board; new submissions arrive by live update.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -16,6 +16,7 @@ import {
   Input,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   Select,
   Spinner,
@@ -43,6 +44,7 @@ import { PriceStatusBadge, usePriceStateLabel } from '../prices/PriceStatusBadge
 import { stateOf, usePriceActor, usePriceBoard, type PriceBoardRef } from '../prices/usePriceBoard.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { useMoney } from '../../../components/useMoney.ts';
 
 const PAGE_SIZE = 50;
 const STATES = [
@@ -67,6 +69,7 @@ export default function ProductPriceApprovalPage() {
   const styles = useStyles();
   const { t } = useLingui();
   const stateLabel = usePriceStateLabel();
+  const money = useMoney();
   const orgApp = useCurrentOrgApp();
   const orgId = orgApp?.orgId ?? '';
   const board = usePriceBoard();
@@ -75,6 +78,9 @@ export default function ProductPriceApprovalPage() {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState<string[] | null>(null);
+  // what the last decision did, once every price of it has its answer (issue 28: no silent approval)
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const decision = useRef(0);
 
   const query: PriceQuery = { ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
   const queue = useQuery(pricesQuery(orgId, query));
@@ -98,13 +104,34 @@ export default function ProductPriceApprovalPage() {
   }, [board, rows]);
 
   const pendingIds = rows.filter((r) => r.isCheck === 0).map((r) => r.id);
-  const approve = (ids: string[]) => {
-    for (const id of ids) board.getSnapshot().children[priceActorId(id)]?.send({ type: 'APPROVE' });
+  /**
+   * Sends the decision to each price's actor and waits for all of them to leave `deciding`: then says what was
+   * approved (or rejected) by name, and how many failed (each failed row shows its own error).
+   */
+  const decide = (ids: string[], approve: boolean, event: { type: 'APPROVE' } | { type: 'REJECT'; remark: string }) => {
+    const done: { row: Price | undefined; ok: boolean }[] = [];
+    const actors = ids.map((id) => ({ id, actor: board.getSnapshot().children[priceActorId(id)] })).filter((a) => a.actor);
+    // only the latest decision speaks: an earlier one answering late does not cover it
+    const mine = ++decision.current;
+    setOutcome(null);
+    for (const { id, actor } of actors) {
+      let deciding = false;
+      const sub = actor!.subscribe((snap) => {
+        if (snap.matches({ pending: 'deciding' })) { deciding = true; return; }
+        if (!deciding) return;
+        sub.unsubscribe();
+        done.push({ row: rows.find((r) => r.id === id), ok: !snap.context.error });
+        if (done.length === actors.length && mine === decision.current) {
+          setOutcome({ approve, names: done.filter((d) => d.ok).map((d) => (d.row ? `${d.row.productName} ${d.row.skuName} ${money(d.row.price)}` : id)), failed: done.filter((d) => !d.ok).length });
+        }
+      });
+      actor!.send(event);
+    }
     setSelected(new Set());
   };
+  const approve = (ids: string[]) => decide(ids, true, { type: 'APPROVE' });
   const reject = (ids: string[], remark: string) => {
-    for (const id of ids) board.getSnapshot().children[priceActorId(id)]?.send({ type: 'REJECT', remark });
-    setSelected(new Set());
+    decide(ids, false, { type: 'REJECT', remark });
     setRejecting(null);
   };
   const setFilter = (patch: Partial<typeof filters>) => {
@@ -160,6 +187,7 @@ export default function ProductPriceApprovalPage() {
           <Trans>批量驳回</Trans>
         </Button>
       </div>
+      {outcome && <OutcomeBar outcome={outcome} onDismiss={() => setOutcome(null)} />}
       {queue.error && <MessageBar intent="error"><MessageBarBody>{queue.error.message}</MessageBarBody></MessageBar>}
       <Table size="small" aria-label={t`价格审核`}>
         <TableHeader>
@@ -261,6 +289,26 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+interface Outcome { approve: boolean; names: string[]; failed: number }
+
+/** The message after a decision: what was approved or rejected, by name (the first few), and what failed. */
+function OutcomeBar({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
+  const { t } = useLingui();
+  const count = outcome.names.length;
+  const shown = outcome.names.slice(0, 5).join('、') + (count > 5 ? t`等` : '');
+  const failed = outcome.failed;
+  return (
+    <MessageBar intent={failed ? (count ? 'warning' : 'error') : 'success'} data-testid="approval-outcome">
+      <MessageBarBody>
+        {count > 0 && (outcome.approve ? <Trans>已通过 {count} 条价格：{shown}</Trans> : <Trans>已驳回 {count} 条价格：{shown}</Trans>)}
+        {count > 0 && failed > 0 && '；'}
+        {failed > 0 && <Trans>{failed} 条未能处理，原因见各行</Trans>}
+      </MessageBarBody>
+      <MessageBarActions containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t`关闭`} onClick={onDismiss} />} />
+    </MessageBar>
   );
 }
 

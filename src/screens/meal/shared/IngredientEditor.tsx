@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FOOD_GROUPS, INGREDIENT_NAME_MAX, type FoodGroup } from '../../../../domain/ingredients.ts';
 import { NUTRIENT_KEYS, type NutrientKey } from '../../../../domain/nutrition.ts';
+import { defaultUnitWeights, UNIT_WEIGHT_LIMITS } from '../../../../domain/foodUnitWeights.ts';
 import { createFoodIngredient, foodIngredientKeys, updateFoodIngredient, type FoodIngredient, type FoodIngredientChange } from '../../../../services/recipes.ts';
 import { errorText } from './errors.ts';
 import { NutrientHeader } from './nutrients.tsx';
@@ -20,11 +21,12 @@ const useStyles = makeStyles({
 
 export type IngredientTarget = { kind: 'new' } | { kind: 'edit'; ingredient: FoodIngredient };
 
-interface Draft { nameZh: string; nameEn: string; group: string; edible: string; per100g: Record<NutrientKey, string> }
+interface Draft { nameZh: string; nameEn: string; group: string; edible: string; piece: string; density: string; per100g: Record<NutrientKey, string> }
 
 const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const draftOf = (i?: FoodIngredient): Draft => ({
   nameZh: i?.nameZh ?? '', nameEn: i?.nameEn ?? '', group: i?.group ?? '', edible: str(i?.ediblePortionPct ?? (i ? null : 100)),
+  piece: str(i?.gramsPerPiece), density: str(i?.densityGPerMl),
   per100g: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, str(i?.per100g[k])])) as Record<NutrientKey, string>,
 });
 /** '' → null (unknown); a number; or undefined when the text is not a number. */
@@ -51,6 +53,11 @@ export function IngredientEditor({ target, onClose }: { target: IngredientTarget
     if (!target) return;
     const edible = num(draft.edible);
     if (edible === undefined) { setError(t`可食部须为数字`); return; }
+    // what a piece and a millilitre weigh: the purchase plan turns grams into eggs by the tray, oil by the litre
+    const gramsPerPiece = num(draft.piece);
+    if (gramsPerPiece === undefined) { setError(t`每个重量须为数字，未知请留空`); return; }
+    const densityGPerMl = num(draft.density);
+    if (densityGPerMl === undefined) { setError(t`密度须为数字，未知请留空`); return; }
     const per100g: Partial<Record<NutrientKey, number | null>> = {};
     for (const k of NUTRIENT_KEYS) {
       const v = num(draft.per100g[k]);
@@ -61,7 +68,10 @@ export function IngredientEditor({ target, onClose }: { target: IngredientTarget
     setError(null);
     try {
       if (target.kind === 'new') {
-        await createFoodIngredient({ nameZh: draft.nameZh, nameEn: draft.nameEn, group: draft.group as FoodGroup, ediblePortionPct: edible, per100g });
+        await createFoodIngredient({
+          nameZh: draft.nameZh, nameEn: draft.nameEn, group: draft.group as FoodGroup, ediblePortionPct: edible, per100g,
+          ...(gramsPerPiece !== null && { gramsPerPiece }), ...(densityGPerMl !== null && { densityGPerMl }),
+        });
       } else {
         const i = target.ingredient;
         // only what differs from what the screen showed: an override keeps the platform's other values
@@ -70,6 +80,8 @@ export function IngredientEditor({ target, onClose }: { target: IngredientTarget
         if (draft.nameEn !== i.nameEn) change.nameEn = draft.nameEn;
         if (draft.group !== i.group) change.group = draft.group as FoodGroup;
         if (edible !== i.ediblePortionPct) change.ediblePortionPct = edible;
+        if (gramsPerPiece !== i.gramsPerPiece) change.gramsPerPiece = gramsPerPiece;
+        if (densityGPerMl !== i.densityGPerMl) change.densityGPerMl = densityGPerMl;
         const nutrients = Object.fromEntries(NUTRIENT_KEYS.filter((k) => per100g[k] !== i.per100g[k]).map((k) => [k, per100g[k]]));
         if (Object.keys(nutrients).length) change.per100g = nutrients;
         if (Object.keys(change).length) await updateFoodIngredient(i.foodId, { ...change, ...(i.source !== 'platform' && { version: i.version }) });
@@ -84,6 +96,9 @@ export function IngredientEditor({ target, onClose }: { target: IngredientTarget
   };
 
   const editing = target?.kind === 'edit' ? target.ingredient : null;
+  // the platform's defaults (domain/foodUnitWeights.ts), shown beside what the org has set
+  const defaults = editing && editing.source !== 'local' ? defaultUnitWeights(editing.foodId) : null;
+  const defaultHint = (value: number | null, unit: string) => (defaults ? (value === null ? t`平台默认：未知` : t`平台默认：${value} ${unit}`) : undefined);
   return (
     <FormDialog
       open={target !== null} testId="ingredient" contentClassName={s.form} busy={busy} error={error} onSubmit={() => void save()} onClose={onClose} noValidate
@@ -106,6 +121,21 @@ export function IngredientEditor({ target, onClose }: { target: IngredientTarget
         </Field>
         <Field label={<Trans>可食部（%）</Trans>}>
           <NumberInput {...numberText(draft.edible, (edible) => setDraft({ ...draft, edible }))} min={0} max={100} data-testid="ingredient-edible" />
+        </Field>
+      </div>
+      <Text weight="semibold"><Trans>按个、按体积购买时的重量（采购计划换算用，未知请留空）</Trans></Text>
+      <div className={s.grid}>
+        <Field label={<Trans>每个重量（克）</Trans>} hint={defaultHint(defaults?.gramsPerPiece ?? null, t`克`)}>
+          <NumberInput
+            {...numberText(draft.piece, (piece) => setDraft({ ...draft, piece }))} min={UNIT_WEIGHT_LIMITS.gramsPerPiece[0]} max={UNIT_WEIGHT_LIMITS.gramsPerPiece[1]}
+            data-testid="ingredient-grams-per-piece"
+          />
+        </Field>
+        <Field label={<Trans>密度（克/毫升）</Trans>} hint={defaultHint(defaults?.densityGPerMl ?? null, t`克/毫升`)}>
+          <NumberInput
+            {...numberText(draft.density, (density) => setDraft({ ...draft, density }))} min={UNIT_WEIGHT_LIMITS.densityGPerMl[0]} max={UNIT_WEIGHT_LIMITS.densityGPerMl[1]}
+            data-testid="ingredient-density"
+          />
         </Field>
       </div>
       <Text weight="semibold"><Trans>每 100 克可食部含量（未知请留空）</Trans></Text>
