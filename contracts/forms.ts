@@ -30,7 +30,6 @@ export const FormItemQuery = Type.Object({
   'formData.orgId': Type.Optional(Type.String({ maxLength: 128 })),
   /** '0$n': live items only (the default); '1': deleted ones */
   isDelete: Type.Optional(Type.String({ maxLength: 5 })),
-  $select: Type.Optional(Type.String({ maxLength: 200 })),
   $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE.allowlist[2] })),
   $skip: Type.Optional(Type.Integer({ minimum: 0 })),
 });

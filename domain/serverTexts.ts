@@ -34,6 +34,8 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   您不是该机构的成员: tw('您不是該機構的成員', 'You are not a member of this organisation'),
   您不是该机构应用的成员: tw('您不是該機構應用的成員', 'You are not a member of this org-app'),
   无权访问其他机构的数据: tw('無權存取其他機構的資料', "You may not access another organisation's data"),
+  无权访问其他应用的数据: tw('無權存取其他應用的資料', "You may not access another app's data"),
+  '参数错误：{field} 只能是 0、1 或 0$n': tw('參數錯誤：{field} 只能是 0、1 或 0$n', 'Invalid request: {field} must be 0, 1 or 0$n'),
   数据不存在: tw('資料不存在', 'The data does not exist'),
   '请求过于频繁，请稍后再试': tw('請求過於頻繁，請稍後再試', 'Too many requests. Please try again later'),
   '服务器内部错误，请稍后重试': tw('伺服器內部錯誤，請稍後重試', 'Internal server error. Please try again later'),

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { registerListQuery } from './http/listQuery.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -68,6 +69,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerInputGuards(app);
+  // every list route's §7 query forms, added as routes register (before the OpenAPI document reads them)
+  registerListQuery(app, opts.db);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Meal console API', version: APP_VERSION },

@@ -214,7 +214,8 @@ const declared = new WeakMap<FastifyInstance, DeclaredRequirement[]>();
 /** The org-app routes of an app with the standing their table entry asks (tests walk them). */
 export const declaredRequirements = (app: FastifyInstance): readonly DeclaredRequirement[] => declared.get(app) ?? [];
 
-const levelOf = (config: FastifyContextConfig | undefined, url: string): AuthLevel => config?.auth ?? (/^\/v\d\//.test(url) ? 'orgApp' : 'public');
+/** A route's auth level: its config's, or for an API route (`/vN/`) the strictest. */
+export const levelOf = (config: FastifyContextConfig | undefined, url: string): AuthLevel => config?.auth ?? (/^\/v\d\//.test(url) ? 'orgApp' : 'public');
 
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: () => Date): void {
   const requirements: DeclaredRequirement[] = [];

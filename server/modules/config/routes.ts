@@ -143,11 +143,11 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     return ok(request.body.locales);
   });
 
-  app.get<{ Querystring: { appId?: string; $select?: string; $limit?: number } }>('/v2/config/app', {
+  app.get<{ Querystring: { appId?: string; $limit?: number; $skip?: number } }>('/v2/config/app', {
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Apps with their config (e.g. config.mallRecipeUserLimite) and number of orgs: the apps the user belongs to; every app for the platform',
-      querystring: { type: 'object', properties: { appId: id, $select: { type: 'string', maxLength: 200 }, $limit: { type: 'integer', minimum: 0, maximum: PAGE.appList } } },
+      querystring: { type: 'object', properties: { appId: id, $limit: { type: 'integer', minimum: 0, maximum: PAGE.appList }, $skip: { type: 'integer', minimum: 0 } } },
       response: { 200: listSchema({ type: 'object', properties: { appId: { type: 'string' }, appName: { type: 'string' }, config: anyObject, orgCount: { type: 'integer' } } }) },
     },
   }, async (request) => {
@@ -156,7 +156,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     // the platform manages every app (the apps screen, issue 15: the documented call instead of /v2/config/app/all)
     if (!request.platform) q = q.where('a.app_id', 'in', (eb) => eb.selectFrom('org_app_users').select('app_id').where('user_id', '=', request.user!.userId));
     if (request.query.appId) q = q.where('a.app_id', '=', request.query.appId);
-    const rows = await q.orderBy('a.app_id').limit(request.query.$limit ?? PAGE.appList).execute();
+    const rows = await q.orderBy('a.app_id').limit(request.query.$limit ?? PAGE.appList).offset(request.query.$skip ?? 0).execute();
     return list(rows.map((r) => ({ appId: r.app_id, appName: r.app_name, config: (r.config ?? {}) as Record<string, unknown>, orgCount: Number(r.org_count ?? 0) })));
   });
 }

@@ -3,6 +3,7 @@
 // Tenancy and powers: an item belongs to the org it is about. Reads: the platform any org's; a system provider
 // or admin of the org (§6) their org's; any other member only what names their own phone (and whether their org
 // is allowlisted). Writes: the platform operator only; the limit is the operator's to grant, never an org's.
+import { flagFilter } from '../../http/listQuery.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -46,7 +47,7 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
     const orgId = q.orgId ?? request.orgApp.orgId;
     let b = db.selectFrom('form_items').where('org_id', '=', orgId).where('table_id', '=', tableId);
     // '0$n' (or nothing): live items; '1': deleted ones
-    b = b.where('is_delete', '=', q.isDelete === '1');
+    b = b.where('is_delete', '=', flagFilter(q.isDelete, 'isDelete') ?? false);
     if (q.appId) b = b.where((eb) => eb.or([eb('app_id', '=', q.appId!), eb('app_id', '=', '')]));
     if (q['formData.userphoneNumber']) b = b.where(sql<string>`form_data->>'userphoneNumber'`, '=', q['formData.userphoneNumber']);
     if (q['formData.orgId']) b = b.where(sql<string>`form_data->>'orgId'`, '=', q['formData.orgId']);

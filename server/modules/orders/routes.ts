@@ -3,6 +3,7 @@
 // org, at the version the caller read when sent; the handler only gathers the facts (access.ts). An order the
 // caller may not see is simply not found. After each commit the supplier's consoles are told too (the school's
 // are told by the append itself), so the supplier's list refreshes without a reload.
+import { listOrder } from '../../http/listQuery.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
@@ -28,6 +29,12 @@ import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, partyOnly, pla
 import { draftExpectation } from '../../../domain/draftPrice.ts';
 
 const member = { auth: 'orgApp' } as const;
+/** The order list's `$orderby` fields (server/http/listQuery.ts) and the column each sorts by. */
+const ORDER_SORT = {
+  orderNo: 'o.order_no', orgName: 'o.org_name', supplierName: 'o.supplier_name', deliveryDate: 'o.delivery_date', status: 'o.status',
+  amount: 'o.amount', createdAt: 'o.created_at', submittedAt: 'o.submitted_at', updatedAt: 'o.updated_at',
+} as const;
+const orderList = { ...member, listOrderable: Object.keys(ORDER_SORT) } as const;
 const STREAM_TYPE = 'order';
 
 const select = [
@@ -185,14 +192,14 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     const keyword = q.keyword?.trim();
     if (keyword) base = base.where('o.keyword', 'ilike', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
     const [rows, count] = await Promise.all([
-      base.select([...select]).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
+      listOrder(base.select([...select]), request, ORDER_SORT).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: await rowsView(viewer, rows as Row[]), count: Number(count.n) };
   }
 
-  route(app, api.listOrders, member, async (request) => ok(await list(request, request.query)));
-  route(app, api.searchOrders, member, async (request) => ok(await list(request, request.query)));
+  route(app, api.listOrders, orderList, async (request) => ok(await list(request, request.query)));
+  route(app, api.searchOrders, orderList, async (request) => ok(await list(request, request.query)));
 
   route(app, api.getOrder, member, async (request) => ok(await detail(await orderViewerOf(db, request), request.params.id)));
 

@@ -119,14 +119,14 @@ export async function agentExists(db: Kysely<Database> | Tx, agentId: string | n
 export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
-  app.get<{ Querystring: { $select?: string; $limit?: number; $skip?: number; disabled?: boolean; name?: string; id?: string } }>('/v3/orgappinit/template', {
+  app.get<{ Querystring: { $limit?: number; $skip?: number; disabled?: boolean; name?: string; id?: string } }>('/v3/orgappinit/template', {
     config: provider,
     schema: {
-      tags, summary: 'Init templates ($select fields, $limit up to 1000)',
+      tags, summary: 'Init templates ($limit up to 1000)',
       querystring: {
         type: 'object',
         properties: {
-          $select: { type: 'string', maxLength: 200 }, $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic, default: PAGE.generic },
+          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic, default: PAGE.generic },
           $skip: { type: 'integer', minimum: 0, default: 0 }, disabled: { type: 'boolean' }, name: { type: 'string', maxLength: 64 }, id,
         },
       },
@@ -142,14 +142,11 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
       base.selectAll().orderBy('created_at').orderBy('id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const fields = (q.$select ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const out = rows.map((r) => {
-      const full: Record<string, unknown> = {
-        id: r.id, name: r.name, disabled: r.disabled, content: r.content, summary: templateSummary(r.content as InitTemplateContent),
-        createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
-      };
-      return fields.length ? Object.fromEntries(Object.entries(full).filter(([k]) => k === 'id' || fields.includes(k))) : full;
-    });
+    // $select: the list query layer (server/http/listQuery.ts)
+    const out = rows.map((r) => ({
+      id: r.id, name: r.name, disabled: r.disabled, content: r.content, summary: templateSummary(r.content as InitTemplateContent),
+      createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    }));
     return list(out, Number(total.n));
   });
 

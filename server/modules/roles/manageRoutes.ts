@@ -17,8 +17,7 @@ import { isSystemProvider, visibleRoles } from '../../../domain/roles.ts';
 import { grantFactsOf } from './grantFacts.ts';
 import { childRolesOf, mayManageRole, visibleRoleGroups } from '../../../domain/roleGroupVisibility.ts';
 import { refusalError } from '../../http/refusal.ts';
-import { isRefusal } from '../../../domain/decider.ts';
-import { orderRows, parseOrderBy, type OrderKey } from '../../../domain/listOrder.ts';
+import { orderRows, type OrderKey } from '../../../domain/listOrder.ts';
 import { orgFieldProblem } from '../../../domain/derivedFields.ts';
 import { ROLE_TEXT, type GroupCaller, type RoleCreated, type RoleGroupCreated, type RoleUpdated } from '../../../domain/aggregates/role.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
@@ -35,12 +34,8 @@ type GroupRow = Selectable<Database['role_groups']>;
 // §7 $orderby of the role lists: the §3 fields each list may be ordered by, and the column each reads
 const ROLE_ORDER = { roleId: 'role_id', name: 'name', code: 'code', cnName: 'cn_name', roleGroupId: 'role_group_id', enable: 'enable', sort: 'sort' } as const;
 const GROUP_ORDER = { roleGroupId: 'role_group_id', groupName: 'group_name', code: 'code', sort: 'sort' } as const;
-/** The keys of a list's $orderby among its fields; anything else is a 400 naming the fields it may use. */
-function orderKeys<F extends string>(input: string | undefined, fields: Record<F, string>): OrderKey<F>[] {
-  const keys = parseOrderBy(input, Object.keys(fields) as F[]);
-  if (isRefusal(keys)) throw refusalError(keys);
-  return keys;
-}
+/** The list's $orderby, read by the list query layer against the route's listOrderable fields. */
+const orderOf = <F extends string>(request: FastifyRequest) => (request.listQuery?.orderBy ?? []) as readonly OrderKey<F>[];
 
 const roleOut = (r: RoleRow) => ({
   roleId: r.role_id, id: r.role_id, name: r.name, code: r.code, cnName: r.cn_name, roleGroupId: r.role_group_id, manageRoleNames: r.manage_role_names,
@@ -109,9 +104,10 @@ const groupCallerOf = async (db: Kysely<Database>, request: FastifyRequest): Pro
 export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   app.get<{ Querystring: {
     name?: string[]; orgId?: string; roleId?: string[]; code?: string[]; manageRoleName?: string; roleGroupId?: string;
-    $limit?: number; $skip?: number; $orderby?: string; $count?: boolean;
+    $limit?: number; $skip?: number;
   } }>('/v2/roles/role', {
-    config: { auth: 'orgApp' },
+    // $orderby and $count: the list query layer (server/http/listQuery.ts)
+    config: { auth: 'orgApp', listOrderable: Object.keys(ROLE_ORDER) },
     schema: {
       tags, summary: 'Roles of the org the user may see (§6: codes 999, useradmin and admin_ roles see all; #roleManage roles and group manageRoleNames)',
       querystring: {
@@ -119,8 +115,6 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
         properties: {
           name: names, orgId: idStr, roleId: names, code: names, manageRoleName: { type: 'string', maxLength: 128 }, roleGroupId: idStr,
           $limit: { type: 'integer', minimum: 0, maximum: PAGE.roles }, $skip: { type: 'integer', minimum: 0 },
-          $orderby: { type: 'string', maxLength: 200, description: `fields: ${Object.keys(ROLE_ORDER).join(', ')}; each asc or desc, comma separated` },
-          $count: { type: 'boolean' },
         },
       },
       response: { 200: listSchema(roleSchema) },
@@ -128,7 +122,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   }, async (request) => {
     const q = request.query;
     requireSameOrg(request, q.orgId);
-    const order = orderKeys(q.$orderby, ROLE_ORDER);
+    const order = orderOf<keyof typeof ROLE_ORDER>(request);
     const visible = (await visibleRolesIn(db, request, q.orgId ?? request.orgApp!.orgId)).filter((r) => (!q.name || q.name.includes(r.name))
       && (!q.roleId || q.roleId.includes(r.role_id)) && (!q.code || q.code.includes(r.code))
       && (!q.manageRoleName || r.manage_role_names.includes(q.manageRoleName)) && (!q.roleGroupId || r.role_group_id === q.roleGroupId));
@@ -138,8 +132,8 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     return list(rows.slice(skip, skip + (q.$limit ?? PAGE.roles)).map(roleOut), rows.length);
   });
 
-  app.get<{ Querystring: { code?: string[]; manageRoleNames?: string[]; orgId?: string; $limit?: number; $skip?: number; $orderby?: string } }>('/v2/roles/group', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { code?: string[]; manageRoleNames?: string[]; orgId?: string; $limit?: number; $skip?: number } }>('/v2/roles/group', {
+    config: { auth: 'orgApp', listOrderable: Object.keys(GROUP_ORDER) },
     schema: {
       tags, summary: 'Role groups the user may see (§6), ordered by sort, each with its visible roles',
       querystring: {
@@ -147,7 +141,6 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
         properties: {
           code: names, manageRoleNames: names, orgId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.roleGroups },
           $skip: { type: 'integer', minimum: 0 },
-          $orderby: { type: 'string', maxLength: 200, description: `fields: ${Object.keys(GROUP_ORDER).join(', ')}; each asc or desc, comma separated` },
         },
       },
       response: { 200: listSchema(roleSchema) },
@@ -155,7 +148,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   }, async (request) => {
     const q = request.query;
     requireSameOrg(request, q.orgId);
-    const order = orderKeys(q.$orderby, GROUP_ORDER);
+    const order = orderOf<keyof typeof GROUP_ORDER>(request);
     const orgId = q.orgId ?? request.orgApp!.orgId;
     const [groups, v, roles] = await Promise.all([
       db.selectFrom('role_groups').selectAll().where('org_id', '=', orgId).orderBy('sort').orderBy('group_name').execute(),

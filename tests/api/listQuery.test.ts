@@ -1,0 +1,122 @@
+// Issue 31: one query language on every list (server/http/listQuery.ts, docs/query-language.md). Walks every GET list
+// route of the OpenAPI document as three roles with what the original console sends — its own orgId and appId,
+// $limit, $skip, $select, $orderby (a field the route sorts by) and $count — and gets no 400; sends one unknown
+// field per route and gets a 400 naming it; and another org's orgId is refused, never answered with one's own rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { sample, type Schema } from '../support/openApiSample.ts';
+import { rowKeyOf } from '../../server/http/listQuery.ts';
+
+interface Parameter { name: string; in: string; required?: boolean; schema?: Schema & { description?: string } }
+interface Operation { parameters?: Parameter[]; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }
+interface Caller { name: string; session: Session; orgId: string; appId: string }
+
+let server: TestServer;
+let routes: { path: string; op: Operation; fields: string[] }[] = [];
+const callers: Caller[] = [];
+
+async function get(url: string, s: Session): Promise<{ status: number; text: string; rows?: Record<string, unknown>[] }> {
+  const res = await fetch(`${server.url}${url}`, { headers: { accesstoken: s.token, key: s.key ?? '', platform: 'web' } });
+  const body = await res.json().catch(() => ({})) as { status_text?: string; data?: { rows?: Record<string, unknown>[] } };
+  return { status: res.status, text: body.status_text ?? '', rows: body.data?.rows };
+}
+
+/** What a route needs beyond its schema: the table a custom-table list reads (§7 answers 参数错误 without one), a report's grouping. */
+const NEEDS: Record<string, string[]> = { '/v1/form/table/item': ['tableId=whiteList'], '/v4/mall/order/report': ['groupBy=school'] };
+
+/** The route's required query parameters, each with a value its schema accepts (a day for a date). */
+function required(path: string, op: Operation): string[] {
+  const given = NEEDS[path] ?? [];
+  return [...given, ...(op.parameters ?? []).filter((p) => p.in === 'query' && p.required && !given.some((g) => g.startsWith(`${p.name}=`))).map((p) => {
+    let v = /date$/i.test(p.name) ? '2026-01-05' : sample(p.schema);
+    if (v === undefined && p.schema?.pattern && new RegExp(p.schema.pattern).test('2026-01-05')) v = '2026-01-05';
+    return `${p.name}=${encodeURIComponent(String(v ?? 'x'))}`;
+  })];
+}
+
+/** The fields the OpenAPI document says the list sorts by ($orderby's description). */
+const orderable = (op: Operation) => {
+  const d = op.parameters?.find((p) => p.name === '$orderby')?.schema?.description ?? '';
+  return d.includes('(none') ? [] : d.split(': ').pop()!.split(',').map((f) => f.trim()).filter(Boolean);
+};
+
+async function pool<T>(items: T[], run: (item: T) => Promise<void>, concurrency = 8) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: concurrency }, async () => { for (let x = queue.shift(); x; x = queue.shift()) await run(x); }));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const doc = await (await fetch(`${server.url}/docs/json`)).json() as { paths: Record<string, Record<string, Operation>> };
+  routes = Object.entries(doc.paths).filter(([p]) => !p.includes('{') && !/\/v1\/events|\/docs/.test(p)).flatMap(([path, ops]) => {
+    const rows = ops.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.data?.properties?.rows;
+    return rows?.type === 'array' ? [{ path, op: ops.get!, fields: Object.keys(rows.items?.properties ?? {}) }] : [];
+  });
+  for (const [name, username, org] of [
+    ['purchaser', DEMO.purchaser, SCHOOL_A], ['supplier', DEMO.supplier, undefined], ['bureau', DEMO.bureau, undefined], ['platform', DEMO.provider, undefined],
+  ] as const) {
+    const session = await signIn(server, username, org);
+    const own = await server.store.db.selectFrom('org_apps').select(['org_id', 'app_id']).where('key', '=', session.key!).executeTakeFirstOrThrow();
+    callers.push({ name, session, orgId: own.org_id, appId: own.app_id });
+  }
+}, 120_000);
+afterAll(async () => { await server?.close(); });
+
+describe('the list query language (issue 31)', () => {
+  it('every list route takes what the console sends: its own org and app, paging, $select, $orderby and $count', async () => {
+    expect(routes.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    let narrowed = 0;
+    await pool(routes.flatMap((r) => callers.slice(0, 3).map((c) => ({ r, c }))), async ({ r, c }) => {
+      const select = r.fields.slice(0, 2);
+      const sort = orderable(r.op)[0];
+      const query = [...required(r.path, r.op), `orgId=${c.orgId}`, `appId=${c.appId}`, '$limit=5', '$skip=0', '$count=true',
+        ...(select.length ? [`$select=${select.join(',')}`] : []), ...(sort ? [`$orderby=${encodeURIComponent(`${sort} desc`)}`] : [])];
+      const res = await get(`${r.path}?${query.join('&')}`, c.session);
+      if (res.status === 400 || res.status >= 500) failures.push(`GET ${r.path} as ${c.name}: ${res.status} ${res.text}`);
+      if (res.status === 200 && select.length && res.rows?.length) {
+        // the row's key stays (server/http/listQuery.ts rowKeyOf)
+        const extra = res.rows.flatMap((row) => Object.keys(row)).filter((k) => !select.includes(k) && k !== rowKeyOf(r.fields));
+        if (extra.length) failures.push(`GET ${r.path} as ${c.name}: $select=${select} answered ${[...new Set(extra)]}`);
+        narrowed++;
+        if (res.rows.length > 5) failures.push(`GET ${r.path} as ${c.name}: $limit=5 answered ${res.rows.length} rows`);
+      }
+    });
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(narrowed).toBeGreaterThan(30);
+  }, 300_000);
+
+  it('names the one field a list does not have, on every list route', async () => {
+    const failures: string[] = [];
+    await pool(routes, async (r) => {
+      // as the first of the callers the route lets through (powers are checked before the query is read)
+      let res = { status: 0, text: '' };
+      for (const c of callers) {
+        res = await get(`${r.path}?${[...required(r.path, r.op), 'zzNotAField=1'].join('&')}`, c.session);
+        if (res.status !== 403) break;
+      }
+      if (res.status !== 400 || !res.text.includes('zzNotAField')) failures.push(`GET ${r.path}: ${res.status} ${res.text}`);
+    });
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 300_000);
+
+  it('refuses another org\'s orgId or a field it cannot sort or select by, naming it', async () => {
+    const purchaser = callers[0]!;
+    const other = await get('/v4/mall/recipe/cycle?orgId=org-mdzx', purchaser.session);
+    expect([other.status, other.text]).toEqual([403, '无权访问其他机构的数据']);
+    const otherApp = await get('/v4/mall/recipe/cycle?appId=app-other', purchaser.session);
+    expect([otherApp.status, otherApp.text]).toEqual([403, '无权访问其他应用的数据']);
+    const badSelect = await get('/v4/mall/recipe/cycle?$select=name,password', purchaser.session);
+    expect([badSelect.status, badSelect.text]).toEqual([400, '参数错误：不支持的字段 $select.password']);
+    // a list that sorts: the orders by delivery day, as asked, the newest first as its own order breaks ties
+    const byDay = await get('/v4/mall/order?$orderby=deliveryDate%20asc&$select=deliveryDate&$limit=50', purchaser.session);
+    const days = byDay.rows!.map((r) => r.deliveryDate as string);
+    expect(days.length).toBeGreaterThan(5);
+    expect(days).toEqual([...days].sort());
+    expect(Object.keys(byDay.rows![0]!).sort()).toEqual(['deliveryDate', 'id']);
+    const badSort = await get('/v4/mall/recipe/cycle?$orderby=password%20desc', purchaser.session);
+    expect(badSort.status).toBe(400);
+    expect(badSort.text).toMatch(/^不支持按该字段排序：password/);
+  });
+});
