@@ -5,8 +5,6 @@ import { refuse, type Refusal } from './decider.ts';
 export const DERIVED_FIELD_TEXT = {
   phoneMismatch: '参数错误：mobilePhoneNumber 须与账号（手机号）一致',
   personNameMismatch: '参数错误：personName 须与 name 一致',
-  isRegister: '参数错误：isRegister 由系统决定，新建的账号为已注册（true）',
-  isRegisterFixed: '参数错误：isRegister 不能修改',
   otherSupplier: '不能为其他供应商设置价格',
   selfApprove: '价格需审核，不能自行审核通过',
   badIsCheck: '参数错误：新价格的 isCheck 只能是 0 或 1',
@@ -16,9 +14,11 @@ export const DERIVED_FIELD_TEXT = {
 } as const;
 
 /**
- * §3 user: the phone number is the username (mobilePhoneNumber), personName is the name, isRegister is the
- * account's registration flag as the server keeps it. `account` is what the server holds, or derives for a new
- * account (registered: true).
+ * §3 user: the phone number is the username (mobilePhoneNumber), personName is the name. isRegister is the
+ * account's registration flag as the server keeps it: the server decides it (an account made here is registered),
+ * so what a client sends is taken as a hint and ignored, the decision shown in the answer, never a 400 (issue 31:
+ * the original console sends `isRegister: false` with every new user). `account` is what the server holds, or
+ * derives for a new account.
  */
 export function userFieldProblem(
   input: { mobilePhoneNumber?: string; personName?: string; name?: string; isRegister?: boolean },
@@ -28,9 +28,6 @@ export function userFieldProblem(
   if (phone && phone !== account.username.trim()) return refuse('invalid', DERIVED_FIELD_TEXT.phoneMismatch);
   if (input.personName !== undefined && input.name !== undefined && input.personName.trim() !== input.name.trim()) {
     return refuse('invalid', DERIVED_FIELD_TEXT.personNameMismatch);
-  }
-  if (input.isRegister !== undefined && input.isRegister !== account.isRegister) {
-    return refuse('invalid', account.isNew ? DERIVED_FIELD_TEXT.isRegister : DERIVED_FIELD_TEXT.isRegisterFixed);
   }
   return null;
 }

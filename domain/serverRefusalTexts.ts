@@ -366,8 +366,6 @@ const RULE_TEXTS: Record<string, ServerTextTranslations> = {
   // fields the server derives (domain/derivedFields.ts)
   '参数错误：mobilePhoneNumber 须与账号（手机号）一致': tw('參數錯誤：mobilePhoneNumber 須與帳號（手機號碼）一致', 'Invalid request: mobilePhoneNumber must match the account (phone number)'),
   '参数错误：personName 须与 name 一致': tw('參數錯誤：personName 須與 name 一致', 'Invalid request: personName must match name'),
-  '参数错误：isRegister 由系统决定，新建的账号为已注册（true）': tw('參數錯誤：isRegister 由系統決定，新建的帳號為已註冊（true）', 'Invalid request: isRegister is set by the system; a new account is registered (true)'),
-  '参数错误：isRegister 不能修改': tw('參數錯誤：isRegister 不能修改', 'Invalid request: isRegister cannot be changed'),
   不能为其他供应商设置价格: tw('不能為其他供應商設定價格', 'You cannot set prices for another supplier'),
   '价格需审核，不能自行审核通过': tw('價格需審核，不能自行審核通過', 'Prices need a review: you cannot approve your own'),
   '参数错误：新价格的 isCheck 只能是 0 或 1': tw('參數錯誤：新價格的 isCheck 只能是 0 或 1', "Invalid request: a new price's isCheck can only be 0 or 1"),
