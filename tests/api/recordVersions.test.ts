@@ -35,8 +35,8 @@ interface RecordType {
   name: string;
   /** its editor: a demo account and org */
   editor: () => Promise<Session>;
-  /** the list (or detail) the editor reads the record from */
-  list: string | ((rec?: Row) => string);
+  /** the list (or detail) the editor reads the record from; `id`: the record made for the test */
+  list: string | ((id: string) => string);
   /** which row of the list to edit (default: the first) */
   pick?: (rows: Row[]) => Row | undefined;
   /** the id of a row */
@@ -77,7 +77,63 @@ const TYPES: RecordType[] = [
     make: async (s) => (await send<Row>(s, 'POST', '/v4/mall/spec', { name: `版本规格${stamp()}` })).body.data.id as string,
     update: (r, n) => ({ method: 'PUT', path: `/v4/mall/spec/${r.id as string}`, body: { sort: 200 + n }, field: 'sort', value: 200 + n }),
   },
+  {
+    name: 'member (会员)',
+    editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
+    list: '/v1/productmembers',
+    id: (r) => r.userId as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v1/productmembers', { name: '版本会员', phoneNumber: `139${String(Date.now()).slice(-8)}` }), 'userId'),
+    update: (r, n) => ({ method: 'PUT', path: '/v1/productmembers', body: { userId: r.userId, name: `会员第${n}次` }, field: 'name', value: `会员第${n}次` }),
+  },
+  {
+    name: 'member group',
+    editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
+    list: '/v1/productmembers/group',
+    id: (r) => r.groupId as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v1/productmembers/group', { name: `版本会员组${stamp()}` }), 'groupId'),
+    update: (r, n) => ({ method: 'PUT', path: '/v1/productmembers/group', body: { groupId: r.groupId, name: `会员组第${n}次` }, field: 'name', value: `会员组第${n}次` }),
+    via: 'if-match',
+  },
+  {
+    name: 'agent (合作伙伴)',
+    editor: () => as(DEMO.provider),
+    list: '/v1/productagent',
+    id: (r) => r.agentId as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v1/productagent', { name: `版本代理${stamp()}` }), 'agentId'),
+    update: (r, n) => ({ method: 'PUT', path: `/v1/productagent/${r.agentId as string}`, body: { name: `代理第${n}次` }, field: 'name', value: `代理第${n}次` }),
+  },
+  {
+    name: 'role',
+    editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
+    list: (id) => `/v2/roles/role?roleId=${id}`,
+    id: (r) => r.roleId as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v2/roles/role', { name: `版本角色${stamp()}` }), 'roleId'),
+    update: (r, n) => ({ method: 'PUT', path: `/v2/roles/role/${r.roleId as string}`, body: { cnName: `角色第${n}次` }, field: 'cnName', value: `角色第${n}次` }),
+  },
+  {
+    name: 'role group',
+    editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
+    list: '/v2/roles/group',
+    id: (r) => r.roleGroupId as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v2/roles/group', { groupName: `版本角色组${stamp()}` }), 'roleGroupId'),
+    update: (r, n) => ({ method: 'PUT', path: `/v2/roles/group/${r.roleGroupId as string}`, body: { groupName: `角色组第${n}次` }, field: 'groupName', value: `角色组第${n}次` }),
+    via: 'if-match',
+  },
+  {
+    name: 'permission node',
+    editor: () => as(DEMO.provider),
+    list: (id) => `/v2/permission?moduleId=${id}`,
+    id: (r) => r.moduleId as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v2/permission', { moduleId: `v31-${stamp()}`, groupName: 'pcMenu', moduleName: '版本菜单' }), 'moduleId'),
+    update: (r, n) => ({ method: 'PUT', path: `/v2/permission/${r.permissionId as string}`, body: { moduleName: `菜单第${n}次` }, field: 'moduleName', value: `菜单第${n}次` }),
+  },
 ];
+
+/** The id a create answered, or the create's refusal as the failure. */
+function made(res: { status: number; body: { status_text: string; data: Row } }, field: string): string {
+  expect(res.status, res.body.status_text).toBe(200);
+  return res.body.data[field] as string;
+}
 
 beforeAll(async () => { server = await startTestServer(); }, 60_000);
 afterAll(async () => { await server?.close(); });
@@ -85,8 +141,8 @@ afterAll(async () => { await server?.close(); });
 describe('every editable record carries its version; two updates from one read: one 200, one 409', () => {
   it.each(TYPES.map((t) => [t.name, t] as const))('%s', async (_name, type) => {
     const s = await type.editor();
-    const listPath = (rec?: Row) => (typeof type.list === 'string' ? type.list : type.list(rec));
     const made = type.make ? await type.make(s) : undefined;
+    const listPath = () => (typeof type.list === 'string' ? type.list : type.list(made ?? ''));
     const rows = await rowsOf(s, listPath());
     const read = made ? rows.find((r) => type.id(r) === made) : (type.pick ?? ((rs: Row[]) => rs[0]))(rows);
     expect(read, `a record to edit in ${listPath()}`).toBeDefined();
@@ -111,7 +167,7 @@ describe('every editable record carries its version; two updates from one read: 
 
     // nothing of the stale updates was written: the record shows the first, at a later version
     const { field, value } = type.update(row, 1);
-    const after = (await rowsOf(s, listPath(row))).find((r) => type.id(r) === type.id(row));
+    const after = (await rowsOf(s, listPath())).find((r) => type.id(r) === type.id(row));
     expect(after?.[field]).toEqual(value);
     expect(after?.version as number).toBeGreaterThan(version);
 
