@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { UNITS } from '../../domain/constants.ts';
 
 let server: TestServer;
 const sessions = new Map<string, Promise<Session>>();
@@ -49,6 +50,7 @@ interface RecordType {
   via?: 'body' | 'if-match';
 }
 
+const UNIT = UNITS[0];
 const stamp = () => Date.now().toString(36).slice(-5);
 
 const TYPES: RecordType[] = [
@@ -126,6 +128,34 @@ const TYPES: RecordType[] = [
     id: (r) => r.moduleId as string,
     make: async (s) => made(await send<Row>(s, 'POST', '/v2/permission', { moduleId: `v31-${stamp()}`, groupName: 'pcMenu', moduleName: '版本菜单' }), 'moduleId'),
     update: (r, n) => ({ method: 'PUT', path: `/v2/permission/${r.permissionId as string}`, body: { moduleName: `菜单第${n}次` }, field: 'moduleName', value: `菜单第${n}次` }),
+  },
+  {
+    name: 'product',
+    editor: () => as(DEMO.supplier),
+    list: (id) => `/v4/mall/product?id=${id}`,
+    id: (r) => r.id as string,
+    make: async (s) => made(await send<Row>(s, 'POST', '/v4/mall/product', { name: `版本商品${stamp()}` }), 'id'),
+    update: (r, n) => ({ method: 'PUT', path: `/v4/mall/product/${r.id as string}`, body: { name: `商品第${n}次` }, field: 'name', value: `商品第${n}次` }),
+  },
+  {
+    name: 'SKU',
+    editor: () => as(DEMO.supplier),
+    list: (id) => `/v4/mall/sku?skuId=${id}`,
+    id: (r) => r.skuId as string,
+    make: async (s) => {
+      const product = made(await send<Row>(s, 'POST', '/v4/mall/product', { name: `版本商品${stamp()}` }), 'id');
+      return made(await send<Row>(s, 'POST', '/v4/mall/sku', { productId: product, name: '标准装', unit: UNIT }), 'skuId');
+    },
+    update: (r, n) => ({ method: 'PUT', path: '/v4/mall/sku', body: { skuId: r.skuId, spec: `规格第${n}次` }, field: 'spec', value: `规格第${n}次` }),
+    via: 'if-match',
+  },
+  {
+    name: 'supplier link',
+    editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
+    list: '/v4/mall/supplier',
+    pick: (rows) => rows[0],
+    id: (r) => r.objectId as string,
+    update: (r, n) => ({ method: 'PUT', path: `/v4/mall/supplier/${r.objectId as string}`, body: { name: `供应商第${n}次` }, field: 'name', value: `供应商第${n}次` }),
   },
 ];
 
