@@ -17,6 +17,8 @@ export interface MemberGroup {
   name: string;
   sort: number;
   isDefault: boolean;
+  /** the version read: sent back with an edit, refused (409) when someone changed it meanwhile (docs/versions.md) */
+  version?: number;
 }
 
 export interface ProductMember {
@@ -27,6 +29,8 @@ export interface ProductMember {
   groupName?: string;
   config: { level?: string; [k: string]: unknown };
   createdAt?: string;
+  /** the version read: sent back with an edit, refused (409) when someone changed it meanwhile (docs/versions.md) */
+  version?: number;
 }
 
 /** §8 member ids or groupId missing */

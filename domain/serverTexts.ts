@@ -86,6 +86,7 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   // server/store/command.ts staleVersion: who changed it and when (a username is a phone number, the time digits)
   '该数据已被 {user} 于 {when} 修改（{event}），请刷新后重试': tw('該資料已被 {user} 於 {when} 修改（{event}），請重新整理後重試', '{user} changed this data at {when} ({event}). Please refresh and try again'),
   '该数据已被他人于 {when} 修改（{event}），请刷新后重试': tw('該資料已被他人於 {when} 修改（{event}），請重新整理後重試', 'Someone else changed this data at {when} ({event}). Please refresh and try again'),
+  '参数错误：版本号只能用于删除一个分类（请给出 id）': tw('參數錯誤：版本號只能用於刪除一個分類（請提供 id）', 'Invalid request: a version can only be given when deleting one category (give its id)'),
   '订单已被他人修改，请刷新后重试': tw('訂單已被他人修改，請重新整理後重試', 'Someone else changed this order. Please refresh and try again'),
   '该价格刚被他人审核或修改，本次审核未生效，请刷新后重试': tw('該價格剛被他人審核或修改，本次審核未生效，請重新整理後重試', 'Someone else has just reviewed or changed this price, so your review did not take effect. Please refresh and try again'),
 

@@ -68,6 +68,8 @@ export interface Role {
   enable: boolean;
   sort: number;
   config: { priceApprovalEnable?: boolean; [k: string]: unknown };
+  /** the version read: sent back with an edit, refused (409) when someone changed it meanwhile (docs/versions.md) */
+  version?: number;
 }
 
 export interface RoleGroup {
@@ -76,6 +78,8 @@ export interface RoleGroup {
   code: string;
   sort: number;
   manageRoleNames: string[];
+  /** the version read: sent back with an edit, refused (409) when someone changed it meanwhile (docs/versions.md) */
+  version?: number;
 }
 
 export interface OnlineRule {

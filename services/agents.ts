@@ -10,6 +10,8 @@ export interface ProductAgent {
   isPrimary: boolean;
   orgCount?: number;
   childCount?: number;
+  /** the version read: sent back with an edit, refused (409) when someone changed it meanwhile (docs/versions.md) */
+  version?: number;
 }
 
 // §7 GET /v1/productagent?domain= (public): in its own module, over fetch, for the sign-in entry
@@ -25,7 +27,7 @@ export function fetchChildAgents(agentId: string): Promise<ListResult<ProductAge
   return get<ListResult<ProductAgent>>('/v1/productagent/child', { agentId });
 }
 
-export interface AgentInput { name?: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean }
+export interface AgentInput { name?: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean; version?: number }
 
 // §7 POST /v1/productagent
 export function createAgent(body: AgentInput & { name: string }): Promise<ProductAgent> {

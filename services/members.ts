@@ -25,6 +25,8 @@ export interface NewMember {
   phoneNumber?: string;
   groupId?: string;
   config?: { level?: string };
+  /** with an update: the version read (409 when someone changed the member meanwhile) */
+  version?: number;
 }
 
 export function createMember(m: NewMember): Promise<ProductMember> {
@@ -53,12 +55,12 @@ export function createMemberGroup(g: { name: string; sort?: number }): Promise<M
   return post<MemberGroupRow>('/v1/productmembers/group', g);
 }
 
-export function updateMemberGroup(g: { groupId: string; name?: string; sort?: number }): Promise<MemberGroupRow> {
+export function updateMemberGroup(g: { groupId: string; name?: string; sort?: number; version?: number }): Promise<MemberGroupRow> {
   return put<MemberGroupRow>('/v1/productmembers/group', Object.fromEntries(Object.entries(g).filter(([, v]) => v !== undefined)));
 }
 
-export function deleteMemberGroup(groupId: string): Promise<{ groupId: string; movedTo: string }> {
-  return del('/v1/productmembers/group', { groupId });
+export function deleteMemberGroup(groupId: string, version?: number): Promise<{ groupId: string; movedTo: string }> {
+  return del('/v1/productmembers/group', { groupId, ...(version !== undefined && { version }) });
 }
 
 export function fetchMemberConfig(): Promise<MemberConfig> {

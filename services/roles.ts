@@ -2,7 +2,7 @@
 import type { ListResult, Role, RoleGroup } from '../domain/types.ts';
 import { PAGE, ROLE_CODE } from '../domain/constants.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, del, get, post, put } from './http.ts';
+import { ApiError, del, get, ifMatch, post, put } from './http.ts';
 
 /** §8 removing role users with no user list and not all */
 export const NO_USERS_MESSAGE = '请指定删除的用户';
@@ -47,6 +47,8 @@ export interface RoleInput {
   enable?: boolean;
   sort?: number;
   config?: Record<string, unknown>;
+  /** with an update: the version read (409 when someone changed the role meanwhile) */
+  version?: number;
 }
 
 // §7 POST /v2/roles/role
@@ -58,8 +60,8 @@ export function updateRole(roleId: string, input: RoleInput): Promise<RoleRow> {
   return put<RoleRow>(`/v2/roles/role/${encodeURIComponent(roleId)}`, input);
 }
 // §7 DELETE /v2/roles/role/{id}
-export function deleteRole(roleId: string): Promise<unknown> {
-  return del(`/v2/roles/role/${encodeURIComponent(roleId)}`);
+export function deleteRole(roleId: string, version?: number): Promise<unknown> {
+  return del(`/v2/roles/role/${encodeURIComponent(roleId)}`, undefined, ifMatch(version));
 }
 // §7 POST /v2/roles/role/{name}/manage: the roles a #roleManage role manages
 export function setManagedRoles(name: string, manageRoleNames: string[]): Promise<RoleRow> {
@@ -71,6 +73,8 @@ export interface RoleGroupInput {
   code?: string;
   sort?: number;
   manageRoleNames?: string[];
+  /** with an update: the version read (409 when someone changed the group meanwhile) */
+  version?: number;
 }
 // §7 POST /v2/roles/group; PUT, DELETE /v2/roles/group/{id}
 export function createRoleGroup(input: RoleGroupInput & { groupName: string }): Promise<RoleGroupRow> {
@@ -79,8 +83,8 @@ export function createRoleGroup(input: RoleGroupInput & { groupName: string }): 
 export function updateRoleGroup(id: string, input: RoleGroupInput): Promise<RoleGroupRow> {
   return put<RoleGroupRow>(`/v2/roles/group/${encodeURIComponent(id)}`, input);
 }
-export function deleteRoleGroup(id: string): Promise<unknown> {
-  return del(`/v2/roles/group/${encodeURIComponent(id)}`);
+export function deleteRoleGroup(id: string, version?: number): Promise<unknown> {
+  return del(`/v2/roles/group/${encodeURIComponent(id)}`, undefined, ifMatch(version));
 }
 
 // §7 GET /v2/roles/role/relation

@@ -4,7 +4,7 @@
 // queryOptions here; their keys start with 'prices', 'skus' or 'roleGroups', the roots that writes and the live
 // updates of src/app/liveUpdates.ts invalidate.
 import { queryOptions } from '@tanstack/react-query';
-import { del, get, post, put } from '../http.ts';
+import { del, get, ifMatch, post, put } from '../http.ts';
 import { PAGE, TIMERS } from '../../domain/constants.ts';
 import type { ListResult } from '../../domain/types.ts';
 
@@ -27,13 +27,19 @@ export const createCategory = (body: CategoryInput & { name: string; groupName: 
 export const updateCategory = (id: string, body: CategoryInput) => put<Category>(`/v2/category/${encodeURIComponent(id)}`, body);
 /** Many categories at once (reorder): all or nothing. */
 export const updateCategories = (categorys: (CategoryInput & { id: string })[]) => put<ListResult<Category>>('/v2/category', { categorys });
-export const deleteCategory = (id: string) => del<unknown>(`/v2/category/${encodeURIComponent(id)}`, { isPhysicalDelete: false });
+/** `version`: the one read, so a delete over someone else's change is refused (409, docs/versions.md) */
+export const deleteCategory = (id: string, version?: number) =>
+  del<unknown>(`/v2/category/${encodeURIComponent(id)}`, { isPhysicalDelete: false, ...(version !== undefined && { version }) });
 
 // ---- specs / settings (§3; default sort 99) ----
-export interface Spec { id: string; name: string; options: Record<string, unknown>; sort: number; orgId?: string; appId?: string }
+export interface Spec {
+  id: string; name: string; options: Record<string, unknown>; sort: number; orgId?: string; appId?: string;
+  /** the version read: sent back with an edit (409 when someone changed it meanwhile) */
+  version?: number;
+}
 export const listSpecs = (params: { name?: string } = {}) => get<ListResult<Spec>>('/v4/mall/spec', params, { host: 'mall' });
 export const createSpec = (body: { name: string; options?: Record<string, unknown>; sort?: number }) => post<Spec>('/v4/mall/spec', body, { host: 'mall' });
-export const updateSpec = (id: string, body: { name?: string; options?: Record<string, unknown>; sort?: number }) =>
+export const updateSpec = (id: string, body: { name?: string; options?: Record<string, unknown>; sort?: number; version?: number }) =>
   put<Spec>(`/v4/mall/spec/${encodeURIComponent(id)}`, body, { host: 'mall' });
 
 // ---- suppliers (§9 types xg, sxps, jgpt) ----
@@ -42,8 +48,10 @@ export interface Supplier {
   extraInfo: Record<string, unknown>;
   /** the purchasing org's name (lists); when it froze this supplier's prices (extraInfo.permissions), else null */
   orgName?: string; priceFrozenAt?: string | null;
+  /** the version read: sent back with an edit (409 when someone changed it meanwhile) */
+  version?: number;
 }
-export type SupplierInput = { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number; extraInfo?: Record<string, unknown> };
+export type SupplierInput = { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number; extraInfo?: Record<string, unknown>; version?: number };
 export const listSuppliers = (params: { type?: string; name?: string; supplierOrgId?: string } = {}) => get<ListResult<Supplier>>('/v4/mall/supplier', params, { host: 'mall' });
 export const createSupplier = (body: SupplierInput & { supplierOrgId: string; type: string }) => post<Supplier>('/v4/mall/supplier', body, { host: 'mall' });
 export const updateSupplier = (objectId: string, body: SupplierInput) => put<Supplier>(`/v4/mall/supplier/${encodeURIComponent(objectId)}`, body, { host: 'mall' });
@@ -52,6 +60,8 @@ export const updateSupplier = (objectId: string, body: SupplierInput) => put<Sup
 export interface RoleGroup {
   roleGroupId: string; groupName: string; code: string; sort: number; manageRoleNames: string[]; orgId?: string;
   roles?: { roleId: string; name: string; cnName?: string; code: string }[];
+  /** the version read: sent back with an edit or delete (409 when someone changed it meanwhile) */
+  version?: number;
 }
 export const listRoleGroups = (code: string[]) => get<ListResult<RoleGroup>>('/v2/roles/group', { code, $limit: PAGE.roleGroups, $orderby: 'sort asc' });
 export interface RoleGroupConfig {
@@ -71,19 +81,25 @@ export const updateRoleGroupConfig = (roleGroupId: string, body: Partial<Omit<Ro
   put<RoleGroupConfig>(`/v4/mall/rolegroup/config/${encodeURIComponent(roleGroupId)}`, body, { host: 'mall' });
 
 // ---- products and SKUs ----
-export interface Sku { skuId: string; id: string; productId: string; orgId: string; name: string; spec: string; unit: string; sort: number; enable: number; extraInfo: Record<string, unknown> }
+export interface Sku {
+  skuId: string; id: string; productId: string; orgId: string; name: string; spec: string; unit: string; sort: number; enable: number; extraInfo: Record<string, unknown>;
+  /** the version read: sent back with an edit (409 when someone changed it meanwhile) */
+  version?: number;
+}
 export interface Product {
   id: string; productId: string; orgId: string; name: string; cid: string | null; categoryId: string | null; status: number; isPackage: number; isUppershelf: number;
   rawRipe: 'raw' | 'ripe'; unit: string; priceClass: string | null; extraInfo: Record<string, unknown>; createdAt: string; updatedAt: string; skus?: Sku[];
+  /** the version read: sent back with an edit (409 when someone changed it meanwhile) */
+  version?: number;
 }
 export interface ProductQuery { id?: string; categoryId?: string; name?: string; isUppershelf?: number; status?: number; supplierId?: string; isPackage?: number; $limit?: number; $skip?: number }
-export type ProductInput = Partial<Pick<Product, 'name' | 'categoryId' | 'cid' | 'status' | 'isPackage' | 'isUppershelf' | 'rawRipe' | 'unit' | 'priceClass' | 'extraInfo'>>;
+export type ProductInput = Partial<Pick<Product, 'name' | 'categoryId' | 'cid' | 'status' | 'isPackage' | 'isUppershelf' | 'rawRipe' | 'unit' | 'priceClass' | 'extraInfo' | 'version'>>;
 export type SkuInput = { name: string; spec?: string; unit: string; sort?: number; enable?: number };
 
 export const listProducts = (q: ProductQuery) => get<ListResult<Product>>('/v4/mall/product', q as Record<string, unknown>, { host: 'mall' });
 export const createProduct = (body: ProductInput & { name: string; skus?: SkuInput[] }) => post<Product>('/v4/mall/product', body, { host: 'mall' });
 export const updateProduct = (id: string, body: ProductInput) => put<Product>(`/v4/mall/product/${encodeURIComponent(id)}`, body, { host: 'mall' });
-export const deleteProduct = (id: string) => del<{ id: string }>(`/v4/mall/product/${encodeURIComponent(id)}`, undefined, { host: 'mall' });
+export const deleteProduct = (id: string, version?: number) => del<{ id: string }>(`/v4/mall/product/${encodeURIComponent(id)}`, undefined, { host: 'mall', ...ifMatch(version) });
 /** §4 shelf toggle isUppershelf, all or nothing. */
 export const setUppershelf = (productIds: string[], isUppershelf: boolean) =>
   put<ListResult<Product>>('/v4/mall/product/package/uppershelf', { productIds, isUppershelf: isUppershelf ? 1 : 0 }, { host: 'mall' });
@@ -93,8 +109,8 @@ export const setApprovalStatus = (productIds: string[], status: number) =>
 export const listSkus = (q: { productId?: string; skuId?: string; supplierId?: string; name?: string; $limit?: number; $skip?: number }) =>
   get<ListResult<Sku>>('/v4/mall/sku', q, { host: 'mall' });
 export const createSku = (body: SkuInput & { productId: string }) => post<Sku>('/v4/mall/sku', body, { host: 'mall' });
-export const updateSku = (body: Partial<SkuInput> & { skuId: string }) => put<Sku>('/v4/mall/sku', body, { host: 'mall' });
-export const deleteSku = (skuId: string) => del<{ skuId: string }>('/v4/mall/sku', { skuId }, { host: 'mall' });
+export const updateSku = (body: Partial<SkuInput> & { skuId: string; version?: number }) => put<Sku>('/v4/mall/sku', body, { host: 'mall' });
+export const deleteSku = (skuId: string, version?: number) => del<{ skuId: string }>('/v4/mall/sku', { skuId, ...(version !== undefined && { version }) }, { host: 'mall' });
 // §7 PUT /v5/mall/sku/relationlock/skustatus {skuIds, enable}: many SKUs enabled or disabled at once, all or nothing
 export const setSkuStatus = (skuIds: string[], enable: boolean) =>
   put<ListResult<Sku>>('/v5/mall/sku/relationlock/skustatus', { skuIds, enable: enable ? 1 : 0 }, { host: 'mall' });
@@ -312,7 +328,7 @@ export const setProductImages = (products: { id?: string; name?: string; images:
 export type RoleGroupInput = { groupName?: string; code?: string; sort?: number; manageRoleNames?: string[] };
 export const createRoleGroup = (body: RoleGroupInput & { groupName: string }) => post<RoleGroup>('/v2/roles/group', body);
 export const updateRoleGroup = (id: string, body: RoleGroupInput) => put<RoleGroup>(`/v2/roles/group/${encodeURIComponent(id)}`, body);
-export const deleteRoleGroup = (id: string) => del<{ roleGroupId: string }>(`/v2/roles/group/${encodeURIComponent(id)}`);
+export const deleteRoleGroup = (id: string, version?: number) => del<{ roleGroupId: string }>(`/v2/roles/group/${encodeURIComponent(id)}`, undefined, ifMatch(version));
 
 // ---- SKU food ingredients (§7 Mall; foods = USDA SR28 NDB ids) ----
 export interface Food { id: string; nameZh: string; nameEn: string; group: string }

@@ -9,6 +9,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { agentDecider, normalizeDomain, type AgentCommand, type ParentLine } from '../../../domain/aggregates/agent.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
@@ -20,7 +21,7 @@ const agentSchema = {
   type: 'object',
   properties: {
     agentId: str, name: str, domain: str, parentAgentId: { type: ['string', 'null'] }, isPrimary: { type: 'boolean' },
-    orgCount: { type: 'integer' }, childCount: { type: 'integer' },
+    orgCount: { type: 'integer' }, childCount: { type: 'integer' }, version: { type: 'integer' },
   },
 } as const;
 /** host names: letters, digits, dots, dashes, optional port */
@@ -36,8 +37,9 @@ async function agentsWhere(db: Kysely<Database> | Tx, filter: { domain?: string;
   if (filter.parentAgentId !== undefined) q = q.where('a.parent_agent_id', '=', filter.parentAgentId);
   if (filter.agentId !== undefined) q = q.where('a.agent_id', '=', filter.agentId);
   const rows = await q.orderBy('a.name').orderBy('a.agent_id').limit(PAGE.generic).execute();
-  return rows.map((r) => ({
-    agentId: r.agent_id, name: r.name, domain: r.domain, parentAgentId: r.parent_agent_id, isPrimary: r.is_primary,
+  // the version of each agent's stream, which an editor sends back with a change (issue 31)
+  return (await withStreamVersions(db, rows, (r) => ({ orgId: SYSTEM_ORG, streamId: streams.agent(r.agent_id) }))).map((r) => ({
+    version: r.version, agentId: r.agent_id, name: r.name, domain: r.domain, parentAgentId: r.parent_agent_id, isPrimary: r.is_primary,
     orgCount: Number(r.org_count ?? 0), childCount: Number(r.child_count ?? 0),
   }));
 }
@@ -104,6 +106,8 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
   const editable = {
     name: { type: 'string', minLength: 1, maxLength: 64 }, domain, parentAgentId: { type: ['string', 'null'], maxLength: 128 }, isPrimary: { type: 'boolean' },
   } as const;
+  /** `version` (or If-Match): the version of the agent the editor read (issue 31) */
+  const version = { type: 'integer', minimum: 0 } as const;
 
   app.post<{ Body: { name: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean } }>('/v1/productagent', {
     config: onlyProvider,
@@ -119,17 +123,17 @@ export default async function agentRoutes(app: FastifyInstance, ctx: ModuleConte
     return ok((await agentsWhere(db, { agentId: agent.agentId }))[0]);
   });
 
-  app.put<{ Params: { agentId: string }; Body: { name?: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean } }>('/v1/productagent/:agentId', {
+  app.put<{ Params: { agentId: string }; Body: { name?: string; domain?: string; parentAgentId?: string | null; isPrimary?: boolean; version?: number } }>('/v1/productagent/:agentId', {
     config: onlyProvider,
     schema: {
-      tags, summary: "Edit an agent's name, domain, parent or primary flag (If-Match: the version read)",
+      tags, summary: "Edit an agent's name, domain, parent or primary flag (`version` or If-Match: the version read)",
       params: { type: 'object', required: ['agentId'], properties: { agentId: { type: 'string', minLength: 1, maxLength: 128 } } },
-      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: editable },
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { ...editable, version } },
       response: { 200: envelopeSchema(agentSchema) },
     },
   }, async (request) => {
     const { agentId } = request.params;
-    const b = request.body;
+    const { version: _read, ...b } = request.body;
     const expected = clientVersion(request);
     await runDecisions(db, async (tx) => agentCommand(tx, request, agentId, { type: 'UpdateAgent', change: { agentId, ...b }, ...await factsOf(tx, agentId, b) }, expected), expected === undefined);
     return ok((await agentsWhere(db, { agentId }))[0]);

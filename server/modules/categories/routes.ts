@@ -100,7 +100,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     if (q.enable !== undefined) base = base.where('enable', '=', q.enable === 1);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     // §7 lists use $orderby sort asc,id asc
-    const rows = await base.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(q.$limit ?? PAGE.categories).offset(q.$skip ?? 0).execute();
+    // each row carries its stream's version, which an editor sends back with a change (issue 31)
+    const rows = await withVersion(base).orderBy('sort', 'asc').orderBy('id', 'asc').limit(q.$limit ?? PAGE.categories).offset(q.$skip ?? 0).execute();
     return list(rows.map(categoryOf), Number(total?.n ?? 0));
   };
 
@@ -142,7 +143,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     return row;
   };
 
-  const updateCategory = async (tx: Tx, request: FastifyRequest, id: string, b: CategoryBody) => {
+  /** `expected`: the version the editor read (the item's own `version` in a batch, else the body's or If-Match). */
+  const updateCategory = async (tx: Tx, request: FastifyRequest, id: string, b: CategoryBody, expected = b.version) => {
     const row = await editable(tx, request, id);
     const problem = orgFieldProblem(b, { orgId: row.org_id, appId: row.app_id });
     if (problem) throw refusalError(problem);
@@ -150,7 +152,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
       id, name: b.name, parentId: b.parentId, sort: b.sort, extraInfo: b.extraInfo,
       enable: b.enable === undefined ? undefined : flag(b.enable, true), isPackage: b.isPackage === undefined ? undefined : flag(b.isPackage, false),
     };
-    await categoryCommand(tx, request, row.org_id, id, { type: 'UpdateCategory', change }, b.version);
+    await categoryCommand(tx, request, row.org_id, id, { type: 'UpdateCategory', change }, expected);
   };
 
   /** Dishes and set meals filed under a category: a category in use is not deleted (issue 9). */
@@ -215,7 +217,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   }, async (request) => {
     const id = request.body.id ?? request.body.categoryId;
     if (!id) throw badRequest();
-    await runDecisions(db, (tx) => updateCategory(tx, request, id, request.body), request.body.version === undefined);
+    const expected = clientVersion(request);
+    await runDecisions(db, (tx) => updateCategory(tx, request, id, request.body, expected), expected === undefined);
     return ok(await current(id));
   });
 
@@ -223,7 +226,8 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: { tags, summary: 'Update a category', params: { type: 'object', required: ['id'], properties: { id: idStr } }, body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
   }, async (request) => {
-    await runDecisions(db, (tx) => updateCategory(tx, request, request.params.id, request.body), request.body.version === undefined);
+    const expected = clientVersion(request);
+    await runDecisions(db, (tx) => updateCategory(tx, request, request.params.id, request.body, expected), expected === undefined);
     return ok(await current(request.params.id));
   });
 
@@ -244,13 +248,14 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     return list(rows.map(categoryOf));
   });
 
-  app.delete<{ Body: { groupName: string; appId?: string; orgId?: string; id?: string; categoryId?: string; isPhysicalDelete?: boolean } }>('/v1/category/polardb', {
+  app.delete<{ Body: { groupName: string; appId?: string; orgId?: string; id?: string; categoryId?: string; isPhysicalDelete?: boolean; version?: number } }>('/v1/category/polardb', {
     config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
       tags, summary: 'Delete the categories of a groupName (optionally one id, an appId, an orgId)',
       body: {
         type: 'object', additionalProperties: false, required: ['groupName'],
-        properties: { groupName, appId: idStr, orgId: idStr, id: idStr, categoryId: idStr, isPhysicalDelete: { type: 'boolean' } },
+        // version (or If-Match): the version read of the one category named by id
+        properties: { groupName, appId: idStr, orgId: idStr, id: idStr, categoryId: idStr, isPhysicalDelete: { type: 'boolean' }, version },
       },
       response: { 200: envelopeSchema({ type: 'object', properties: { count: { type: 'integer' } } }) },
     },
@@ -258,16 +263,19 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     const b = request.body;
     requireSameOrg(request, b.orgId);
     const orgId = b.orgId ?? request.orgApp!.orgId;
+    const one = b.id ?? b.categoryId;
+    // a version names the state of one category: without an id it has nothing to compare with
+    const expected = clientVersion(request);
+    if (expected !== undefined && !one) throw badRequest('参数错误：版本号只能用于删除一个分类（请给出 id）');
     const count = await runDecisions(db, async (tx) => {
       let q = tx.selectFrom('categories').selectAll().where('org_id', '=', orgId).where('group_name', '=', b.groupName).where('is_delete', '=', false);
       if (b.appId) q = q.where('app_id', '=', b.appId);
-      const one = b.id ?? b.categoryId;
       if (one) q = q.where('id', '=', one);
       const rows = await q.execute();
       if (one && rows.length === 0) throw notFound('分类不存在');
-      await deleteCategories(tx, request, rows, b.isPhysicalDelete ?? false);
+      await deleteCategories(tx, request, rows, b.isPhysicalDelete ?? false, expected);
       return rows.length;
-    });
+    }, expected === undefined);
     return ok({ count });
   });
 
@@ -287,8 +295,12 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
   });
 
   // ---- specs / settings ----
-  const specSchema = { type: 'object', properties: { id: str, name: str, options: anyObject, sort: { type: 'integer' }, orgId: str, appId: str } } as const;
-  const specOf = (r: Selectable<Database['specs']>) => ({ id: r.id, name: r.name, options: (r.options ?? {}) as Record<string, unknown>, sort: r.sort, orgId: r.org_id, appId: r.app_id });
+  const specSchema = { type: 'object', properties: { id: str, name: str, options: anyObject, sort: { type: 'integer' }, orgId: str, appId: str, version: { type: 'integer' } } } as const;
+  const specOf = (r: Selectable<Database['specs']> & { version: string | number | null }) => ({
+    id: r.id, name: r.name, options: (r.options ?? {}) as Record<string, unknown>, sort: r.sort, orgId: r.org_id, appId: r.app_id, version: Number(r.version ?? 0),
+  });
+  /** Spec rows with the version of their stream (issue 31). */
+  const specRows = () => db.selectFrom('specs').selectAll('specs').select(streamVersionOf('specs', 'spec', 'id').as('version'));
 
   app.get<{ Querystring: { name?: string; orgId?: string; appId?: string } }>('/v4/mall/spec', {
     config: { auth: 'orgApp' },
@@ -299,14 +311,14 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     },
   }, async (request) => {
     const orgId = await readOrg(db, request, request.query.orgId);
-    let q = db.selectFrom('specs').selectAll().where('org_id', '=', orgId);
+    let q = specRows().where('org_id', '=', orgId);
     if (request.query.name) q = q.where('name', '=', request.query.name);
     if (request.query.appId) q = q.where((eb) => eb.or([eb('app_id', '=', request.query.appId!), eb('app_id', '=', '')]));
     return list((await q.orderBy('sort').orderBy('name').execute()).map(specOf));
   });
 
-  const specCommand = (tx: Tx, request: FastifyRequest, orgId: string, id: string, command: SpecCommand) =>
-    decideAndAppend(tx, { orgId, streamId: specStream(id), streamType: 'spec', decider: specDecider, command, meta: metaOf(request, ctx.clock()) });
+  const specCommand = (tx: Tx, request: FastifyRequest, orgId: string, id: string, command: SpecCommand, expectedVersion?: number) =>
+    decideAndAppend(tx, { orgId, streamId: specStream(id), streamType: 'spec', decider: specDecider, command, meta: metaOf(request, ctx.clock()), expectedVersion });
   const specNameTaken = async (tx: Tx, orgId: string, appId: string, name: string, id: string) =>
     !!await tx.selectFrom('specs').select('id').where('org_id', '=', orgId).where('app_id', '=', appId).where('name', '=', name.trim()).where('id', '!=', id).executeTakeFirst();
 
@@ -321,26 +333,29 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     const { orgId, appId } = request.orgApp!;
     const spec: SpecCreated = { id: crypto.randomUUID(), appId, name: request.body.name, options: request.body.options ?? {}, sort: specSortOf(request.body.sort) };
     await runDecisions(db, async (tx) => specCommand(tx, request, orgId, spec.id, { type: 'CreateSpec', spec, nameTaken: await specNameTaken(tx, orgId, appId, spec.name, spec.id) }));
-    return ok(specOf(await db.selectFrom('specs').selectAll().where('id', '=', spec.id).executeTakeFirstOrThrow()));
+    return ok(specOf(await specRows().where('id', '=', spec.id).executeTakeFirstOrThrow()));
   });
 
-  app.put<{ Params: { id: string }; Body: { options?: Record<string, unknown>; name?: string; sort?: number } }>('/v4/mall/spec/:id', {
+  app.put<{ Params: { id: string }; Body: { options?: Record<string, unknown>; name?: string; sort?: number; version?: number } }>('/v4/mall/spec/:id', {
     config: { auth: 'orgApp', guard: requireCatalogueEditor },
     schema: {
-      tags, summary: 'Update the options (name, sort) of a spec/setting', params: { type: 'object', required: ['id'], properties: { id: idStr } },
-      body: { type: 'object', additionalProperties: false, properties: { options: anyObject, name: { type: 'string', minLength: 1, maxLength: 100 }, sort: { type: 'integer' } } },
+      tags, summary: 'Update the options (name, sort) of a spec/setting (`version` or If-Match: the version read, a stale one is refused with 409)',
+      params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: { options: anyObject, name: { type: 'string', minLength: 1, maxLength: 100 }, sort: { type: 'integer' }, version } },
       response: { 200: envelopeSchema(specSchema) },
     },
   }, async (request) => {
     const { id } = request.params;
+    const expected = clientVersion(request);
+    const { version: _read, ...change } = request.body;
     await runDecisions(db, async (tx) => {
       const row = await tx.selectFrom('specs').select(['org_id', 'app_id']).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('规格设置不存在');
       if (row.org_id !== request.orgApp!.orgId) requireSameOrg(request, row.org_id);
       const nameTaken = request.body.name !== undefined && await specNameTaken(tx, row.org_id, row.app_id, request.body.name, id);
-      await specCommand(tx, request, row.org_id, id, { type: 'UpdateSpec', change: { id, ...request.body }, nameTaken });
-    });
-    return ok(specOf(await db.selectFrom('specs').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
+      await specCommand(tx, request, row.org_id, id, { type: 'UpdateSpec', change: { id, ...change }, nameTaken }, expected);
+    }, expected === undefined);
+    return ok(specOf(await specRows().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
   });
 
   app.get('/v4/mall/unit', {

@@ -2,7 +2,7 @@
 // approval group), products (CRUD, count, shelf toggle, approval status) and SKUs (CRUD, SKU log).
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
@@ -19,6 +19,7 @@ import { isSystemProvider } from '../../../domain/roles.ts';
 import { nextPermissions, parseSupplierPermissions, permissionsOf, SUPPLIER_PERMISSION_TEXT } from '../../../domain/supplierPermissions.ts';
 import { streams } from '../users/streams.ts';
 import { mallStreams } from './streams.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 import { areaOrgIds, sameWorldOrgs } from '../../http/parties.ts';
 import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
 import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from '../../../domain/aggregates/product.ts';
@@ -51,11 +52,20 @@ const supplierOf = (r: Selectable<Database['mall_suppliers']> & { purchaser_name
   ...(r.purchaser_name !== undefined && { orgName: r.purchaser_name ?? '' }),
 });
 
-const productSchema = { type: 'object', additionalProperties: true, properties: { id: str, productId: str, name: str } } as const;
-const skuSchema = { type: 'object', additionalProperties: true, properties: { skuId: str, productId: str, name: str, unit: str } } as const;
+const productSchema = { type: 'object', additionalProperties: true, properties: { id: str, productId: str, name: str, version: { type: 'integer' } } } as const;
+const skuSchema = { type: 'object', additionalProperties: true, properties: { skuId: str, productId: str, name: str, unit: str, version: { type: 'integer' } } } as const;
+/** `version` (or If-Match): the version of the record the editor read (issue 31) */
+const version = { type: 'integer', minimum: 0 } as const;
+/** Rows as the lists answer them, each with the version of its stream, which an editor sends back with a change (issue 31). */
+const productsOut = async (db: Kysely<Database>, rows: Selectable<Database['products']>[]) =>
+  (await withStreamVersions(db, rows, (r) => ({ orgId: r.org_id, streamId: mallStreams.product(r.id) }))).map((r) => ({ ...productOf(r), version: r.version }));
+const skusOut = async (db: Kysely<Database>, rows: Selectable<Database['skus']>[]) =>
+  (await withStreamVersions(db, rows, (r) => ({ orgId: r.org_id, streamId: mallStreams.sku(r.sku_id) }))).map((r) => ({ ...skuOf(r), version: r.version }));
+const suppliersOut = async (db: Kysely<Database>, rows: (Selectable<Database['mall_suppliers']> & { purchaser_name?: string | null })[]) =>
+  (await withStreamVersions(db, rows, (r) => ({ orgId: r.org_id, streamId: mallStreams.supplier(r.object_id) }))).map((r) => ({ ...supplierOf(r), version: r.version }));
 const supplierSchema = {
   type: 'object', additionalProperties: true,
-  properties: { objectId: str, supplierOrgId: str, name: str, type: str, orgName: str, priceFrozenAt: { type: ['string', 'null'] } },
+  properties: { objectId: str, supplierOrgId: str, name: str, type: str, orgName: str, priceFrozenAt: { type: ['string', 'null'] }, version: { type: 'integer' } },
 } as const;
 const configSchema = {
   type: 'object', additionalProperties: true,
@@ -132,7 +142,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     if (q.type) base = base.where('mall_suppliers.type', '=', q.type);
     if (q.supplierOrgId) base = base.where('mall_suppliers.supplier_org_id', '=', q.supplierOrgId);
     if (q.name) base = base.where('mall_suppliers.name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
-    return list((await base.orderBy('mall_suppliers.name').execute()).map(supplierOf));
+    return list(await suppliersOut(db, await base.orderBy('mall_suppliers.name').execute()));
   });
 
   const supplierBody = {
@@ -200,7 +210,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       };
       await supplierCommand(tx, request, orgId, objectId, { type: 'LinkSupplier', link, linked });
     });
-    return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
+    return ok((await suppliersOut(db, [await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()]))[0]);
   });
 
   app.put<{ Params: { objectId: string }; Body: { name?: string; type?: string; roleGroupId?: string | null; status?: number; enable?: number | boolean; extraInfo?: Record<string, unknown> } }>('/v4/mall/supplier/:objectId', {
@@ -210,7 +220,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       summary: 'Update a supplier link of the current org (by its admins; the supplier side may not). extraInfo.permissions = {categoryIds, priceEdit, order, delivery} ' +
         'is checked; priceEdit false freezes the prices this org sees at the time (permissions.priceFrozenAt, set by the server). Without a permissions key the stored ones stay.',
       params: { type: 'object', required: ['objectId'], properties: { objectId: idStr } },
-      body: { type: 'object', additionalProperties: false, properties: supplierBody }, response: { 200: envelopeSchema(supplierSchema) },
+      body: { type: 'object', additionalProperties: false, properties: { ...supplierBody, version } }, response: { 200: envelopeSchema(supplierSchema) },
     },
   }, async (request) => {
     const { objectId } = request.params;
@@ -229,7 +239,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
         change: { objectId, name: b.name, type: b.type, roleGroupId: b.roleGroupId, status: b.status, enable: b.enable === undefined ? undefined : flag(b.enable, true), extraInfo },
       }, clientVersion(request));
     }, clientVersion(request) === undefined);
-    return ok(supplierOf(await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()));
+    return ok((await suppliersOut(db, [await db.selectFrom('mall_suppliers').selectAll().where('object_id', '=', objectId).executeTakeFirstOrThrow()]))[0]);
   });
 
   // ---- purchaser role group config (§3) ----
@@ -321,7 +331,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     const base = await productBase(request, request.query);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await base.selectAll().orderBy('name').orderBy('id').limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute();
-    return list(rows.map(productOf), Number(total?.n ?? 0));
+    return list(await productsOut(db, rows), Number(total?.n ?? 0));
   });
 
   app.get<{ Querystring: ProductQuery }>('/v4/mall/product/count', {
@@ -375,7 +385,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     });
     const row = await db.selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
     const skus = skuIds.length ? await db.selectFrom('skus').selectAll().where('sku_id', 'in', skuIds).orderBy('sort').execute() : [];
-    return ok({ ...productOf(row), skus: skus.map(skuOf) });
+    return ok({ ...(await productsOut(db, [row]))[0], skus: await skusOut(db, skus) });
   });
 
   const ownProduct = async (tx: Tx, request: FastifyRequest, id: string) => {
@@ -388,8 +398,8 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   app.put<{ Params: { id: string }; Body: ProductBody }>('/v4/mall/product/:id', {
     config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
-      tags, summary: 'Update a product', params: { type: 'object', required: ['id'], properties: { id: idStr } },
-      body: { type: 'object', additionalProperties: false, properties: productFields }, response: { 200: envelopeSchema(productSchema) },
+      tags, summary: 'Update a product (`version` or If-Match: the version read, a stale one is refused with 409)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: { ...productFields, version } }, response: { 200: envelopeSchema(productSchema) },
     },
   }, async (request) => {
     const fields = productEvent(request.body);
@@ -400,7 +410,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
         type: 'UpdateProduct', change: { id: row.id, at: ctx.clock().toISOString(), ...fields }, categoryKnown: await categoryKnown(tx, row.org_id, fields.categoryId),
       }, expected);
     }, expected === undefined);
-    return ok(productOf(await db.selectFrom('products').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()));
+    return ok((await productsOut(db, [await db.selectFrom('products').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow()]))[0]);
   });
 
   app.delete<{ Params: { id: string } }>('/v4/mall/product/:id', {
@@ -423,7 +433,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       }
     });
     const rows = await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute();
-    return list(rows.map(productOf));
+    return list(await productsOut(db, rows));
   };
 
   app.put<{ Body: { productIds: string[]; isUppershelf: number | boolean } }>('/v4/mall/product/package/uppershelf', {
@@ -481,7 +491,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
     if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await base.selectAll().orderBy('product_id').orderBy('sort').orderBy('sku_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
-    return list(rows.map(skuOf), Number(total?.n ?? 0));
+    return list(await skusOut(db, rows), Number(total?.n ?? 0));
   });
 
   app.post<{ Body: SkuBody & { productId: string; name: string; unit: string } }>('/v4/mall/sku', {
@@ -500,7 +510,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       const product = await ownProduct(tx, request, b.productId);
       await skuCommand(tx, request, product.org_id, sku.skuId, { type: 'CreateSku', sku, productLive: true });
     });
-    return ok(skuOf(await db.selectFrom('skus').selectAll().where('sku_id', '=', sku.skuId).executeTakeFirstOrThrow()));
+    return ok((await skusOut(db, [await db.selectFrom('skus').selectAll().where('sku_id', '=', sku.skuId).executeTakeFirstOrThrow()]))[0]);
   });
 
   const ownSku = async (tx: Tx, request: FastifyRequest, skuId: string) => {
@@ -513,7 +523,8 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   app.put<{ Body: SkuBody & { skuId: string } }>('/v4/mall/sku', {
     config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
-      tags, summary: 'Update a SKU', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { ...skuFields, skuId: idStr } },
+      tags, summary: 'Update a SKU (`version` or If-Match: the version read, a stale one is refused with 409)',
+      body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { ...skuFields, skuId: idStr, version } },
       response: { 200: envelopeSchema(skuSchema) },
     },
   }, async (request) => {
@@ -528,13 +539,13 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       };
       await skuCommand(tx, request, row.org_id, row.sku_id, { type: 'UpdateSku', change, rowLive: true }, expected);
     }, expected === undefined);
-    return ok(skuOf(await db.selectFrom('skus').selectAll().where('sku_id', '=', b.skuId).executeTakeFirstOrThrow()));
+    return ok((await skusOut(db, [await db.selectFrom('skus').selectAll().where('sku_id', '=', b.skuId).executeTakeFirstOrThrow()]))[0]);
   });
 
   app.delete<{ Body: { skuId: string } }>('/v4/mall/sku', {
     config: { auth: 'orgApp', guard: requireSupplier },
     schema: {
-      tags, summary: 'Delete a SKU', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { skuId: idStr } },
+      tags, summary: 'Delete a SKU (`version` or If-Match: the version read)', body: { type: 'object', additionalProperties: false, required: ['skuId'], properties: { skuId: idStr, version } },
       response: { 200: envelopeSchema({ type: 'object', properties: { skuId: str } }) },
     },
   }, async (request) => {

@@ -18,6 +18,7 @@ import {
   type MemberCommand, type MemberGroupCommand, type MemberState,
 } from '../../../domain/aggregates/member.ts';
 import { memberStreams } from './powers.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 
 const tags = ['members'];
 const manage = { auth: 'orgApp' } as const;
@@ -30,15 +31,23 @@ const nameStr = { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' } 
 type MemberRow = Selectable<Database['product_members']>;
 type GroupRow = Selectable<Database['product_member_groups']>;
 
-const groupOut = (g: GroupRow, count?: number) => ({
-  groupId: g.group_id, id: g.group_id, name: g.name, sort: g.sort, isDefault: g.is_default, ...(count !== undefined && { memberCount: count }),
+const groupOut = (g: GroupRow & { version: number }, count?: number) => ({
+  version: g.version, groupId: g.group_id, id: g.group_id, name: g.name, sort: g.sort, isDefault: g.is_default, ...(count !== undefined && { memberCount: count }),
 });
-const memberOut = (m: MemberRow, groups: Map<string, GroupRow>) => ({
-  userId: m.user_id, id: m.user_id, name: m.name, phoneNumber: m.phone_number, groupId: m.group_id, groupName: groups.get(m.group_id)?.name ?? '',
+const memberOut = (m: MemberRow & { version: number }, groups: Map<string, GroupRow>) => ({
+  version: m.version, userId: m.user_id, id: m.user_id, name: m.name, phoneNumber: m.phone_number, groupId: m.group_id, groupName: groups.get(m.group_id)?.name ?? '',
   config: (m.config ?? {}) as Record<string, unknown>, createdAt: new Date(m.created_at).toISOString(),
 });
-const memberSchema = { type: 'object', additionalProperties: true, properties: { userId: { type: 'string' }, groupId: { type: 'string' }, name: { type: 'string' } } } as const;
-const groupSchema = { type: 'object', additionalProperties: true, properties: { groupId: { type: 'string' }, name: { type: 'string' }, sort: { type: 'integer' }, isDefault: { type: 'boolean' } } } as const;
+const memberSchema = { type: 'object', additionalProperties: true, properties: { userId: { type: 'string' }, groupId: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' } } } as const;
+const groupSchema = {
+  type: 'object', additionalProperties: true,
+  properties: { groupId: { type: 'string' }, name: { type: 'string' }, sort: { type: 'integer' }, isDefault: { type: 'boolean' }, version: { type: 'integer' } },
+} as const;
+/** `version` (or If-Match): the version of the member or group the editor read (issue 31) */
+const version = { type: 'integer', minimum: 0 } as const;
+/** Rows with the version of their stream, which an editor sends back with a change (issue 31). */
+const membersVersioned = (db: Kysely<Database>, rows: MemberRow[]) => withStreamVersions(db, rows, (m) => ({ orgId: m.org_id, streamId: memberStreams.member(m.org_id, m.user_id) }));
+const groupsVersioned = (db: Kysely<Database>, rows: GroupRow[]) => withStreamVersions(db, rows, (g) => ({ orgId: g.org_id, streamId: memberStreams.group(g.group_id) }));
 const levelSchema = { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: { type: 'string', maxLength: 32 }, name: { type: 'string', maxLength: 64 }, sort: sortInt } } as const;
 const configSchema = { type: 'object', additionalProperties: true, properties: { memberLevel: { type: 'array', items: levelSchema } } } as const;
 
@@ -94,7 +103,7 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   const memberById = async (orgId: string, userId: string) => {
     const m = await db.selectFrom('product_members').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
     if (!m) throw notFound(MEMBER_TEXT.memberMissing(userId));
-    return memberOut(m, await groupsMap(orgId));
+    return memberOut((await membersVersioned(db, [m]))[0], await groupsMap(orgId));
   };
 
   // ---- members
@@ -127,10 +136,10 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
       base.selectAll().orderBy('created_at', 'desc').orderBy('user_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
       groupsMap(orgId),
     ]);
-    return list(rows.map((m) => memberOut(m, groups)), Number(total?.n ?? 0));
+    return list((await membersVersioned(db, rows)).map((m) => memberOut(m, groups)), Number(total?.n ?? 0));
   });
 
-  type MemberBody = { userId?: string; name?: string; phoneNumber?: string; groupId?: string; config?: Record<string, unknown> };
+  type MemberBody = { userId?: string; name?: string; phoneNumber?: string; groupId?: string; config?: Record<string, unknown>; version?: number };
   const memberBody = { userId: idStr, name: { type: 'string', maxLength: 64 }, phoneNumber: { type: 'string', maxLength: 20 }, groupId: idStr, config: anyObject } as const;
 
   app.post<{ Body: MemberBody }>('/v1/productmembers', {
@@ -167,7 +176,7 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     config: manage,
     schema: {
       tags, summary: 'Edit a member (name, phone, group, config.level): only the fields sent change (If-Match: the version read)',
-      body: { type: 'object', additionalProperties: false, required: ['userId'], properties: memberBody }, response: { 200: envelopeSchema(memberSchema) },
+      body: { type: 'object', additionalProperties: false, required: ['userId'], properties: { ...memberBody, version } }, response: { 200: envelopeSchema(memberSchema) },
     },
   }, async (request) => {
     const b = request.body;
@@ -235,7 +244,7 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
       db.selectFrom('product_members').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('org_id', '=', orgId).groupBy('group_id').execute(),
     ]);
     const byGroup = new Map(counts.map((c) => [c.group_id, Number(c.n)]));
-    return list(groups.map((g) => groupOut(g, byGroup.get(g.group_id) ?? 0)));
+    return list((await groupsVersioned(db, groups)).map((g) => groupOut(g, byGroup.get(g.group_id) ?? 0)));
   });
 
   const nameTaken = async (tx: Tx, orgId: string, name: string, except: string) =>
@@ -258,14 +267,14 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
         nameTaken: await nameTaken(tx, orgId, request.body.name, groupId),
       });
     });
-    return ok(groupOut(await groupIn(db, orgId, groupId)));
+    return ok(groupOut((await groupsVersioned(db, [await groupIn(db, orgId, groupId)]))[0]));
   });
 
-  app.put<{ Body: { groupId?: string; id?: string; name?: string; sort?: number } }>('/v1/productmembers/group', {
+  app.put<{ Body: { groupId?: string; id?: string; name?: string; sort?: number; version?: number } }>('/v1/productmembers/group', {
     config: manage,
     schema: {
       tags, summary: 'Rename or re-sort a member group (groupId or id; If-Match: the version read)',
-      body: { type: 'object', additionalProperties: false, properties: { groupId: idStr, id: idStr, name: nameStr, sort: sortInt } },
+      body: { type: 'object', additionalProperties: false, properties: { groupId: idStr, id: idStr, name: nameStr, sort: sortInt, version } },
       response: { 200: envelopeSchema(groupSchema) },
     },
   }, async (request) => {
@@ -280,15 +289,15 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
         type: 'UpdateGroup', groupId, name: b.name, sort: b.sort, nameTaken: b.name !== undefined && await nameTaken(tx, orgId, b.name, groupId),
       }, expected);
     }, expected === undefined);
-    return ok(groupOut(await groupIn(db, orgId, groupId)));
+    return ok(groupOut((await groupsVersioned(db, [await groupIn(db, orgId, groupId)]))[0]));
   });
 
-  app.delete<{ Body: { groupId?: string; id?: string } | null; Querystring: { groupId?: string } }>('/v1/productmembers/group', {
+  app.delete<{ Body: { groupId?: string; id?: string; version?: number } | null; Querystring: { groupId?: string } }>('/v1/productmembers/group', {
     config: manage,
     schema: {
       tags, summary: 'Delete a member group; its members move to the default group, which cannot be deleted (If-Match: the version read)',
       querystring: { type: 'object', properties: { groupId: idStr } },
-      body: { type: ['object', 'null'], additionalProperties: false, properties: { groupId: idStr, id: idStr } },
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { groupId: idStr, id: idStr, version } },
       response: { 200: envelopeSchema({ type: 'object', properties: { groupId: { type: 'string' }, movedTo: { type: 'string' } } }) },
     },
   }, async (request) => {

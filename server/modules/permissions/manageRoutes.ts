@@ -12,6 +12,7 @@ import { parseQueryRange } from '../../../domain/contactsVisibility.ts';
 import { childrenFollowing, PERMISSION_TEXT, permissionDecider, type PermissionCommand, type PermissionCreated } from '../../../domain/aggregates/permission.ts';
 import type { PermissionLink } from '../../../domain/aggregates/role.ts';
 import { streams } from '../users/streams.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 import { callerOf, roleCommands } from '../roles/commands.ts';
 import { FRAME_HOSTS_PATH, frameHostsOf, menuExtraInfoProblem } from '../../../domain/menuUrl.ts';
 import { readConfig } from '../config/orgConfig.ts';
@@ -119,8 +120,11 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     return ok({ count: wanted.length });
   });
 
-  const permissionOut = (p: { permission_id: string; module_id: string; parent_id: string; module_name: string; group_name: string; power: string; power_name: string; sort: number; enable: boolean; extra_info: unknown; app_id: string }) => ({
-    permissionId: p.permission_id, id: p.permission_id, moduleId: p.module_id, parentId: p.parent_id, moduleName: p.module_name, groupName: p.group_name,
+  type PermissionRow = { org_id: string; permission_id: string; module_id: string; parent_id: string; module_name: string; group_name: string; power: string; power_name: string; sort: number; enable: boolean; extra_info: unknown; app_id: string };
+  /** Nodes with the version of their stream, which an editor sends back with a change (issue 31). */
+  const versioned = (rows: PermissionRow[]) => withStreamVersions(db, rows, (p) => ({ orgId: p.org_id, streamId: streams.permission(p.permission_id) }));
+  const permissionOut = (p: PermissionRow & { version: number }) => ({
+    version: p.version, permissionId: p.permission_id, id: p.permission_id, moduleId: p.module_id, parentId: p.parent_id, moduleName: p.module_name, groupName: p.group_name,
     power: p.power, powerName: p.power_name, sort: p.sort, enable: p.enable, extraInfo: (p.extra_info ?? {}) as Record<string, unknown>, appId: p.app_id,
   });
 
@@ -148,7 +152,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await base.selectAll().orderBy('group_name').orderBy('parent_id').orderBy('sort').orderBy('module_id')
       .limit(q.$limit ?? PAGE.permission[0]).offset(q.$skip ?? 0).execute();
-    return list(rows.map(permissionOut), Number(total?.n ?? 0));
+    return list((await versioned(rows)).map(permissionOut), Number(total?.n ?? 0));
   });
 
   const permissionBody = {
@@ -157,7 +161,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     enable: { type: 'boolean' }, extraInfo: anyObject,
   } as const;
   type PermissionBody = Partial<Omit<PermissionCreated, 'permissionId' | 'appId'>>;
-  const byId = async (id: string) => permissionOut(await db.selectFrom('permissions').selectAll().where('permission_id', '=', id).executeTakeFirstOrThrow());
+  const byId = async (id: string) => permissionOut((await versioned([await db.selectFrom('permissions').selectAll().where('permission_id', '=', id).executeTakeFirstOrThrow()]))[0]);
   /** A node of the request's org-app; another org's or app's is none. */
   const ownPermission = async (tx: Tx, request: FastifyRequest, id: string) => {
     const { orgId, appId } = request.orgApp!;
@@ -201,7 +205,8 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
       tags, summary: 'Edit a node of the permission tree (If-Match: the version edited)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
       description: 'Every field may change, moduleId and groupName too; the nodes under a changed moduleId follow it (their parentId), '
         + 'unless another node still carries the old one.',
-      body: { type: 'object', additionalProperties: false, properties: permissionBody }, response: { 200: envelopeSchema(anyObject) },
+      // version (or If-Match): the version of the node the editor read (issue 31)
+      body: { type: 'object', additionalProperties: false, properties: { ...permissionBody, version: { type: 'integer', minimum: 0 } } }, response: { 200: envelopeSchema(anyObject) },
     },
   }, async (request) => {
     const id = request.params.id;

@@ -22,6 +22,8 @@ import { orgFieldProblem } from '../../../domain/derivedFields.ts';
 import { ROLE_TEXT, type GroupCaller, type RoleCreated, type RoleGroupCreated, type RoleUpdated } from '../../../domain/aggregates/role.ts';
 import { BASE_POWER } from '../permissions/basePowers.ts';
 import { callerOf, membersOf, roleCommands } from './commands.ts';
+import { streams } from '../users/streams.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 
 const tags = ['roles'];
 const manage = { auth: 'orgApp' } as const;
@@ -37,16 +39,21 @@ const GROUP_ORDER = { roleGroupId: 'role_group_id', groupName: 'group_name', cod
 /** The list's $orderby, read by the list query layer against the route's listOrderable fields. */
 const orderOf = <F extends string>(request: FastifyRequest) => (request.listQuery?.orderBy ?? []) as readonly OrderKey<F>[];
 
-const roleOut = (r: RoleRow) => ({
-  roleId: r.role_id, id: r.role_id, name: r.name, code: r.code, cnName: r.cn_name, roleGroupId: r.role_group_id, manageRoleNames: r.manage_role_names,
+const roleOut = (r: RoleRow & { version?: number }) => ({
+  ...(r.version !== undefined && { version: r.version }), roleId: r.role_id, id: r.role_id, name: r.name, code: r.code, cnName: r.cn_name, roleGroupId: r.role_group_id, manageRoleNames: r.manage_role_names,
   manageRoleName: r.manage_role_names, orgId: r.org_id, enable: r.enable, sort: r.sort, config: (r.config ?? {}) as Record<string, unknown>,
   isPriceNeedApproval: !!((r.config ?? {}) as { priceApprovalEnable?: boolean }).priceApprovalEnable,
 });
-const groupOut = (g: GroupRow, roles: RoleRow[]) => ({
-  roleGroupId: g.role_group_id, id: g.role_group_id, groupName: g.group_name, code: g.code, sort: g.sort, manageRoleNames: g.manage_role_names,
+const groupOut = (g: GroupRow & { version?: number }, roles: RoleRow[]) => ({
+  ...(g.version !== undefined && { version: g.version }), roleGroupId: g.role_group_id, id: g.role_group_id, groupName: g.group_name, code: g.code, sort: g.sort, manageRoleNames: g.manage_role_names,
   config: (g.config ?? {}) as Record<string, unknown>, roles: roles.filter((r) => r.role_group_id === g.role_group_id).map(roleOut),
 });
-const roleSchema = { type: 'object', additionalProperties: true, properties: { roleId: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' } } } as const;
+const roleSchema = { type: 'object', additionalProperties: true, properties: { roleId: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' }, version: { type: 'integer' } } } as const;
+/** `version` (or If-Match): the version of the role or role group the editor read (issue 31) */
+const version = { type: 'integer', minimum: 0 } as const;
+/** Roles and role groups with the version of their stream, which an editor sends back with a change (issue 31). */
+const rolesVersioned = (db: Kysely<Database> | Tx, rows: RoleRow[]) => withStreamVersions(db, rows, (r) => ({ orgId: r.org_id, streamId: streams.role(r.role_id) }));
+const groupsVersioned = (db: Kysely<Database> | Tx, rows: GroupRow[]) => withStreamVersions(db, rows, (g) => ({ orgId: g.org_id, streamId: streams.roleGroup(g.role_group_id) }));
 
 /** The user's roles in the org with what visibility needs (their manageRoleNames and groups). */
 export async function viewer(db: Kysely<Database> | Tx, request: FastifyRequest, orgId: string) {
@@ -129,7 +136,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     // ties keep the default order (sort, then name)
     const rows = orderRows(visible, order, (r, f) => r[ROLE_ORDER[f]]);
     const skip = q.$skip ?? 0;
-    return list(rows.slice(skip, skip + (q.$limit ?? PAGE.roles)).map(roleOut), rows.length);
+    return list((await rolesVersioned(db, rows.slice(skip, skip + (q.$limit ?? PAGE.roles)))).map(roleOut), rows.length);
   });
 
   app.get<{ Querystring: { code?: string[]; manageRoleNames?: string[]; orgId?: string; $limit?: number; $skip?: number } }>('/v2/roles/group', {
@@ -160,7 +167,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     // ties keep the default order (sort, then group name)
     const rows = orderRows(visible, order, (g, f) => g[GROUP_ORDER[f]]);
     const skip = q.$skip ?? 0;
-    return list(rows.slice(skip, skip + (q.$limit ?? PAGE.roleGroups)).map((g) => groupOut(g, roles)), rows.length);
+    return list((await groupsVersioned(db, rows.slice(skip, skip + (q.$limit ?? PAGE.roleGroups)))).map((g) => groupOut(g, roles)), rows.length);
   });
 
   const roleBody = {
@@ -182,7 +189,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
   /** The group is one of the org's (no group: nothing to check). */
   const groupExists = async (tx: Tx, orgId: string, roleGroupId: string | null | undefined) =>
     !roleGroupId || !!await tx.selectFrom('role_groups').select('role_group_id').where('org_id', '=', orgId).where('role_group_id', '=', roleGroupId).executeTakeFirst();
-  const roleById = async (roleId: string) => roleOut(await db.selectFrom('roles').selectAll().where('role_id', '=', roleId).executeTakeFirstOrThrow());
+  const roleById = async (roleId: string) => roleOut((await rolesVersioned(db, [await db.selectFrom('roles').selectAll().where('role_id', '=', roleId).executeTakeFirstOrThrow()]))[0]);
 
   app.post<{ Body: RoleBody & { name: string } }>('/v2/roles/role', {
     config: manage,
@@ -210,7 +217,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     schema: {
       tags, summary: 'Edit a role (If-Match: the version edited); with {roleId, userId}: move that user from this role to roleId',
       params: { type: 'object', required: ['id'], properties: { id: idStr } },
-      body: { type: 'object', additionalProperties: false, properties: { ...roleBody, roleId: idStr, userId: idStr } },
+      body: { type: 'object', additionalProperties: false, properties: { ...roleBody, roleId: idStr, userId: idStr, version } },
       response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
@@ -290,7 +297,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 }, manageRoleNames: names, config: { type: 'object', additionalProperties: true },
   } as const;
   type GroupBody = Partial<Omit<RoleGroupCreated, 'roleGroupId'>>;
-  const groupById = async (id: string) => groupOut(await db.selectFrom('role_groups').selectAll().where('role_group_id', '=', id).executeTakeFirstOrThrow(), []);
+  const groupById = async (id: string) => groupOut((await groupsVersioned(db, [await db.selectFrom('role_groups').selectAll().where('role_group_id', '=', id).executeTakeFirstOrThrow()]))[0], []);
   // one who may write no role group at all (not a supplier keeping its salesman groups, no role power) is refused
   // before his body is read; which groups he may write is the decider's (CreateRoleGroup/UpdateRoleGroup caller)
   const groupWrite = { auth: 'orgApp', guard: (request: FastifyRequest) => requireGroupWrite(db, request, [SALESMAN_GROUP_CODE]) } as const;
@@ -316,7 +323,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     config: groupWrite,
     schema: {
       tags, summary: 'Edit a role group (If-Match: the version edited)', params: { type: 'object', required: ['id'], properties: { id: idStr } },
-      body: { type: 'object', additionalProperties: false, properties: groupBody }, response: { 200: envelopeSchema(roleSchema) },
+      body: { type: 'object', additionalProperties: false, properties: { ...groupBody, version } }, response: { 200: envelopeSchema(roleSchema) },
     },
   }, async (request) => {
     const id = request.params.id;

@@ -95,7 +95,7 @@ function AgentDialog({ agent, all, onClose }: { agent: ProductAgent | null; all:
   const save = useMutation({
     mutationFn: () => {
       const body = { name: name.trim(), domain: domain.trim(), parentAgentId: parentAgentId || null, isPrimary };
-      return agent ? updateAgent(agent.agentId, body) : createAgent(body);
+      return agent ? updateAgent(agent.agentId, { ...body, version: agent.version }) : createAgent(body);
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: agentKeys.all });

@@ -51,7 +51,7 @@ const useStyles = makeStyles({
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-interface MemberForm { userId?: string; name: string; phoneNumber: string; groupId: string; level: string }
+interface MemberForm { userId?: string; version?: number; name: string; phoneNumber: string; groupId: string; level: string }
 
 export default function MembersManagePage() {
   const fmt = useIntlFormat();
@@ -80,7 +80,7 @@ export default function MembersManagePage() {
   const fail = (e: unknown) => setError(errorText(e));
   const save = useMemberMutation(async (f: MemberForm) => {
     const body: NewMember = { name: f.name.trim(), phoneNumber: f.phoneNumber.trim(), groupId: f.groupId || undefined, config: f.level ? { level: f.level } : undefined };
-    return f.userId ? updateMember({ userId: f.userId, ...body }) : createMember(body);
+    return f.userId ? updateMember({ userId: f.userId, ...body, version: f.version }) : createMember(body);
   }, () => { setForm(null); setError(''); });
   const move = useMemberMutation((a: { ids: string[]; groupId: string }) => moveMembersToGroup(a.ids, a.groupId), () => { setMoving(null); setSelected(new Set()); setError(''); });
   const remove = useMemberMutation((ids: string[]) => deleteMembers(ids), () => { setSelected(new Set()); setError(''); });
@@ -89,7 +89,7 @@ export default function MembersManagePage() {
   const toggle = (id: string, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.userId));
   const formProblem = form && (!form.name.trim() ? t`请填写会员姓名` : !isValidPhone(form.phoneNumber.trim()) ? t`手机号格式不正确` : '');
-  const openEdit = (m: ProductMember) => setForm({ userId: m.userId, name: m.name, phoneNumber: m.phoneNumber, groupId: m.groupId, level: m.config.level ?? '' });
+  const openEdit = (m: ProductMember) => setForm({ userId: m.userId, version: m.version, name: m.name, phoneNumber: m.phoneNumber, groupId: m.groupId, level: m.config.level ?? '' });
 
   return (
     <div className={styles.root} data-testid="members-page">

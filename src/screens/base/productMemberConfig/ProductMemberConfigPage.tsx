@@ -52,8 +52,8 @@ export default function ProductMemberConfigPage() {
 
   const fail = { onError: (e: unknown) => setError(errorText(e)) };
   const addGroup = useMemberMutation((name: string) => createMemberGroup({ name }), () => { setGroupName(''); setError(''); });
-  const editGroup = useMemberMutation((g: { groupId: string; name?: string; sort?: number }) => updateMemberGroup(g), () => setError(''));
-  const removeGroup = useMemberMutation((groupId: string) => deleteMemberGroup(groupId), () => setError(''));
+  const editGroup = useMemberMutation((g: { groupId: string; name?: string; sort?: number; version?: number }) => updateMemberGroup(g), () => setError(''));
+  const removeGroup = useMemberMutation((g: { groupId: string; version?: number }) => deleteMemberGroup(g.groupId, g.version), () => setError(''));
   const saveLevels = useMemberMutation((l: MemberLevel[]) => saveMemberLevels(l), () => { setError(''); setSaved(true); });
   const levelProblem = memberLevelProblem(levels);
 
@@ -90,18 +90,18 @@ export default function ProductMemberConfigPage() {
                     ) : (
                       <Input size="small" aria-label={t`分组名称`} value={names[g.groupId] ?? g.name}
                         onChange={(_, d) => setNames((n) => ({ ...n, [g.groupId]: d.value }))}
-                        onBlur={() => { const v = names[g.groupId]?.trim(); if (v && v !== g.name) editGroup.mutate({ groupId: g.groupId, name: v }, fail); }} />
+                        onBlur={() => { const v = names[g.groupId]?.trim(); if (v && v !== g.name) editGroup.mutate({ groupId: g.groupId, name: v, version: g.version }, fail); }} />
                     )}
                   </TableCell>
                   <TableCell>
                     <NumberInput className={styles.sort} size="small" aria-label={t`排序`} value={g.sort} precision={0} fallback={g.sort} onChange={() => {}}
-                      onCommit={(v) => { if (v !== null && v !== g.sort) editGroup.mutate({ groupId: g.groupId, sort: v }, fail); }} />
+                      onCommit={(v) => { if (v !== null && v !== g.sort) editGroup.mutate({ groupId: g.groupId, sort: v, version: g.version }, fail); }} />
                   </TableCell>
                   <TableCell>{g.memberCount ?? 0}</TableCell>
                   <TableCell>
                     {!g.isDefault && (
                       <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t`删除`}
-                        onClick={() => { if (window.confirm(t`删除分组后，其会员将移入普通会员。确定删除？`)) removeGroup.mutate(g.groupId, fail); }} />
+                        onClick={() => { if (window.confirm(t`删除分组后，其会员将移入普通会员。确定删除？`)) removeGroup.mutate(g, fail); }} />
                     )}
                   </TableCell>
                 </TableRow>

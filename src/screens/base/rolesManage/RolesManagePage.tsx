@@ -119,15 +119,15 @@ function RolesManagePage() {
   const closeWith = (text: string) => ({ onSuccess: () => { notify(text); close(); }, onError: fail });
 
   const saveRole = useRolesMutation(async ({ role, input }: { role: RoleRow | null; input: RoleInput & { name: string } }) => {
-    const saved = role ? await updateRole(role.roleId, input) : await createRole(input);
+    const saved = role ? await updateRole(role.roleId, { ...input, version: role.version }) : await createRole(input);
     // a #roleManage role: the roles it manages
     if (input.manageRoleNames && isRoleManageRole(input.code ?? '')) await setManagedRoles(saved.name, input.manageRoleNames);
     return saved;
   });
   const saveGroup = useRolesMutation(({ group, input }: { group: RoleGroupRow | null; input: RoleGroupInput & { groupName: string } }) =>
-    group ? updateRoleGroup(group.roleGroupId, input) : createRoleGroup(input));
-  const removeRole = useRolesMutation((role: RoleRow) => deleteRole(role.roleId));
-  const removeGroup = useRolesMutation((group: RoleGroupRow) => deleteRoleGroup(group.roleGroupId));
+    group ? updateRoleGroup(group.roleGroupId, { ...input, version: group.version }) : createRoleGroup(input));
+  const removeRole = useRolesMutation((role: RoleRow) => deleteRole(role.roleId, role.version));
+  const removeGroup = useRolesMutation((group: RoleGroupRow) => deleteRoleGroup(group.roleGroupId, group.version));
 
   return (
     <div className={panes.root} data-testid="roles-page">

@@ -29,7 +29,7 @@ export default function MallPurchaserRolesListPage() {
   const [deleting, setDeleting] = useState<RoleGroup | null>(null);
   const query = useQuery({ ...roleGroupsByCodeQuery(orgApp?.orgId, orgApp?.appId, code), enabled: ready });
   const remove = useMutation({
-    mutationFn: (g: RoleGroup) => deleteRoleGroup(g.roleGroupId),
+    mutationFn: (g: RoleGroup) => deleteRoleGroup(g.roleGroupId, g.version),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: mallRoleGroupKeys.all }); setDeleting(null); },
   });
   const editable = code === 'M6' && roles.some((r) => r.code === ROLE_CODE.supplier || r.code === ROLE_CODE.systemProvider);

@@ -55,7 +55,7 @@ export default function MallRecipeSpecPage() {
       // one spec record per setting: changed in place when it exists, created on its first save
       for (const key of Object.keys(options) as RecipeSettingKey[]) {
         const existing = specs?.find((x) => x.name === RECIPE_SETTING_NAMES[key]);
-        if (existing) await updateSpec(existing.id, { options: options[key] });
+        if (existing) await updateSpec(existing.id, { options: options[key], version: existing.version });
         else await createSpec({ name: RECIPE_SETTING_NAMES[key], options: options[key] });
       }
     },

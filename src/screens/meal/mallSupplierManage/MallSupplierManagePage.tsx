@@ -15,7 +15,8 @@ import { SUPPLIER_TYPE_LABELS } from '../shared/options.ts';
 import { OrgPicker } from '../../../components/OrgPicker.tsx';
 
 type SupplierType = keyof typeof SUPPLIER_TYPES;
-interface Draft { objectId?: string; supplierOrgId: string; name: string; type: SupplierType; roleGroupId: string | null }
+// version: the link's version as read, sent back with the edit (409 when someone changed it meanwhile)
+interface Draft { objectId?: string; version?: number; supplierOrgId: string; name: string; type: SupplierType; roleGroupId: string | null }
 
 /** mallSupplierManage: the suppliers the org buys from (§9 types xg, sxps, jgpt) and the purchaser role group it buys under. */
 export default function MallSupplierManagePage() {
@@ -37,12 +38,12 @@ export default function MallSupplierManagePage() {
   const refresh = () => void qc.invalidateQueries({ queryKey: supplierKeys.all });
   const save = useMutation({
     mutationFn: (d: Draft) => (d.objectId
-      ? updateSupplier(d.objectId, { name: d.name, type: d.type, roleGroupId: d.roleGroupId })
+      ? updateSupplier(d.objectId, { name: d.name, type: d.type, roleGroupId: d.roleGroupId, version: d.version })
       : createSupplier({ supplierOrgId: d.supplierOrgId.trim(), name: d.name || undefined, type: d.type, roleGroupId: d.roleGroupId })),
     onSuccess: () => { setDraft(null); refresh(); },
     onError: (e) => setFormError(errorText(e)),
   });
-  const toggle = useMutation({ mutationFn: (s: Supplier) => updateSupplier(s.objectId, { enable: s.enable ? 0 : 1 }), onSuccess: refresh, onError: (e) => setError(errorText(e)) });
+  const toggle = useMutation({ mutationFn: (s: Supplier) => updateSupplier(s.objectId, { enable: s.enable ? 0 : 1, version: s.version }), onSuccess: refresh, onError: (e) => setError(errorText(e)) });
 
   const typeLabel = (code: string) => (code in SUPPLIER_TYPES ? i18n._(SUPPLIER_TYPE_LABELS[code as SupplierType]) : code);
   const columns: Column<Supplier>[] = [
@@ -52,7 +53,7 @@ export default function MallSupplierManagePage() {
     { key: 'enable', header: <Trans>启用</Trans>, width: '80px', render: (s) => <Switch checked={s.enable === 1} onChange={() => toggle.mutate(s)} aria-label={t`启用 ${s.name}`} /> },
     {
       key: 'actions', header: <Trans>操作</Trans>, width: '100px',
-      render: (s) => <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => { setFormError(null); setDraft({ objectId: s.objectId, supplierOrgId: s.supplierOrgId, name: s.name, type: s.type as SupplierType, roleGroupId: s.roleGroupId }); }}><Trans>编辑</Trans></Button>,
+      render: (s) => <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => { setFormError(null); setDraft({ objectId: s.objectId, version: s.version, supplierOrgId: s.supplierOrgId, name: s.name, type: s.type as SupplierType, roleGroupId: s.roleGroupId }); }}><Trans>编辑</Trans></Button>,
     },
   ];
   const groupRows = groups.data?.rows ?? [];

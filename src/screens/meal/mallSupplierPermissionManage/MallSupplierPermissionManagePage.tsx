@@ -47,7 +47,7 @@ export default function MallSupplierPermissionManagePage() {
   const edit = (change: Partial<SupplierPermissionsInput>) => setDraft({ objectId, perm: { ...perm, ...change } });
   const [message, setMessage] = useState<{ objectId: string; text: string; ok: boolean } | null>(null);
   const save = useMutation({
-    mutationFn: () => updateSupplier(objectId, { extraInfo: { ...(supplier?.extraInfo ?? {}), permissions: perm } }),
+    mutationFn: () => updateSupplier(objectId, { extraInfo: { ...(supplier?.extraInfo ?? {}), permissions: perm }, version: supplier?.version }),
     onSuccess: () => {
       setMessage({ objectId, text: t`已保存`, ok: true });
       setDraft(null);

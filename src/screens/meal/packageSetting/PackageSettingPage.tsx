@@ -55,7 +55,7 @@ export default function PackageSettingPage() {
   });
   const toggle = useMutation({ mutationFn: (c: Category) => updateCategory(c.id, { enable: c.enable ? 0 : 1, version: c.version }), onSuccess: done, onError: (e) => setError(errorText(e)) });
   const remove = useMutation({
-    mutationFn: (c: Category) => deleteCategory(c.id),
+    mutationFn: (c: Category) => deleteCategory(c.id, c.version),
     onSuccess: () => { setRemoving(null); done(); },
     onError: (e) => { setRemoving(null); setError(errorText(e)); },
   });

@@ -20,7 +20,8 @@ const useStyles = makeStyles({
   sku: { display: 'grid', gridTemplateColumns: '2fr 1fr 1fr auto auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
 });
 
-interface SkuDraft { skuId?: string; name: string; spec: string; unit: string; removed?: boolean; original?: { name: string; spec: string; unit: string } }
+// version: the SKU's version as read, sent back with its edit or removal (409 when someone changed it meanwhile)
+interface SkuDraft { skuId?: string; version?: number; name: string; spec: string; unit: string; removed?: boolean; original?: { name: string; spec: string; unit: string } }
 interface Draft { name: string; categoryId: string | null; unit: string; priceClass: string | null; rawRipe: 'raw' | 'ripe'; isPackage: boolean; isUppershelf: boolean; skus: SkuDraft[] }
 
 const emptyDraft = (): Draft => ({ name: '', categoryId: null, unit: '斤', priceClass: null, rawRipe: 'raw', isPackage: false, isUppershelf: true, skus: [{ name: '', spec: '', unit: '斤' }] });
@@ -45,7 +46,7 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
     };
     setDraft(base);
     void listSkus({ productId: product.id }).then((r) => setDraft((d) => ({
-      ...d, skus: r.rows.map((k) => ({ skuId: k.skuId, name: k.name, spec: k.spec, unit: k.unit, original: { name: k.name, spec: k.spec, unit: k.unit } })),
+      ...d, skus: r.rows.map((k) => ({ skuId: k.skuId, version: k.version, name: k.name, spec: k.spec, unit: k.unit, original: { name: k.name, spec: k.spec, unit: k.unit } })),
     }))).catch((e: unknown) => setError(errorText(e)));
   }, [product]);
 
@@ -63,16 +64,16 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
       if (product === 'new') {
         await createProduct({ ...fields, skus: skus.map((k, i) => ({ name: k.name.trim(), spec: k.spec, unit: k.unit, sort: i })) });
       } else if (product) {
-        await updateProduct(product.id, fields);
+        await updateProduct(product.id, { ...fields, version: product.version });
         const added = skus.filter((k) => !k.skuId).map((k) => ({ productId: product.id, name: k.name.trim(), spec: k.spec, unit: k.unit }));
         const changed = skus.filter((k) => k.skuId && k.original && (k.original.name !== k.name || k.original.spec !== k.spec || k.original.unit !== k.unit))
           .map((k) => ({ skuId: k.skuId!, name: k.name.trim(), spec: k.spec, unit: k.unit }));
-        // one SKU through its own §7 call; several at once through the bulk call, all or nothing
-        if (changed.length === 1) await updateSku(changed[0]);
+        // one SKU through its own §7 call, with the version read; several at once through the bulk call, all or nothing
+        if (changed.length === 1) await updateSku({ ...changed[0], version: skus.find((k) => k.skuId === changed[0].skuId)?.version });
         else if (changed.length) await bulkSkus(changed, true);
         if (added.length === 1) await createSku(added[0]);
         else if (added.length) await bulkSkus(added, false);
-        for (const k of draft.skus.filter((x) => x.removed && x.skuId)) await deleteSku(k.skuId!);
+        for (const k of draft.skus.filter((x) => x.removed && x.skuId)) await deleteSku(k.skuId!, k.version);
       }
       void qc.invalidateQueries({ queryKey: productKeys.all });
       void qc.invalidateQueries({ queryKey: skuKeys.all });

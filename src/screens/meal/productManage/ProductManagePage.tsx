@@ -55,7 +55,7 @@ export default function ProductManagePage() {
     onError: (e) => setError(errorText(e)),
   });
   const remove = useMutation({
-    mutationFn: (p: Product) => deleteProduct(p.id),
+    mutationFn: (p: Product) => deleteProduct(p.id, p.version),
     onSuccess: () => { setRemoving(null); refresh(); },
     onError: (e) => { setRemoving(null); setError(errorText(e)); },
   });

@@ -13,7 +13,8 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 
-interface Draft { id?: string; name: string; sort: number; options: string }
+// version: the spec's version as read, sent back with the edit (409 when someone changed it meanwhile)
+interface Draft { id?: string; version?: number; name: string; sort: number; options: string }
 
 /** productSpec: specs and settings (name, options, sort; §9 default sort 99). */
 export default function ProductSpecPage() {
@@ -36,7 +37,7 @@ export default function ProductSpecPage() {
       } catch {
         throw new Error(t`选项必须是 JSON 对象，如 {"mealsPeople": true}`);
       }
-      return d.id ? updateSpec(d.id, { name: d.name, sort: d.sort, options }) : createSpec({ name: d.name, sort: d.sort, options });
+      return d.id ? updateSpec(d.id, { name: d.name, sort: d.sort, options, version: d.version }) : createSpec({ name: d.name, sort: d.sort, options });
     },
     onSuccess: () => { setDraft(null); void qc.invalidateQueries({ queryKey: specKeys.all }); },
     onError: (e) => setFormError(errorText(e)),
@@ -48,7 +49,7 @@ export default function ProductSpecPage() {
     { key: 'options', header: <Trans>选项</Trans>, render: (s) => <code>{JSON.stringify(s.options)}</code> },
     {
       key: 'actions', header: <Trans>操作</Trans>, width: '100px',
-      render: (s) => <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setDraft({ id: s.id, name: s.name, sort: s.sort, options: JSON.stringify(s.options, null, 2) })}><Trans>编辑</Trans></Button>,
+      render: (s) => <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => setDraft({ id: s.id, version: s.version, name: s.name, sort: s.sort, options: JSON.stringify(s.options, null, 2) })}><Trans>编辑</Trans></Button>,
     },
   ];
   return (

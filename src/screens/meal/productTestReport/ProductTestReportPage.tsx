@@ -24,7 +24,7 @@ export default function ProductTestReportPage() {
   const [adding, setAdding] = useState<{ product: Product; report: TestReport } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const write = useMutation({
-    mutationFn: ({ product, reports }: { product: Product; reports: TestReport[] }) => updateProduct(product.id, { extraInfo: { ...product.extraInfo, testReports: reports } }),
+    mutationFn: ({ product, reports }: { product: Product; reports: TestReport[] }) => updateProduct(product.id, { extraInfo: { ...product.extraInfo, testReports: reports }, version: product.version }),
     onSuccess: () => { setAdding(null); setError(null); void qc.invalidateQueries({ queryKey: productKeys.all }); },
     onError: (e) => setError(errorText(e)),
   });

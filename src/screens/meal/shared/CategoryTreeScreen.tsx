@@ -48,7 +48,7 @@ export function CategoryTreeScreen({ group: GROUP, title, testId, writes = true,
     },
     onSuccess: done, onError: fail,
   });
-  const remove = useMutation({ mutationFn: (c: Category) => deleteCategory(c.id), onSuccess: () => { setRemoving(null); done(); }, onError: (e) => { setRemoving(null); fail(e); } });
+  const remove = useMutation({ mutationFn: (c: Category) => deleteCategory(c.id, c.version), onSuccess: () => { setRemoving(null); done(); }, onError: (e) => { setRemoving(null); fail(e); } });
 
   const nodes = flattenCategories((query.data?.rows ?? []).filter((c) => isPackage === undefined || Boolean(c.isPackage) === isPackage));
   const columns: Column<CategoryNode>[] = [

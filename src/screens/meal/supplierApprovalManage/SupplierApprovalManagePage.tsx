@@ -21,7 +21,7 @@ export default function SupplierApprovalManagePage() {
   const [error, setError] = useState<string | null>(null);
   const suppliers = useQuery({ ...suppliersQuery(orgApp?.orgId, orgApp?.appId), enabled: ready });
   const decide = useMutation({
-    mutationFn: ({ s, to }: { s: Supplier; to: number }) => updateSupplier(s.objectId, { status: to, enable: to === 1 ? 1 : 0 }),
+    mutationFn: ({ s, to }: { s: Supplier; to: number }) => updateSupplier(s.objectId, { status: to, enable: to === 1 ? 1 : 0, version: s.version }),
     onSuccess: () => { setError(null); void qc.invalidateQueries({ queryKey: supplierKeys.all }); },
     onError: (e) => setError(errorText(e)),
   });
