@@ -25,6 +25,7 @@ import { updateUserAccount, userKeys, type UserDetail } from '../../../../servic
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { dateToExpiration, expirationToDate } from './accountDates.ts';
 import { useUserAccount } from './queries.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -40,26 +41,31 @@ export interface AccountDialogProps {
 export function AccountDialog({ person, onSaved, onClose }: AccountDialogProps) {
   const { t } = useLingui();
   const user = useUserAccount(person.userId);
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose: onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="account-dialog">
-        <DialogBody>
-          <DialogTitle><Trans>{person.name} 的账号</Trans></DialogTitle>
-          {user.data ? <AccountForm user={user.data} onSaved={onSaved} onClose={onClose} /> : (
-            <>
-              <DialogContent>
-                {user.isError
-                  ? <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="account-error">{user.error.message}</Text>
-                  : <Spinner size="small" label={t`加载中`} />}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose}><Trans>关闭</Trans></Button>
-              </DialogActions>
-            </>
-          )}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+        <DialogSurface onInput={discard.onInput} data-testid="account-dialog">
+          <DialogBody>
+            <DialogTitle><Trans>{person.name} 的账号</Trans></DialogTitle>
+            {user.data ? <AccountForm user={user.data} onSaved={onSaved} onClose={onClose} /> : (
+              <>
+                <DialogContent>
+                  {user.isError
+                    ? <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="account-error">{user.error.message}</Text>
+                    : <Spinner size="small" label={t`加载中`} />}
+                </DialogContent>
+                <DialogActions>
+                  <Button onClick={onClose}><Trans>关闭</Trans></Button>
+                </DialogActions>
+              </>
+            )}
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      {discard.confirm}
+    </>
   );
 }
 

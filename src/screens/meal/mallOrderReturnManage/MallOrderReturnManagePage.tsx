@@ -28,6 +28,8 @@ import { RETURN_STATUS_LABELS, shrinkPhoto } from './returnView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
+import { useUrlState } from '../../../components/useUrlState.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -48,8 +50,11 @@ export default function MallOrderReturnManagePage() {
   const money = useMoney();
   const { orgApp, ready } = useOrgQueryKey();
   const { party } = useOrderParty();
-  const [status, setStatus] = useState<string>(ALL_STATUSES);
-  const [page, setPage] = useState(0);
+  // issue 28: the status tab and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [view, setView] = useUrlState({ status: ALL_STATUSES, page: 0 });
+  const { status, page } = view;
+  const setStatus = (next: string) => setView({ status: next });
+  const setPage = (next: number) => setView({ page: next });
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<ReturnRow | null>(null);
 
@@ -211,51 +216,56 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
     },
   ];
 
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose: onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface data-testid="return-new-dialog">
-        <DialogBody>
-          <DialogTitle><Trans>新建退货</Trans></DialogTitle>
-          <DialogContent className={s.form}>
-            <Field label={<Trans>已收货的订单</Trans>} required>
-              <Dropdown
-                value={orders.data?.rows.find((o) => o.id === orderId)?.orderNo ?? ''} selectedOptions={[orderId]} placeholder={t`选择订单`}
-                onOptionSelect={(_, d) => { setOrderId(d.optionValue ?? ''); setQuantities({}); }} data-testid="return-order"
-              >
-                {(orders.data?.rows ?? []).map((o) => (
-                  <Option key={o.id} value={o.id} text={o.orderNo}>{`${o.orderNo} · ${o.supplierName} · ${o.deliveryDate}`}</Option>
-                ))}
-              </Dropdown>
-            </Field>
-            {orderId && <DataTable rows={lines} columns={columns} rowKey={(l) => l.skuId} testId="return-order-lines" />}
-            <Field label={<Trans>退货原因</Trans>} required>
-              <Textarea value={reason} maxLength={RETURN_LIMITS.reasonMax} onChange={(_, d) => setReason(d.value)} data-testid="return-reason" />
-            </Field>
-            <Field label={<Trans>照片（最多 {RETURN_LIMITS.photosMax} 张）</Trans>} validationMessage={photoError}>
-              <input
-                type="file" accept="image/*" multiple disabled={photos.length >= RETURN_LIMITS.photosMax} data-testid="return-photo-input"
-                onChange={(e) => { void addPhotos(e.target.files); e.target.value = ''; }}
-              />
-            </Field>
-            {photos.length > 0 && (
-              <div className={s.photos}>
-                {photos.map((p, i) => (
-                  <Button key={i} appearance="subtle" aria-label={t`移除照片 ${i + 1}`} onClick={() => setPhotos((x) => x.filter((_, j) => j !== i))}>
-                    <img src={p} className={s.photo} alt="" />
-                  </Button>
-                ))}
-              </div>
-            )}
-            {create.error && <Text role="alert" className={s.error} data-testid="return-error">{errorText(create.error)}</Text>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}><Trans>关闭</Trans></Button>
-            <Button appearance="primary" disabled={create.isPending || !orderId || !items.length || !reason.trim()} onClick={() => create.mutate()} data-testid="return-submit">
-              <Trans>提交退货</Trans>
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+        <DialogSurface onInput={discard.onInput} data-testid="return-new-dialog">
+          <DialogBody>
+            <DialogTitle><Trans>新建退货</Trans></DialogTitle>
+            <DialogContent className={s.form}>
+              <Field label={<Trans>已收货的订单</Trans>} required>
+                <Dropdown
+                  value={orders.data?.rows.find((o) => o.id === orderId)?.orderNo ?? ''} selectedOptions={[orderId]} placeholder={t`选择订单`}
+                  onOptionSelect={(_, d) => { setOrderId(d.optionValue ?? ''); setQuantities({}); }} data-testid="return-order"
+                >
+                  {(orders.data?.rows ?? []).map((o) => (
+                    <Option key={o.id} value={o.id} text={o.orderNo}>{`${o.orderNo} · ${o.supplierName} · ${o.deliveryDate}`}</Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              {orderId && <DataTable rows={lines} columns={columns} rowKey={(l) => l.skuId} testId="return-order-lines" />}
+              <Field label={<Trans>退货原因</Trans>} required>
+                <Textarea value={reason} maxLength={RETURN_LIMITS.reasonMax} onChange={(_, d) => setReason(d.value)} data-testid="return-reason" />
+              </Field>
+              <Field label={<Trans>照片（最多 {RETURN_LIMITS.photosMax} 张）</Trans>} validationMessage={photoError}>
+                <input
+                  type="file" accept="image/*" multiple disabled={photos.length >= RETURN_LIMITS.photosMax} data-testid="return-photo-input"
+                  onChange={(e) => { void addPhotos(e.target.files); e.target.value = ''; }}
+                />
+              </Field>
+              {photos.length > 0 && (
+                <div className={s.photos}>
+                  {photos.map((p, i) => (
+                    <Button key={i} appearance="subtle" aria-label={t`移除照片 ${i + 1}`} onClick={() => setPhotos((x) => x.filter((_, j) => j !== i))}>
+                      <img src={p} className={s.photo} alt="" />
+                    </Button>
+                  ))}
+                </div>
+              )}
+              {create.error && <Text role="alert" className={s.error} data-testid="return-error">{errorText(create.error)}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}><Trans>关闭</Trans></Button>
+              <Button appearance="primary" disabled={create.isPending || !orderId || !items.length || !reason.trim()} onClick={() => create.mutate()} data-testid="return-submit">
+                <Trans>提交退货</Trans>
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      {discard.confirm}
+    </>
   );
 }
