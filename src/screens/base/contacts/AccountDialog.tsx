@@ -42,7 +42,7 @@ export function AccountDialog({ person, onSaved, onClose }: AccountDialogProps) 
   const { t } = useLingui();
   const user = useUserAccount(person.userId);
   // issue 28: Esc or a click outside asks before typed input is lost
-  const discard = useDiscardGuard({ onClose: onClose });
+  const discard = useDiscardGuard({ onClose });
   return (
     <>
       <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>

@@ -171,7 +171,7 @@ function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | 
   };
 
   // issue 28: Esc or a click outside asks before typed input is lost
-  const discard = useDiscardGuard({ onClose: onClose });
+  const discard = useDiscardGuard({ onClose });
   return (
     <>
       <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>

@@ -165,7 +165,8 @@ export function CreateOrgDialog({ open, onClose, preferTemplate, kind }: CreateO
   const templateRows = useMemo(() => templates.data?.rows ?? [], [templates.data]);
 
   // issue 28: Esc or a click outside asks before typed input is lost
-  const discard = useDiscardGuard({ open: open, onClose: close });
+  // once the org is made (its result shown), nothing typed is lost any more
+  const discard = useDiscardGuard({ open, onClose: close, dirty: result ? false : undefined });
   return (
     <>
       <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>

@@ -214,7 +214,7 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
   });
   const limitInvalid = userLimit !== '' && !(Number.isInteger(Number(userLimit)) && Number(userLimit) >= 1);
   // issue 28: Esc or a click outside asks before typed input is lost
-  const discard = useDiscardGuard({ onClose: onClose });
+  const discard = useDiscardGuard({ onClose });
   return (
     <>
       <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>

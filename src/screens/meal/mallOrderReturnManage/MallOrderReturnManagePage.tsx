@@ -217,7 +217,7 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
   ];
 
   // issue 28: Esc or a click outside asks before typed input is lost
-  const discard = useDiscardGuard({ onClose: onClose });
+  const discard = useDiscardGuard({ onClose });
   return (
     <>
       <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>

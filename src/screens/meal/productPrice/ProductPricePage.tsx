@@ -254,7 +254,7 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
     setSent(actor.getSnapshot().matches({ draft: 'submitting' }));
   };
   // issue 28: Esc or a click outside asks before typed input is lost
-  const discard = useDiscardGuard({ onClose: onClose });
+  const discard = useDiscardGuard({ onClose });
   return (
     <>
       <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
