@@ -48,28 +48,26 @@ export function FormDialog({
   const styles = useStyles();
   const guard = useDiscardGuard({ open, onClose, dirty });
   return (
-    <>
-      <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) guard.requestClose(); }}>
-        <DialogSurface data-testid={surfaceTestId} onInput={guard.onInput}>
-          <form noValidate={noValidate} onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
-            <DialogBody>
-              <DialogTitle>{title}</DialogTitle>
-              <DialogContent className={contentClassName} style={contentStyle}>
-                {children}
-                {error && <Text role="alert" className={styles.error} data-testid={`${testId}-error`}>{error}</Text>}
-              </DialogContent>
-              <DialogActions>
-                {extraActions}
-                <Button onClick={onClose} data-testid={`${testId}-cancel`}><Trans>取消</Trans></Button>
-                <Button appearance="primary" type="submit" disabled={busy || submitDisabled} data-testid={`${testId}-submit`}>
-                  {submitLabel ?? <Trans>保存</Trans>}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-      {guard.confirm}
-    </>
+    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) guard.requestClose(); }}>
+      <DialogSurface data-testid={surfaceTestId} onInput={guard.onInput}>
+        <form noValidate={noValidate} onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={contentClassName} style={contentStyle}>
+              {children}
+              {error && <Text role="alert" className={styles.error} data-testid={`${testId}-error`}>{error}</Text>}
+            </DialogContent>
+            <DialogActions>
+              {extraActions}
+              <Button onClick={onClose} data-testid={`${testId}-cancel`}><Trans>取消</Trans></Button>
+              <Button appearance="primary" type="submit" disabled={busy || submitDisabled} data-testid={`${testId}-submit`}>
+                {submitLabel ?? <Trans>保存</Trans>}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+        {guard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }

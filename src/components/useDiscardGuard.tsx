@@ -4,10 +4,11 @@
 //
 //   const guard = useDiscardGuard({ open, onClose });
 //   <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) guard.requestClose(); }}>
-//     <DialogSurface onInput={guard.onInput}> …fields… </DialogSurface>
+//     <DialogSurface onInput={guard.onInput}> …fields… {guard.confirm} </DialogSurface>
 //   </Dialog>
-//   {guard.confirm}
 //
+// The question is a dialog nested in the guarded one's surface, as Fluent nests dialogs: Esc in it stops there, and
+// 继续编辑 returns focus into the form (beside it, focus fell to the page and the next Esc went nowhere).
 // Dirty is "something was typed or ticked since the dialog opened" (input events bubble to the surface), unless the
 // caller knows better and passes `dirty`. The dialog's own 取消 button stays a deliberate close and does not ask.
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -28,7 +29,7 @@ export interface DiscardGuard {
   requestClose: () => void;
   /** put on the dialog's surface (or form): notes the first typed input */
   onInput: (event: FormEvent) => void;
-  /** the question, rendered next to the guarded dialog */
+  /** the question: render it inside the guarded dialog's DialogSurface */
   confirm: ReactNode;
   dirty: boolean;
 }

@@ -44,28 +44,26 @@ export function AccountDialog({ person, onSaved, onClose }: AccountDialogProps) 
   // issue 28: Esc or a click outside asks before typed input is lost
   const discard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
-        <DialogSurface onInput={discard.onInput} data-testid="account-dialog">
-          <DialogBody>
-            <DialogTitle><Trans>{person.name} 的账号</Trans></DialogTitle>
-            {user.data ? <AccountForm user={user.data} onSaved={onSaved} onClose={onClose} /> : (
-              <>
-                <DialogContent>
-                  {user.isError
-                    ? <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="account-error">{user.error.message}</Text>
-                    : <Spinner size="small" label={t`加载中`} />}
-                </DialogContent>
-                <DialogActions>
-                  <Button onClick={onClose}><Trans>关闭</Trans></Button>
-                </DialogActions>
-              </>
-            )}
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {discard.confirm}
-    </>
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="account-dialog">
+        <DialogBody>
+          <DialogTitle><Trans>{person.name} 的账号</Trans></DialogTitle>
+          {user.data ? <AccountForm user={user.data} onSaved={onSaved} onClose={onClose} /> : (
+            <>
+              <DialogContent>
+                {user.isError
+                  ? <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="account-error">{user.error.message}</Text>
+                  : <Spinner size="small" label={t`加载中`} />}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={onClose}><Trans>关闭</Trans></Button>
+              </DialogActions>
+            </>
+          )}
+        </DialogBody>
+        {discard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }
 

@@ -173,34 +173,32 @@ function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | 
   // issue 28: Esc or a click outside asks before typed input is lost
   const discard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
-        <DialogSurface onInput={discard.onInput} style={{ maxWidth: 720 }}>
-          <DialogBody>
-            <DialogTitle>{notice ? t`编辑通知` : t`发布通知`}</DialogTitle>
-            <DialogContent>
-              <Field label={t`标题`} required validationMessage={titleOk ? undefined : t`标题须为 1-100 个字`}>
-                <Input value={title} maxLength={100} onChange={(_, d) => setTitle(d.value)} data-testid="notice-title" />
-              </Field>
-              <Field label={t`内容 (HTML)`} hint={t`显示时会去除脚本等不安全内容`}>
-                <Textarea value={content} rows={8} onChange={(_, d) => setContent(d.value)} data-testid="notice-content-input" />
-              </Field>
-              <Field label={t`发布时间（留空为立即发布）`}>
-                <Input type="datetime-local" value={publishedAt} onChange={(_, d) => setPublishedAt(d.value)} />
-              </Field>
-              <Field label={t`预览`}>
-                <div style={{ border: '1px dashed #ccc', padding: 8, minHeight: 40 }} dangerouslySetInnerHTML={{ __html: sanitiseNotice(content) }} />
-              </Field>
-              {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" disabled={busy || !titleOk} onClick={save} data-testid="notice-save"><Trans>保存</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {discard.confirm}
-    </>
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} style={{ maxWidth: 720 }}>
+        <DialogBody>
+          <DialogTitle>{notice ? t`编辑通知` : t`发布通知`}</DialogTitle>
+          <DialogContent>
+            <Field label={t`标题`} required validationMessage={titleOk ? undefined : t`标题须为 1-100 个字`}>
+              <Input value={title} maxLength={100} onChange={(_, d) => setTitle(d.value)} data-testid="notice-title" />
+            </Field>
+            <Field label={t`内容 (HTML)`} hint={t`显示时会去除脚本等不安全内容`}>
+              <Textarea value={content} rows={8} onChange={(_, d) => setContent(d.value)} data-testid="notice-content-input" />
+            </Field>
+            <Field label={t`发布时间（留空为立即发布）`}>
+              <Input type="datetime-local" value={publishedAt} onChange={(_, d) => setPublishedAt(d.value)} />
+            </Field>
+            <Field label={t`预览`}>
+              <div style={{ border: '1px dashed #ccc', padding: 8, minHeight: 40 }} dangerouslySetInnerHTML={{ __html: sanitiseNotice(content) }} />
+            </Field>
+            {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={busy || !titleOk} onClick={save} data-testid="notice-save"><Trans>保存</Trans></Button>
+          </DialogActions>
+        </DialogBody>
+        {discard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }

@@ -168,132 +168,130 @@ export function CreateOrgDialog({ open, onClose, preferTemplate, kind }: CreateO
   // once the org is made (its result shown), nothing typed is lost any more
   const discard = useDiscardGuard({ open, onClose: close, dirty: result ? false : undefined });
   return (
-    <>
-      <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
-        <DialogSurface onInput={discard.onInput} data-testid="create-org-dialog">
-          <DialogBody>
-            <DialogTitle>
-              <Trans>从模板创建机构</Trans>
-            </DialogTitle>
-            <DialogContent>
-              {!result && (
-                <div className={styles.form}>
-                  <Field label={t`产品模板`} required validationMessage={show('templateId')} className={styles.wide}>
-                    <Select data-testid="create-org-template" value={templateId} onChange={(_, d) => setTemplateId(d.value)} disabled={create.isPending}>
-                      {templateRows.map((r) => (
-                        <option key={r.id} value={r.id}>{r.name}</option>
+    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="create-org-dialog">
+        <DialogBody>
+          <DialogTitle>
+            <Trans>从模板创建机构</Trans>
+          </DialogTitle>
+          <DialogContent>
+            {!result && (
+              <div className={styles.form}>
+                <Field label={t`产品模板`} required validationMessage={show('templateId')} className={styles.wide}>
+                  <Select data-testid="create-org-template" value={templateId} onChange={(_, d) => setTemplateId(d.value)} disabled={create.isPending}>
+                    {templateRows.map((r) => (
+                      <option key={r.id} value={r.id}>{r.name}</option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label={t`机构名称`} required validationMessage={show('orgName')}>
+                  <Input data-testid="create-org-name" value={orgName} onChange={(_, d) => setOrgName(d.value)} disabled={create.isPending} maxLength={64} />
+                </Field>
+                <Field label={t`机构类型`}>
+                  <Select data-testid="create-org-type" value={orgType} onChange={(_, d) => setOrgType(d.value as OrgType)} disabled={create.isPending}>
+                    {ORG_TYPES.map((o) => (
+                      <option key={o} value={o}>{i18n._(ORG_TYPE_LABELS[o])}</option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label={t`应用`}>
+                  <Select data-testid="create-org-app" value={appId} onChange={(_, d) => setAppId(d.value)} disabled={create.isPending}>
+                    {(apps.data?.rows ?? []).map((a) => (
+                      <option key={a.appId} value={a.appId}>{`${a.appName}（${a.appId}）`}</option>
+                    ))}
+                    <option value="">{t`新建应用…`}</option>
+                  </Select>
+                </Field>
+                {appId === '' ? (
+                  <Field label={t`新应用名称`} required validationMessage={show('appName')}>
+                    <Input data-testid="create-org-app-name" value={appName} onChange={(_, d) => setAppName(d.value)} disabled={create.isPending} maxLength={64} />
+                  </Field>
+                ) : (
+                  <Field label={t`合作伙伴`}>
+                    <Select data-testid="create-org-agent" value={agentId} onChange={(_, d) => setAgentId(d.value)} disabled={create.isPending}>
+                      <option value="">{t`无`}</option>
+                      {(agents.data?.rows ?? []).map((a) => (
+                        <option key={a.agentId} value={a.agentId}>{a.name}</option>
                       ))}
                     </Select>
                   </Field>
-                  <Field label={t`机构名称`} required validationMessage={show('orgName')}>
-                    <Input data-testid="create-org-name" value={orgName} onChange={(_, d) => setOrgName(d.value)} disabled={create.isPending} maxLength={64} />
-                  </Field>
-                  <Field label={t`机构类型`}>
-                    <Select data-testid="create-org-type" value={orgType} onChange={(_, d) => setOrgType(d.value as OrgType)} disabled={create.isPending}>
-                      {ORG_TYPES.map((o) => (
-                        <option key={o} value={o}>{i18n._(ORG_TYPE_LABELS[o])}</option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <Field label={t`应用`}>
-                    <Select data-testid="create-org-app" value={appId} onChange={(_, d) => setAppId(d.value)} disabled={create.isPending}>
-                      {(apps.data?.rows ?? []).map((a) => (
-                        <option key={a.appId} value={a.appId}>{`${a.appName}（${a.appId}）`}</option>
-                      ))}
-                      <option value="">{t`新建应用…`}</option>
-                    </Select>
-                  </Field>
-                  {appId === '' ? (
-                    <Field label={t`新应用名称`} required validationMessage={show('appName')}>
-                      <Input data-testid="create-org-app-name" value={appName} onChange={(_, d) => setAppName(d.value)} disabled={create.isPending} maxLength={64} />
-                    </Field>
-                  ) : (
-                    <Field label={t`合作伙伴`}>
-                      <Select data-testid="create-org-agent" value={agentId} onChange={(_, d) => setAgentId(d.value)} disabled={create.isPending}>
-                        <option value="">{t`无`}</option>
-                        {(agents.data?.rows ?? []).map((a) => (
-                          <option key={a.agentId} value={a.agentId}>{a.name}</option>
-                        ))}
-                      </Select>
-                    </Field>
-                  )}
-                  <Field label={t`管理员手机号`} required validationMessage={show('adminPhone')}>
-                    <Input data-testid="create-org-admin-phone" value={adminPhone} onChange={(_, d) => setAdminPhone(d.value)} disabled={create.isPending} maxLength={11} inputMode="numeric" />
-                  </Field>
-                  <Field label={t`管理员姓名`}>
-                    <Input data-testid="create-org-admin-name" value={adminName} onChange={(_, d) => setAdminName(d.value)} disabled={create.isPending} maxLength={64} placeholder={t`默认：机构名称 + 管理员`} />
-                  </Field>
-                  <Field label={t`到期日期`} hint={t`留空表示永不到期`}>
-                    <Input data-testid="create-org-expiration" type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} disabled={create.isPending} />
-                  </Field>
-                  <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={show('userLimit')}>
-                    <NumberInput data-testid="create-org-user-limit" min={1} precision={0} value={userLimit} onChange={setUserLimit} disabled={create.isPending} />
-                  </Field>
-                </div>
-              )}
-              {started && (
-                <ol className={styles.steps} data-testid="create-org-steps" aria-live="polite">
-                  {ORG_INIT_STEPS.map((step, i) => {
-                    const state = stateOf(i);
-                    const count = result?.steps.find((s) => s.step === step)?.events;
-                    return (
-                      <li key={step} className={styles.step} data-testid="create-org-step" data-step={step} data-state={state}>
-                        {state === 'running' && <Spinner size="extra-tiny" />}
-                        {state === 'done' && <CheckmarkCircleRegular className={styles.done} />}
-                        {state === 'failed' && <DismissCircleRegular className={styles.failed} />}
-                        {state === 'rolledBack' && <ArrowUndoRegular className={styles.muted} />}
-                        {(state === 'skipped' || state === 'idle') && <CircleRegular className={styles.muted} />}
-                        <span>{`${i + 1}. ${i18n._(STEP_LABELS[step])}`}</span>
-                        {state === 'done' && <Badge appearance="tint" color="success" size="small">{t`${count ?? 0} 条记录`}</Badge>}
-                        {state === 'rolledBack' && <span className={styles.muted}><Trans>已回滚</Trans></span>}
-                        {state === 'skipped' && <span className={styles.muted}><Trans>未执行</Trans></span>}
-                      </li>
-                    );
-                  })}
-                </ol>
-              )}
-              {create.isError && (
-                <MessageBar intent="error" data-testid="create-org-error">
-                  <MessageBarBody>
-                    {create.error.message} <Trans>（未写入任何数据）</Trans>
-                  </MessageBarBody>
-                </MessageBar>
-              )}
-              {result && (
-                <MessageBar intent="success" data-testid="create-org-done">
-                  <MessageBarBody>
-                    <Trans>
-                      机构「{result.orgName}」已创建（{result.orgId}，应用 {result.appId}），管理员 {adminPhone} 可用短信验证码登录。
-                    </Trans>
-                  </MessageBarBody>
-                </MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
-              {result ? (
-                <>
-                  <Button onClick={reset} data-testid="create-org-another">
-                    <Trans>继续创建</Trans>
-                  </Button>
-                  <Button appearance="primary" onClick={close} data-testid="create-org-close">
-                    <Trans>完成</Trans>
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button onClick={close} disabled={create.isPending}>
-                    <Trans>取消</Trans>
-                  </Button>
-                  <Button appearance="primary" onClick={submit} disabled={create.isPending} data-testid="create-org-submit">
-                    {create.isPending ? <Trans>正在创建…</Trans> : <Trans>创建</Trans>}
-                  </Button>
-                </>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {discard.confirm}
-    </>
+                )}
+                <Field label={t`管理员手机号`} required validationMessage={show('adminPhone')}>
+                  <Input data-testid="create-org-admin-phone" value={adminPhone} onChange={(_, d) => setAdminPhone(d.value)} disabled={create.isPending} maxLength={11} inputMode="numeric" />
+                </Field>
+                <Field label={t`管理员姓名`}>
+                  <Input data-testid="create-org-admin-name" value={adminName} onChange={(_, d) => setAdminName(d.value)} disabled={create.isPending} maxLength={64} placeholder={t`默认：机构名称 + 管理员`} />
+                </Field>
+                <Field label={t`到期日期`} hint={t`留空表示永不到期`}>
+                  <Input data-testid="create-org-expiration" type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} disabled={create.isPending} />
+                </Field>
+                <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={show('userLimit')}>
+                  <NumberInput data-testid="create-org-user-limit" min={1} precision={0} value={userLimit} onChange={setUserLimit} disabled={create.isPending} />
+                </Field>
+              </div>
+            )}
+            {started && (
+              <ol className={styles.steps} data-testid="create-org-steps" aria-live="polite">
+                {ORG_INIT_STEPS.map((step, i) => {
+                  const state = stateOf(i);
+                  const count = result?.steps.find((s) => s.step === step)?.events;
+                  return (
+                    <li key={step} className={styles.step} data-testid="create-org-step" data-step={step} data-state={state}>
+                      {state === 'running' && <Spinner size="extra-tiny" />}
+                      {state === 'done' && <CheckmarkCircleRegular className={styles.done} />}
+                      {state === 'failed' && <DismissCircleRegular className={styles.failed} />}
+                      {state === 'rolledBack' && <ArrowUndoRegular className={styles.muted} />}
+                      {(state === 'skipped' || state === 'idle') && <CircleRegular className={styles.muted} />}
+                      <span>{`${i + 1}. ${i18n._(STEP_LABELS[step])}`}</span>
+                      {state === 'done' && <Badge appearance="tint" color="success" size="small">{t`${count ?? 0} 条记录`}</Badge>}
+                      {state === 'rolledBack' && <span className={styles.muted}><Trans>已回滚</Trans></span>}
+                      {state === 'skipped' && <span className={styles.muted}><Trans>未执行</Trans></span>}
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+            {create.isError && (
+              <MessageBar intent="error" data-testid="create-org-error">
+                <MessageBarBody>
+                  {create.error.message} <Trans>（未写入任何数据）</Trans>
+                </MessageBarBody>
+              </MessageBar>
+            )}
+            {result && (
+              <MessageBar intent="success" data-testid="create-org-done">
+                <MessageBarBody>
+                  <Trans>
+                    机构「{result.orgName}」已创建（{result.orgId}，应用 {result.appId}），管理员 {adminPhone} 可用短信验证码登录。
+                  </Trans>
+                </MessageBarBody>
+              </MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {result ? (
+              <>
+                <Button onClick={reset} data-testid="create-org-another">
+                  <Trans>继续创建</Trans>
+                </Button>
+                <Button appearance="primary" onClick={close} data-testid="create-org-close">
+                  <Trans>完成</Trans>
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button onClick={close} disabled={create.isPending}>
+                  <Trans>取消</Trans>
+                </Button>
+                <Button appearance="primary" onClick={submit} disabled={create.isPending} data-testid="create-org-submit">
+                  {create.isPending ? <Trans>正在创建…</Trans> : <Trans>创建</Trans>}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+        </DialogBody>
+        {discard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }

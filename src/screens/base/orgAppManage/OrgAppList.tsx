@@ -216,46 +216,44 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
   // issue 28: Esc or a click outside asks before typed input is lost
   const discard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
-        <DialogSurface onInput={discard.onInput} data-testid="edit-org-dialog">
-          <DialogBody>
-            <DialogTitle><Trans>编辑机构</Trans></DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t`机构名称`} required validationMessage={!orgName.trim() ? t`请输入机构名称` : undefined}>
-                <Input value={orgName} onChange={(_, d) => setOrgName(d.value)} maxLength={64} />
-              </Field>
-              <Field label={t`机构类型`}>
-                <Select value={orgType} onChange={(_, d) => setOrgType(d.value as OrgType)}>
-                  {ORG_TYPES.map((o) => <option key={o} value={o}>{i18n._(ORG_TYPE_LABELS[o])}</option>)}
-                </Select>
-              </Field>
-              <Field label={t`合作伙伴`}>
-                <Select value={agentId} onChange={(_, d) => setAgentId(d.value)}>
-                  <option value="">{t`无`}</option>
-                  {agents.map((a) => <option key={a.agentId} value={a.agentId}>{a.name}</option>)}
-                </Select>
-              </Field>
-              <Field label={t`到期日期`} hint={t`留空表示永不到期`}>
-                <Input type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="edit-org-expiration" />
-              </Field>
-              <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={limitInvalid ? t`用户上限须为正整数` : undefined}>
-                <NumberInput min={1} precision={0} {...numberText(userLimit, setUserLimit)} data-testid="edit-org-user-limit" />
-              </Field>
-              {save.isError && (
-                <MessageBar intent="error"><MessageBarBody>{save.error.message}</MessageBarBody></MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" disabled={save.isPending || limitInvalid || !orgName.trim()} onClick={() => save.mutate()} data-testid="edit-org-save">
-                <Trans>保存</Trans>
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {discard.confirm}
-    </>
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="edit-org-dialog">
+        <DialogBody>
+          <DialogTitle><Trans>编辑机构</Trans></DialogTitle>
+          <DialogContent className={styles.form}>
+            <Field label={t`机构名称`} required validationMessage={!orgName.trim() ? t`请输入机构名称` : undefined}>
+              <Input value={orgName} onChange={(_, d) => setOrgName(d.value)} maxLength={64} />
+            </Field>
+            <Field label={t`机构类型`}>
+              <Select value={orgType} onChange={(_, d) => setOrgType(d.value as OrgType)}>
+                {ORG_TYPES.map((o) => <option key={o} value={o}>{i18n._(ORG_TYPE_LABELS[o])}</option>)}
+              </Select>
+            </Field>
+            <Field label={t`合作伙伴`}>
+              <Select value={agentId} onChange={(_, d) => setAgentId(d.value)}>
+                <option value="">{t`无`}</option>
+                {agents.map((a) => <option key={a.agentId} value={a.agentId}>{a.name}</option>)}
+              </Select>
+            </Field>
+            <Field label={t`到期日期`} hint={t`留空表示永不到期`}>
+              <Input type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="edit-org-expiration" />
+            </Field>
+            <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={limitInvalid ? t`用户上限须为正整数` : undefined}>
+              <NumberInput min={1} precision={0} {...numberText(userLimit, setUserLimit)} data-testid="edit-org-user-limit" />
+            </Field>
+            {save.isError && (
+              <MessageBar intent="error"><MessageBarBody>{save.error.message}</MessageBarBody></MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={save.isPending || limitInvalid || !orgName.trim()} onClick={() => save.mutate()} data-testid="edit-org-save">
+              <Trans>保存</Trans>
+            </Button>
+          </DialogActions>
+        </DialogBody>
+        {discard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }

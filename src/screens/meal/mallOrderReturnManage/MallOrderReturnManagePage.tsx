@@ -219,53 +219,51 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
   // issue 28: Esc or a click outside asks before typed input is lost
   const discard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
-        <DialogSurface onInput={discard.onInput} data-testid="return-new-dialog">
-          <DialogBody>
-            <DialogTitle><Trans>新建退货</Trans></DialogTitle>
-            <DialogContent className={s.form}>
-              <Field label={<Trans>已收货的订单</Trans>} required>
-                <Dropdown
-                  value={orders.data?.rows.find((o) => o.id === orderId)?.orderNo ?? ''} selectedOptions={[orderId]} placeholder={t`选择订单`}
-                  onOptionSelect={(_, d) => { setOrderId(d.optionValue ?? ''); setQuantities({}); }} data-testid="return-order"
-                >
-                  {(orders.data?.rows ?? []).map((o) => (
-                    <Option key={o.id} value={o.id} text={o.orderNo}>{`${o.orderNo} · ${o.supplierName} · ${o.deliveryDate}`}</Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              {orderId && <DataTable rows={lines} columns={columns} rowKey={(l) => l.skuId} testId="return-order-lines" />}
-              <Field label={<Trans>退货原因</Trans>} required>
-                <Textarea value={reason} maxLength={RETURN_LIMITS.reasonMax} onChange={(_, d) => setReason(d.value)} data-testid="return-reason" />
-              </Field>
-              <Field label={<Trans>照片（最多 {RETURN_LIMITS.photosMax} 张）</Trans>} validationMessage={photoError}>
-                <input
-                  type="file" accept="image/*" multiple disabled={photos.length >= RETURN_LIMITS.photosMax} data-testid="return-photo-input"
-                  onChange={(e) => { void addPhotos(e.target.files); e.target.value = ''; }}
-                />
-              </Field>
-              {photos.length > 0 && (
-                <div className={s.photos}>
-                  {photos.map((p, i) => (
-                    <Button key={i} appearance="subtle" aria-label={t`移除照片 ${i + 1}`} onClick={() => setPhotos((x) => x.filter((_, j) => j !== i))}>
-                      <img src={p} className={s.photo} alt="" />
-                    </Button>
-                  ))}
-                </div>
-              )}
-              {create.error && <Text role="alert" className={s.error} data-testid="return-error">{errorText(create.error)}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>关闭</Trans></Button>
-              <Button appearance="primary" disabled={create.isPending || !orderId || !items.length || !reason.trim()} onClick={() => create.mutate()} data-testid="return-submit">
-                <Trans>提交退货</Trans>
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {discard.confirm}
-    </>
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="return-new-dialog">
+        <DialogBody>
+          <DialogTitle><Trans>新建退货</Trans></DialogTitle>
+          <DialogContent className={s.form}>
+            <Field label={<Trans>已收货的订单</Trans>} required>
+              <Dropdown
+                value={orders.data?.rows.find((o) => o.id === orderId)?.orderNo ?? ''} selectedOptions={[orderId]} placeholder={t`选择订单`}
+                onOptionSelect={(_, d) => { setOrderId(d.optionValue ?? ''); setQuantities({}); }} data-testid="return-order"
+              >
+                {(orders.data?.rows ?? []).map((o) => (
+                  <Option key={o.id} value={o.id} text={o.orderNo}>{`${o.orderNo} · ${o.supplierName} · ${o.deliveryDate}`}</Option>
+                ))}
+              </Dropdown>
+            </Field>
+            {orderId && <DataTable rows={lines} columns={columns} rowKey={(l) => l.skuId} testId="return-order-lines" />}
+            <Field label={<Trans>退货原因</Trans>} required>
+              <Textarea value={reason} maxLength={RETURN_LIMITS.reasonMax} onChange={(_, d) => setReason(d.value)} data-testid="return-reason" />
+            </Field>
+            <Field label={<Trans>照片（最多 {RETURN_LIMITS.photosMax} 张）</Trans>} validationMessage={photoError}>
+              <input
+                type="file" accept="image/*" multiple disabled={photos.length >= RETURN_LIMITS.photosMax} data-testid="return-photo-input"
+                onChange={(e) => { void addPhotos(e.target.files); e.target.value = ''; }}
+              />
+            </Field>
+            {photos.length > 0 && (
+              <div className={s.photos}>
+                {photos.map((p, i) => (
+                  <Button key={i} appearance="subtle" aria-label={t`移除照片 ${i + 1}`} onClick={() => setPhotos((x) => x.filter((_, j) => j !== i))}>
+                    <img src={p} className={s.photo} alt="" />
+                  </Button>
+                ))}
+              </div>
+            )}
+            {create.error && <Text role="alert" className={s.error} data-testid="return-error">{errorText(create.error)}</Text>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>关闭</Trans></Button>
+            <Button appearance="primary" disabled={create.isPending || !orderId || !items.length || !reason.trim()} onClick={() => create.mutate()} data-testid="return-submit">
+              <Trans>提交退货</Trans>
+            </Button>
+          </DialogActions>
+        </DialogBody>
+        {discard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }

@@ -169,64 +169,62 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   // issue 28: Esc or a click outside asks before the typed name and numbers are lost
   const guard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open) guard.requestClose(); }}>
-        <DialogSurface onInput={guard.onInput} data-testid="recipe-new-dialog">
-          <DialogBody>
-            <DialogTitle><Trans>新建周食谱</Trans></DialogTitle>
-            <DialogContent className={s.form}>
-              <Field label={<Trans>食谱名称</Trans>} required>
-                <Input value={name} maxLength={RECIPE_LIMITS.nameMax} onChange={(_, d) => setName(d.value)} data-testid="recipe-new-name" />
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) guard.requestClose(); }}>
+      <DialogSurface onInput={guard.onInput} data-testid="recipe-new-dialog">
+        <DialogBody>
+          <DialogTitle><Trans>新建周食谱</Trans></DialogTitle>
+          <DialogContent className={s.form}>
+            <Field label={<Trans>食谱名称</Trans>} required>
+              <Input value={name} maxLength={RECIPE_LIMITS.nameMax} onChange={(_, d) => setName(d.value)} data-testid="recipe-new-name" />
+            </Field>
+            <Field label={<Trans>周期</Trans>}>
+              {/* §9 cycle options: a week cycle runs whole weeks from a Monday, a month cycle the days of one month from the 1st */}
+              <Dropdown value={cycleOption === 'week' ? t`按周` : t`按月`} selectedOptions={[cycleOption]} data-testid="recipe-new-option"
+                onOptionSelect={(_, d) => {
+                  const next = (d.optionValue ?? 'week') as CycleOption;
+                  setCycleOption(next);
+                  setStartDate(next === 'month' ? firstOfNextMonth() : nextMonday());
+                }}>
+                <Option value="week">{t`按周`}</Option>
+                <Option value="month">{t`按月`}</Option>
+              </Dropdown>
+            </Field>
+            <Field label={cycleOption === 'month' ? <Trans>开始日期（每月 1 日）</Trans> : <Trans>开始日期（星期一）</Trans>} required>
+              <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
+            </Field>
+            {cycleOption === 'week' && (
+              <Field label={<Trans>周数</Trans>}>
+                <NumberInput min={1} max={RECIPE_LIMITS.weeksMax} precision={0} value={weeks === '' ? null : Number(weeks)} onChange={(v) => setWeeks(v === null ? '' : String(v))} data-testid="recipe-new-weeks" />
               </Field>
-              <Field label={<Trans>周期</Trans>}>
-                {/* §9 cycle options: a week cycle runs whole weeks from a Monday, a month cycle the days of one month from the 1st */}
-                <Dropdown value={cycleOption === 'week' ? t`按周` : t`按月`} selectedOptions={[cycleOption]} data-testid="recipe-new-option"
-                  onOptionSelect={(_, d) => {
-                    const next = (d.optionValue ?? 'week') as CycleOption;
-                    setCycleOption(next);
-                    setStartDate(next === 'month' ? firstOfNextMonth() : nextMonday());
-                  }}>
-                  <Option value="week">{t`按周`}</Option>
-                  <Option value="month">{t`按月`}</Option>
-                </Dropdown>
-              </Field>
-              <Field label={cycleOption === 'month' ? <Trans>开始日期（每月 1 日）</Trans> : <Trans>开始日期（星期一）</Trans>} required>
-                <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
-              </Field>
-              {cycleOption === 'week' && (
-                <Field label={<Trans>周数</Trans>}>
-                  <NumberInput min={1} max={RECIPE_LIMITS.weeksMax} precision={0} value={weeks === '' ? null : Number(weeks)} onChange={(v) => setWeeks(v === null ? '' : String(v))} data-testid="recipe-new-weeks" />
-                </Field>
-              )}
-              <Field label={<Trans>餐次模式</Trans>}>
-                <Dropdown value={`${i18n._(PATTERN_LABELS[pattern])}（${mealsOfPattern(pattern).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
-                  selectedOptions={[String(pattern)]} onOptionSelect={(_, d) => setPattern(Number(d.optionValue))} data-testid="recipe-new-pattern">
-                  {Object.values(MEAL_PATTERN_CODES).map((code) => (
-                    <Option key={code} value={String(code)} text={i18n._(PATTERN_LABELS[code])}>
-                      {`${i18n._(PATTERN_LABELS[code])}（${mealsOfPattern(code).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              <Field label={<Trans>各年龄段就餐人数（空：不含该年龄段）</Trans>}>
-                <div className={s.people}>
-                  {AGE_RANGES.map((r) => (
-                    <Field key={r} label={t`${r}岁`} className={s.person}>
-                      <NumberInput min={0} precision={0} value={people[r].trim() === '' ? null : Number(people[r])} onChange={(v) => { typed.current = true; setPeople((p) => ({ ...p, [r]: v === null ? '' : String(v) })); }} data-testid={`recipe-new-people-${r}`} />
-                    </Field>
-                  ))}
-                </div>
-              </Field>
-              {error && <Field validationState="error" validationMessage={error} data-testid="recipe-new-error" />}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}><Trans>取消</Trans></Button>
-              <Button appearance="primary" disabled={create.isPending} onClick={submit} data-testid="recipe-new-save"><Trans>创建</Trans></Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {guard.confirm}
-    </>
+            )}
+            <Field label={<Trans>餐次模式</Trans>}>
+              <Dropdown value={`${i18n._(PATTERN_LABELS[pattern])}（${mealsOfPattern(pattern).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
+                selectedOptions={[String(pattern)]} onOptionSelect={(_, d) => setPattern(Number(d.optionValue))} data-testid="recipe-new-pattern">
+                {Object.values(MEAL_PATTERN_CODES).map((code) => (
+                  <Option key={code} value={String(code)} text={i18n._(PATTERN_LABELS[code])}>
+                    {`${i18n._(PATTERN_LABELS[code])}（${mealsOfPattern(code).map((m) => i18n._(MEAL_LABELS[m])).join('、')}）`}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label={<Trans>各年龄段就餐人数（空：不含该年龄段）</Trans>}>
+              <div className={s.people}>
+                {AGE_RANGES.map((r) => (
+                  <Field key={r} label={t`${r}岁`} className={s.person}>
+                    <NumberInput min={0} precision={0} value={people[r].trim() === '' ? null : Number(people[r])} onChange={(v) => { typed.current = true; setPeople((p) => ({ ...p, [r]: v === null ? '' : String(v) })); }} data-testid={`recipe-new-people-${r}`} />
+                  </Field>
+                ))}
+              </div>
+            </Field>
+            {error && <Field validationState="error" validationMessage={error} data-testid="recipe-new-error" />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}><Trans>取消</Trans></Button>
+            <Button appearance="primary" disabled={create.isPending} onClick={submit} data-testid="recipe-new-save"><Trans>创建</Trans></Button>
+          </DialogActions>
+        </DialogBody>
+        {guard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }

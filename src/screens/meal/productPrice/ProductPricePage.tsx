@@ -256,60 +256,58 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
   // issue 28: Esc or a click outside asks before typed input is lost
   const discard = useDiscardGuard({ onClose });
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
-        <DialogSurface onInput={discard.onInput} data-testid="price-dialog">
-          <DialogBody>
-            <DialogTitle>{`${sku.name} · ${group.groupName}`}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <div className={styles.line}>
-                <Text><Trans>当前状态</Trans></Text>
-                <PriceStatusBadge state={view.price ? view.state : 'none'} />
-                {view.price && <span className={styles.price}>{money(view.price.price)}</span>}
-              </div>
-              {view.state === 'rejected' && view.price?.extraInfo?.checkRemark && (
-                <Text className={styles.remark}><Trans>驳回原因：</Trans><span>{view.price.extraInfo.checkRemark}</span></Text>
-              )}
-              <Field label={t`价格（元）`} required>
-                <NumberInput
-                  value={form.price.trim() === '' || !Number.isFinite(Number(form.price)) ? null : Number(form.price)} min={0} precision={2} step={0.1}
-                  onChange={(n) => setForm((f) => ({ ...f, price: n === null ? '' : String(n) }))} data-testid="price-input"
-                />
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="price-dialog">
+        <DialogBody>
+          <DialogTitle>{`${sku.name} · ${group.groupName}`}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <div className={styles.line}>
+              <Text><Trans>当前状态</Trans></Text>
+              <PriceStatusBadge state={view.price ? view.state : 'none'} />
+              {view.price && <span className={styles.price}>{money(view.price.price)}</span>}
+            </div>
+            {view.state === 'rejected' && view.price?.extraInfo?.checkRemark && (
+              <Text className={styles.remark}><Trans>驳回原因：</Trans><span>{view.price.extraInfo.checkRemark}</span></Text>
+            )}
+            <Field label={t`价格（元）`} required>
+              <NumberInput
+                value={form.price.trim() === '' || !Number.isFinite(Number(form.price)) ? null : Number(form.price)} min={0} precision={2} step={0.1}
+                onChange={(n) => setForm((f) => ({ ...f, price: n === null ? '' : String(n) }))} data-testid="price-input"
+              />
+            </Field>
+            <div className={styles.dates}>
+              <Field label={t`开始日期`}>
+                <Input type="date" value={form.startDate} onChange={(_, d) => setForm({ ...form, startDate: d.value })} data-testid="price-start" />
               </Field>
-              <div className={styles.dates}>
-                <Field label={t`开始日期`}>
-                  <Input type="date" value={form.startDate} onChange={(_, d) => setForm({ ...form, startDate: d.value })} data-testid="price-start" />
-                </Field>
-                <Field label={t`结束日期`}>
-                  <Input type="date" value={form.endDate} onChange={(_, d) => setForm({ ...form, endDate: d.value })} data-testid="price-end" />
-                </Field>
-              </div>
-              <Text className={styles.muted}><Trans>日期不填时价格长期有效。</Trans></Text>
-              {group.priceApprovalEnable && (
-                <Text className={styles.muted}><Trans>该角色组的价格需要教育局审核，审核通过后生效。</Trans></Text>
-              )}
-              {view.refusal && (
-                <MessageBar intent="warning" data-testid="price-refusal">
-                  <MessageBarBody><MessageBarTitle><Trans>不能修改</Trans></MessageBarTitle>{view.refusal}</MessageBarBody>
-                </MessageBar>
-              )}
-              {view.error && (
-                <MessageBar intent="error" data-testid="price-error">
-                  <MessageBarBody><MessageBarTitle><Trans>提交失败</Trans></MessageBarTitle>{view.error}</MessageBarBody>
-                </MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} data-testid="price-cancel"><Trans>取消</Trans></Button>
-              <Button appearance="primary" onClick={submit} disabled={view.submitting} data-testid="price-submit">
-                {view.submitting ? <Spinner size="tiny" /> : <Trans>提交</Trans>}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {discard.confirm}
-    </>
+              <Field label={t`结束日期`}>
+                <Input type="date" value={form.endDate} onChange={(_, d) => setForm({ ...form, endDate: d.value })} data-testid="price-end" />
+              </Field>
+            </div>
+            <Text className={styles.muted}><Trans>日期不填时价格长期有效。</Trans></Text>
+            {group.priceApprovalEnable && (
+              <Text className={styles.muted}><Trans>该角色组的价格需要教育局审核，审核通过后生效。</Trans></Text>
+            )}
+            {view.refusal && (
+              <MessageBar intent="warning" data-testid="price-refusal">
+                <MessageBarBody><MessageBarTitle><Trans>不能修改</Trans></MessageBarTitle>{view.refusal}</MessageBarBody>
+              </MessageBar>
+            )}
+            {view.error && (
+              <MessageBar intent="error" data-testid="price-error">
+                <MessageBarBody><MessageBarTitle><Trans>提交失败</Trans></MessageBarTitle>{view.error}</MessageBarBody>
+              </MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} data-testid="price-cancel"><Trans>取消</Trans></Button>
+            <Button appearance="primary" onClick={submit} disabled={view.submitting} data-testid="price-submit">
+              {view.submitting ? <Spinner size="tiny" /> : <Trans>提交</Trans>}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+        {discard.confirm}
+      </DialogSurface>
+    </Dialog>
   );
 }
 

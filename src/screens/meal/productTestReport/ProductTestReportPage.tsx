@@ -86,9 +86,9 @@ export default function ProductTestReportPage() {
               </DialogActions>
             </DialogBody>
           )}
+          {discard.confirm}
         </DialogSurface>
       </Dialog>
-      {discard.confirm}
     </ScreenFrame>
   );
 }
