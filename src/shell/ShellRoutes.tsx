@@ -21,6 +21,8 @@ import { inspectorAllowed, STATECHARTS_PATH } from './inspectorRoute.ts';
 import { OnlineBlocked } from './OnlineBlocked.tsx';
 import { preloadable } from '../app/preloadable.tsx';
 import { useOnlineGate } from './useOnlineGate.ts';
+import { navigateHash } from '../components/useUrlState.ts';
+import { joinLocation, splitLocation } from '../components/urlState.ts';
 
 const HomePage = preloadable(() => import('../screens/home/HomePage.tsx'));
 // §2 fixed children of home that are screens of their own (issue 28)
@@ -85,7 +87,7 @@ const EMPTY_MENU: MenuEntry[] = [];
 export function ShellRoutes() {
   const styles = useStyles();
   const { t, i18n } = useLingui();
-  const { path, navigate } = useShellPath();
+  const { path, location, navigate } = useShellPath();
   const menu = useMenuEntries('pcMenu');
   const { user } = useSession();
   const orgApp = useCurrentOrgApp();
@@ -130,9 +132,19 @@ export function ShellRoutes() {
   // open a tab for the page shown
   const activeTitle = titleOf(resolved);
   const tabPath = menuReady && (resolved.kind === 'screen' || resolved.kind === 'frame' || resolved.kind === 'fixed') ? resolved.path : null;
+  // issue 28: the tab remembers its query (filters, page, open record: src/components/useUrlState.ts)
+  const { query } = splitLocation(location);
+  const tabLocation = tabPath && query ? joinLocation(tabPath, query) : undefined;
   useEffect(() => {
-    if (tabPath) tagActions.open({ path: tabPath, title: activeTitle });
-  }, [tabPath, activeTitle, tagActions]);
+    if (tabPath) tagActions.open({ path: tabPath, title: activeTitle, location: tabLocation });
+  }, [tabPath, activeTitle, tabLocation, tagActions]);
+
+  /** Switching to a tab goes back to where it was, query and all (the query stays in the hash). */
+  const goToTab = (tabPathTo: string) => {
+    const to = stored.find((tag) => tag.path === tabPathTo)?.location ?? tabPathTo;
+    if (to === location) return;
+    navigateHash(to, { push: true });
+  };
 
   // drop stored tabs of routes the menu no longer has (another org-app's menu, removed entries)
   useEffect(() => {
@@ -175,7 +187,7 @@ export function ShellRoutes() {
     if (tagPath === path) {
       const at = tags.findIndex((tag) => tag.path === tagPath);
       const next = tags[at - 1] ?? tags[at + 1];
-      navigate(next?.path ?? HOME_PATH);
+      goToTab(next?.path ?? HOME_PATH);
     }
     tagActions.close(tagPath);
   };
@@ -275,11 +287,11 @@ export function ShellRoutes() {
         <TagsView
           tags={tags}
           activePath={path}
-          onSelect={navigate}
+          onSelect={goToTab}
           onClose={closeTag}
           onCloseOthers={(p) => {
             tagActions.closeOthers(p);
-            if (p !== path) navigate(p);
+            if (p !== path) goToTab(p);
           }}
           onCloseAll={() => {
             tagActions.closeAll();
@@ -287,7 +299,7 @@ export function ShellRoutes() {
           }}
           onRefresh={(p) => {
             tagActions.refresh(p);
-            if (p !== path) navigate(p);
+            if (p !== path) goToTab(p);
           }}
         />
       }

@@ -6,6 +6,8 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 export interface Tag {
   path: string;
   title: string;
+  /** issue 28: where the tab was last, with its query (filters, page, open record); switching back goes there */
+  location?: string;
 }
 
 export const TAGS_STORAGE_KEY = 'meal.tags';
@@ -27,7 +29,8 @@ function load(): Stored {
     for (const [scope, tags] of Object.entries(parsed as Record<string, unknown>)) {
       if (!Array.isArray(tags)) continue;
       out[scope] = tags.filter(
-        (t): t is Tag => !!t && typeof t === 'object' && typeof (t as Tag).path === 'string' && typeof (t as Tag).title === 'string',
+        (t): t is Tag => !!t && typeof t === 'object' && typeof (t as Tag).path === 'string' && typeof (t as Tag).title === 'string'
+          && ((t as Tag).location === undefined || typeof (t as Tag).location === 'string'),
       );
     }
     return out;
@@ -76,7 +79,7 @@ export function openTag(scope: string, tag: Tag) {
   const tags = state()[scope] ?? EMPTY;
   const at = tags.findIndex((t) => t.path === tag.path);
   if (at >= 0) {
-    if (tags[at].title === tag.title) return;
+    if (tags[at].title === tag.title && tags[at].location === tag.location) return;
     save(scope, tags.map((t, i) => (i === at ? tag : t)));
     return;
   }

@@ -121,4 +121,37 @@ describe('dishes', () => {
     expect(Number(energy)).toBeGreaterThan(0);
     await page.close();
   });
+
+  it('新增菜品 with a name typed asks before Esc throws it away; keeping goes on with the name (issue 28)', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, '13800000006');
+    await openScreen(page, 'menuManage');
+    await page.getByTestId('screen-menuManage').waitFor();
+
+    // nothing typed: Esc closes at once
+    await page.getByTestId('dish-add').click();
+    await page.getByTestId('dish-name').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('dish-name').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('discard-confirm').count()).toBe(0);
+
+    // a name typed: Esc asks, 继续编辑 keeps the dialog and the name
+    await page.getByTestId('dish-add').click();
+    await page.getByTestId('dish-name').fill('未保存的菜');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('discard-confirm').waitFor();
+    expect(await page.getByTestId('discard-confirm').textContent()).toContain('放弃未保存的修改？');
+    await page.getByTestId('discard-keep').click();
+    await page.getByTestId('discard-confirm').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('dish-name').inputValue()).toBe('未保存的菜');
+
+    // Esc again and 放弃修改: closed, and the next 新增菜品 starts empty
+    await page.getByTestId('dish-name').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('discard-ok').click();
+    await page.getByTestId('dish-name').waitFor({ state: 'detached' });
+    await page.getByTestId('dish-add').click();
+    expect(await page.getByTestId('dish-name').inputValue()).toBe('');
+    await page.close();
+  });
 });

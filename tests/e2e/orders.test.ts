@@ -208,4 +208,48 @@ describe('orders between a school and its supplier', () => {
     expect(await page.locator('body').textContent()).not.toContain('status_code');
     await page.close();
   });
+
+  it('the order list keeps its filters through a tab switch, a reload and Back (issue 28)', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInToHome(page, harness.server.url, DEMO.purchaser);
+    await openScreen(page, 'orderList');
+    await page.getByTestId('order-table').waitFor();
+    await page.getByTestId('order-tab-submitted').click();
+    await page.getByTestId('order-keyword').fill('DD 大米');
+    await page.getByTestId('order-start').fill('2026-01-05');
+    // the filters are in the URL, so a link or a bookmark holds them too
+    await expect.poll(() => new URL(page.url()).hash).toContain('status=submitted');
+    const filtered = async () => ({
+      status: await page.getByTestId('order-tab-submitted').getAttribute('aria-selected'),
+      keyword: await page.getByTestId('order-keyword').inputValue(),
+      start: await page.getByTestId('order-start').inputValue(),
+    });
+    const intact = { status: 'true', keyword: 'DD 大米', start: '2026-01-05' };
+    expect(await filtered()).toEqual(intact);
+
+    // another screen from the menu, then back through the order list's tab
+    await openScreen(page, 'foodPurchase');
+    await page.getByTestId('screen-foodPurchase').waitFor();
+    await page.locator('[data-testid="tag"][data-path="/orderList"]').click();
+    await page.getByTestId('order-table').waitFor();
+    await expect.poll(filtered).toEqual(intact);
+
+    // a reload
+    await page.reload();
+    await page.getByTestId('order-table').waitFor({ timeout: 30_000 });
+    await expect.poll(filtered).toEqual(intact);
+
+    // another screen, then the browser's Back
+    await openScreen(page, 'foodPurchase');
+    await page.getByTestId('screen-foodPurchase').waitFor();
+    await page.goBack();
+    await page.getByTestId('order-table').waitFor();
+    await expect.poll(filtered).toEqual(intact);
+
+    // 全部 clears the status from the URL again
+    await page.getByTestId('order-tab-all').click();
+    await expect.poll(() => new URL(page.url()).hash).not.toContain('status=');
+    expect(await page.getByTestId('order-keyword').inputValue()).toBe('DD 大米');
+    await page.close();
+  });
 });

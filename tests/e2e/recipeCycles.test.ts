@@ -173,4 +173,56 @@ describe('weekly recipe cycles', () => {
       await buyerBrowser.close();
     }
   });
+
+  it('a cycle has its own URL: a reload reopens it, Back returns to the list with its filter; the new-cycle dialog asks before losing input (issue 28)', async () => {
+    const page = await harness.browser.context.newPage();
+    await signInTo(page, DEMO.dietitian, SCHOOL_A);
+    await openScreen(page, 'mallRecipeCycleManage');
+    await page.getByTestId('screen-mallRecipeCycleManage').waitFor();
+
+    // a click outside the new-cycle dialog with a name typed asks; keeping goes on with the name there
+    await page.getByTestId('recipe-create').click();
+    await page.getByTestId('recipe-new-name').fill('e2e 网址食谱');
+    await page.mouse.click(4, 4);
+    await page.getByTestId('discard-confirm').waitFor();
+    await page.getByTestId('discard-keep').click();
+    await page.getByTestId('discard-confirm').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('recipe-new-name').inputValue()).toBe('e2e 网址食谱');
+    await page.getByTestId('recipe-new-start').fill('2026-12-07');
+    await page.getByTestId('recipe-new-weeks').fill('1');
+    await page.getByTestId('recipe-new-save').click();
+    await page.getByTestId('recipe-cycle-editor').waitFor();
+    expect(await page.getByTestId('recipe-cycle-name').textContent()).toBe('e2e 网址食谱');
+    const cycleHash = new URL(page.url()).hash;
+    expect(cycleHash).toMatch(/^#\/mallRecipeCycleManage\?.*cycle=/);
+
+    // a reload reopens the same cycle
+    await page.reload();
+    await page.getByTestId('recipe-cycle-editor').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('recipe-cycle-name').textContent()).toBe('e2e 网址食谱');
+
+    // Back returns to the list, Forward to the cycle
+    await page.goBack();
+    await page.getByTestId('recipe-table').waitFor();
+    expect(await page.getByTestId('recipe-cycle-editor').count()).toBe(0);
+    await page.goForward();
+    await expect.poll(() => page.getByTestId('recipe-cycle-name').textContent()).toBe('e2e 网址食谱');
+
+    // the list's status filter, then a cycle opened from the filtered list: 返回列表 and Back find the filter
+    await page.getByTestId('recipe-back').click();
+    await page.getByTestId('recipe-table').waitFor();
+    await page.getByTestId('recipe-status-filter').click();
+    await page.getByRole('option', { name: '草稿' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toContain('status=draft');
+    await page.reload();
+    await page.getByTestId('recipe-table').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('recipe-status-filter').textContent()).toContain('草稿');
+    await openCycle(page, 'e2e 网址食谱');
+    expect(new URL(page.url()).hash).toContain('status=draft');
+    await page.goBack();
+    await page.getByTestId('recipe-table').waitFor();
+    expect(new URL(page.url()).hash).not.toContain('cycle=');
+    await expect.poll(() => page.getByTestId('recipe-status-filter').textContent()).toContain('草稿');
+    await page.close();
+  });
 });

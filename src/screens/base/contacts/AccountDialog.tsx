@@ -25,6 +25,7 @@ import { updateUserAccount, userKeys, type UserDetail } from '../../../../servic
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { dateToExpiration, expirationToDate } from './accountDates.ts';
 import { useUserAccount } from './queries.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -40,9 +41,11 @@ export interface AccountDialogProps {
 export function AccountDialog({ person, onSaved, onClose }: AccountDialogProps) {
   const { t } = useLingui();
   const user = useUserAccount(person.userId);
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="account-dialog">
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="account-dialog">
         <DialogBody>
           <DialogTitle><Trans>{person.name} 的账号</Trans></DialogTitle>
           {user.data ? <AccountForm user={user.data} onSaved={onSaved} onClose={onClose} /> : (
@@ -58,6 +61,7 @@ export function AccountDialog({ person, onSaved, onClose }: AccountDialogProps) 
             </>
           )}
         </DialogBody>
+        {discard.confirm}
       </DialogSurface>
     </Dialog>
   );

@@ -37,6 +37,7 @@ import { createMember, createMemberGroup, deleteMembers, moveMembersToGroup, upd
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { groupLabel, useMemberConfig, useMemberGroups, useMemberMutation, useMembers } from './memberQueries.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { useUrlState } from '../../../components/useUrlState.ts';
 
 const PAGE_SIZE = 20;
 
@@ -57,9 +58,12 @@ export default function MembersManagePage() {
   const fmt = useIntlFormat();
   const styles = useStyles();
   const { t, i18n } = useLingui();
-  const [groupId, setGroupId] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(0);
+  // issue 28: the search, the group and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [view, setView] = useUrlState({ group: '', keyword: '', page: 0 });
+  const { group: groupId, keyword, page } = view;
+  const setGroupId = (next: string) => setView({ group: next });
+  const setKeyword = (next: string) => setView({ keyword: next });
+  const setPage = (next: number) => setView({ page: next });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [form, setForm] = useState<MemberForm | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
@@ -160,9 +164,9 @@ export default function MembersManagePage() {
       {!members.isLoading && rows.length === 0 && <Text className={styles.muted} data-testid="members-empty"><Trans>暂无会员</Trans></Text>}
       <div className={styles.pager}>
         <Text data-testid="members-count"><Trans>共 {count} 条</Trans></Text>
-        <Button size="small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}><Trans>上一页</Trans></Button>
+        <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}><Trans>上一页</Trans></Button>
         <Text>{page + 1} / {Math.max(1, Math.ceil(count / PAGE_SIZE))}</Text>
-        <Button size="small" disabled={(page + 1) * PAGE_SIZE >= count} onClick={() => setPage((p) => p + 1)}><Trans>下一页</Trans></Button>
+        <Button size="small" disabled={(page + 1) * PAGE_SIZE >= count} onClick={() => setPage(page + 1)}><Trans>下一页</Trans></Button>
       </div>
 
       <Dialog open={form !== null} onOpenChange={(_, d) => { if (!d.open) setForm(null); }}>

@@ -17,6 +17,7 @@ import { usePermission } from '../../../components/Can.tsx';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { CONFIG_EDIT_POWER } from '../systemConfigManage/settingsQueries.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -169,9 +170,11 @@ function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | 
     }
   };
 
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface style={{ maxWidth: 720 }}>
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} style={{ maxWidth: 720 }}>
         <DialogBody>
           <DialogTitle>{notice ? t`编辑通知` : t`发布通知`}</DialogTitle>
           <DialogContent>
@@ -194,6 +197,7 @@ function NoticeDialog({ notice, onClose, onSaved, onStale }: { notice: Notice | 
             <Button appearance="primary" disabled={busy || !titleOk} onClick={save} data-testid="notice-save"><Trans>保存</Trans></Button>
           </DialogActions>
         </DialogBody>
+        {discard.confirm}
       </DialogSurface>
     </Dialog>
   );

@@ -36,6 +36,7 @@ import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { readAgentId } from '../../../app/storage.ts';
 import { ORG_TYPE_LABELS } from './orgLabels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 export const STEP_LABELS: Record<OrgInitStep, MessageDescriptor> = {
   config: msg`机构配置`,
@@ -163,9 +164,12 @@ export function CreateOrgDialog({ open, onClose, preferTemplate, kind }: CreateO
   const show = (field: keyof typeof errors) => (touched && errors[field] ? errors[field] : undefined);
   const templateRows = useMemo(() => templates.data?.rows ?? [], [templates.data]);
 
+  // issue 28: Esc or a click outside asks before typed input is lost
+  // once the org is made (its result shown), nothing typed is lost any more
+  const discard = useDiscardGuard({ open, onClose: close, dirty: result ? false : undefined });
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>
-      <DialogSurface data-testid="create-org-dialog">
+    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="create-org-dialog">
         <DialogBody>
           <DialogTitle>
             <Trans>从模板创建机构</Trans>
@@ -286,6 +290,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate, kind }: CreateO
             )}
           </DialogActions>
         </DialogBody>
+        {discard.confirm}
       </DialogSurface>
     </Dialog>
   );

@@ -42,6 +42,7 @@ import { ORG_TYPE_LABELS, SUPPLIER_TYPE_LABELS } from './orgLabels.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -212,9 +213,11 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
     },
   });
   const limitInvalid = userLimit !== '' && !(Number.isInteger(Number(userLimit)) && Number(userLimit) >= 1);
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface data-testid="edit-org-dialog">
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="edit-org-dialog">
         <DialogBody>
           <DialogTitle><Trans>编辑机构</Trans></DialogTitle>
           <DialogContent className={styles.form}>
@@ -249,6 +252,7 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
             </Button>
           </DialogActions>
         </DialogBody>
+        {discard.confirm}
       </DialogSurface>
     </Dialog>
   );

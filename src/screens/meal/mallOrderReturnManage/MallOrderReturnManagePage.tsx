@@ -28,6 +28,8 @@ import { RETURN_STATUS_LABELS, shrinkPhoto } from './returnView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
+import { useUrlState } from '../../../components/useUrlState.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -48,8 +50,11 @@ export default function MallOrderReturnManagePage() {
   const money = useMoney();
   const { orgApp, ready } = useOrgQueryKey();
   const { party } = useOrderParty();
-  const [status, setStatus] = useState<string>(ALL_STATUSES);
-  const [page, setPage] = useState(0);
+  // issue 28: the status tab and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [view, setView] = useUrlState({ status: ALL_STATUSES, page: 0 });
+  const { status, page } = view;
+  const setStatus = (next: string) => setView({ status: next });
+  const setPage = (next: number) => setView({ page: next });
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<ReturnRow | null>(null);
 
@@ -211,9 +216,11 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
     },
   ];
 
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface data-testid="return-new-dialog">
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="return-new-dialog">
         <DialogBody>
           <DialogTitle><Trans>新建退货</Trans></DialogTitle>
           <DialogContent className={s.form}>
@@ -255,6 +262,7 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
             </Button>
           </DialogActions>
         </DialogBody>
+        {discard.confirm}
       </DialogSurface>
     </Dialog>
   );

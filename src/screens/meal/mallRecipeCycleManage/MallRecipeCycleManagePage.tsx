@@ -24,6 +24,8 @@ import { CycleEditor } from './CycleEditor.tsx';
 import { MEAL_LABELS, PATTERN_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { useLeaveRecord, useUrlState } from '../../../components/useUrlState.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -46,10 +48,15 @@ export default function MallRecipeCycleManagePage() {
   const { orgApp, ready } = useOrgQueryKey();
   const orgId = ready ? orgApp?.orgId : undefined;
   const qc = useQueryClient();
-  const [semester, setSemester] = useState<'' | 'first' | 'second'>('');
-  const [status, setStatus] = useState<'' | RecipeCycleStatus>('');
-  const [page, setPage] = useState(0);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // issue 28: the filters, the page and the open cycle live in the URL: Back from a cycle returns to the list as it
+  // was, a reload reopens the same cycle, a tab switch comes back to either
+  const [view, setView] = useUrlState({ semester: '', status: '', page: 0, cycle: '' });
+  const semester = view.semester === 'first' || view.semester === 'second' ? view.semester : '';
+  const status = (RECIPE_CYCLE_STATUSES as readonly string[]).includes(view.status) ? view.status as RecipeCycleStatus : '';
+  const { page } = view;
+  const openId = view.cycle || null;
+  const setOpenId = (id: string) => setView({ cycle: id }, { push: true });
+  const leaveCycle = useLeaveRecord(setView);
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<RecipeCycleRow | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +69,7 @@ export default function MallRecipeCycleManagePage() {
     onError: (e) => { setRemoving(null); setError(errorText(e)); },
   });
 
-  if (openId) return <CycleEditor key={openId} id={openId} onBack={() => setOpenId(null)} onOpen={setOpenId} />;
+  if (openId) return <CycleEditor key={openId} id={openId} onBack={() => leaveCycle({ cycle: '' })} onOpen={setOpenId} />;
 
   const abilities = list.data?.abilities;
   const columns: Column<RecipeCycleRow>[] = [
@@ -99,7 +106,7 @@ export default function MallRecipeCycleManagePage() {
           <Field label={<Trans>学期</Trans>}>
             <Dropdown
               value={semester === 'first' ? t`第一学期（${range('first')}）` : semester === 'second' ? t`第二学期（${range('second')}）` : t`全部`}
-              selectedOptions={[semester]} onOptionSelect={(_, d) => { setSemester((d.optionValue ?? '') as typeof semester); setPage(0); }} data-testid="recipe-semester-filter"
+              selectedOptions={[semester]} onOptionSelect={(_, d) => setView({ semester: d.optionValue ?? '', page: 0 })} data-testid="recipe-semester-filter"
             >
               <Option value="">{t`全部`}</Option>
               <Option value="first">{t`第一学期（${range('first')}）`}</Option>
@@ -108,7 +115,7 @@ export default function MallRecipeCycleManagePage() {
           </Field>
           <Field label={<Trans>状态</Trans>}>
             <Dropdown value={status ? i18n._(STATUS_LABELS[status]) : t`全部`} selectedOptions={[status]} data-testid="recipe-status-filter"
-              onOptionSelect={(_, d) => { setStatus((d.optionValue ?? '') as typeof status); setPage(0); }}>
+              onOptionSelect={(_, d) => setView({ status: d.optionValue ?? '', page: 0 })}>
               <Option value="">{t`全部`}</Option>
               {RECIPE_CYCLE_STATUSES.map((st) => <Option key={st} value={st}>{i18n._(STATUS_LABELS[st])}</Option>)}
             </Dropdown>
@@ -117,7 +124,7 @@ export default function MallRecipeCycleManagePage() {
       )}
     >
       <DataTable rows={list.data?.rows ?? []} columns={columns} rowKey={(c) => c.id} testId="recipe-table" />
-      <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={setPage} />
+      <Pager page={page} size={PAGE_SIZE} count={list.data?.count ?? 0} onPage={(p) => setView({ page: p })} />
       {creating && <CreateCycleDialog onClose={() => setCreating(false)} onCreated={(id) => { setCreating(false); setOpenId(id); }} />}
       <ConfirmDialog open={removing !== null} title={<Trans>删除周食谱</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
         <Trans>确定删除周食谱「{removing?.name}」吗？</Trans>
@@ -159,9 +166,11 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
     }
     create.mutate({ name, startDate, cycleOption, ...(cycleOption === 'week' && { weeks: Number(weeks) }), mealPattern: pattern, ageGroups });
   };
+  // issue 28: Esc or a click outside asks before the typed name and numbers are lost
+  const guard = useDiscardGuard({ onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface>
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) guard.requestClose(); }}>
+      <DialogSurface onInput={guard.onInput} data-testid="recipe-new-dialog">
         <DialogBody>
           <DialogTitle><Trans>新建周食谱</Trans></DialogTitle>
           <DialogContent className={s.form}>
@@ -214,6 +223,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
             <Button appearance="primary" disabled={create.isPending} onClick={submit} data-testid="recipe-new-save"><Trans>创建</Trans></Button>
           </DialogActions>
         </DialogBody>
+        {guard.confirm}
       </DialogSurface>
     </Dialog>
   );

@@ -16,6 +16,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { NutrientHeader, NutrientValue } from '../shared/nutrients.tsx';
 import { DishEditor } from './DishEditor.tsx';
+import { useUrlState } from '../../../components/useUrlState.ts';
 
 const PAGE_SIZE = 20;
 
@@ -27,9 +28,12 @@ export default function MenuManagePage() {
   const { t } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [page, setPage] = useState(0);
+  // issue 28: the search, the category and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [view, setView] = useUrlState({ name: '', category: '', page: 0 });
+  const { name, category: categoryId, page } = view;
+  const setName = (next: string) => setView({ name: next });
+  const setCategoryId = (next: string) => setView({ category: next });
+  const setPage = (next: number) => setView({ page: next });
   const [editing, setEditing] = useState<Dish | 'new' | null>(null);
   const [removing, setRemoving] = useState<Dish | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -26,6 +26,7 @@ import { BatchSubmitDialog } from './BatchSubmitDialog.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { ACTION_LABELS, STATUS_LABELS, WEIGH_DIFFERENCE_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
+import { useUrlState } from '../../../components/useUrlState.ts';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -64,13 +65,10 @@ export default function OrderListPage() {
   const qc = useQueryClient();
   const { orgApp, ready } = useOrgQueryKey();
   const { party } = useOrderParty();
-  const [status, setStatus] = useState<string>(ALL_STATUSES);
-  const [keyword, setKeyword] = useState('');
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [counterpart, setCounterpart] = useState('');
-  const [weighDifference, setWeighDifference] = useState<WeighDifferenceFilter | ''>('');
-  const [page, setPage] = useState(0);
+  // issue 28: the filters and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [filters, setFilters] = useUrlState({ status: ALL_STATUSES, keyword: '', start: '', end: '', counterpart: '', weigh: '', page: 0 });
+  const { status, keyword, start: startDate, end: endDate, counterpart, page } = filters;
+  const weighDifference = (WEIGH_DIFFERENCE_FILTERS as readonly string[]).includes(filters.weigh) ? filters.weigh as WeighDifferenceFilter : '';
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [batchResult, setBatchResult] = useState<OrderBatchResult | null>(null);
   // submitting drafts in a batch asks first, with how many and how much (issue 28)
@@ -96,7 +94,7 @@ export default function OrderListPage() {
   };
   const list = useQuery({ ...ordersQuery(orgApp?.orgId, query), enabled: ready });
   const rows = list.data?.rows ?? [];
-  const filter = (apply: () => void) => { apply(); setPage(0); setSelected(new Set()); };
+  const filter = (patch: Partial<typeof filters>) => { setFilters({ ...patch, page: 0 }); setSelected(new Set()); };
 
   const chosen = rows.filter((r) => selected.has(r.id));
   // an action offered for the selection when the machine of each selected order would allow it
@@ -154,17 +152,17 @@ export default function OrderListPage() {
           active={[startDate, endDate, counterpart, weighDifference].filter(Boolean).length}
           search={(
             <Field label={<Trans>关键字</Trans>}>
-              <Input value={keyword} placeholder={t`订单号、学校、供应商或商品`} onChange={(_, d) => filter(() => setKeyword(d.value))} data-testid="order-keyword" />
+              <Input value={keyword} placeholder={t`订单号、学校、供应商或商品`} onChange={(_, d) => filter({ keyword: d.value })} data-testid="order-keyword" />
             </Field>
           )}
         >
-          <Field label={<Trans>配送日期从</Trans>}><Input className={s.date} type="date" value={startDate} onChange={(_, d) => filter(() => setStartDate(d.value))} data-testid="order-start" /></Field>
-          <Field label={<Trans>至</Trans>}><Input className={s.date} type="date" value={endDate} onChange={(_, d) => filter(() => setEndDate(d.value))} data-testid="order-end" /></Field>
+          <Field label={<Trans>配送日期从</Trans>}><Input className={s.date} type="date" value={startDate} onChange={(_, d) => filter({ start: d.value })} data-testid="order-start" /></Field>
+          <Field label={<Trans>至</Trans>}><Input className={s.date} type="date" value={endDate} onChange={(_, d) => filter({ end: d.value })} data-testid="order-end" /></Field>
           {(school || party === 'supplier') && (
             <Field label={school ? <Trans>供应商</Trans> : <Trans>学校</Trans>}>
               <Dropdown
                 value={counterparts.find((c) => c.id === counterpart)?.name ?? t`全部`} selectedOptions={[counterpart]} data-testid="order-counterpart"
-                onOptionSelect={(_, d) => filter(() => setCounterpart(d.optionValue ?? ''))}
+                onOptionSelect={(_, d) => filter({ counterpart: d.optionValue ?? '' })}
               >
                 <Option value="" text={t`全部`}>{t`全部`}</Option>
                 {counterparts.map((c) => <Option key={c.id} value={c.id}>{c.name}</Option>)}
@@ -174,7 +172,7 @@ export default function OrderListPage() {
           <Field label={<Trans>称重差异</Trans>}>
             <Dropdown
               value={weighDifference ? t(WEIGH_DIFFERENCE_LABELS[weighDifference]) : t`全部`} selectedOptions={[weighDifference]} data-testid="order-weigh-difference-filter"
-              onOptionSelect={(_, d) => filter(() => setWeighDifference((d.optionValue ?? '') as WeighDifferenceFilter | ''))}
+              onOptionSelect={(_, d) => filter({ weigh: d.optionValue ?? '' })}
             >
               <Option value="" text={t`全部`}>{t`全部`}</Option>
               {WEIGH_DIFFERENCE_FILTERS.map((f) => <Option key={f} value={f} text={t(WEIGH_DIFFERENCE_LABELS[f])}>{t(WEIGH_DIFFERENCE_LABELS[f])}</Option>)}
@@ -183,7 +181,7 @@ export default function OrderListPage() {
         </FilterBar>
       )}
     >
-      <TabList className={s.tabs} selectedValue={status} onTabSelect={(_, d) => filter(() => setStatus(String(d.value)))} data-testid="order-status-tabs">
+      <TabList className={s.tabs} selectedValue={status} onTabSelect={(_, d) => filter({ status: String(d.value) })} data-testid="order-status-tabs">
         <Tab value={ALL_STATUSES} data-testid="order-tab-all"><Trans>全部</Trans></Tab>
         {ORDER_STATUSES.map((st: OrderStatus) => <Tab key={st} value={st} data-testid={`order-tab-${st}`}>{t(STATUS_LABELS[st])}</Tab>)}
       </TabList>
@@ -204,7 +202,7 @@ export default function OrderListPage() {
         </Text>
       )}
       {list.isLoading ? <Text><Trans>加载中</Trans></Text> : <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} testId="order-table" selected={(r) => selected.has(r.id)} rowProps={(r) => ({ 'data-order-no': r.orderNo })} />}
-      <Pager page={page} size={PAGE.orders} count={list.data?.count ?? 0} onPage={(p) => { setPage(p); setSelected(new Set()); }} />
+      <Pager page={page} size={PAGE.orders} count={list.data?.count ?? 0} onPage={(p) => { setFilters({ page: p }); setSelected(new Set()); }} />
     </ScreenFrame>
   );
 }

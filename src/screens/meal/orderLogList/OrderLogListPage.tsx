@@ -1,7 +1,6 @@
 // orderLogList (issue 11): who did what to which order, when — read by the server from the order events of the
 // orders the caller may see, newest first, 100 a page. Filtered by order (its number, looked up through the
 // order search) and by action.
-import { useState } from 'react';
 import { Dropdown, Field, Input, Option, Text } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { LOG_ACTION_LABELS, STATUS_LABELS } from '../orderList/orderView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
+import { useUrlState } from '../../../components/useUrlState.ts';
 
 // the order's own actions, then its returns' (the log tells both)
 const ACTIONS = ['create', ...ORDER_ACTIONS, ...Object.values(RETURN_LOG_ACTIONS)] as const;
@@ -27,9 +27,12 @@ export default function OrderLogListPage() {
   const fmt = useIntlFormat();
   const { t } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
-  const [orderNo, setOrderNo] = useState('');
-  const [action, setAction] = useState('');
-  const [page, setPage] = useState(0);
+  // issue 28: the filters and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [view, setView] = useUrlState({ orderNo: '', action: '', page: 0 });
+  const { orderNo, action, page } = view;
+  const setOrderNo = (next: string) => setView({ orderNo: next });
+  const setAction = (next: string) => setView({ action: next });
+  const setPage = (next: number) => setView({ page: next });
   // an order number names one order: found through the order search, then its log is asked for by id
   const match = useQuery({ ...ordersQuery(orgApp?.orgId, { keyword: orderNo.trim(), $limit: 1 }), enabled: ready && orderNo.trim().length > 0 });
   const orderId = orderNo.trim() ? match.data?.rows.find((r) => r.orderNo === orderNo.trim())?.id : undefined;

@@ -22,6 +22,7 @@ import { InitProductsDialog } from './InitProductsDialog.tsx';
 import { usePowers } from '../../../app/hooks.ts';
 import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { groupProducts, parseProductRows, PRODUCT_IMPORT_HEADERS, type ProductSheetRow } from './productImport.ts';
+import { useUrlState } from '../../../components/useUrlState.ts';
 
 const PAGE_SIZE = 20;
 
@@ -33,10 +34,14 @@ export default function ProductManagePage() {
   const { t, i18n } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [shelf, setShelf] = useState<'' | '1' | '0'>('');
-  const [page, setPage] = useState(0);
+  // issue 28: the filters and the page live in the URL (a tab switch, Back and a reload keep them)
+  const [view, setView] = useUrlState({ name: '', category: '', shelf: '', page: 0 });
+  const { name, category: categoryId, page } = view;
+  const shelf: '' | '1' | '0' = view.shelf === '1' || view.shelf === '0' ? view.shelf : '';
+  const setName = (next: string) => setView({ name: next });
+  const setCategoryId = (next: string) => setView({ category: next });
+  const setShelf = (next: '' | '1' | '0') => setView({ shelf: next });
+  const setPage = (next: number) => setView({ page: next });
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [removing, setRemoving] = useState<Product | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -50,6 +50,7 @@ import { FrozenBuyersNotice } from '../prices/FrozenBuyersNotice.tsx';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -252,9 +253,11 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
     actor.send({ type: 'SUBMIT' });
     setSent(actor.getSnapshot().matches({ draft: 'submitting' }));
   };
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ onClose });
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface data-testid="price-dialog">
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+      <DialogSurface onInput={discard.onInput} data-testid="price-dialog">
         <DialogBody>
           <DialogTitle>{`${sku.name} · ${group.groupName}`}</DialogTitle>
           <DialogContent className={styles.form}>
@@ -302,6 +305,7 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
             </Button>
           </DialogActions>
         </DialogBody>
+        {discard.confirm}
       </DialogSurface>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useProductPage } from '../shared/useProductPage.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
+import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
 
 /** One test report of a product (kept in the product's extraInfo.testReports). */
 interface TestReport { date: string; agency: string; result: 'pass' | 'fail'; url: string }
@@ -51,6 +52,8 @@ export default function ProductTestReportPage() {
       render: (p) => <Button size="small" appearance="subtle" icon={<AddRegular />} onClick={() => setAdding({ product: p, report: { date: dayOf(new Date()), agency: '', result: 'pass', url: '' } })}><Trans>添加报告</Trans></Button>,
     },
   ];
+  // issue 28: Esc or a click outside asks before typed input is lost
+  const discard = useDiscardGuard({ open: adding !== null, onClose: () => setAdding(null) });
   return (
     <ScreenFrame
       title={<Trans>商品检测报告</Trans>} testId="screen-productTestReport" loading={query.isLoading} error={error ?? (query.error ? errorText(query.error) : null)}
@@ -58,8 +61,8 @@ export default function ProductTestReportPage() {
     >
       <DataTable rows={query.data?.rows ?? []} columns={columns} rowKey={(p) => p.id} testId="report-table" />
       <Pager page={page} size={size} count={query.data?.count ?? 0} onPage={setPage} />
-      <Dialog open={adding !== null} onOpenChange={(_, d) => { if (!d.open) setAdding(null); }}>
-        <DialogSurface>
+      <Dialog open={adding !== null} onOpenChange={(_, d) => { if (!d.open) discard.requestClose(); }}>
+        <DialogSurface onInput={discard.onInput}>
           {adding && (
             <DialogBody>
               <DialogTitle><Trans>添加检测报告：{adding.product.name}</Trans></DialogTitle>
@@ -83,6 +86,7 @@ export default function ProductTestReportPage() {
               </DialogActions>
             </DialogBody>
           )}
+          {discard.confirm}
         </DialogSurface>
       </Dialog>
     </ScreenFrame>
