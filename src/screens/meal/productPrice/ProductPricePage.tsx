@@ -50,6 +50,7 @@ import { FrozenBuyersNotice } from '../prices/FrozenBuyersNotice.tsx';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { quantityText, unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 20;
 
@@ -85,7 +86,7 @@ export default function ProductPricePage() {
 
 function SupplierPrices() {
   const styles = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const orgId = useCurrentOrgApp()?.orgId ?? '';
   const board = usePriceBoard();
   const [name, setName] = useState('');
@@ -170,7 +171,7 @@ function SupplierPrices() {
               <TableCell>
                 <div className={styles.cell}>
                   <Text>{sku.name}</Text>
-                  <Text className={styles.muted}>{[sku.spec, sku.unit].filter(Boolean).join(' / ')}</Text>
+                  <Text className={styles.muted}>{[sku.spec, unitName(i18n, sku.unit)].filter(Boolean).join(' / ')}</Text>
                 </div>
               </TableCell>
               {(groups.data ?? []).map((g) => (
