@@ -20,6 +20,7 @@ import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
 import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -128,7 +129,7 @@ export default function FoodPurchasePage() {
             </Dropdown>
           </Field>
           <Field label={<Trans>配送日期</Trans>} required hint={<Trans>须在供应商的下单截止时间之前</Trans>}>
-            <Input type="date" min={chinaDay(0)} value={deliveryDate} onChange={(_, d) => setDeliveryDate(d.value)} data-testid="purchase-date" />
+            <DateInput min={chinaDay(0)} value={deliveryDate} onChange={(_, d) => setDeliveryDate(d.value)} data-testid="purchase-date" />
           </Field>
           <Field label={<Trans>搜索商品</Trans>}>
             <Input value={keyword} disabled={!supplierId} onChange={(_, d) => setKeyword(d.value)} data-testid="purchase-keyword" />

@@ -24,6 +24,7 @@ import { CycleEditor } from './CycleEditor.tsx';
 import { MEAL_LABELS, PATTERN_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -181,7 +182,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
               </Dropdown>
             </Field>
             <Field label={cycleOption === 'month' ? <Trans>开始日期（每月 1 日）</Trans> : <Trans>开始日期（星期一）</Trans>} required>
-              <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
+              <DateInput value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
             </Field>
             {cycleOption === 'week' && (
               <Field label={<Trans>周数</Trans>}>

@@ -26,6 +26,7 @@ import { BatchSubmitDialog } from './BatchSubmitDialog.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { ACTION_LABELS, STATUS_LABELS, WEIGH_DIFFERENCE_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -158,8 +159,8 @@ export default function OrderListPage() {
             </Field>
           )}
         >
-          <Field label={<Trans>配送日期从</Trans>}><Input className={s.date} type="date" value={startDate} onChange={(_, d) => filter(() => setStartDate(d.value))} data-testid="order-start" /></Field>
-          <Field label={<Trans>至</Trans>}><Input className={s.date} type="date" value={endDate} onChange={(_, d) => filter(() => setEndDate(d.value))} data-testid="order-end" /></Field>
+          <Field label={<Trans>配送日期从</Trans>}><DateInput className={s.date} value={startDate} onChange={(_, d) => filter(() => setStartDate(d.value))} data-testid="order-start" /></Field>
+          <Field label={<Trans>至</Trans>}><DateInput className={s.date} value={endDate} onChange={(_, d) => filter(() => setEndDate(d.value))} data-testid="order-end" /></Field>
           {(school || party === 'supplier') && (
             <Field label={school ? <Trans>供应商</Trans> : <Trans>学校</Trans>}>
               <Dropdown
