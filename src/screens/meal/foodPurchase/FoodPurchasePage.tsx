@@ -19,7 +19,7 @@ import { chinaDay } from '../orderList/orderView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { unitName } from '../../../components/unitNames.ts';
 import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({

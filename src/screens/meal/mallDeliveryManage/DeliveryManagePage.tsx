@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Field, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deliveryQuery, logisticsKeys, logisticsQuery, markStop, type LogisticsDetail, type LogisticsStop } from '../../../../services/logistics.ts';

@@ -28,7 +28,7 @@ import { RETURN_STATUS_LABELS, shrinkPhoto } from './returnView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { quantityText } from '../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },

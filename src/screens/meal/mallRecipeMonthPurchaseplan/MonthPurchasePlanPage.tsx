@@ -16,7 +16,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PlanActions, PlanLinesTable, PlanOrderConfirm, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { quantityText } from '../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -22,7 +22,7 @@ import { ORDER_LIMITS, countedReceiveLimit } from '../../../../domain/order.ts';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderMachine } from './orderView.ts';
 import { RETURN_STATUS_LABELS } from '../mallOrderReturnManage/returnView.ts';
 import { ScalePanel, WeighVerdict, useReceivingScale } from './ReceivingScale.tsx';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { unitName } from '../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },

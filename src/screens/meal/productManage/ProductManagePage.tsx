@@ -22,7 +22,7 @@ import { InitProductsDialog } from './InitProductsDialog.tsx';
 import { usePowers } from '../../../app/hooks.ts';
 import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { groupProducts, parseProductRows, PRODUCT_IMPORT_HEADERS, type ProductSheetRow } from './productImport.ts';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 20;
 

@@ -50,7 +50,7 @@ import { FrozenBuyersNotice } from '../prices/FrozenBuyersNotice.tsx';
 import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.tsx';
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { unitName } from '../../../components/unitNames.ts';
 import { DateInput } from '../../../components/DateInput.tsx';
 
 const PAGE_SIZE = 20;

@@ -45,7 +45,7 @@ import { stateOf, usePriceActor, usePriceBoard, type PriceBoardRef } from '../pr
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { useMoney } from '../../../components/useMoney.ts';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 50;
 const STATES = [

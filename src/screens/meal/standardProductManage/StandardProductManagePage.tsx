@@ -10,7 +10,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
-import { quantityText, unitName } from '../../../components/unitNames.ts';
+import { unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@
 // library), the table of its grouping with a totals line, and the Excel export of that table. Figures come from
 // GET /v4/mall/order/report, computed on the server over the orders the user may see (a bureau: its area's schools).
 import { lazy, Suspense, useState } from 'react';
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';

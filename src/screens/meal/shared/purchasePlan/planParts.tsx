@@ -24,7 +24,7 @@ import { errorText } from '../errors.ts';
 import { useOrgQueryKey } from '../useOrgQueryKey.ts';
 import { EXPORT_FIELD_LABELS } from './exportLabels.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { quantityText, unitName } from '../../../../components/unitNames.ts';
+import { unitName } from '../../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   qty: { width: '130px' },
