@@ -95,6 +95,8 @@ export const RECIPE_USER_LIMIT_DEFAULT = 5;
 export const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
+/** Each language named in itself (the switches offer them so: a reader finds his own whatever the page shows). */
+export const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', 'en-US': 'English' };
 export const STANDARD_ORG_ID = 'standard';
 export const DEFAULT_MEMBER_LEVEL = 'LV1';
 export const DEFAULT_MEMBER_GROUP = { name: 'ordinary member', sort: 1 } as const;

@@ -9,7 +9,7 @@
 // - The batch number: prefix + production date in the field's dateFormat + suffix (§3 batchNo).
 // - The figures of GB 28050 (NRV, thresholds, intervals, salt factor) are data (standards.json `gb28050`), passed
 //   in: nothing here copies them.
-import { effectiveOptions, fieldLabel, groupedFields, type FoodLabelConfig, type FoodLabelField } from './foodLabel.ts';
+import { effectiveOptions, groupedFields, type FoodLabelConfig, type FoodLabelField } from './foodLabel.ts';
 import { kcalToKj, NUTRIENT_KEYS, type DishNutrients, type NutrientKey, type Nutrients } from './nutrition.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { roundHalfUp, round6 } from './numberInput.ts';
@@ -262,10 +262,10 @@ const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四
 export const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()];
 
 /** §3 qualityGuaranteePeriod rule ('1d', '12h', '30m') as printed; anything else as written. */
-export function guaranteePeriodText(rule: string | undefined): string {
+export function guaranteePeriodText(rule: string | undefined, words: Pick<LabelWords, 'period'> = ZH_CN_LABEL_WORDS): string {
   const m = /^\s*(\d+)\s*([dhm])\s*$/i.exec(rule ?? '');
   if (!m) return (rule ?? '').trim();
-  return `${Number(m[1])}${{ d: '天', h: '小时', m: '分钟' }[m[2].toLowerCase() as 'd' | 'h' | 'm']}`;
+  return words.period(Number(m[1]), m[2].toLowerCase() as 'd' | 'h' | 'm');
 }
 
 // ---- the printed fields ----
@@ -281,7 +281,38 @@ export interface LabelContext {
   dishNames?: string[];
   /** printed where the producer field has no value of its own */
   orgName?: string;
+  /** the label's own words in the reader's language (issue 28); zh-CN, the words the §3 defaults are written in, when not given */
+  words?: LabelWords;
 }
+
+/**
+ * The words a label prints that are not the org's data: a system field's default name, a built-in option or unit, the
+ * default remark, 无 (each by its zh-CN text, as §3 writes it), a weekday, a shelf life's unit. The org's own texts (a
+ * custom name, an own option, a remark it typed) are printed as written.
+ */
+export interface LabelWords {
+  /** a built-in text (zh-CN) in the reader's language; a text it does not know is returned unchanged */
+  text: (zhCN: string) => string;
+  /** the weekday of a day (YYYY-MM-DD) */
+  weekday: (day: string) => string;
+  /** a weekday and a meal's name together (星期一午餐) */
+  weekdayAndMeal: (weekday: string, mealName: string) => string;
+  /** an amount with its unit (the unit already in the reader's language) */
+  amount: (value: number, unit: string) => string;
+  /** a shelf life: n days, hours or minutes */
+  period: (value: number, unit: 'd' | 'h' | 'm') => string;
+}
+
+const PERIOD_UNITS = { d: '天', h: '小时', m: '分钟' } as const;
+
+/** The words of §3, in zh-CN. */
+export const ZH_CN_LABEL_WORDS: LabelWords = {
+  text: (zhCN) => zhCN,
+  weekday: (day) => weekdayOf(day),
+  weekdayAndMeal: (weekday, mealName) => `${weekday}${mealName}`,
+  amount: (value, unit) => `${value}${unit}`,
+  period: (value, unit) => `${value}${PERIOD_UNITS[unit]}`,
+};
 
 export interface LabelLine { field: string; label: string; text: string }
 
@@ -295,11 +326,12 @@ const gramsText = (g: number) => `${roundHalfUp(g, 0)}g`;
 
 /** What one enabled field prints; '' when there is nothing to print. */
 function fieldText(field: FoodLabelField, food: LabelFood, ctx: LabelContext): string {
+  const words = ctx.words ?? ZH_CN_LABEL_WORDS;
   switch (field.field) {
     case 'foodName': {
       if (ctx.scene === 'menu') return food.name;
       const option = chosenOption(field, 'recipe');
-      if (option === 'weekdayAndMeal') return `${weekdayOf(ctx.day)}${ctx.mealName}`;
+      if (option === 'weekdayAndMeal') return words.weekdayAndMeal(words.weekday(ctx.day), ctx.mealName);
       if (option === 'dishNames') return (ctx.dishNames ?? []).join('、') || food.name;
       return `${ctx.day} ${ctx.mealName}`;
     }
@@ -308,24 +340,25 @@ function fieldText(field: FoodLabelField, food: LabelFood, ctx: LabelContext): s
         ? food.ingredients.map((i) => `${i.name}${gramsText(i.grams)}`).join('、')
         : food.ingredients.map((i) => i.name).join('、');
     case 'anaphylactogen':
-      return food.allergens.length ? food.allergens.join('、') : field.value || '无';
+      return food.allergens.length ? food.allergens.join('、') : words.text(field.value || '无');
     case 'netContent': {
       if (food.netGrams === null) return '';
       const unit = field.unit || '克';
-      return unit === '千克' ? `${roundHalfUp(food.netGrams / 1000, 3)}千克` : `${roundHalfUp(food.netGrams, 0)}克`;
+      return unit === '千克' ? words.amount(roundHalfUp(food.netGrams / 1000, 3), words.text('千克')) : words.amount(roundHalfUp(food.netGrams, 0), words.text('克'));
     }
     case 'produceDate': {
       const option = chosenOption(field, 'recipe');
       return formatLabelDate(produceDayOf(ctx.day, option), field.formats?.[0] ?? 'YYYY-MM-DD');
     }
     case 'qualityGuaranteePeriod':
-      return guaranteePeriodText(field.rule || field.value);
+      return guaranteePeriodText(field.rule || field.value, words);
     case 'batchNo':
       return batchNumber(field, produceDayOf(ctx.day, ''));
     case 'producer':
       return field.value || ctx.orgName || '';
     default:
-      return field.value.trim();
+      // a built-in default (the remark, a grade) in the reader's language; what the org typed as it is
+      return words.text(field.value.trim());
   }
 }
 
@@ -337,7 +370,8 @@ export function labelLines(config: FoodLabelConfig, food: LabelFood, ctx: LabelC
     .filter((f) => f.enabled)
     .map((f) => ({
       field: f.field,
-      label: fieldLabel(f),
+      // a system field's default name in the reader's language; a name the org gave it as written
+      label: f.customLabel.trim() || (f.fieldType === 'system' ? (ctx.words ?? ZH_CN_LABEL_WORDS).text(f.defaultLabel) : f.defaultLabel),
       // the batch is of the production day, which the produceDate option decides
       text: f.field === 'batchNo' ? batchNumber(f, produceDayOf(ctx.day, produceOption)) : fieldText(f, food, ctx),
     }))

@@ -12,7 +12,7 @@ import * as passport from '../../services/passport.ts';
 import type { AppActorRef } from './actorContext.ts';
 import type { OrgAppActorRef, SessionRef } from './baseHooks.ts';
 import { setOrgLocale, setOrgThemeMode } from './preferences.ts';
-import { clearSession, clearStorageExceptUserAndAgent, readClosedNotice, readLogin, readOrgApp, readUsualOrgApp, writeClosedNotice, writeLogin, writeOrgApp, writeUsualOrgApp } from './storage.ts';
+import { clearSession, clearStorageForLogout, readClosedNotice, readLogin, readOrgApp, readUsualOrgApp, writeClosedNotice, writeLogin, writeOrgApp, writeUsualOrgApp } from './storage.ts';
 
 // The root actor starts with the sign-in screen, in the entry; what only a signed-in console calls (axios,
 // react-query, the §7 services after sign-in) is imported when first needed (prefetched while the user types:
@@ -133,7 +133,7 @@ const machine = createAppMachine({
   },
   actions: {
     clearStorageAndReload: () => {
-      clearStorageExceptUserAndAgent();
+      clearStorageForLogout();
       setAuthContext({ accesstoken: null, key: null });
       window.location.hash = '#/login';
       window.location.reload();

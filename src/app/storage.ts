@@ -77,10 +77,13 @@ export function writeAgent(agent: { agentId: string; name: string; domain: strin
   writeJson(STORAGE_KEYS.agent, agent);
 }
 
-/** §4 logout: every stored item is removed except the user and the agent. */
-export function clearStorageExceptUserAndAgent(): void {
+/**
+ * §4 logout: every stored item is removed except the user and the agent, and (issue 28) the language the person
+ * chose: it is this browser's, not the session's, and the sign-in page after the logout is read in it.
+ */
+export function clearStorageForLogout(): void {
   try {
-    const keep = new Set<string>([STORAGE_KEYS.user, STORAGE_KEYS.agent]);
+    const keep = new Set<string>([STORAGE_KEYS.user, STORAGE_KEYS.agent, STORAGE_KEYS.locale]);
     for (const key of Object.keys(localStorage)) if (!keep.has(key)) localStorage.removeItem(key);
     sessionStorage.clear();
   } catch {

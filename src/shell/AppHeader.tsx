@@ -18,7 +18,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, FlowchartRegular, OpenRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ENTRY_PAGES, LOCALES, type Locale } from '../../domain/constants.ts';
+import { ENTRY_PAGES, LOCALE_NAMES, LOCALES, type Locale } from '../../domain/constants.ts';
 import { entryPage } from '../app/bridge.ts';
 import { avatarInitials } from './avatarInitials.ts';
 import { appTitle } from './menuTitle.ts';
@@ -29,7 +29,6 @@ import { useCurrentOrgApp, useLaunchEntry, useLocale, useLogout, usePowers, useS
 const currentPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/home';
 
 // Language names are shown in their own language, whatever the current locale.
-const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', 'en-US': 'English' };
 
 const useStyles = makeStyles({
   root: {

@@ -13,6 +13,7 @@ import { readRememberedUsername } from '../../app/storage.ts';
 import { useResendCountdown } from './useResendCountdown.ts';
 import { goLive, initialSignInTab, takeWantedTab, type HeldBack, type SignInTab } from '../../app/signInEarly.ts';
 import { LockIcon, PhoneIcon, QrIcon } from './signInIcons.tsx';
+import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 // shown only while something loads (the console prefetch usually brings it first)
 const Spinner = lazy(() => import('./LoginSpinner.tsx'));
@@ -557,6 +558,7 @@ export function LoginPage() {
           {tab === 'sms' && <SmsForm busy={busy} onLogin={login('sms')} />}
           {tab === 'password' && <PasswordForm busy={busy} onLogin={login('password')} />}
           {tab === 'qr' && <QrTab />}
+          <LocaleSwitch />
         </section>
       </div>
     </main>

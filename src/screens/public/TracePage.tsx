@@ -9,6 +9,7 @@ import { formatDeclared } from '../../../domain/nutritionLabel.ts';
 import { nutrientEntry } from '../../../domain/nutrientCatalogue.ts';
 import type { NutrientKey } from '../../../domain/nutrition.ts';
 import { StandalonePage } from './StandalonePage.tsx';
+import { useNutrientKeyName } from '../meal/shared/nutritionTexts.ts';
 
 const useStyles = makeStyles({
   dish: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalM },
@@ -21,11 +22,9 @@ const useStyles = makeStyles({
 
 function DishTrace({ dish }: { dish: TraceDish }) {
   const styles = useStyles();
-  const { t, i18n } = useLingui();
-  const nameOf = (key: string) => {
-    const e = nutrientEntry(key as NutrientKey);
-    return i18n.locale.startsWith('en') ? e.enName : e.cnName;
-  };
+  const { t } = useLingui();
+  const nutrientName = useNutrientKeyName();
+  const nameOf = (key: string) => nutrientName(nutrientEntry(key as NutrientKey).name);
   const grams = dish.table.portionGrams;
   return (
     <section className={styles.dish} data-testid="trace-dish">

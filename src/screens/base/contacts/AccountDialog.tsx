@@ -26,6 +26,7 @@ import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { dateToExpiration, expirationToDate } from './accountDates.ts';
 import { useUserAccount } from './queries.ts';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -93,7 +94,7 @@ function AccountForm({ user, onSaved, onClose }: { user: UserDetail; onSaved: ()
           data-testid="account-enable"
         />
         <Field label={t`有效期至`} hint={t`留空表示永不过期`}>
-          <Input type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="account-expiration" />
+          <DateInput value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="account-expiration" />
         </Field>
         {/* a password is the user's own or the platform's to set (issue 16): others do not get the field */}
         {user.canChangePassword && (

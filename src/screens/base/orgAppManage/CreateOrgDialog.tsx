@@ -37,6 +37,7 @@ import { readAgentId } from '../../../app/storage.ts';
 import { ORG_TYPE_LABELS } from './orgLabels.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 export const STEP_LABELS: Record<OrgInitStep, MessageDescriptor> = {
   config: msg`机构配置`,
@@ -223,7 +224,7 @@ export function CreateOrgDialog({ open, onClose, preferTemplate, kind }: CreateO
                   <Input data-testid="create-org-admin-name" value={adminName} onChange={(_, d) => setAdminName(d.value)} disabled={create.isPending} maxLength={64} placeholder={t`默认：机构名称 + 管理员`} />
                 </Field>
                 <Field label={t`到期日期`} hint={t`留空表示永不到期`}>
-                  <Input data-testid="create-org-expiration" type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} disabled={create.isPending} />
+                  <DateInput data-testid="create-org-expiration" value={expiration} onChange={(_, d) => setExpiration(d.value)} disabled={create.isPending} />
                 </Field>
                 <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={show('userLimit')}>
                   <NumberInput data-testid="create-org-user-limit" min={1} precision={0} value={userLimit} onChange={setUserLimit} disabled={create.isPending} />

@@ -43,6 +43,7 @@ import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -236,7 +237,7 @@ function EditOrgDialog({ row, agents, onClose }: { row: OrgAppRow; agents: { age
               </Select>
             </Field>
             <Field label={t`到期日期`} hint={t`留空表示永不到期`}>
-              <Input type="date" value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="edit-org-expiration" />
+              <DateInput value={expiration} onChange={(_, d) => setExpiration(d.value)} data-testid="edit-org-expiration" />
             </Field>
             <Field label={t`用户上限`} hint={t`留空表示不限`} validationMessage={limitInvalid ? t`用户上限须为正整数` : undefined}>
               <NumberInput min={1} precision={0} {...numberText(userLimit, setUserLimit)} data-testid="edit-org-user-limit" />

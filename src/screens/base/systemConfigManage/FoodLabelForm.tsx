@@ -8,11 +8,12 @@ import {
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  addCustomField, effectiveOptions, groupedFields, moveField, removeCustomField, setCustomLabel, setCustomOptions,
+  addCustomField, effectiveOptions, FOOD_LABEL_GROUP_NAMES, FOOD_LABEL_GROUPS, groupedFields, moveField, removeCustomField, setCustomLabel, setCustomOptions,
   setFieldEnabled, setFieldValue, stepField, validateFoodLabelConfig, type FoodLabelConfig, type FoodLabelField, type FoodLabelGroup,
 } from '../../../../domain/foodLabel.ts';
 import { resetFoodLabelConfig, saveFoodLabelConfig } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
+import { useFoodLabelTexts } from '../../../components/foodLabelTexts.ts';
 import { useFormStyles } from './formStyles.ts';
 import { errorText, useConfigSaved, useFoodLabelConfig } from './settingsQueries.ts';
 
@@ -25,8 +26,14 @@ const useStyles = makeStyles({
 
 /** The §3 group names, translated. */
 function useGroupNames(): Record<FoodLabelGroup, string> {
-  const { t } = useLingui();
-  return { foodbase: t`食品基本信息`, fooddate: t`食品日期信息`, producer: t`生产者信息`, consignor: t`发货方信息`, consignee: t`收货方信息`, other: t`其他` };
+  const { text } = useFoodLabelTexts();
+  return Object.fromEntries(FOOD_LABEL_GROUPS.map((g) => [g, text(FOOD_LABEL_GROUP_NAMES[g])])) as Record<FoodLabelGroup, string>;
+}
+
+/** A field's name as the screen shows it: a system field's §3 name in the console's language, an org field's as typed. */
+function useFieldName(): (f: FoodLabelField) => string {
+  const { text } = useFoodLabelTexts();
+  return (f) => (f.fieldType === 'system' ? text(f.defaultLabel) : f.defaultLabel);
 }
 
 /** Fields whose default value the org may set. */
@@ -38,6 +45,7 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
   const { t } = useLingui();
   const saved = useConfigSaved();
   const groupNames = useGroupNames();
+  const fieldName = useFieldName();
   const query = useFoodLabelConfig();
   const [config, setConfig] = useState<FoodLabelConfig | null>(null);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
@@ -140,14 +148,14 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
                     onChange={(_, d) => edit((c) => setFieldEnabled(c, f.field, d.checked))} data-testid={`label-enable-${f.field}`} />
                 </TableCell>
                 <TableCell>
-                  {f.defaultLabel} <Text className={form.mono}>{f.field}</Text>
+                  {fieldName(f)} <Text className={form.mono}>{f.field}</Text>
                   {f.required && <Badge size="small" appearance="tint" color="danger" style={{ marginLeft: 4 }}><Trans>必填</Trans></Badge>}
                   {f.fieldType === 'custom' && canEdit && (
                     <Button size="small" appearance="transparent" icon={<DeleteRegular />} aria-label={t`删除字段`} onClick={() => edit((c) => removeCustomField(c, f.field))} />
                   )}
                 </TableCell>
                 <TableCell>
-                  <Input size="small" value={f.customLabel} placeholder={f.defaultLabel} maxLength={20} disabled={!canEdit}
+                  <Input size="small" value={f.customLabel} placeholder={fieldName(f)} maxLength={20} disabled={!canEdit}
                     onChange={(_, d) => edit((c) => ({ ...c, fields: c.fields.map((x) => (x.field === f.field ? { ...x, customLabel: d.value } : x)) }))}
                     onBlur={() => edit((c) => setCustomLabel(c, f.field, f.customLabel))} data-testid={`label-custom-${f.field}`} />
                 </TableCell>
@@ -186,17 +194,20 @@ function FieldExtras({ field: f, canEdit, onOptions, onValue, onPart }: {
 }) {
   const styles = useStyles();
   const { t } = useLingui();
+  const { text } = useFoodLabelTexts();
   const opts = effectiveOptions(f);
+  /** a built-in option in the console's language; the org's own as typed */
+  const optionLabel = (o: { label: string }) => (f.isUseCustomOptions ? o.label : text(o.label));
   return (
     <div className={styles.options}>
       {f.field === 'netContent' && (
         <select value={f.unit ?? '克'} disabled={!canEdit} onChange={(e) => onPart('unit', e.target.value)} aria-label={t`单位`} data-testid="label-unit">
-          {opts.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {opts.map((o) => <option key={o.value} value={o.value}>{optionLabel(o)}</option>)}
         </select>
       )}
       {f.field === 'productGrade' && (
         <select value={f.value} disabled={!canEdit} onChange={(e) => onValue(e.target.value)} aria-label={t`默认等级`}>
-          {opts.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {opts.map((o) => <option key={o.value} value={o.value}>{optionLabel(o)}</option>)}
         </select>
       )}
       {f.field === 'qualityGuaranteePeriod' && (
@@ -213,7 +224,7 @@ function FieldExtras({ field: f, canEdit, onOptions, onValue, onPart }: {
         <Textarea size="small" value={f.value} disabled={!canEdit} onChange={(_, d) => onValue(d.value)} style={{ minWidth: 260 }} aria-label={t`默认备注`} />
       )}
       {f.field !== 'netContent' && f.field !== 'productGrade' && opts.map((o) => (
-        <Badge key={`${o.scene}-${o.value}`} appearance="outline" color={f.isUseCustomOptions ? 'brand' : 'informative'}>{o.label}</Badge>
+        <Badge key={`${o.scene}-${o.value}`} appearance="outline" color={f.isUseCustomOptions ? 'brand' : 'informative'}>{optionLabel(o)}</Badge>
       ))}
       {f.options && canEdit && (
         <Button size="small" appearance="subtle" onClick={onOptions} data-testid={`label-options-${f.field}`}><Trans>自定义选项</Trans></Button>
@@ -224,6 +235,8 @@ function FieldExtras({ field: f, canEdit, onOptions, onValue, onPart }: {
 
 function OptionsDialog({ field, onClose, onSave }: { field: FoodLabelField; onClose: () => void; onSave: (labels: string[], use: boolean) => void }) {
   const { t } = useLingui();
+  const fieldName = useFieldName();
+  const { text: labelText } = useFoodLabelTexts();
   const [text, setText] = useState((field.customOptions ?? []).map((o) => o.label).join('\n'));
   const [use, setUse] = useState(field.isUseCustomOptions);
   const labels = text.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -231,9 +244,9 @@ function OptionsDialog({ field, onClose, onSave }: { field: FoodLabelField; onCl
     <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{t`自定义选项`} · {field.defaultLabel}</DialogTitle>
+          <DialogTitle>{t`自定义选项`} · {fieldName(field)}</DialogTitle>
           <DialogContent>
-            <Field label={t`每行一个选项`} hint={t`系统选项：${(field.options ?? []).map((o) => o.label).join('、')}`}>
+            <Field label={t`每行一个选项`} hint={t`系统选项：${(field.options ?? []).map((o) => labelText(o.label)).join('、')}`}>
               <Textarea value={text} onChange={(_, d) => setText(d.value)} rows={6} data-testid="label-options-text" />
             </Field>
             <Switch label={t`使用自定义选项代替系统选项`} checked={use && labels.length > 0} disabled={labels.length === 0} onChange={(_, d) => setUse(d.checked)} data-testid="label-options-use" />

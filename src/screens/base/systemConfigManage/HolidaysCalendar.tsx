@@ -14,6 +14,7 @@ import { addHoliday, removeHoliday, updateHoliday } from '../../../../services/s
 import { usePowers } from '../../../app/hooks.ts';
 import { useFormStyles } from './formStyles.ts';
 import { errorText } from './settingsQueries.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   months: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -103,7 +104,7 @@ export function HolidaysCalendar() {
       </div>
       {isSystemProvider && (
         <div className={form.row}>
-          <Field label={t`日期`}><Input type="date" value={date} onChange={(_, d) => pick(d.value)} data-testid="holiday-date" /></Field>
+          <Field label={t`日期`}><DateInput value={date} onChange={(_, d) => pick(d.value)} data-testid="holiday-date" /></Field>
           <Field label={t`类型`}>
             <Select value={String(type)} onChange={(_, d) => setType(d.value === '0' ? 0 : 1)} data-testid="holiday-type">
               <option value="1">{t`节假日`}</option>

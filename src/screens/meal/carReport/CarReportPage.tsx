@@ -17,6 +17,7 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import type { ChartModel } from '../shared/orderReport/reportModel.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const ReportChart = lazy(() => import('../shared/orderReport/OrderReportCharts.tsx'));
 
@@ -96,8 +97,8 @@ export default function CarReportPage() {
             </Button>
           )}
         >
-          <Field label={<Trans>开始日期</Trans>}><Input className={s.field} type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="car-start" /></Field>
-          <Field label={<Trans>结束日期</Trans>}><Input className={s.field} type="date" value={endDate} onChange={(_, d) => setEndDate(d.value)} data-testid="car-end" /></Field>
+          <Field label={<Trans>开始日期</Trans>}><DateInput className={s.field} value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="car-start" /></Field>
+          <Field label={<Trans>结束日期</Trans>}><DateInput className={s.field} value={endDate} onChange={(_, d) => setEndDate(d.value)} data-testid="car-end" /></Field>
           <Field label={<Trans>准时到达时间</Trans>} hint={<Trans>配送当天此时间前到达为准时</Trans>}>
             <Input className={s.field} type="time" value={arriveBy} onChange={(_, d) => setArriveBy(d.value)} data-testid="car-arrive-by" />
           </Field>

@@ -19,6 +19,8 @@ import { chinaDay } from '../orderList/orderView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
+import { unitName } from '../../../components/unitNames.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -33,7 +35,7 @@ interface CartLine { price: Price; quantity: string }
 
 export default function FoodPurchasePage() {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fmt = useIntlFormat();
   const money = useMoney();
   const qc = useQueryClient();
@@ -80,7 +82,7 @@ export default function FoodPurchasePage() {
 
   const offerColumns: Column<Price>[] = [
     { key: 'name', header: <Trans>商品</Trans>, render: (p) => <span data-testid="purchase-offer-name">{p.productName}</span>, phone: 'title' },
-    { key: 'spec', header: <Trans>规格</Trans>, render: (p) => `${p.spec} / ${p.unit}` },
+    { key: 'spec', header: <Trans>规格</Trans>, render: (p) => `${p.spec} / ${unitName(i18n, p.unit)}` },
     { key: 'price', header: <Trans>审核价格</Trans>, render: (p) => money(p.price) },
     { key: 'period', header: <Trans>有效期</Trans>, render: (p) => `${fmt.date(p.startDate)} ~ ${fmt.date(p.endDate)}`, phone: 'hidden' },
     {
@@ -99,7 +101,7 @@ export default function FoodPurchasePage() {
       key: 'quantity', header: <Trans>数量</Trans>,
       render: (l) => (
         <NumberInput className={s.qty} min={0} step={0.001} precision={3} {...numberText(l.quantity, (v) => setQty(l.price.skuId, v))} aria-label={t`数量`}
-          data-testid="purchase-quantity" contentAfter={<Text size={200}>{l.price.unit}</Text>} />
+          data-testid="purchase-quantity" contentAfter={<Text size={200}>{unitName(i18n, l.price.unit)}</Text>} />
       ),
     },
     { key: 'amount', header: <Trans>金额</Trans>, render: (l) => money((Number(l.quantity) || 0) * l.price.price) },
@@ -127,7 +129,7 @@ export default function FoodPurchasePage() {
             </Dropdown>
           </Field>
           <Field label={<Trans>配送日期</Trans>} required hint={<Trans>须在供应商的下单截止时间之前</Trans>}>
-            <Input type="date" min={chinaDay(0)} value={deliveryDate} onChange={(_, d) => setDeliveryDate(d.value)} data-testid="purchase-date" />
+            <DateInput min={chinaDay(0)} value={deliveryDate} onChange={(_, d) => setDeliveryDate(d.value)} data-testid="purchase-date" />
           </Field>
           <Field label={<Trans>搜索商品</Trans>}>
             <Input value={keyword} disabled={!supplierId} onChange={(_, d) => setKeyword(d.value)} data-testid="purchase-keyword" />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Field, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deliveryQuery, logisticsKeys, logisticsQuery, markStop, type LogisticsDetail, type LogisticsStop } from '../../../../services/logistics.ts';
@@ -11,6 +11,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { DeliveryStatusBadge, StopStatusBadge } from './DeliveryStatusBadge.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 // Phone first (a delivery user in a van, 390 px): one column of cards, the stops in driving order, two big
 // buttons per stop. The same screen shows a school its delivery as it moves (no buttons: it may not mark).
@@ -53,7 +54,7 @@ export default function DeliveryManagePage() {
   return (
     <ScreenFrame
       title={<Trans>配送管理</Trans>} testId="screen-mallDeliveryManage" loading={query.isLoading} error={query.error ? errorText(query.error) : null}
-      toolbar={<Field label={<Trans>配送日期</Trans>}><Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} data-testid="delivery-day" /></Field>}
+      toolbar={<Field label={<Trans>配送日期</Trans>}><DateInput value={day} onChange={(_, d) => d.value && setDay(d.value)} data-testid="delivery-day" /></Field>}
     >
       {error && <MessageBar intent="error" data-testid="delivery-error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
       {rows.length === 0 && <Text className={s.muted} data-testid="delivery-empty"><Trans>当天没有配送单</Trans></Text>}

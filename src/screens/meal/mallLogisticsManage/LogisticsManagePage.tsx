@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { DeliveryStatusBadge } from '../mallDeliveryManage/DeliveryStatusBadge.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 interface Draft { id?: string; version?: number; planned?: boolean; routeId: string; vehicle: string; driverName: string; driverPhone: string; orderIds: string[] }
 
@@ -92,7 +93,7 @@ export default function LogisticsManagePage() {
   return (
     <ScreenFrame
       title={<Trans>物流管理</Trans>} testId="screen-mallLogisticsManage" loading={deliveries.isLoading} error={error ?? (loadError ? errorText(loadError) : null)}
-      toolbar={<Field label={<Trans>配送日期</Trans>}><Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} data-testid="logistics-day" /></Field>}
+      toolbar={<Field label={<Trans>配送日期</Trans>}><DateInput value={day} onChange={(_, d) => d.value && setDay(d.value)} data-testid="logistics-day" /></Field>}
       actions={(
         <Button appearance="primary" icon={<AddRegular />} data-testid="logistics-add"
           onClick={() => open({ routeId: '', vehicle: '', driverName: '', driverPhone: '', orderIds: [] })}>

@@ -30,6 +30,7 @@ import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
 import { useUrlState } from '../../../components/useUrlState.ts';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { quantityText } from '../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -97,7 +98,7 @@ export default function MallOrderReturnManagePage() {
 /** One return: its lines, photos and reasons, and what this caller may do with it now (row.actions, from the server). */
 function ReturnDialog({ row, onClose }: { row: ReturnRow; onClose: () => void }) {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const qc = useQueryClient();
   const [disputing, setDisputing] = useState(false);
@@ -113,7 +114,7 @@ function ReturnDialog({ row, onClose }: { row: ReturnRow; onClose: () => void })
   const columns: Column<ReturnLine>[] = [
     { key: 'product', header: <Trans>商品</Trans>, render: (l) => `${l.productName} ${l.skuName}`, phone: 'title' },
     { key: 'price', header: <Trans>单价</Trans>, render: (l) => money(l.price) },
-    { key: 'quantity', header: <Trans>退货数量</Trans>, render: (l) => `${l.quantity}${l.unit}` },
+    { key: 'quantity', header: <Trans>退货数量</Trans>, render: (l) => quantityText(i18n, l.quantity, l.unit) },
     { key: 'amount', header: <Trans>金额</Trans>, render: (l) => money(l.amount) },
   ];
   return (
@@ -166,7 +167,7 @@ function ReturnDialog({ row, onClose }: { row: ReturnRow; onClose: () => void })
 /** A new return: one of the school's received orders, how much of each received line goes back, why, and photos. */
 function NewReturnDialog({ onClose }: { onClose: () => void }) {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const qc = useQueryClient();
   const { orgApp, ready } = useOrgQueryKey();
@@ -202,8 +203,8 @@ function NewReturnDialog({ onClose }: { onClose: () => void }) {
   const columns: Column<OrderLine>[] = [
     { key: 'product', header: <Trans>商品</Trans>, render: (l) => `${l.productName} ${l.skuName}`, phone: 'title' },
     { key: 'price', header: <Trans>单价</Trans>, render: (l) => money(l.price) },
-    { key: 'received', header: <Trans>实收数量</Trans>, render: (l) => `${l.receivedQuantity}${l.unit}` },
-    { key: 'most', header: <Trans>可退数量</Trans>, render: (l) => <span data-testid="return-most">{`${most(l)}${l.unit}`}</span> },
+    { key: 'received', header: <Trans>实收数量</Trans>, render: (l) => quantityText(i18n, l.receivedQuantity ?? '—', l.unit) },
+    { key: 'most', header: <Trans>可退数量</Trans>, render: (l) => <span data-testid="return-most">{quantityText(i18n, most(l), l.unit)}</span> },
     {
       key: 'quantity', header: <Trans>退货数量</Trans>,
       render: (l) => (

@@ -14,16 +14,16 @@ import { foodLabelConfigQuery } from '../../../../services/settings.ts';
 import { labelDishesQuery, type LabelDish } from '../../../../services/foodLabels.ts';
 import { dateOfDay } from '../../../../domain/recipeCycle.ts';
 import {
-  GB28050, formatDeclared, labelLines, nutritionTable, packageLabelFood, scaleLabelFood, weekdayOf, type LabelFood,
+  GB28050, formatDeclared, labelLines, nutritionTable, packageLabelFood, scaleLabelFood, type LabelFood,
 } from '../../../../domain/nutritionLabel.ts';
 import type { FoodLabelConfig } from '../../../../domain/foodLabel.ts';
-import { nutrientEntry } from '../../../../domain/nutrientCatalogue.ts';
-import { MEAL_NAMES, type MealCode } from '../../../../domain/recipeCycle.ts';
 import { tracePath } from '../../../../domain/traceRoute.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { MEAL_LABELS } from '../mallRecipeCycleManage/labels.ts';
+import { useNutrientKeyName } from '../shared/nutritionTexts.ts';
+import { useFoodLabelTexts } from '../../../components/foodLabelTexts.ts';
 import { LABEL_SIZES, labelSize, layoutLabel, type LabelContent, type LabelLayout } from './labelLayout.ts';
 import { canvasMeasure, LabelSvg } from './LabelSvg.tsx';
 import { download, labelsPdf } from './labelPdf.ts';
@@ -73,6 +73,8 @@ export default function MallRecipeCycleLabelSetPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const printRef = useRef<HTMLDivElement>(null);
+  const nutrientName = useNutrientKeyName();
+  const { text: labelText, words } = useFoodLabelTexts();
 
   const cycles = useQuery(recipeCyclesQuery(orgId, { $limit: 100 }));
   const cycleRows = cycles.data?.rows ?? [];
@@ -93,7 +95,8 @@ export default function MallRecipeCycleLabelSetPage() {
   const dishes = useQuery(labelDishesQuery(orgId, cellIds));
   const size = labelSize(sizeKey);
   const date = cycle && chosenDay !== null ? dateOfDay(cycle.startDate, chosenDay) : '';
-  const mealName = chosenMeal !== null ? MEAL_NAMES[chosenMeal as MealCode] ?? String(chosenMeal) : '';
+  // the meal's name as the label prints it, in the console's language (issue 28)
+  const mealName = chosenMeal === null ? '' : MEAL_LABELS[chosenMeal] ? i18n._(MEAL_LABELS[chosenMeal]) : String(chosenMeal);
 
   useEffect(() => setUnchecked(new Set()), [chosenCycle, chosenDay, chosenMeal]);
 
@@ -104,25 +107,25 @@ export default function MallRecipeCycleLabelSetPage() {
     const byId = new Map(data.dishes.map((d) => [d.id, d]));
     const chosen = cell.dishes.filter((d) => byId.has(d.dishId) && !unchecked.has(d.dishId));
     const served = chosen.map((d) => ({ id: d.dishId, food: servedFood(byId.get(d.dishId)!, d.dosages[chosenAge]) }));
+    const saltLine = (grams: string, tip: string) => (tip ? t`每份折合食盐 ${grams}g（${tip}）` : t`每份折合食盐 ${grams}g`);
     const header = { name: t`项目`, per100g: t`每100克`, perPortion: t`每份`, nrv: 'NRV%' };
-    const nameOf = (key: Parameters<typeof nutrientEntry>[0]) => (i18n.locale.startsWith('en') ? nutrientEntry(key).enName : nutrientEntry(key).cnName);
     const base = `${window.location.origin}${window.location.pathname}#`;
     const one = (key: string, food: LabelFood, ids: string[], scene: 'menu' | 'recipe'): Label => {
-      const lines = labelLines(cfg, food, { scene, day: date, mealName, dishNames: served.map((s) => s.food.name), orgName: data.orgName });
+      const lines = labelLines(cfg, food, { scene, day: date, mealName, dishNames: served.map((s) => s.food.name), orgName: data.orgName, words });
       const title = lines.find((l) => l.field === 'foodName')?.text ?? food.name;
       const table = nutritionTable(food, GB28050);
-      const tip = cfg.saltConversionTip.enabled && cfg.saltConversionTip.text ? `（${cfg.saltConversionTip.text}）` : '';
+      const tipText = cfg.saltConversionTip.enabled && cfg.saltConversionTip.text ? labelText(cfg.saltConversionTip.text) : '';
       const content: LabelContent = {
         title,
-        lines: lines.filter((l) => l.field !== 'foodName').map((l) => `${l.label}：${l.text}`),
+        lines: lines.filter((l) => l.field !== 'foodName').map(({ label, text }) => t`${label}：${text}`),
         header: { ...header, perPortion: table.portionGrams === null ? header.perPortion : t`每份${table.portionGrams}克` },
         rows: table.rows.map((r) => ({
-          name: nameOf(r.key),
+          name: nutrientName(r.key),
           per100g: `${formatDeclared(r.per100g, r.decimals)}${r.unit}`,
           perPortion: `${formatDeclared(r.perPortion, r.decimals)}${r.unit}${r.incomplete ? '*' : ''}`,
           nrv: r.nrvPercent === null ? '—' : `${r.nrvPercent}%`,
         })),
-        salt: table.saltPerPortion === null ? null : `${t`每份折合食盐`} ${table.saltPerPortion.toFixed(1)}g${tip}`,
+        salt: table.saltPerPortion === null ? null : saltLine(table.saltPerPortion.toFixed(1), tipText),
         qr: `${base}${tracePath(orgId, ids)}`,
       };
       // a narrow header falls back to 每份 where the grams do not fit the column
@@ -136,7 +139,7 @@ export default function MallRecipeCycleLabelSetPage() {
       return [one(`meal-${chosenDay}-${chosenMeal}`, food, served.map((s) => s.id), 'recipe')];
     }
     return served.map((s) => one(s.id, s.food, [s.id], 'menu'));
-  }, [dishes.data, config.data, cell, orgId, unchecked, chosenAge, t, i18n.locale, date, mealName, mode, size, chosenDay, chosenMeal]);
+  }, [dishes.data, config.data, cell, orgId, unchecked, chosenAge, t, date, mealName, mode, size, chosenDay, chosenMeal, nutrientName, labelText, words]);
 
   async function savePdf() {
     const svgs = [...(printRef.current?.querySelectorAll('svg[data-testid="food-label-print"]') ?? [])] as SVGSVGElement[];
@@ -153,7 +156,7 @@ export default function MallRecipeCycleLabelSetPage() {
   }
 
   const loadError = cycles.error ?? detail.error ?? config.error ?? dishes.error;
-  const dayText = (d: number) => (cycle ? `${dateOfDay(cycle.startDate, d)} ${weekdayOf(dateOfDay(cycle.startDate, d))}` : String(d));
+  const dayText = (d: number) => (cycle ? `${dateOfDay(cycle.startDate, d)} ${words.weekday(dateOfDay(cycle.startDate, d))}` : String(d));
 
   return (
     <ScreenFrame

@@ -26,6 +26,7 @@ import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { useLeaveRecord, useUrlState } from '../../../components/useUrlState.ts';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -190,7 +191,7 @@ function CreateCycleDialog({ onClose, onCreated }: { onClose: () => void; onCrea
               </Dropdown>
             </Field>
             <Field label={cycleOption === 'month' ? <Trans>开始日期（每月 1 日）</Trans> : <Trans>开始日期（星期一）</Trans>} required>
-              <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
+              <DateInput value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="recipe-new-start" />
             </Field>
             {cycleOption === 'week' && (
               <Field label={<Trans>周数</Trans>}>

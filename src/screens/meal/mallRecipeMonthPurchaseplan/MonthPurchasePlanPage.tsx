@@ -16,17 +16,17 @@ import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { PlanActions, PlanLinesTable, PlanOrderConfirm, PlanResults, UnmatchedTable, usePlanEdits, usePlanExport, usePlanOrders } from '../shared/purchasePlan/planParts.tsx';
+import { quantityText } from '../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
 /** A quantity with its unit, up to the hundredth the plan rounds to. */
-const qty = (q: number, unit: string) => `${Math.round(q * 100) / 100} ${unit}`;
 
 export default function MonthPurchasePlanPage() {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const fmt = useIntlFormat();
   const { orgApp, ready } = useOrgQueryKey();
@@ -57,10 +57,10 @@ export default function MonthPurchasePlanPage() {
       const week = fmt.date(start);
       return {
         key: `week-${start}`, header: <Trans>{week} 起一周</Trans>,
-        render: (r) => (r.weeks[start] ? qty(r.weeks[start].quantity, r.unit) : '—'),
+        render: (r) => (r.weeks[start] ? quantityText(i18n, Math.round(r.weeks[start].quantity * 100) / 100, r.unit) : '—'),
       };
     }),
-    { key: 'month', header: <Trans>本月合计</Trans>, render: (r) => <span data-testid="total-quantity">{qty(r.quantity, r.unit)}</span> },
+    { key: 'month', header: <Trans>本月合计</Trans>, render: (r) => <span data-testid="total-quantity">{quantityText(i18n, Math.round(r.quantity * 100) / 100, r.unit)}</span> },
     { key: 'amount', header: <Trans>金额</Trans>, render: (r) => money(r.amount) },
   ];
 

@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SEASONS } from '../../../../domain/constants.ts';
+import { seasonLabel } from '../shared/options.ts';
 import { DISH_LIMITS } from '../../../../domain/aggregates/dish.ts';
 import { dishNutrients, NUTRIENT_KEYS, type DosageMode } from '../../../../domain/nutrition.ts';
 import { nutritionOf } from '../../../../domain/ingredients.ts';
@@ -53,7 +54,7 @@ const weightOk = (w: number) => Number.isFinite(w) && w > 0 && w <= DISH_LIMITS.
 
 export function DishEditor({ dish, categories, onClose }: { dish: Dish | 'new' | null; categories: Category[]; onClose: () => void }) {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const { orgApp, ready } = useOrgQueryKey();
   const [draft, setDraft] = useState<Draft>(empty);
@@ -131,9 +132,9 @@ export function DishEditor({ dish, categories, onClose }: { dish: Dish | 'new' |
           </Dropdown>
         </Field>
         <Field label={<Trans>季节</Trans>}>
-          <Dropdown value={draft.season || t`不限`} selectedOptions={[draft.season]} onOptionSelect={(_, d) => setDraft({ ...draft, season: d.optionValue ?? '' })}>
+          <Dropdown value={draft.season ? seasonLabel(i18n, draft.season) : t`不限`} selectedOptions={[draft.season]} onOptionSelect={(_, d) => setDraft({ ...draft, season: d.optionValue ?? '' })}>
             <Option value="">{t`不限`}</Option>
-            {SEASONS.map((x) => <Option key={x} value={x}>{x}</Option>)}
+            {SEASONS.map((x) => <Option key={x} value={x}>{seasonLabel(i18n, x)}</Option>)}
           </Dropdown>
         </Field>
         <Field label={<Trans>标签（逗号分隔）</Trans>}>

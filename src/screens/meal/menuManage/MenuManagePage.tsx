@@ -17,6 +17,7 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { NutrientHeader, NutrientValue } from '../shared/nutrients.tsx';
 import { DishEditor } from './DishEditor.tsx';
 import { useUrlState } from '../../../components/useUrlState.ts';
+import { seasonLabel } from '../shared/options.ts';
 
 const PAGE_SIZE = 20;
 
@@ -25,7 +26,7 @@ const PAGE_SIZE = 20;
  * portion; the recipe writers add, edit and delete them in the dish editor.
  */
 export default function MenuManagePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   // issue 28: the search, the category and the page live in the URL (a tab switch, Back and a reload keep them)
@@ -53,7 +54,7 @@ export default function MenuManagePage() {
   const columns: Column<Dish>[] = [
     { key: 'name', header: <Trans>菜品名称</Trans>, render: (d) => <span data-testid="dish-row-name">{d.name}</span> },
     { key: 'category', header: <Trans>分类</Trans>, render: (d) => d.categoryName, width: '96px' },
-    { key: 'season', header: <Trans>季节</Trans>, render: (d) => d.season ?? '', width: '56px' },
+    { key: 'season', header: <Trans>季节</Trans>, render: (d) => seasonLabel(i18n, d.season), width: '56px' },
     { key: 'tags', header: <Trans>标签</Trans>, render: (d) => d.tags.map((x) => <Badge key={x} appearance="tint" style={{ marginRight: 4 }}>{x}</Badge>) },
     { key: 'lines', header: <Trans>食材</Trans>, render: (d) => d.lines.map((l) => `${l.foodName} ${l.weight}g`).join('、') },
     ...(['energyKcal', 'protein'] as const).map((k): Column<Dish> => ({

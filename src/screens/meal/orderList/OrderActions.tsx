@@ -22,6 +22,7 @@ import { ORDER_LIMITS, countedReceiveLimit } from '../../../../domain/order.ts';
 import { ACTION_LABELS, STATUS_LABELS, permissionsOf, useOrderMachine } from './orderView.ts';
 import { RETURN_STATUS_LABELS } from '../mallOrderReturnManage/returnView.ts';
 import { ScalePanel, WeighVerdict, useReceivingScale } from './ReceivingScale.tsx';
+import { unitName } from '../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
@@ -167,7 +168,7 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
   onConfirm: (lines: OrderLineInput[], note: string) => void; onReceive: (lines: OrderLineInput[]) => void; onReceiveMode: () => void;
 }) {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const orgApp = useCurrentOrgApp();
   const query = useQuery(orderQuery(orgApp?.orgId, id));
@@ -209,7 +210,7 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
 
   const columns: Column<OrderLine>[] = [
     { key: 'name', header: <Trans>商品</Trans>, render: (l) => <span data-testid="order-line-name">{l.productName}</span>, phone: 'title' },
-    { key: 'spec', header: <Trans>规格</Trans>, render: (l) => `${l.spec} / ${l.unit}` },
+    { key: 'spec', header: <Trans>规格</Trans>, render: (l) => `${l.spec} / ${unitName(i18n, l.unit)}` },
     // a draft is priced at submission: until then the price it would be placed at now, marked as expected (issue 28)
     { key: 'price', header: <Trans>单价</Trans>, render: (l) => <span data-testid="order-line-price">{expectedOr(l.price, l.expectedPrice)}</span> },
     { key: 'quantity', header: <Trans>数量</Trans>, render: (l) => <span data-testid="order-line-quantity">{l.quantity}</span> },
@@ -270,7 +271,7 @@ function DetailDialog({ id, mode, allowed, busy, error, onClose, onConfirm, onRe
               className={s.lineInput} min={0} max={ORDER_LIMITS.quantityMax} precision={ORDER_LIMITS.quantityDecimals} value={edit(l).received} aria-label={t`实收数量`}
               onChange={(v) => change(l, { received: v, weighed: null })} data-testid="order-line-received"
             />
-            <Text size={200}>{l.unit}</Text>
+            <Text size={200}>{unitName(i18n, l.unit)}</Text>
             {/* issue 27: the most the line may receive (the order plus the scale's tolerance, or the counting allowance) */}
             <Text size={200} data-testid="order-line-receive-limit">
               <Trans>最多 {receiveLimit(l)}</Trans>

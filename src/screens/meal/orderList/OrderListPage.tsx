@@ -27,6 +27,7 @@ import { OrderActions } from './OrderActions.tsx';
 import { ACTION_LABELS, STATUS_LABELS, WEIGH_DIFFERENCE_LABELS, permissionsOf, useOrderParty } from './orderView.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { useUrlState } from '../../../components/useUrlState.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', maxWidth: '100%' },
@@ -156,8 +157,8 @@ export default function OrderListPage() {
             </Field>
           )}
         >
-          <Field label={<Trans>配送日期从</Trans>}><Input className={s.date} type="date" value={startDate} onChange={(_, d) => filter({ start: d.value })} data-testid="order-start" /></Field>
-          <Field label={<Trans>至</Trans>}><Input className={s.date} type="date" value={endDate} onChange={(_, d) => filter({ end: d.value })} data-testid="order-end" /></Field>
+          <Field label={<Trans>配送日期从</Trans>}><DateInput className={s.date} value={startDate} onChange={(_, d) => filter({ start: d.value })} data-testid="order-start" /></Field>
+          <Field label={<Trans>至</Trans>}><DateInput className={s.date} value={endDate} onChange={(_, d) => filter({ end: d.value })} data-testid="order-end" /></Field>
           {(school || party === 'supplier') && (
             <Field label={school ? <Trans>供应商</Trans> : <Trans>学校</Trans>}>
               <Dropdown

@@ -12,6 +12,7 @@ import { createProduct, createSku, deleteSku, listSkus, productKeys, skuKeys, up
 import { bulkSkus } from '../../../../services/mall/imports.ts';
 import { errorText } from '../shared/errors.ts';
 import { PRICE_CLASS_LABELS, RAW_RIPE_LABELS, UNIT_OPTIONS } from '../shared/options.ts';
+import { unitName } from '../../../components/unitNames.ts';
 import { SkuIngredientsDialog } from './SkuIngredientsDialog.tsx';
 
 const useStyles = makeStyles({
@@ -103,8 +104,8 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
             </Dropdown>
           </Field>
           <Field label={<Trans>单位</Trans>}>
-            <Dropdown value={draft.unit} selectedOptions={[draft.unit]} onOptionSelect={(_, d) => setDraft({ ...draft, unit: d.optionValue ?? '' })}>
-              {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{u}</Option>)}
+            <Dropdown value={unitName(i18n, draft.unit)} selectedOptions={[draft.unit]} onOptionSelect={(_, d) => setDraft({ ...draft, unit: d.optionValue ?? '' })}>
+              {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{unitName(i18n, u)}</Option>)}
             </Dropdown>
           </Field>
           <Field label={<Trans>价格分类</Trans>}>
@@ -131,8 +132,8 @@ export function ProductEditor({ product, categories, onClose }: { product: Produ
             <Field label={<Trans>SKU 名称</Trans>} required><Input value={k.name} onChange={(_, d) => setSku(i, { name: d.value })} data-testid="sku-name" /></Field>
             <Field label={<Trans>规格</Trans>}><Input value={k.spec} onChange={(_, d) => setSku(i, { spec: d.value })} /></Field>
             <Field label={<Trans>单位</Trans>}>
-              <Dropdown value={k.unit} selectedOptions={[k.unit]} onOptionSelect={(_, d) => setSku(i, { unit: d.optionValue ?? '' })}>
-                {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{u}</Option>)}
+              <Dropdown value={unitName(i18n, k.unit)} selectedOptions={[k.unit]} onOptionSelect={(_, d) => setSku(i, { unit: d.optionValue ?? '' })}>
+                {UNIT_OPTIONS.map((u) => <Option key={u} value={u}>{unitName(i18n, u)}</Option>)}
               </Dropdown>
             </Field>
             <Button

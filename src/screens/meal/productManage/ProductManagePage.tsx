@@ -23,6 +23,7 @@ import { usePowers } from '../../../app/hooks.ts';
 import { writesGoods } from '../../../../domain/mallCatalogue.ts';
 import { groupProducts, parseProductRows, PRODUCT_IMPORT_HEADERS, type ProductSheetRow } from './productImport.ts';
 import { useUrlState } from '../../../components/useUrlState.ts';
+import { unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 20;
 
@@ -77,7 +78,7 @@ export default function ProductManagePage() {
     ...(writes ? [{ key: 'pick', header: '', width: '40px', render: (p: Product) => (mayEdit(p) ? <Checkbox checked={selected.has(p.id)} onChange={() => toggleSelected(p.id)} aria-label={t`选择 ${p.name}`} /> : null) }] : []),
     { key: 'name', header: <Trans>商品名称</Trans>, render: (p) => <span data-testid="product-row-name">{p.name}</span> },
     { key: 'category', header: <Trans>分类</Trans>, render: (p) => catName.get(p.categoryId ?? '') ?? '' },
-    { key: 'unit', header: <Trans>单位</Trans>, render: (p) => p.unit, width: '64px' },
+    { key: 'unit', header: <Trans>单位</Trans>, render: (p) => unitName(i18n, p.unit), width: '64px' },
     { key: 'rawRipe', header: <Trans>生熟</Trans>, render: (p) => i18n._(RAW_RIPE_LABELS[p.rawRipe] ?? RAW_RIPE_LABELS.raw), width: '64px' },
     { key: 'priceClass', header: <Trans>价格分类</Trans>, render: (p) => (p.priceClass && p.priceClass in PRICE_CLASSES ? i18n._(PRICE_CLASS_LABELS[p.priceClass as keyof typeof PRICE_CLASSES]) : '') },
     { key: 'package', header: <Trans>套餐</Trans>, render: (p) => (p.isPackage ? <Badge appearance="tint"><Trans>套餐</Trans></Badge> : null), width: '72px' },
@@ -148,7 +149,7 @@ export default function ProductManagePage() {
         parse={(r) => parseProductRows(r, cats)}
         columns={[
           { key: 'name', header: <Trans>商品</Trans>, render: (r) => r.value?.name ?? '' },
-          { key: 'sku', header: <Trans>SKU</Trans>, render: (r) => (r.value ? `${r.value.sku.name} ${r.value.sku.spec} / ${r.value.sku.unit}` : '') },
+          { key: 'sku', header: <Trans>SKU</Trans>, render: (r) => (r.value ? `${r.value.sku.name} ${r.value.sku.spec} / ${unitName(i18n, r.value.sku.unit)}` : '') },
           { key: 'category', header: <Trans>分类</Trans>, render: (r) => r.value?.categoryName ?? '' },
         ]}
         run={async (values, onProgress) => {

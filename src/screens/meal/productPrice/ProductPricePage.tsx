@@ -51,6 +51,8 @@ import { PriceStatusBadge, type PriceState } from '../prices/PriceStatusBadge.ts
 import { stateOf, usePriceActor, usePriceBoard, usePriceDeadline, type PriceBoardRef } from '../prices/usePriceBoard.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { unitName } from '../../../components/unitNames.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -86,7 +88,7 @@ export default function ProductPricePage() {
 
 function SupplierPrices() {
   const styles = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const orgId = useCurrentOrgApp()?.orgId ?? '';
   const board = usePriceBoard();
   const [name, setName] = useState('');
@@ -171,7 +173,7 @@ function SupplierPrices() {
               <TableCell>
                 <div className={styles.cell}>
                   <Text>{sku.name}</Text>
-                  <Text className={styles.muted}>{[sku.spec, sku.unit].filter(Boolean).join(' / ')}</Text>
+                  <Text className={styles.muted}>{[sku.spec, unitName(i18n, sku.unit)].filter(Boolean).join(' / ')}</Text>
                 </div>
               </TableCell>
               {(groups.data ?? []).map((g) => (
@@ -277,10 +279,10 @@ function PriceDialog({ board, sku, group, onClose }: { board: PriceBoardRef; sku
             </Field>
             <div className={styles.dates}>
               <Field label={t`开始日期`}>
-                <Input type="date" value={form.startDate} onChange={(_, d) => setForm({ ...form, startDate: d.value })} data-testid="price-start" />
+                <DateInput value={form.startDate} onChange={(_, d) => setForm({ ...form, startDate: d.value })} data-testid="price-start" />
               </Field>
               <Field label={t`结束日期`}>
-                <Input type="date" value={form.endDate} onChange={(_, d) => setForm({ ...form, endDate: d.value })} data-testid="price-end" />
+                <DateInput value={form.endDate} onChange={(_, d) => setForm({ ...form, endDate: d.value })} data-testid="price-end" />
               </Field>
             </div>
             <Text className={styles.muted}><Trans>日期不填时价格长期有效。</Trans></Text>

@@ -45,6 +45,7 @@ import { stateOf, usePriceActor, usePriceBoard, type PriceBoardRef } from '../pr
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { useMoney } from '../../../components/useMoney.ts';
+import { unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 50;
 const STATES = [
@@ -240,7 +241,7 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
   board: PriceBoardRef; row: Price; selected: boolean; onSelect: (on: boolean) => void; onApprove: () => void; onReject: () => void;
 }) {
   const styles = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fmt = useIntlFormat();
   const actor = usePriceActor(board, row.id);
   const view = useSelector(actor, (s) => s && { state: stateOf(s), deciding: s.matches({ pending: 'deciding' }), error: s.context.error, price: s.context.price });
@@ -255,7 +256,7 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
       <TableCell>
         <div className={styles.stack}>
           <Text>{row.productName}</Text>
-          <Text className={styles.muted}>{[row.skuName, row.spec, row.unit].filter(Boolean).join(' / ')}</Text>
+          <Text className={styles.muted}>{[row.skuName, row.spec, unitName(i18n, row.unit)].filter(Boolean).join(' / ')}</Text>
         </div>
       </TableCell>
       <TableCell>

@@ -12,6 +12,7 @@ import { errorText } from '../shared/errors.ts';
 import { useProductPage } from '../shared/useProductPage.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
 import { useDiscardGuard } from '../../../components/useDiscardGuard.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 /** One test report of a product (kept in the product's extraInfo.testReports). */
 interface TestReport { date: string; agency: string; result: 'pass' | 'fail'; url: string }
@@ -67,7 +68,7 @@ export default function ProductTestReportPage() {
             <DialogBody>
               <DialogTitle><Trans>添加检测报告：{adding.product.name}</Trans></DialogTitle>
               <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
-                <Field label={<Trans>检测日期</Trans>}><Input type="date" value={adding.report.date} onChange={(_, d) => setAdding({ ...adding, report: { ...adding.report, date: d.value } })} /></Field>
+                <Field label={<Trans>检测日期</Trans>}><DateInput value={adding.report.date} onChange={(_, d) => setAdding({ ...adding, report: { ...adding.report, date: d.value } })} /></Field>
                 <Field label={<Trans>检测机构</Trans>} required><Input value={adding.report.agency} onChange={(_, d) => setAdding({ ...adding, report: { ...adding.report, agency: d.value } })} /></Field>
                 <Field label={<Trans>检测结果</Trans>}>
                   <Dropdown value={resultLabel(adding.report.result)} selectedOptions={[adding.report.result]} onOptionSelect={(_, d) => setAdding({ ...adding, report: { ...adding.report, result: (d.optionValue ?? 'pass') as TestReport['result'] } })}>

@@ -19,6 +19,7 @@ import { useOrgQueryKey } from './useOrgQueryKey.ts';
 import { PRICE_CLASS_LABELS } from './options.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { numberText } from '../../../components/numberText.ts';
+import { DateInput } from '../../../components/DateInput.tsx';
 
 type PriceClass = keyof typeof PRICE_CLASSES;
 interface Draft { search: string; productId: string; productName: string; skuId: string; priceClass: PriceClass; price: string; surveyDate: string; source: string; remark: string }
@@ -129,7 +130,7 @@ export function SurveyScreen({ kind, title, testId }: { kind: SurveyKind; title:
           <Field label={<Trans>询价价格</Trans>} required>
             <NumberInput {...numberText(draft.price, (price) => setDraft({ ...draft, price }))} precision={2} data-testid="survey-price-input" />
           </Field>
-          <Field label={<Trans>询价日期</Trans>}><Input type="date" value={draft.surveyDate} onChange={(_, d) => setDraft({ ...draft, surveyDate: d.value })} /></Field>
+          <Field label={<Trans>询价日期</Trans>}><DateInput value={draft.surveyDate} onChange={(_, d) => setDraft({ ...draft, surveyDate: d.value })} /></Field>
           <Field label={<Trans>询价来源</Trans>}><Input value={draft.source} onChange={(_, d) => setDraft({ ...draft, source: d.value })} /></Field>
           <Field label={<Trans>备注</Trans>}><Input value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} /></Field>
         </FormDialog>

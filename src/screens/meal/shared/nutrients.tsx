@@ -4,11 +4,12 @@ import { Text, tokens, Tooltip } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNutrient, nutrientEntry, type NutrientEntry } from '../../../../domain/nutrientCatalogue.ts';
 import type { NutrientKey } from '../../../../domain/nutrition.ts';
+import { useNutrientKeyName } from './nutritionTexts.ts';
 
-/** The catalogue's Chinese name, or its English name in an English console. */
+/** The catalogue's name in the console's language (zh-TW and en-US through the Lingui catalogue, issue 28). */
 export function useNutrientName(): (e: NutrientEntry) => string {
-  const { i18n } = useLingui();
-  return (e) => (i18n.locale.startsWith('en') ? e.enName : e.cnName);
+  const name = useNutrientKeyName();
+  return (e) => name(e.name);
 }
 
 /** "蛋白质（g）" */

@@ -28,6 +28,24 @@ const ADVICE: Record<NutrientKey, MessageDescriptor> = {
   vitaminC: msg`维生素 C 不足：增加新鲜蔬菜和水果，蔬菜急火快炒、现做现吃以减少损失。`,
 };
 
+// Issue 28: the nutrients' names (domain/nutrientCatalogue.ts cnName), word for word, so zh-TW shows 維生素A, not
+// the simplified 维生素A, and en-US the catalogue's English name (tests/unit/nutritionTexts.test.ts).
+export const NUTRIENT_NAME: Record<NutrientKey, MessageDescriptor> = {
+  energyKcal: msg`能量`,
+  protein: msg`蛋白质`,
+  fat: msg`脂肪`,
+  cho: msg`碳水化合物`,
+  fiber: msg`膳食纤维`,
+  sodium: msg`钠`,
+  calcium: msg`钙`,
+  iron: msg`铁`,
+  zinc: msg`锌`,
+  vitaminA: msg`维生素A`,
+  vitaminB1: msg`维生素B1`,
+  vitaminB2: msg`维生素B2`,
+  vitaminC: msg`维生素C`,
+};
+
 const FOOD_GROUP: Record<string, MessageDescriptor> = {
   '谷薯类': msg`谷薯类`,
   '蔬菜类': msg`蔬菜类`,
@@ -65,6 +83,13 @@ export function useAnalysisNote(): (note: string) => string {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   return useCallback((n) => (Object.hasOwn(NOTE, n) ? i18n._(NOTE[n]!) : n), [i18n, locale]);
+}
+
+/** A nutrient's name in the chosen language (the catalogue's zh-CN name is the source text). */
+export function useNutrientKeyName(): (key: NutrientKey) => string {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  return useCallback((k) => i18n._(NUTRIENT_NAME[k]), [i18n, locale]);
 }
 
 /** The advice the server gives for a nutrient's shortfall, in the chosen language (its own text when unknown). */

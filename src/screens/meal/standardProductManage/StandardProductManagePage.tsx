@@ -10,12 +10,13 @@ import { Pager } from '../shared/Pager.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { FilterBar } from '../../../components/FilterBar.tsx';
+import { unitName } from '../../../components/unitNames.ts';
 
 const PAGE_SIZE = 20;
 
 /** standardProductManage (云商品库): the cloud library; copy products with their SKUs into the own org. */
 export default function StandardProductManagePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { orgApp, ready } = useOrgQueryKey();
   const qc = useQueryClient();
   const [name, setName] = useState('');
@@ -41,7 +42,7 @@ export default function StandardProductManagePage() {
       render: (p) => <Checkbox disabled={p.copied} checked={selected.has(p.id)} aria-label={t`选择 ${p.name}`} onChange={() => setSelected((s) => { const n = new Set(s); if (n.has(p.id)) n.delete(p.id); else n.add(p.id); return n; })} />,
     },
     { key: 'name', header: <Trans>商品名称</Trans>, render: (p) => <span data-testid="library-name">{p.name}</span> },
-    { key: 'skus', header: <Trans>SKU</Trans>, render: (p) => p.skus.map((k) => `${k.name}${k.spec ? ` ${k.spec}` : ''}/${k.unit}`).join('；') },
+    { key: 'skus', header: <Trans>SKU</Trans>, render: (p) => p.skus.map((k) => `${k.name}${k.spec ? ` ${k.spec}` : ''}/${unitName(i18n, k.unit)}`).join('；') },
     { key: 'copied', header: <Trans>本机构</Trans>, render: (p) => (p.copied ? <Badge appearance="tint" color="success"><Trans>已有</Trans></Badge> : null), width: '90px' },
   ];
   return (

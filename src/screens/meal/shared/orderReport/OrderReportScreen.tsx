@@ -3,7 +3,7 @@
 // library), the table of its grouping with a totals line, and the Excel export of that table. Figures come from
 // GET /v4/mall/order/report, computed on the server over the orders the user may see (a bureau: its area's schools).
 import { lazy, Suspense, useState } from 'react';
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { errorText } from '../errors.ts';
 import { useOrgQueryKey } from '../useOrgQueryKey.ts';
 import { chartModel, dimText, FIGURE_KINDS, groupByOf, PER_PRODUCT, sheetOf, tableFigures, type Figure, type ReportConfig } from './reportModel.ts';
 import { DIM_LABELS, FIGURE_LABELS, PERIOD_LABELS } from './reportLabels.ts';
+import { DateInput } from '../../../../components/DateInput.tsx';
 
 const OrderReportChart = lazy(() => import('./OrderReportCharts.tsx'));
 
@@ -118,10 +119,10 @@ export function OrderReportScreen({ config }: { config: ReportConfig }) {
         </Select>
       </Field>}
       <Field label={t`开始日期`}>
-        <Input type="date" className={s.date} value={range.startDate} onChange={(_, d) => setRange((r) => ({ ...r, startDate: d.value }))} data-testid="report-start" />
+        <DateInput className={s.date} value={range.startDate} onChange={(_, d) => setRange((r) => ({ ...r, startDate: d.value }))} data-testid="report-start" />
       </Field>
       <Field label={t`结束日期`}>
-        <Input type="date" className={s.date} value={range.endDate} onChange={(_, d) => setRange((r) => ({ ...r, endDate: d.value }))} data-testid="report-end" />
+        <DateInput className={s.date} value={range.endDate} onChange={(_, d) => setRange((r) => ({ ...r, endDate: d.value }))} data-testid="report-end" />
       </Field>
       {config.filters.includes('school') && (report?.schools.length ?? 0) + (school ? 1 : 0) > 1 && (
         <Field label={t`学校`}>

@@ -24,6 +24,7 @@ import { errorText } from '../errors.ts';
 import { useOrgQueryKey } from '../useOrgQueryKey.ts';
 import { EXPORT_FIELD_LABELS } from './exportLabels.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { unitName } from '../../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   qty: { width: '130px' },
@@ -80,7 +81,7 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
   lines: readonly PurchasePlanLine[]; edits: Record<string, number | null>; onEdit: (key: string, value: number | null) => void;
 }) {
   const s = useStyles();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const grams = useGrams();
   const columns: Column<PurchasePlanLine>[] = [
@@ -96,7 +97,7 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
         return (
           <NumberInput
             className={s.qty} min={0} max={ORDER_LIMITS.quantityMax} step={1} precision={ORDER_LIMITS.quantityDecimals} aria-label={t`${l.foodName} 数量`}
-            data-testid="plan-quantity" value={key in edits ? edits[key]! : l.quantity} contentAfter={l.unit} onChange={(v) => onEdit(key, v)}
+            data-testid="plan-quantity" value={key in edits ? edits[key]! : l.quantity} contentAfter={unitName(i18n, l.unit)} onChange={(v) => onEdit(key, v)}
           />
         );
       },

@@ -9,6 +9,7 @@ import { recipeCycleKeys } from '../../../../../services/recipeCycles.ts';
 import type { RecipeCloneInput, RecipeCloneResult } from '../../../../../services/recipeSharing.ts';
 import { errorText } from '../errors.ts';
 import { firstOfNextMonth, nextMonday } from './dates.ts';
+import { DateInput } from '../../../../components/DateInput.tsx';
 
 const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
 
@@ -44,7 +45,7 @@ export function CopyCycleDialog({ source, copy, onClose, onCopied }: {
               <Input value={name} maxLength={RECIPE_LIMITS.nameMax} onChange={(_, d) => setName(d.value)} data-testid="copy-cycle-name" />
             </Field>
             <Field label={source.cycleOption === 'month' ? <Trans>开始日期（每月 1 日）</Trans> : <Trans>开始日期（星期一）</Trans>} required>
-              <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="copy-cycle-start" />
+              <DateInput value={startDate} onChange={(_, d) => setStartDate(d.value)} data-testid="copy-cycle-start" />
             </Field>
             {error && <Field validationState="error" validationMessage={error} data-testid="copy-cycle-error" />}
           </DialogContent>
