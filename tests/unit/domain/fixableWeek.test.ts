@@ -105,7 +105,7 @@ describe('the demo week smart allocation is to fix', () => {
     const after = analyseDays(weekAt(grams), lookup, { ageGroup: '9-11' });
     expect(after.energy.verdict).toBe('ok');
     expect(after.nutrients.filter((x) => x.verdict !== 'ok' && x.verdict !== 'noTarget')).toEqual([]);
-    expect(after.energyRatios.map((r) => r.verdict)).toEqual(['ok', 'ok']);
+    expect(after.energyRatios.map((r) => [r.key, r.verdict])).toEqual([['protein', 'noTarget'], ['fat', 'ok'], ['cho', 'ok']]);
     expect(after.foodGroups.filter((g) => g.verdict !== 'ok')).toEqual([]);
     expect(after.scores.total).toBeGreaterThanOrEqual(80);
     expect(after.pass).toBe(true);
