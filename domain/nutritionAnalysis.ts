@@ -54,7 +54,7 @@ import { SALT_GROUP, SALT_PER_SODIUM, isUpperLimitGroup, saltEquivalentG, upperL
 import {
   NUTRIENT_KEYS, lineNutrients, sumNutrients, weightTypeOf, type DosageMode, type FoodNutrition, type LineNutrients, type NutrientKey, type NutrientSum, type Nutrients, type WeightType,
 } from './nutrition.ts';
-import { dateOfDay, dishPortion } from './recipeCycle.ts';
+import { RECIPE_LIMITS, dateOfDay, dishPortion } from './recipeCycle.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { round6 } from './numberInput.ts';
 import {
@@ -66,8 +66,10 @@ import {
 export const NUTRITION_LIMITS = {
   /** ingredient lines in one calculation or analysis (issue 10: 5,000 lines is the most) */
   linesMax: 5000,
-  /** grams of one line: a canteen batch, not a warehouse */
+  /** grams of one calculator line: a canteen batch, not a warehouse */
   weightMaxG: 1_000_000,
+  /** grams of one line of an analysed meal, which is one student's: no more than a dish's largest dosage (issue 30) */
+  mealLineMaxG: RECIPE_LIMITS.dosageMaxG,
   mealsMax: 31 * 6,
   dishesPerMeal: 60,
   dishNameMax: 100,
@@ -80,7 +82,7 @@ export const NUTRITION_TEXT = {
   tooManyLines: (n: number) => `参数错误：一次最多计算 ${NUTRITION_LIMITS.linesMax} 行食材（收到 ${n} 行）`,
   noLines: '参数错误：请至少添加一种食材',
   unknownFoods: (ids: readonly string[]) => `参数错误：食材不存在：${ids.slice(0, 5).join('、')}${ids.length > 5 ? ` 等 ${ids.length} 种` : ''}`,
-  badWeight: (row: number, foodId: string) => `参数错误：第 ${row} 行（食材 ${foodId}）的重量须为 0 到 ${NUTRITION_LIMITS.weightMaxG} 克之间的数`,
+  badWeight: (row: number, foodId: string, maxG: number = NUTRITION_LIMITS.weightMaxG) => `参数错误：第 ${row} 行（食材 ${foodId}）的重量须为 0 到 ${maxG} 克之间的数`,
   badAgeGroup: (given: string) => `参数错误：未知的年龄段「${given}」，只能是 ${AGE_GROUPS.join('、')}`,
   badMealCode: (code: number) => `参数错误：未知的餐次 ${code}（早餐 1、早点 2、午餐 3、午点 4、晚餐 5、晚点 6）`,
   duplicateMeal: (code: number) => `参数错误：餐次 ${code} 重复`,
@@ -256,16 +258,20 @@ export type { TargetNutrient };
 // ---------------------------------------------------------------------------------------------------------
 // Validation
 
-const validWeight = (w: unknown): w is number => typeof w === 'number' && Number.isFinite(w) && w >= 0 && w <= NUTRITION_LIMITS.weightMaxG;
+// a number and nothing else: null, true or "10" are not weights (issue 30), whatever a lenient reader made of them
+const validWeight = (w: unknown, maxG: number): w is number => typeof w === 'number' && Number.isFinite(w) && w >= 0 && w <= maxG;
 
-/** Every reason lines are refused (empty = acceptable): at most linesMax lines, unknown foods named, weights finite and 0…weightMaxG. */
-export function lineProblems(lines: readonly NutritionLine[], lookup: FoodLookup): string[] {
+/**
+ * Every reason lines are refused (empty = acceptable): at most linesMax lines, unknown foods named, weights numbers
+ * from 0 to maxG (the calculator's batch limit unless a meal's is given).
+ */
+export function lineProblems(lines: readonly NutritionLine[], lookup: FoodLookup, maxG: number = NUTRITION_LIMITS.weightMaxG): string[] {
   if (lines.length > NUTRITION_LIMITS.linesMax) return [NUTRITION_TEXT.tooManyLines(lines.length)];
   const out: string[] = [];
   const unknown = [...new Set(lines.filter((l) => !lookup(l.foodId)).map((l) => l.foodId))];
   if (unknown.length) out.push(NUTRITION_TEXT.unknownFoods(unknown));
-  const bad = lines.findIndex((l) => !validWeight(l.weight));
-  if (bad >= 0) out.push(NUTRITION_TEXT.badWeight(bad + 1, lines[bad].foodId));
+  const bad = lines.findIndex((l) => !validWeight(l.weight, maxG));
+  if (bad >= 0) out.push(NUTRITION_TEXT.badWeight(bad + 1, lines[bad].foodId, maxG));
   return out;
 }
 
@@ -281,7 +287,8 @@ export function analysisProblems(input: { ageGroup: string; meals: readonly Anal
     if (m.dishes.length > NUTRITION_LIMITS.dishesPerMeal) { out.push(NUTRITION_TEXT.tooManyDishes); break; }
     if (m.dishes.some((d) => d.name.length > NUTRITION_LIMITS.dishNameMax)) { out.push(NUTRITION_TEXT.dishNameTooLong); break; }
   }
-  out.push(...lineProblems(input.meals.flatMap((m) => m.dishes.flatMap((d) => d.items)), lookup));
+  // one student's meal: a line above a dish's largest dosage is a slip (a kilo too many), not a meal
+  out.push(...lineProblems(input.meals.flatMap((m) => m.dishes.flatMap((d) => d.items)), lookup, NUTRITION_LIMITS.mealLineMaxG));
   return out;
 }
 

@@ -88,6 +88,9 @@ describe('POST /v5/mall/nutrition/calculate', () => {
     expect(negative.body.status_text).toMatch(/第 2 行/);
     const notNumber = await post(dietitian, 'calculate', { items: [{ foodId: '01123', weight: 'NaN', weightType: 'net' }] });
     expect(notNumber.status).toBe(400);
+    for (const weight of [null, true, '10']) {
+      expect((await post(dietitian, 'calculate', { items: [{ foodId: '01123', weight, weightType: 'net' }] })).status, String(weight)).toBe(400);
+    }
     const badType = await post(dietitian, 'calculate', { items: [{ foodId: '01123', weight: 1, weightType: 'raw' }] });
     expect(badType.status).toBe(400);
     const many = await post(dietitian, 'calculate', { items: Array.from({ length: 5001 }, () => net('01123', 1)) });
@@ -204,6 +207,18 @@ describe('POST /v5/mall/nutrition/analysis', () => {
     expect(food.body.status_text).toContain('nope');
     const weight = await post(dietitian, 'analysis', { ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: 'x', items: [net('01123', -1)] }] }] });
     expect(weight.status).toBe(400);
+    // issue 30: a weight is a number — null, true and "10" are refused, not read as 0, 1 and 10 g — and one
+    // student's lunch of 1,000,000 g is a slip, refused with the meal's limit
+    const line = (weight: unknown) => ({ ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: 'x', items: [{ foodId: '01123', weight, weightType: 'net' }] }] }] });
+    for (const w of [null, true, '10']) {
+      const res = await post(dietitian, 'analysis', line(w));
+      expect(res.status, String(w)).toBe(400);
+      expect(res.body.status_text).toBeTruthy();
+    }
+    const huge = await post(dietitian, 'analysis', line(1_000_000));
+    expect(huge.status).toBe(400);
+    expect(huge.body.status_text).toMatch(/第 1 行.*01123.*1000 克/);
+    expect((await post(dietitian, 'analysis', line(1000))).status).toBe(200);
     const many = await post(dietitian, 'analysis', {
       ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: 'a', items: Array.from({ length: 3000 }, () => net('01123', 1)) }, { name: 'b', items: Array.from({ length: 2001 }, () => net('01123', 1)) }] }],
     });
