@@ -14,10 +14,11 @@ import { foodLabelConfigQuery } from '../../../../services/settings.ts';
 import { labelDishesQuery, type LabelDish } from '../../../../services/foodLabels.ts';
 import { dateOfDay } from '../../../../domain/recipeCycle.ts';
 import {
-  GB28050, formatDeclared, labelLines, nutritionTable, packageLabelFood, scaleLabelFood, weekdayOf, type LabelFood,
+  GB28050, formatDeclared, labelLines, nutritionTable, packageLabelFood, scaleLabelFood, weekdayOf, type LabelFood, type LabelRowKey,
 } from '../../../../domain/nutritionLabel.ts';
 import type { FoodLabelConfig } from '../../../../domain/foodLabel.ts';
 import { nutrientEntry } from '../../../../domain/nutrientCatalogue.ts';
+import type { NutrientKey } from '../../../../domain/nutrition.ts';
 import { MEAL_NAMES, type MealCode } from '../../../../domain/recipeCycle.ts';
 import { tracePath } from '../../../../domain/traceRoute.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -105,12 +106,14 @@ export default function MallRecipeCycleLabelSetPage() {
     const chosen = cell.dishes.filter((d) => byId.has(d.dishId) && !unchecked.has(d.dishId));
     const served = chosen.map((d) => ({ id: d.dishId, food: servedFood(byId.get(d.dishId)!, d.dosages[chosenAge]) }));
     const header = { name: t`项目`, per100g: t`每100克`, perPortion: t`每份`, nrv: 'NRV%' };
-    const nameOf = (key: Parameters<typeof nutrientEntry>[0]) => (i18n.locale.startsWith('en') ? nutrientEntry(key).enName : nutrientEntry(key).cnName);
+    // the two nutrients GB 28050-2025 adds are not in the nutrient catalogue (foods.json lacks them)
+    const extraNames: Record<string, string> = { saturatedFat: t`饱和脂肪`, sugars: t`糖` };
+    const nameOf = (key: LabelRowKey) => extraNames[key] ?? (i18n.locale.startsWith('en') ? nutrientEntry(key as NutrientKey).enName : nutrientEntry(key as NutrientKey).cnName);
     const base = `${window.location.origin}${window.location.pathname}#`;
     const one = (key: string, food: LabelFood, ids: string[], scene: 'menu' | 'recipe'): Label => {
       const lines = labelLines(cfg, food, { scene, day: date, mealName, dishNames: served.map((s) => s.food.name), orgName: data.orgName });
       const title = lines.find((l) => l.field === 'foodName')?.text ?? food.name;
-      const table = nutritionTable(food, GB28050);
+      const table = nutritionTable(food, GB28050, { panel: cfg.panel });
       const tip = cfg.saltConversionTip.enabled && cfg.saltConversionTip.text ? `（${cfg.saltConversionTip.text}）` : '';
       const content: LabelContent = {
         title,
@@ -122,7 +125,11 @@ export default function MallRecipeCycleLabelSetPage() {
           perPortion: `${formatDeclared(r.perPortion, r.decimals)}${r.unit}${r.incomplete ? '*' : ''}`,
           nrv: r.nrvPercent === null ? '—' : `${r.nrvPercent}%`,
         })),
-        salt: table.saltPerPortion === null ? null : `${t`每份折合食盐`} ${table.saltPerPortion.toFixed(1)}g${tip}`,
+        salt: [
+          table.saltPerPortion === null ? null : `${t`每份折合食盐`} ${table.saltPerPortion.toFixed(1)}g${tip}`,
+          // GB 28050-2025: the line under the table
+          table.advisory === 'saltOilSugar' ? t`儿童青少年应避免过量摄入盐油糖` : null,
+        ].filter((x) => x !== null).join(' ') || null,
         qr: `${base}${tracePath(orgId, ids)}`,
       };
       // a narrow header falls back to 每份 where the grams do not fit the column
