@@ -80,8 +80,8 @@ export interface FoodLabelConfig {
 /** §3 1 mg sodium equals 2.5 mg salt. */
 export const SODIUM_TO_SALT = 2.5;
 
-/** The refusal of a panel that is not one of LABEL_PANELS. */
-export const LABEL_PANEL_TEXT = `panel 只能是 ${LABEL_PANELS.join('、')}`;
+/** The refusal of a panel that is not one of LABEL_PANELS (spelled out: the server-text catalogue matches it whole). */
+export const LABEL_PANEL_TEXT = 'panel 只能是 gb28050-2011、gb28050-2025';
 
 /** §3 other.remark default: nutrition advice (the Chinese dietary guidelines' core advice). */
 export const DEFAULT_REMARK = '食物多样，合理搭配；吃动平衡，健康体重；多吃蔬果、奶类、全谷、大豆；适量吃鱼、禽、蛋、瘦肉；少盐少油，控糖限酒。';
