@@ -376,7 +376,6 @@ export function rowLimit(model: AllocationModel, row: AllocationRow, direction: 
  * true limit over the bounds (rowLimit), never the elastic compromise's value, and whether the row alone could be met.
  */
 export function parseUnmet(model: AllocationModel, solution: LpSolution): UnmetRow[] {
-  const dosages: Record<string, number> = {};
   const out: UnmetRow[] = [];
   model.rows.forEach((r, k) => {
     const lo = solution.Columns[`sl${k}`]?.Primal ?? 0;
