@@ -49,6 +49,8 @@ export const TRACE_DISHES_MAX = 12;
 const TraceRow = Type.Object({
   key: Type.String(), unit: Type.String(), per100g: nullableNumber, perPortion: nullableNumber, nrvPercent: nullableNumber, nrvPercentPer100g: nullableNumber,
   decimals: Type.Integer(), incomplete: Type.Boolean(),
+  /** the data has no value for this nutrient (GB 28050-2025 saturated fat and sugars) */
+  noData: Type.Optional(Type.Boolean()),
 });
 
 /** What a printed label shows of a dish, and nothing more: no ids of ingredients, no grams, no notes, no prices. */
@@ -58,6 +60,10 @@ export const TraceDish = Type.Object({
   allergens: Type.Array(Type.String()),
   /** GB 28050 table of one portion of the dish as the org wrote it */
   table: Type.Object({
+    /** GB 28050-2011 "1+4" or GB 28050-2025 "1+6" (domain/foodLabel.ts LABEL_PANELS) */
+    panel: Type.Union([Type.Literal('gb28050-2011'), Type.Literal('gb28050-2025')]),
+    /** the line under a 2025 table ("儿童青少年应避免过量摄入盐油糖"); null for 2011 */
+    advisory: Type.Union([Type.Literal('saltOilSugar'), Type.Null()]),
     portionGrams: nullableNumber,
     rows: Type.Array(TraceRow),
     saltPerPortion: nullableNumber,

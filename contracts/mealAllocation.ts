@@ -37,8 +37,12 @@ export const UnmetConstraint = Type.Object({
   mealCode: Type.Union([Type.Integer(), Type.Null()]),
   side: Type.Union([Type.Literal('min'), Type.Literal('max')]),
   needed: Type.Number(),
+  /** the true limit over the dosage bounds alone: the most the row can reach ('min' side), the least ('max' side) */
   reached: Type.Number(),
+  /** reached as % of the row's target */
   percent: Type.Union([Type.Number(), Type.Null()]),
+  /** the row alone can be met within the bounds: it fails only together with the others */
+  reachable: Type.Boolean(),
   unit: Type.String(),
   /** the reason in words */
   text: Type.String(),

@@ -108,12 +108,26 @@ export const NutrientResult = Type.Object({
   missing: Type.Array(Type.String()),
   note: nullableText,
 });
+/** % of energy from protein, fat or carbohydrate at 4/9/4 kcal/g of 4P + 9F + 4C (domain/energyShares.ts) */
 export const EnergyRatioResult = Type.Object({
-  key: Type.Union([Type.Literal('fat'), Type.Literal('cho')]),
+  key: Type.Union([Type.Literal('protein'), Type.Literal('fat'), Type.Literal('cho')]),
   percent: nullableNumber, minPct: nullableNumber, maxPct: nullableNumber, verdict: Verdict, note: nullableText,
 });
+/** a meal's energy by the one meal rule (mealRule): target = the day's energy × sharePct, judged in minPct–maxPct */
 export const MealShareResult = Type.Object({
-  mealCode: Type.Integer(), energyKcal: nullableNumber, percentOfDay: nullableNumber, minPct: nullableNumber, maxPct: nullableNumber, verdict: Verdict,
+  mealCode: Type.Integer(), energyKcal: nullableNumber, percentOfDay: nullableNumber, sharePct: nullableNumber, target: nullableNumber, percent: nullableNumber,
+  minPct: nullableNumber, maxPct: nullableNumber, verdict: Verdict,
+});
+export const MealRule = Type.Object({
+  basis: Type.Literal('mealRatio'),
+  sharePct: Type.Object({ breakfast: Type.Number(), lunch: Type.Number(), dinner: Type.Number() }),
+  minPct: Type.Number(),
+  maxPct: nullableNumber,
+});
+/** salt equivalent (g) of every food's sodium against the age group's ceiling for the meals served; never 'low' */
+export const SaltResult = Type.Object({
+  value: nullableNumber, sodiumMg: nullableNumber, factor: Type.Number(), limit: nullableNumber, percent: nullableNumber, verdict: Verdict,
+  missing: Type.Array(Type.String()),
 });
 export const FoodGroupResult = Type.Object({
   group: Type.String(), amount: Type.Number(), min: Type.Number(), max: Type.Number(), percent: Type.Number(), verdict: Verdict,
@@ -130,6 +144,9 @@ export const Analysis = Type.Object({
   energy: EnergyResult,
   nutrients: Type.Array(NutrientResult),
   energyRatios: Type.Array(EnergyRatioResult),
+  salt: SaltResult,
+  /** the one rule each main meal's energy is judged by (and the targets are scaled by) */
+  mealRule: MealRule,
   meals: Type.Array(MealShareResult),
   foodGroups: Type.Array(FoodGroupResult),
   /** per day (means over the days of a week) and over all the days */

@@ -61,13 +61,27 @@ export interface SaltConversionTip {
   text: string;
 }
 
+/**
+ * The nutrition panel a label prints (issue 30): GB 28050-2011's "1+4", or GB 28050-2025's "1+6" (saturated fat and
+ * sugars added; the standard applies from 2027-03-16, early use allowed). The rows: domain/nutritionLabel.ts.
+ */
+export const LABEL_PANELS = ['gb28050-2011', 'gb28050-2025'] as const;
+export type LabelPanel = (typeof LABEL_PANELS)[number];
+export const DEFAULT_LABEL_PANEL: LabelPanel = 'gb28050-2011';
+export const isLabelPanel = (v: unknown): v is LabelPanel => typeof v === 'string' && (LABEL_PANELS as readonly string[]).includes(v);
+
 export interface FoodLabelConfig {
   fields: FoodLabelField[];
   saltConversionTip: SaltConversionTip;
+  /** the nutrition panel; absent in configurations stored before issue 30: GB 28050-2011 */
+  panel?: LabelPanel;
 }
 
 /** §3 1 mg sodium equals 2.5 mg salt. */
 export const SODIUM_TO_SALT = 2.5;
+
+/** The refusal of a panel that is not one of LABEL_PANELS (spelled out: the server-text catalogue matches it whole). */
+export const LABEL_PANEL_TEXT = 'panel 只能是 gb28050-2011、gb28050-2025';
 
 /** §3 other.remark default: nutrition advice (the Chinese dietary guidelines' core advice). */
 export const DEFAULT_REMARK = '食物多样，合理搭配；吃动平衡，健康体重；多吃蔬果、奶类、全谷、大豆；适量吃鱼、禽、蛋、瘦肉；少盐少油，控糖限酒。';
@@ -156,6 +170,7 @@ export function defaultFoodLabelConfig(): FoodLabelConfig {
   return {
     fields,
     saltConversionTip: { enabled: true, sodiumMg: 1, saltMg: SODIUM_TO_SALT, text: '1mg钠相当于2.5mg食盐' },
+    panel: DEFAULT_LABEL_PANEL,
   };
 }
 
@@ -302,6 +317,7 @@ export function validateFoodLabelConfig(value: unknown): string[] {
   for (const name of system.keys()) if (!seen.has(name)) errors.push(`缺少系统字段 ${name}`);
   const tip = value.saltConversionTip;
   if (!isObj(tip) || typeof tip.enabled !== 'boolean') errors.push('saltConversionTip.enabled 必须是布尔值');
+  if (value.panel !== undefined && !isLabelPanel(value.panel)) errors.push(LABEL_PANEL_TEXT);
   return errors;
 }
 
@@ -316,5 +332,5 @@ export function foodLabelConfigOf(stored: unknown): FoodLabelConfig {
   const have = new Set(fields.map((f) => f.field));
   const missing = defaults.fields.filter((f) => !have.has(f.field)).map((f) => ({ ...f, sort: Number.MAX_SAFE_INTEGER }));
   const tip = isObj(stored.saltConversionTip) ? { ...defaults.saltConversionTip, ...(stored.saltConversionTip as Partial<SaltConversionTip>) } : defaults.saltConversionTip;
-  return normalise({ fields: [...fields, ...missing], saltConversionTip: tip });
+  return normalise({ fields: [...fields, ...missing], saltConversionTip: tip, panel: isLabelPanel(stored.panel) ? stored.panel : DEFAULT_LABEL_PANEL });
 }

@@ -16,19 +16,27 @@
 //   rows        one linear row per verdict, coefficient a_ij = amount of the row's subject in one gram of dish i:
 //               - nutrient n on day d:       Σ_i a_in x_i ∈ [minPct, maxPct] × target_n,d   (target for the meals served)
 //               - energy share of fat / cho:  Σ_i (f·fat_i − p·E_i) x_i ≥ 0 with p = minPct/100, ≤ 0 with p = maxPct/100
-//                 (f: kcal per gram of fat or carbohydrate), i.e. the ratio fat-energy / energy kept in its band
-//                 without dividing by a variable
+//                 (f: 9 kcal/g fat or 4 kcal/g carbohydrate; E_i = 4·protein + 9·fat + 4·carbohydrate of one gram,
+//                 the energy the analysis divides by: domain/energyShares.ts), i.e. the ratio fat-energy / energy
+//                 kept in its band without dividing by a variable
+//               - salt and cooking oil are ceilings (domain/salt.ts): one ≤ row each; the salt row counts the salt
+//                 equivalent of every line's sodium (× 2.54 ÷ 1000), as the analysis does
 //               - food group g in a meal:    Σ_i (grams of group g in one gram of dish i) x_i ∈ [minPct, maxPct] × recommended
 //               A verdict whose target the standard lacks (ages 6-8 have energy only) gives no row.
 //   rounding    the bands are tightened by ALLOCATION.margin so the dosages rounded to ALLOCATION.decimals still pass.
 //   diagnosis   when no dosage satisfies every row (status Infeasible), the elastic programme adds s⁻_r, s⁺_r ≥ 0 to each
 //               row (Σ a x + s⁻ − s⁺ ∈ [min, max]) and minimises Σ (s⁻_r + s⁺_r) / |target_r|: the least total relative
-//               violation. The rows left with slack are the constraints that cannot be met together; each is reported
-//               with the value the dishes reach at best and the target, and library dishes rich in what is missing are
-//               suggested (suggestDishes).
+//               violation. The rows left with slack are the constraints that cannot be met together. Each is reported
+//               with its true limit over the same bounds (rowLimit: the most, or least, the row can reach with every
+//               dosage free within its bounds — not the compromise the elastic programme settled on): where even that
+//               limit misses the target the text says "at most X"; where the row alone could be met, it says that it
+//               conflicts with the others instead (issue 30). Library dishes rich in what is missing are suggested
+//               (suggestDishes).
 //   time        every solve gets what is left of ALLOCATION.timeLimitMs (HiGHS time_limit); past it the answer is a
 //               readable refusal, not a hang.
 import { NUTRIENT_KEYS, type NutrientKey } from './nutrition.ts';
+import { MACRO_KCAL_PER_GRAM } from './energyShares.ts';
+import { SALT_GROUP, SALT_PER_SODIUM } from './salt.ts';
 import { RECIPE_LIMITS } from './recipeCycle.ts';
 
 export const ALLOCATION = {
@@ -123,8 +131,14 @@ export interface AllocationModel {
 
 export interface NutrientBand { key: NutrientKey; target: number; minPct: number | null; maxPct: number | null; unit: string }
 export interface EnergyShareBand { key: 'fat' | 'cho'; kcalPerGram: number; minPct: number; maxPct: number }
-/** grams of a food group: `target` the recommendation, min/max the band (max null: no upper bound) */
-export interface FoodGroupBand { group: string; target: number; min: number; max: number | null }
+/** grams of a food group: `target` the recommendation, min/max the band (min null: a ceiling only; max null: no upper bound) */
+export interface FoodGroupBand { group: string; target: number; min: number | null; max: number | null }
+
+/** kcal of one gram of a dish at 4/9/4 (domain/energyShares.ts): the energy its shares are of. */
+const macroKcalPerGram = (p: DishPerGram) =>
+  MACRO_KCAL_PER_GRAM.protein * (p.nutrients.protein ?? 0) + MACRO_KCAL_PER_GRAM.fat * (p.nutrients.fat ?? 0) + MACRO_KCAL_PER_GRAM.cho * (p.nutrients.cho ?? 0);
+/** Grams of a food group in one gram of dish; the salt group is the salt equivalent of all its sodium (domain/salt.ts). */
+const groupPerGram = (p: DishPerGram, group: string) => (group === SALT_GROUP ? ((p.nutrients.sodium ?? 0) * SALT_PER_SODIUM) / 1000 : p.groups[group] ?? 0);
 
 /**
  * The bands of one age group over some days: one day's verdicts (`days` = [d]), or the average day of a week
@@ -163,9 +177,9 @@ export function bandRows(items: readonly AllocationItem[], bands: readonly DayBa
         min: nb.minPct === null ? null : (nb.target * nb.minPct) / 100, max: nb.maxPct === null ? null : (nb.target * nb.maxPct) / 100, target: nb.target,
       });
     }
-    const energyNow = per * served.reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (i.current[b.ageRange] ?? i.portion), 0);
+    const energyNow = per * served.reduce((s, i) => s + macroKcalPerGram(i.perGram) * (i.current[b.ageRange] ?? i.portion), 0);
     for (const eb of b.energyShares) {
-      const coef = (i: AllocationItem, pct: number) => per * (eb.kcalPerGram * (i.perGram.nutrients[eb.key] ?? 0) - (pct / 100) * (i.perGram.nutrients.energyKcal ?? 0));
+      const coef = (i: AllocationItem, pct: number) => per * (eb.kcalPerGram * (i.perGram.nutrients[eb.key] ?? 0) - (pct / 100) * macroKcalPerGram(i.perGram));
       const terms = (pct: number) => sumTerms(served.map((i) => ({ key: i.key, coef: coef(i, pct) })));
       const m = ALLOCATION.ratioMarginPct;
       rows.push({
@@ -181,7 +195,7 @@ export function bandRows(items: readonly AllocationItem[], bands: readonly DayBa
       if (!(g.target > 0)) continue;
       rows.push({
         id: `r${n++}`, kind: 'foodGroup', subject: g.group, ...where, unit: 'g',
-        terms: sumTerms(served.map((i) => ({ key: i.key, coef: per * (i.perGram.groups[g.group] ?? 0) }))), min: g.min, max: g.max, target: g.target,
+        terms: sumTerms(served.map((i) => ({ key: i.key, coef: per * groupPerGram(i.perGram, g.group) }))), min: g.min, max: g.max, target: g.target,
       });
     }
   }
@@ -270,10 +284,15 @@ export interface UnmetRow {
   side: 'min' | 'max';
   /** the bound the row needed (energy share: the % of energy) */
   needed: number;
-  /** the value the dishes reach at best (energy share: %; else the row's unit) */
+  /**
+   * the true limit of the row over the dosage bounds alone (rowLimit): the most it can reach for a 'min' side, the
+   * least for a 'max' side (energy share: %; else the row's unit)
+   */
   reached: number;
   /** reached as % of the row's target (nutrients and food groups) */
   percent: number | null;
+  /** the row alone can be met within the bounds: it fails only together with the others */
+  reachable: boolean;
 }
 
 export type AllocationOutcome =
@@ -289,10 +308,10 @@ export function rowValue(row: AllocationRow, dosages: Readonly<Record<string, nu
   return row.terms.reduce((s, t) => s + t.coef * (dosages[t.key] ?? 0), 0);
 }
 
-/** The share of energy (%) a nutrient gives on a row's days at some dosages. */
-function sharePct(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
-  const served = model.items.filter((i) => row.days.includes(i.day) && i.ageRanges.includes(row.ageRange));
-  const energy = served.reduce((s, i) => s + (i.perGram.nutrients.energyKcal ?? 0) * (dosages[i.key] ?? 0), 0);
+/** The share of energy (%) a nutrient gives on a row's days at some dosages (4/9/4, as the analysis counts it). */
+export function sharePct(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
+  const served = rowItems(model, row);
+  const energy = served.reduce((s, i) => s + macroKcalPerGram(i.perGram) * (dosages[i.key] ?? 0), 0);
   if (!(energy > 0)) return 0;
   const grams = served.reduce((s, i) => s + (i.perGram.nutrients[row.subject as NutrientKey] ?? 0) * (dosages[i.key] ?? 0), 0);
   return (100 * (row.kcalPerGram ?? 0) * grams) / energy;
@@ -315,10 +334,48 @@ export function parseDosages(model: AllocationModel, solution: LpSolution): Reco
   return out;
 }
 
-/** The rows the elastic programme left with slack: the constraints that cannot be met together. */
+/** The items a row's days and age group serve. */
+const rowItems = (model: AllocationModel, row: AllocationRow) => model.items.filter((i) => row.days.includes(i.day) && i.ageRanges.includes(row.ageRange));
+
+/**
+ * The true limit of a row over the dosage bounds alone — its own small programme, every other row dropped: the most
+ * ('max') or the least ('min') the row's value can be with each dosage anywhere in [min, max] of its item. A linear
+ * row is separable over the box, so each term takes the bound that pushes it that way. An energy-share row is a
+ * ratio (nutrient energy ÷ 4/9/4 energy): share ≥ p is reachable exactly when the most of Σ (f·n_i − p·E_i) x_i
+ * is ≥ 0, a separable box maximum, so the limit is found by bisection on p to 1e-9 %.
+ */
+export function rowLimit(model: AllocationModel, row: AllocationRow, direction: 'max' | 'min'): number {
+  const bounds = new Map(model.items.map((i) => [i.key, i]));
+  const extreme = (terms: readonly { key: string; coef: number }[], dir: 'max' | 'min') => terms.reduce((s, t) => {
+    const it = bounds.get(t.key);
+    if (!it) return s;
+    const hi = t.coef * it.max;
+    const lo = t.coef * it.min;
+    return s + (dir === 'max' ? Math.max(hi, lo) : Math.min(hi, lo));
+  }, 0);
+  if (row.kind !== 'energyShare') return extreme(row.terms, direction);
+  const served = rowItems(model, row);
+  const f = row.kcalPerGram ?? 0;
+  const terms = (p: number) => served.map((i) => ({ key: i.key, coef: f * (i.perGram.nutrients[row.subject as NutrientKey] ?? 0) - (p / 100) * macroKcalPerGram(i.perGram) }));
+  // share ≥ p reachable ⇔ max Σ(f·n − p·E)x ≥ 0; share ≤ p reachable ⇔ min Σ(f·n − p·E)x ≤ 0
+  const reachable = (p: number) => (direction === 'max' ? extreme(terms(p), 'max') >= 0 : extreme(terms(p), 'min') <= 0);
+  let lo = 0;
+  let hi = 100;
+  if (direction === 'max') {
+    if (!reachable(lo)) return 0;
+    for (let k = 0; k < 60 && hi - lo > 1e-9; k++) { const mid = (lo + hi) / 2; if (reachable(mid)) lo = mid; else hi = mid; }
+    return lo;
+  }
+  if (!reachable(hi)) return 100;
+  for (let k = 0; k < 60 && hi - lo > 1e-9; k++) { const mid = (lo + hi) / 2; if (reachable(mid)) hi = mid; else lo = mid; }
+  return hi;
+}
+
+/**
+ * The rows the elastic programme left with slack: the constraints that cannot be met together. Each carries its
+ * true limit over the bounds (rowLimit), never the elastic compromise's value, and whether the row alone could be met.
+ */
 export function parseUnmet(model: AllocationModel, solution: LpSolution): UnmetRow[] {
-  const dosages: Record<string, number> = {};
-  model.items.forEach((it, i) => { dosages[it.key] = solution.Columns[varName(i)]?.Primal ?? it.min; });
   const out: UnmetRow[] = [];
   model.rows.forEach((r, k) => {
     const lo = solution.Columns[`sl${k}`]?.Primal ?? 0;
@@ -326,14 +383,19 @@ export function parseUnmet(model: AllocationModel, solution: LpSolution): UnmetR
     const tol = 1e-6 * Math.max(1, Math.abs(r.target));
     if (lo <= tol && hi <= tol) return;
     const side = lo > tol ? 'min' : 'max';
+    // a 'min' side that failed: how far up the row can go at all; a 'max' side: how far down
+    const limit = rowLimit(model, r, side === 'min' ? 'max' : 'min');
     if (r.kind === 'energyShare') {
-      out.push({ row: r, side, needed: (side === 'min' ? r.pct?.min : r.pct?.max) ?? 0, reached: roundTo(sharePct(model, r, dosages), 1), percent: null });
+      const needed = (side === 'min' ? r.pct?.min : r.pct?.max) ?? 0;
+      out.push({ row: r, side, needed, reached: roundTo(limit, 1), percent: null, reachable: side === 'min' ? limit >= needed : limit <= needed });
       return;
     }
-    const reached = rowValue(r, dosages);
+    const needed = (side === 'min' ? r.min : r.max) ?? 0;
+    const eps = 1e-9 * Math.max(1, Math.abs(needed));
     out.push({
-      row: r, side, needed: (side === 'min' ? r.min : r.max) ?? 0, reached: roundTo(reached, 2),
-      percent: r.target > 0 ? roundTo((100 * reached) / r.target, 1) : null,
+      row: r, side, needed, reached: roundTo(limit, 2),
+      percent: r.target > 0 ? roundTo((100 * limit) / r.target, 1) : null,
+      reachable: side === 'min' ? limit >= needed - eps : limit <= needed + eps,
     });
   });
   return out;
@@ -511,19 +573,24 @@ export const ALLOCATION_TEXT = {
   duplicate: '参数错误：同一菜品同一年龄段的用量重复',
 } as const;
 
-/** One unmet constraint in words: what, where, needed and reached. */
+/**
+ * One unmet constraint in words: what, where, needed, and the true limit over the dosage bounds (UnmetRow.reached).
+ * "At most X" is said only when X is the true maximum and misses the need; a row that could be met on its own is
+ * said to conflict with the others, with its reachable limit, never the compromise's figure.
+ */
 export function unmetText(u: UnmetRow, names: { subject: string; day: string; meal: string | null }): string {
   const r = u.row;
   const where = `${names.day}${names.meal ? ` ${names.meal}` : ''} ${r.ageRange} 岁`;
-  if (r.kind === 'energyShare') {
-    return u.side === 'min'
-      ? `${where}：${names.subject}供能比最多只能达到 ${u.reached}%，至少需要 ${u.needed}%`
-      : `${where}：${names.subject}供能比最少也有 ${u.reached}%，不能超过 ${u.needed}%`;
-  }
-  const unit = r.unit;
-  const fmt = (n: number) => `${roundTo(n, 1)} ${unit}`.trim();
+  const unit = r.kind === 'energyShare' ? '%' : r.unit;
+  const fmt = (n: number) => (unit === '%' ? `${roundTo(n, 1)}%` : `${roundTo(n, 1)} ${unit}`.trim());
+  const subject = r.kind === 'energyShare' ? `${names.subject}供能比` : names.subject;
   const pct = u.percent === null ? '' : `（目标的 ${u.percent}%）`;
+  if (u.reachable) {
+    return u.side === 'min'
+      ? `${where}：${subject}至少需要 ${fmt(u.needed)}，单独调整用量最多可达 ${fmt(u.reached)}，但与其他指标不能同时满足`
+      : `${where}：${subject}不能超过 ${fmt(u.needed)}，单独调整用量最少可到 ${fmt(u.reached)}，但与其他指标不能同时满足`;
+  }
   return u.side === 'min'
-    ? `${where}：${names.subject}最多只能达到 ${fmt(u.reached)}${pct}，至少需要 ${fmt(u.needed)}`
-    : `${where}：${names.subject}最少也有 ${fmt(u.reached)}${pct}，不能超过 ${fmt(u.needed)}`;
+    ? `${where}：${subject}最多只能达到 ${fmt(u.reached)}${pct}，至少需要 ${fmt(u.needed)}`
+    : `${where}：${subject}最少也有 ${fmt(u.reached)}${pct}，不能超过 ${fmt(u.needed)}`;
 }

@@ -2,10 +2,11 @@
 // owned by the analysis) and the meal allocation programme (domain/mealAllocation.ts): the bands the programme
 // holds are the analysis's own targets and §5 bands, never a second copy; the score before and after is the
 // analysis's own score of the same week.
-import { ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
 import { weightTypeOf, type DosageMode } from './nutrition.ts';
+import { MACRO_KCAL_PER_GRAM } from './energyShares.ts';
+import { isUpperLimitGroup } from './salt.ts';
 import {
-  energyFactorKj, energyRatioRanges, foodAmountBand, isAgeGroup, nutrientBand, targetsForMeals, targetUnit, TARGET_NUTRIENTS, type AgeGroup,
+  energyRatioRanges, foodAmountBand, isAgeGroup, nutrientBand, targetsForMeals, targetUnit, TARGET_NUTRIENTS, type AgeGroup,
   type EnergyRatioNutrient,
 } from './nutritionStandards.ts';
 import { analyseDays, type AnalysisMeal, type FoodLookup, type MealAnalysis } from './nutritionAnalysis.ts';
@@ -15,11 +16,8 @@ import type { DayBands, EnergyShareBand, FoodGroupBand, NutrientBand } from './m
 export const ALLOCATION_LEVELS = ['week', 'day'] as const;
 export type AllocationLevel = (typeof ALLOCATION_LEVELS)[number];
 
-/** kcal per gram of fat and carbohydrate: the GB 28050 energy factors (kJ/g) over the §9 energy factor. */
-export const ENERGY_SHARE_KCAL: Record<EnergyRatioNutrient, number> = {
-  fat: energyFactorKj('fat') / ENERGY_FACTOR_KJ_PER_KCAL,
-  cho: energyFactorKj('carbohydrate') / ENERGY_FACTOR_KJ_PER_KCAL,
-};
+/** kcal per gram of fat and carbohydrate at 4/9/4, as the analysis counts their shares (domain/energyShares.ts). */
+export const ENERGY_SHARE_KCAL: Record<EnergyRatioNutrient, number> = { fat: MACRO_KCAL_PER_GRAM.fat, cho: MACRO_KCAL_PER_GRAM.cho };
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
@@ -65,6 +63,8 @@ function bandsOf(ageRange: AgeGroup, set: readonly { day: number; mealCodes: rea
       const of = targets.map((t) => t.foodGroups.find((x) => x.group === group));
       const min = mean(of.map((g) => g?.min ?? 0));
       const max = mean(of.map((g) => g?.max ?? 0));
+      // salt and cooking oil are ceilings, as the analysis judges them: no lower row, the figure itself the upper
+      if (isUpperLimitGroup(group)) return { group, target: max, min: null, max };
       return { group, target: (min + max) / 2, min: (min * band.minPct) / 100, max: band.maxPct === null ? null : (max * band.maxPct) / 100 };
     });
     return { day, days: set.map((d) => d.day), ageRange, nutrients, energyShares, foodGroups };

@@ -11,16 +11,24 @@
 //               is listed in `unscored` with the file's note, and takes no part in any score.
 //   energy      value / target × 100 → §5 band 90–110 %: below 'low', above 'high', else 'ok'.
 //   nutrients   protein 80–120 %; fibre, calcium, iron, zinc, vitamin A, B1, B2, C at least 80 % of target.
-//               Sodium has no WS/T 554 figure ('noTarget'). Fat and carbohydrate are judged as energy ratios.
+//               Sodium is judged as salt (below). Fat and carbohydrate are judged as energy ratios.
 //               A value some food lacked is the sum of the known ones (a lower bound) and names those foods
 //               in `missing`; a value no food knew is 'unknown' and is not scored.
-//   ratios      % of energy from fat = fat g × 37 kJ/g ÷ (energy kcal × 4.1868 kJ/kcal) × 100; carbohydrate the
-//               same with 17 kJ/g (GB 28050 energy factors from standards.json; §9 energy factor). foods.json
-//               carbohydrate is "by difference" and includes fibre: counted at 17 kJ/g as the factor gives.
-//               Judged against the WS/T 554 range (20–30 % fat, 50–65 % carbohydrate).
+//   ratios      % of energy from protein, fat and carbohydrate at 4/9/4 kcal/g, each divided by the same
+//               4P + 9F + 4C (domain/energyShares.ts), so they add up to 100 %. Fat and carbohydrate are judged
+//               against the WS/T 554 range (20–30 % fat, 50–65 % carbohydrate); protein's share is shown (protein
+//               is judged by its amount) and not scored.
+//   salt        salt equivalent = sodium of every food × 2.54 ÷ 1000 g (domain/salt.ts), against the WS/T 554 salt
+//               amount of the main meals served as a ceiling: above 'high', else 'ok', never 'low'. It is the
+//               amount of the 盐 food group too (so the group and the salt line always agree).
+//   meals       one rule for each main meal, everywhere (issue 30): its §9 ratio of the day's targets (breakfast
+//               0.2, lunch 0.4, dinner 0.4) judged in the §5 energy band (90–110 %). The targets of the meals
+//               served are built from the same ratios, so a meal served alone gets the same verdict in
+//               `energy` and in `meals[]`. The answer says so in `mealRule`.
 //   food groups edible grams of each WS/T 554 group against the sum of its per-meal recommendation over the
 //               main meals served (breakfast; lunchOrDinner for lunch and for dinner): §5 suitable when
-//               80 % × min ≤ amount ≤ 120 % × max; below 'low', above 'high'. `percent` = amount ÷ the middle
+//               80 % × min ≤ amount ≤ 120 % × max; below 'low', above 'high'. Salt and cooking oil are ceilings
+//               only (domain/salt.ts): at most the figure is 'ok', above 'high', never 'low'. `percent` = amount ÷ the middle
 //               of the recommended range × 100. A gross line whose edible % is unknown has no known grams and
 //               adds nothing (its food is in `unknownFoods` only when the lookup did not know it).
 //   sub-scores  each 0–100, 6 decimals (§9):
@@ -35,29 +43,33 @@
 //     total     = 0.3 × variety + 0.3 × category + 0.4 × nutrient (§9 ANALYSIS.weights); pass when
 //                 total ≥ passScore (§3 analysis extraInfo passScore, default §9 80).
 //   advice      the catalogue's nutritionAnalysisProposal of every item 'low' (energy, an amount nutrient, the fat
-//               or carbohydrate ratio), once per nutrient, in catalogue order.
+//               or carbohydrate ratio) and of salt above its limit (sodium's), once per nutrient, in catalogue order.
 //   several days (analyseDays): days with no dish are skipped; every amount (nutrients, group grams, meal energy)
 //               and every target is the mean over the days analysed, and the verdicts and the category and
 //               nutrient scores are those of this average day; variety is the mean of each day's variety score
 //               (eating the same five foods every day is not varied, however the average looks).
-import { ANALYSIS, ENERGY_FACTOR_KJ_PER_KCAL } from './constants.ts';
+import { ANALYSIS, MEAL_RATIO } from './constants.ts';
+import { MACRO_KEYS, energySharesPct, type MacroKey } from './energyShares.ts';
+import { SALT_GROUP, SALT_PER_SODIUM, isUpperLimitGroup, saltEquivalentG, upperLimitVerdict } from './salt.ts';
 import {
   NUTRIENT_KEYS, lineNutrients, sumNutrients, weightTypeOf, type DosageMode, type FoodNutrition, type LineNutrients, type NutrientKey, type NutrientSum, type Nutrients, type WeightType,
 } from './nutrition.ts';
-import { dateOfDay, dishPortion } from './recipeCycle.ts';
+import { RECIPE_LIMITS, dateOfDay, dishPortion } from './recipeCycle.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { round6 } from './numberInput.ts';
 import {
-  AGE_GROUPS, ENERGY_RATIO_NUTRIENTS, TARGET_NUTRIENTS, energyFactorKj, foodAmountBand, isAgeGroup, isMealCode, mainMealOf, mealShareGuide, nutrientBand,
-  targetsForMeals, dailyTargets, dailyTargetNotes, TARGET_NOTES, type AgeGroup, type EnergyRatioNutrient, type MealTargets, type Sex, type TargetNutrient,
+  AGE_GROUPS, TARGET_NUTRIENTS, foodAmountBand, isAgeGroup, isMealCode, mainMealOf, nutrientBand,
+  targetsForMeals, dailyTargets, dailyTargetNotes, TARGET_NOTES, type AgeGroup, type MealTargets, type Sex, type TargetNutrient,
 } from './nutritionStandards.ts';
 
 /** Limits on one request: beyond them it is a slip or an attack, refused with a reason. */
 export const NUTRITION_LIMITS = {
   /** ingredient lines in one calculation or analysis (issue 10: 5,000 lines is the most) */
   linesMax: 5000,
-  /** grams of one line: a canteen batch, not a warehouse */
+  /** grams of one calculator line: a canteen batch, not a warehouse */
   weightMaxG: 1_000_000,
+  /** grams of one line of an analysed meal, which is one student's: no more than a dish's largest dosage (issue 30) */
+  mealLineMaxG: RECIPE_LIMITS.dosageMaxG,
   mealsMax: 31 * 6,
   dishesPerMeal: 60,
   dishNameMax: 100,
@@ -70,7 +82,7 @@ export const NUTRITION_TEXT = {
   tooManyLines: (n: number) => `参数错误：一次最多计算 ${NUTRITION_LIMITS.linesMax} 行食材（收到 ${n} 行）`,
   noLines: '参数错误：请至少添加一种食材',
   unknownFoods: (ids: readonly string[]) => `参数错误：食材不存在：${ids.slice(0, 5).join('、')}${ids.length > 5 ? ` 等 ${ids.length} 种` : ''}`,
-  badWeight: (row: number, foodId: string) => `参数错误：第 ${row} 行（食材 ${foodId}）的重量须为 0 到 ${NUTRITION_LIMITS.weightMaxG} 克之间的数`,
+  badWeight: (row: number, foodId: string, maxG: number = NUTRITION_LIMITS.weightMaxG) => `参数错误：第 ${row} 行（食材 ${foodId}）的重量须为 0 到 ${maxG} 克之间的数`,
   badAgeGroup: (given: string) => `参数错误：未知的年龄段「${given}」，只能是 ${AGE_GROUPS.join('、')}`,
   badMealCode: (code: number) => `参数错误：未知的餐次 ${code}（早餐 1、早点 2、午餐 3、午点 4、晚餐 5、晚点 6）`,
   duplicateMeal: (code: number) => `参数错误：餐次 ${code} 重复`,
@@ -135,7 +147,8 @@ export interface NutrientResult {
   note: string | null;
 }
 export interface EnergyRatioResult {
-  key: EnergyRatioNutrient;
+  /** protein, fat or carbohydrate (4/9/4 kcal/g of 4P + 9F + 4C) */
+  key: MacroKey;
   /** % of energy from this nutrient */
   percent: number | null;
   minPct: number | null;
@@ -143,7 +156,51 @@ export interface EnergyRatioResult {
   verdict: Verdict;
   note: string | null;
 }
-export interface MealShareResult { mealCode: number; energyKcal: number | null; percentOfDay: number | null; minPct: number | null; maxPct: number | null; verdict: Verdict }
+/**
+ * A meal's energy judged by the one meal rule (mealRule): its kcal against the day's target × its share, in the §5
+ * energy band. A snack has no share: 'noTarget'.
+ */
+export interface MealShareResult {
+  mealCode: number;
+  energyKcal: number | null;
+  /** the meal's kcal as % of the day's energy target */
+  percentOfDay: number | null;
+  /** the rule's share of the day for this meal, % (null for a snack) */
+  sharePct: number | null;
+  /** kcal: the day's energy target × sharePct */
+  target: number | null;
+  /** energyKcal as % of target */
+  percent: number | null;
+  /** the §5 energy band the percent is judged in */
+  minPct: number | null;
+  maxPct: number | null;
+  verdict: Verdict;
+}
+/** The one rule every main meal's energy (and its share of the targets) is judged by, as the answer states it. */
+export interface MealRule {
+  /** 'mealRatio': §9 meal ratios of the day's targets, judged in the §5 energy band */
+  basis: 'mealRatio';
+  /** % of the day per main meal */
+  sharePct: { breakfast: number; lunch: number; dinner: number };
+  minPct: number;
+  maxPct: number | null;
+}
+/** Salt equivalent of all the sodium served against the age group's ceiling for the meals served. */
+export interface SaltResult {
+  /** g of salt equivalent (sodium × factor ÷ 1000); null when no food knew its sodium */
+  value: number | null;
+  sodiumMg: number | null;
+  /** g salt per g sodium */
+  factor: number;
+  /** g: WS/T 554 salt amounts of the main meals served, a ceiling; null when no main meal is served */
+  limit: number | null;
+  /** value as % of the limit */
+  percent: number | null;
+  /** ok at or under the limit, high above it; never low */
+  verdict: Verdict;
+  /** foods that lacked sodium: the value is a lower bound */
+  missing: string[];
+}
 export interface FoodGroupResult {
   group: string;
   /** edible grams */
@@ -183,6 +240,8 @@ export interface MealAnalysis {
   energy: EnergyResult;
   nutrients: NutrientResult[];
   energyRatios: EnergyRatioResult[];
+  salt: SaltResult;
+  mealRule: MealRule;
   meals: MealShareResult[];
   foodGroups: FoodGroupResult[];
   variety: VarietyResult;
@@ -199,16 +258,20 @@ export type { TargetNutrient };
 // ---------------------------------------------------------------------------------------------------------
 // Validation
 
-const validWeight = (w: unknown): w is number => typeof w === 'number' && Number.isFinite(w) && w >= 0 && w <= NUTRITION_LIMITS.weightMaxG;
+// a number and nothing else: null, true or "10" are not weights (issue 30), whatever a lenient reader made of them
+const validWeight = (w: unknown, maxG: number): w is number => typeof w === 'number' && Number.isFinite(w) && w >= 0 && w <= maxG;
 
-/** Every reason lines are refused (empty = acceptable): at most linesMax lines, unknown foods named, weights finite and 0…weightMaxG. */
-export function lineProblems(lines: readonly NutritionLine[], lookup: FoodLookup): string[] {
+/**
+ * Every reason lines are refused (empty = acceptable): at most linesMax lines, unknown foods named, weights numbers
+ * from 0 to maxG (the calculator's batch limit unless a meal's is given).
+ */
+export function lineProblems(lines: readonly NutritionLine[], lookup: FoodLookup, maxG: number = NUTRITION_LIMITS.weightMaxG): string[] {
   if (lines.length > NUTRITION_LIMITS.linesMax) return [NUTRITION_TEXT.tooManyLines(lines.length)];
   const out: string[] = [];
   const unknown = [...new Set(lines.filter((l) => !lookup(l.foodId)).map((l) => l.foodId))];
   if (unknown.length) out.push(NUTRITION_TEXT.unknownFoods(unknown));
-  const bad = lines.findIndex((l) => !validWeight(l.weight));
-  if (bad >= 0) out.push(NUTRITION_TEXT.badWeight(bad + 1, lines[bad].foodId));
+  const bad = lines.findIndex((l) => !validWeight(l.weight, maxG));
+  if (bad >= 0) out.push(NUTRITION_TEXT.badWeight(bad + 1, lines[bad].foodId, maxG));
   return out;
 }
 
@@ -224,7 +287,8 @@ export function analysisProblems(input: { ageGroup: string; meals: readonly Anal
     if (m.dishes.length > NUTRITION_LIMITS.dishesPerMeal) { out.push(NUTRITION_TEXT.tooManyDishes); break; }
     if (m.dishes.some((d) => d.name.length > NUTRITION_LIMITS.dishNameMax)) { out.push(NUTRITION_TEXT.dishNameTooLong); break; }
   }
-  out.push(...lineProblems(input.meals.flatMap((m) => m.dishes.flatMap((d) => d.items)), lookup));
+  // one student's meal: a line above a dish's largest dosage is a slip (a kilo too many), not a meal
+  out.push(...lineProblems(input.meals.flatMap((m) => m.dishes.flatMap((d) => d.items)), lookup, NUTRITION_LIMITS.mealLineMaxG));
   return out;
 }
 
@@ -332,10 +396,11 @@ export const ANALYSIS_NOTES = {
   noValue: 'no ingredient has a value',
   noRange: 'no range',
   ratioUnknown: 'energy or the nutrient is unknown or 0',
-  noSodiumTarget: 'WS/T 554-2017 (standards.json) gives no sodium target',
+  asSalt: 'judged as salt equivalent (salt)',
   asEnergyRatio: 'judged as % of energy (energyRatios)',
+  proteinByAmount: 'protein is judged by its amount (nutrients)',
 } as const;
-const NO_SODIUM_TARGET = ANALYSIS_NOTES.noSodiumTarget;
+const AS_SALT = ANALYSIS_NOTES.asSalt;
 const AS_ENERGY_RATIO = ANALYSIS_NOTES.asEnergyRatio;
 
 /** Every note an analysis can carry: its own, the missing targets', and those standards.json gives. */
@@ -356,6 +421,7 @@ function judge(input: {
   const target = Object.fromEntries(TARGET_NUTRIENTS.map((k) => [k, meanKnown(facts.map((f) => f.targets.nutrients[k]))])) as Record<TargetNutrient, number | null>;
   const notes = facts[0].targets.notes;
   const ratios = facts[0].targets.energyRatios;
+  const ratioRange = (key: MacroKey) => (key === 'protein' ? null : ratios[key]);
   const unscored: Unscored[] = [];
   const scored: Verdict[] = [];
 
@@ -376,7 +442,7 @@ function judge(input: {
     const unit = nutrientEntry(key).unit;
     const base = { key, value, unit, missing: missing[key] };
     if (!(TARGET_NUTRIENTS as readonly string[]).includes(key)) {
-      const note = key === 'sodium' ? NO_SODIUM_TARGET : AS_ENERGY_RATIO;
+      const note = key === 'sodium' ? AS_SALT : AS_ENERGY_RATIO;
       return { ...base, target: null, percent: null, minPct: null, maxPct: null, verdict: 'noTarget' as Verdict, note };
     }
     const k = key as TargetNutrient;
@@ -397,13 +463,12 @@ function judge(input: {
     return { ...base, target: t, percent, minPct: band.minPct, maxPct: band.maxPct, verdict, note: null };
   });
 
-  // fat and carbohydrate as % of energy
-  const kjOfEnergy = eValue !== null ? eValue * ENERGY_FACTOR_KJ_PER_KCAL : null;
-  const energyRatios: EnergyRatioResult[] = ENERGY_RATIO_NUTRIENTS.map((key) => {
-    const r = ratios[key];
-    const grams = total[key];
-    const factor = energyFactorKj(key === 'fat' ? 'fat' : 'carbohydrate');
-    const percent = grams !== null && kjOfEnergy !== null && kjOfEnergy > 0 ? round6(((grams * factor) / kjOfEnergy) * 100) : null;
+  // protein, fat and carbohydrate as % of the energy they give at 4/9/4 (domain/energyShares.ts)
+  const shares = energySharesPct({ protein: total.protein, fat: total.fat, cho: total.cho });
+  const energyRatios: EnergyRatioResult[] = MACRO_KEYS.map((key) => {
+    const r = ratioRange(key);
+    const percent = shares[key];
+    if (r === null) return { key, percent, minPct: null, maxPct: null, verdict: 'noTarget' as Verdict, note: ANALYSIS_NOTES.proteinByAmount };
     if (r.minPct === null || r.maxPct === null) {
       unscored.push({ item: `${key}EnergyRatio`, note: r.note ?? ANALYSIS_NOTES.noRange });
       return { key, percent, minPct: null, maxPct: null, verdict: 'noTarget' as Verdict, note: r.note };
@@ -417,36 +482,60 @@ function judge(input: {
     return { key, percent, minPct: r.minPct, maxPct: r.maxPct, verdict, note: null };
   });
 
-  // each meal's share of the day's energy target (WS/T 554 guidance; shown, not scored)
+  // each meal by the one meal rule: its §9 ratio of the day's energy target, in the §5 energy band, as `energy`
+  // judges the meals served (whose targets are built from the same ratios: nutritionStandards.targetsForMeals)
   const dailyEnergy = dailyTargets(ageGroup, sex).energyKcal.value;
   const mealCodes = [...new Set(facts.flatMap((f) => f.mealCodes))].sort((a, b) => a - b);
   const meals: MealShareResult[] = mealCodes.map((mealCode) => {
     const values = facts.filter((f) => f.mealEnergy.has(mealCode)).map((f) => f.mealEnergy.get(mealCode)!);
     const known = values.filter((v): v is number => v !== null);
     const energyKcal = known.length ? mean(known) : null;
-    const guide = mealShareGuide(mealCode);
+    const main = mainMealOf(mealCode);
+    const sharePct = main ? round6(MEAL_RATIO[main] * 100) : null;
     const percentOfDay = energyKcal !== null && dailyEnergy ? percentOf(energyKcal, dailyEnergy) : null;
-    const verdict: Verdict = !guide || dailyEnergy === null ? 'noTarget' : percentOfDay === null ? 'unknown' : verdictOf(percentOfDay, guide.minPct, guide.maxPct);
-    return { mealCode, energyKcal, percentOfDay, minPct: guide?.minPct ?? null, maxPct: guide?.maxPct ?? null, verdict };
+    const target = sharePct !== null && dailyEnergy !== null ? round6((dailyEnergy * sharePct) / 100) : null;
+    const percent = energyKcal !== null && target !== null && target > 0 ? percentOf(energyKcal, target) : null;
+    const verdict: Verdict = target === null ? 'noTarget' : percent === null ? 'unknown' : verdictOf(percent, eBand.minPct, eBand.maxPct);
+    return {
+      mealCode, energyKcal, percentOfDay, sharePct, target, percent,
+      minPct: target === null ? null : eBand.minPct, maxPct: target === null ? null : eBand.maxPct, verdict,
+    };
   });
+  const mealRule: MealRule = {
+    basis: 'mealRatio',
+    sharePct: { breakfast: round6(MEAL_RATIO.breakfast * 100), lunch: round6(MEAL_RATIO.lunch * 100), dinner: round6(MEAL_RATIO.dinner * 100) },
+    minPct: eBand.minPct, maxPct: eBand.maxPct,
+  };
 
   // food groups of the average day against the mean recommendation
   const gBand = foodAmountBand();
+  const saltValue = saltEquivalentG(total.sodium);
   const groupNames = facts[0].targets.foodGroups.map((g) => g.group);
   for (const f of facts) for (const g of f.targets.foodGroups) if (!groupNames.includes(g.group)) groupNames.push(g.group);
   const foodGroups: FoodGroupResult[] = groupNames.map((group) => {
     const per = facts.map((f) => f.targets.foodGroups.find((g) => g.group === group));
     const min = mean(per.map((g) => g?.min ?? 0));
     const max = mean(per.map((g) => g?.max ?? 0));
-    const amount = mean(facts.map((f) => f.groups.get(group) ?? 0));
+    // the salt group holds the salt equivalent of every food's sodium, not the grams of table salt alone
+    const amount = group === SALT_GROUP ? saltValue ?? 0 : mean(facts.map((f) => f.groups.get(group) ?? 0));
     const middle = (min + max) / 2;
     const percent = middle > 0 ? percentOf(amount, middle) : 0;
     const lo = round6((min * gBand.minPct) / 100);
     const hi = gBand.maxPct === null ? null : round6((max * gBand.maxPct) / 100);
-    const verdict: Verdict = amount < lo ? 'low' : hi !== null && amount > hi ? 'high' : 'ok';
+    // salt and cooking oil are ceilings: at most the figure is fine, less is never a fault
+    const verdict: Verdict = isUpperLimitGroup(group) ? (amount > max ? 'high' : 'ok') : amount < lo ? 'low' : hi !== null && amount > hi ? 'high' : 'ok';
     const src = per.find((g) => g);
     return { group, amount, min, max, percent, verdict, suspect: per.some((g) => g?.suspect), note: src?.note ?? null };
   });
+
+  // salt: the same figure and ceiling as the 盐 group, with its sodium and the foods that lacked it
+  const saltGroup = foodGroups.find((g) => g.group === SALT_GROUP);
+  const saltLimit = saltGroup && facts.some((f) => f.targets.share > 0) ? saltGroup.max : null;
+  const salt: SaltResult = {
+    value: saltValue, sodiumMg: total.sodium, factor: SALT_PER_SODIUM, limit: saltLimit,
+    percent: saltValue !== null && saltLimit !== null && saltLimit > 0 ? percentOf(saltValue, saltLimit) : null,
+    verdict: upperLimitVerdict(saltValue, saltLimit), missing: missing.sodium,
+  };
 
   const variety: VarietyResult = {
     ingredients: mean(facts.map((f) => f.variety.ingredients)),
@@ -465,13 +554,15 @@ function judge(input: {
   if (energy.verdict === 'low') lowKeys.add('energyKcal');
   for (const n of nutrients) if (n.verdict === 'low') lowKeys.add(n.key);
   for (const r of energyRatios) if (r.verdict === 'low') lowKeys.add(r.key);
+  // too much salt: the sodium advice (less salt and salty sauces)
+  if (salt.verdict === 'high') lowKeys.add('sodium');
   const advice: Advice[] = NUTRIENT_KEYS.filter((k) => lowKeys.has(k)).map((k) => nutrientEntry(k))
     .sort((a, b) => a.nutritionAnalysisProposal.sort - b.nutritionAnalysisProposal.sort)
     .map((e) => ({ key: e.name, text: e.nutritionAnalysisProposal.text }));
 
   return {
     ageGroup, sex, days, mealCodes, share: mean(facts.map((f) => f.targets.share)),
-    energy, nutrients, energyRatios, meals, foodGroups, variety,
+    energy, nutrients, energyRatios, salt, mealRule, meals, foodGroups, variety,
     scores: { variety: varietyScore, category, nutrient, total: totalScore },
     passScore, pass: totalScore >= passScore, advice, unscored,
     unknownFoods: [...new Set(facts.flatMap((f) => f.unknownFoods))],

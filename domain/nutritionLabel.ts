@@ -1,15 +1,22 @@
 // Food labels (issue 10, §3 label fields and NRV): what a printed label of a dish or a package (a meal's dishes
 // together) says, computed once here for the label screen, its PDF and the public trace page alike.
-// - The nutrient table per 100 g and per portion by GB 28050-2011: energy in kJ from kcal × 4.1868 (§9 energy
-//   factor); a value per 100 g at or below the standard's '0' threshold is declared 0 in both columns (the
+// - The nutrient table per 100 g and per portion by GB 28050-2011 (issue 30): energy in kJ by the standard's own
+//   energy conversion factors (standards.json gb28050.energyFactors: protein 17, fat 37, carbohydrate 17, dietary
+//   fibre 8 kJ/g), not the food table's kcal × 4.1868; carbohydrate declared without the dietary fibre foods.json's
+//   "by difference" figure includes (fibre is counted at its own 8 kJ/g; where no food knew its fibre, nothing is
+//   taken off and the carbohydrate is marked incomplete); a value per 100 g at or below the standard's '0' threshold is declared 0 in both columns (the
 //   standard states its thresholds per 100 g); each declared value rounded half-up to the standard's interval
 //   (the catalogue's decimals where the standard's data gives none); NRV % = declared value / NRV × 100 as a
 //   whole number, from the declared value so a reader can check it on the label itself.
 // - The salt line: sodium × the standard's salt factor (2.5) / 1000, in grams to 0.1 g.
 // - The batch number: prefix + production date in the field's dateFormat + suffix (§3 batchNo).
-// - The figures of GB 28050 (NRV, thresholds, intervals, salt factor) are data (standards.json `gb28050`), passed
-//   in: nothing here copies them.
-import { effectiveOptions, groupedFields, type FoodLabelConfig, type FoodLabelField } from './foodLabel.ts';
+// - The figures of GB 28050 (NRV, thresholds, intervals, energy factors, salt factor) are data (standards.json
+//   `gb28050`), passed in: nothing here copies them.
+// - Two panels, chosen per label setting (FoodLabelConfig.panel): GB 28050-2011's "1+4" (energy, protein, fat,
+//   carbohydrate, sodium) and GB 28050-2025's "1+6" (applies from 2027-03-16; saturated fat and sugars added after
+//   fat and carbohydrate, and the line "儿童青少年应避免过量摄入盐油糖" under the table). foods.json has neither
+//   saturated fat nor sugars, so those rows are declared unknown (a dash, `noData`), never 0.
+import { DEFAULT_LABEL_PANEL, effectiveOptions, groupedFields, type FoodLabelConfig, type FoodLabelField, type LabelPanel } from './foodLabel.ts';
 import { kcalToKj, NUTRIENT_KEYS, type DishNutrients, type NutrientKey, type Nutrients } from './nutrition.ts';
 import { nutrientEntry } from './nutrientCatalogue.ts';
 import { roundHalfUp, round6 } from './numberInput.ts';
@@ -26,7 +33,17 @@ export interface Gb28050 {
   interval: Partial<Record<NutrientKey | 'nrvPercent', number>>;
   /** g salt per g sodium */
   saltFactor: number;
+  /** kJ per gram of protein, fat, carbohydrate and dietary fibre */
+  energyFactors: { protein: number; fat: number; carbohydrate: number; fiber: number };
+  /** NRV and '0' threshold of the two nutrients the 2025 panel adds (g), where the file gives them */
+  extra: { nrv: Partial<Record<ExtraLabelKey, number>>; zero: Partial<Record<ExtraLabelKey, number>> };
 }
+
+/** The nutrients GB 28050-2025's "1+6" panel adds, which foods.json does not carry. */
+export const EXTRA_LABEL_KEYS = ['saturatedFat', 'sugars'] as const;
+export type ExtraLabelKey = (typeof EXTRA_LABEL_KEYS)[number];
+export type LabelRowKey = NutrientKey | ExtraLabelKey;
+
 
 /** Our nutrient keys (foods.json) by the names standards.json gives them. */
 const GB_NAMES: Record<string, NutrientKey | 'nrvPercent'> = {
@@ -46,7 +63,14 @@ const positive = (v: unknown): v is number => typeof v === 'number' && Number.is
 export function gb28050Of(standards: unknown): Gb28050 {
   const gb = isObj(standards) && isObj(standards.gb28050) ? standards.gb28050 : standards;
   if (!isObj(gb)) throw new Error('standards.json: gb28050 missing');
-  const out: Gb28050 = { nrv: {}, zero: {}, interval: {}, saltFactor: 0 };
+  const out: Gb28050 = { nrv: {}, zero: {}, interval: {}, saltFactor: 0, energyFactors: { protein: 0, fat: 0, carbohydrate: 0, fiber: 0 }, extra: { nrv: {}, zero: {} } };
+  const isExtra = (n: unknown): n is ExtraLabelKey => (EXTRA_LABEL_KEYS as readonly unknown[]).includes(n);
+  for (const r of recordsOf(gb.nrv)) if (isExtra(r.nutrient) && positive(r.value)) out.extra.nrv[r.nutrient] = r.value;
+  for (const r of recordsOf(gb.zeroThresholds)) if (isExtra(r.nutrient) && typeof r.max === 'number' && r.max >= 0) out.extra.zero[r.nutrient] = r.max;
+  for (const r of recordsOf(gb.energyFactors)) {
+    const c = String(r.component);
+    if ((c === 'protein' || c === 'fat' || c === 'carbohydrate' || c === 'fiber') && positive(r.kJPerGram)) out.energyFactors[c] = r.kJPerGram;
+  }
   for (const r of recordsOf(gb.nrv)) {
     const key = GB_NAMES[String(r.nutrient)];
     if (key && key !== 'nrvPercent' && positive(r.value) && (key !== 'energyKcal' || r.unit === 'kJ')) out.nrv[key] = r.value;
@@ -62,6 +86,7 @@ export function gb28050Of(standards: unknown): Gb28050 {
   const salt = isObj(gb.saltFromSodium) ? gb.saltFromSodium.factor : undefined;
   if (!positive(salt)) throw new Error('standards.json: gb28050.saltFromSodium.factor missing');
   if (!out.nrv.energyKcal) throw new Error('standards.json: gb28050 energy NRV (kJ) missing');
+  if (!(['protein', 'fat', 'carbohydrate', 'fiber'] as const).every((c) => out.energyFactors[c] > 0)) throw new Error('standards.json: gb28050.energyFactors incomplete');
   out.saltFactor = salt;
   return out;
 }
@@ -91,7 +116,7 @@ function toInterval(value: number, interval: number, decimals: number): number {
 }
 
 export interface LabelNutrientRow {
-  key: NutrientKey;
+  key: LabelRowKey;
   unit: string;
   /** declared value per 100 g; null when unknown (no ingredient knew it) */
   per100g: number | null;
@@ -105,6 +130,8 @@ export interface LabelNutrientRow {
   incomplete: boolean;
   /** the decimals to print the declared values with */
   decimals: number;
+  /** the data has no value for this nutrient at all (saturated fat, sugars): declared unknown */
+  noData?: boolean;
 }
 
 /** What a label is computed from: one dish or a package of dishes, each a portion as served. */
@@ -177,11 +204,14 @@ export function packageLabelFood(name: string, foods: readonly LabelFood[]): Lab
   };
 }
 
-/** One nutrient declared by GB 28050 from its raw values per 100 g and per portion (energy in kcal). */
+/** One nutrient declared by GB 28050 from its raw values per 100 g and per portion (energy in kcal, turned into kJ by 4.1868). */
 export function declareNutrient(key: NutrientKey, rawPer100g: number | null, rawPerPortion: number | null, gb: Gb28050): Omit<LabelNutrientRow, 'incomplete'> {
   const toLabel = (v: number | null) => (v === null ? null : key === 'energyKcal' ? kcalToKj(v) : v);
-  const per100 = toLabel(rawPer100g);
-  const portion = toLabel(rawPerPortion);
+  return declareLabelValue(key, toLabel(rawPer100g), toLabel(rawPerPortion), gb);
+}
+
+/** One nutrient declared from values already in the label's unit (energy in kJ). */
+function declareLabelValue(key: NutrientKey, per100: number | null, portion: number | null, gb: Gb28050): Omit<LabelNutrientRow, 'incomplete'> {
   const decimals = labelDecimals(key, gb);
   const interval = gb.interval[key] ?? 10 ** -decimals;
   // GB 28050 '0' thresholds are per 100 g: at or below it the food declares 0, per 100 g and per portion alike
@@ -195,7 +225,33 @@ export function declareNutrient(key: NutrientKey, rawPer100g: number | null, raw
   return { key, unit: labelUnit(key), per100g: d100, perPortion: dPortion, nrvPercent: pct(dPortion), nrvPercentPer100g: pct(d100), decimals };
 }
 
+/**
+ * GB 28050 energy of some raw grams, kJ: 17 × protein + 37 × fat + 17 × (carbohydrate − dietary fibre) + 8 × fibre,
+ * factors from standards.json (6 decimals). Null when protein, fat or carbohydrate is unknown; unknown fibre is
+ * taken as none (the carbohydrate by difference then keeps it, at 17 kJ/g).
+ */
+export function labelEnergyKj(n: Pick<Nutrients, 'protein' | 'fat' | 'cho' | 'fiber'>, gb: Gb28050): number | null {
+  if (n.protein === null || n.fat === null || n.cho === null) return null;
+  const f = gb.energyFactors;
+  const fibre = n.fiber ?? 0;
+  return round6(f.protein * n.protein + f.fat * n.fat + f.carbohydrate * (n.cho - fibre) + f.fiber * fibre);
+}
+
+/** GB 28050 carbohydrate of some raw grams: foods.json's by-difference figure less its dietary fibre (none taken off when unknown). */
+export function labelCarbohydrate(n: Pick<Nutrients, 'cho' | 'fiber'>): number | null {
+  return n.cho === null ? null : round6(Math.max(0, n.cho - (n.fiber ?? 0)));
+}
+
+/** The rows of a panel, in the standard's order. */
+export function panelKeys(panel: LabelPanel): readonly LabelRowKey[] {
+  return panel === 'gb28050-2025' ? ['energyKcal', 'protein', 'fat', 'saturatedFat', 'cho', 'sugars', 'sodium'] : CORE_LABEL_NUTRIENTS;
+}
+
 export interface NutritionTable {
+  /** the panel the table follows */
+  panel: LabelPanel;
+  /** GB 28050-2025: the line under the table ("儿童青少年应避免过量摄入盐油糖"); null for 2011 */
+  advisory: 'saltOilSugar' | null;
   /** grams the per-portion column is of (edible weight, rounded to whole grams); null when unknown */
   portionGrams: number | null;
   rows: LabelNutrientRow[];
@@ -204,17 +260,38 @@ export interface NutritionTable {
   saltPer100g: number | null;
 }
 
-/** The label's nutrient table of a food: per 100 g (of its edible weight) and per portion, with NRV %. */
-export function nutritionTable(food: LabelFood, gb: Gb28050, keys: readonly NutrientKey[] = CORE_LABEL_NUTRIENTS): NutritionTable {
+/**
+ * The label's nutrient table of a food: per 100 g (of its edible weight) and per portion, with NRV %, on the panel
+ * asked for (GB 28050-2011 "1+4" unless the 2025 "1+6" is chosen), or on given nutrient keys.
+ */
+export function nutritionTable(food: LabelFood, gb: Gb28050, options: { panel?: LabelPanel; keys?: readonly NutrientKey[] } = {}): NutritionTable {
+  const panel = options.panel ?? DEFAULT_LABEL_PANEL;
   const net = food.netGrams !== null && food.netGrams > 0 ? food.netGrams : null;
+  const per100Of = (raw: number | null) => (raw === null || net === null ? null : round6((raw / net) * 100));
+  const keys = options.keys ?? panelKeys(panel);
   const rows = keys.map((key): LabelNutrientRow => {
+    if (key === 'saturatedFat' || key === 'sugars') {
+      // foods.json carries neither: unknown (a dash), never 0, until an org's or a later file's values exist
+      return { key, unit: 'g', per100g: null, perPortion: null, nrvPercent: null, nrvPercentPer100g: null, incomplete: false, decimals: 1, noData: true };
+    }
+    if (key === 'energyKcal') {
+      // GB 28050 energy from its own factors, in kJ
+      const kj = labelEnergyKj(food.nutrients, gb);
+      const incomplete = (['protein', 'fat', 'cho', 'fiber'] as const).some((k) => food.incomplete.includes(k));
+      return { ...declareLabelValue(key, per100Of(kj), kj, gb), incomplete };
+    }
+    if (key === 'cho') {
+      const carb = labelCarbohydrate(food.nutrients);
+      const incomplete = food.incomplete.includes('cho') || food.incomplete.includes('fiber') || food.nutrients.fiber === null;
+      return { ...declareLabelValue(key, per100Of(carb), carb, gb), incomplete };
+    }
     const raw = food.nutrients[key];
-    const per100 = raw === null || net === null ? null : round6((raw / net) * 100);
-    return { ...declareNutrient(key, per100, raw, gb), incomplete: food.incomplete.includes(key) };
+    return { ...declareNutrient(key, per100Of(raw), raw, gb), incomplete: food.incomplete.includes(key) };
   });
   const sodium = declareNutrient('sodium', net === null || food.nutrients.sodium === null ? null : round6((food.nutrients.sodium / net) * 100), food.nutrients.sodium, gb);
   const salt = (declared: number | null, raw: number | null) => (declared === null || raw === null ? null : declared === 0 ? 0 : roundHalfUp((raw * gb.saltFactor) / 1000, 1));
   return {
+    panel, advisory: panel === 'gb28050-2025' ? 'saltOilSugar' : null,
     portionGrams: net === null ? null : roundHalfUp(net, 0),
     rows,
     saltPerPortion: salt(sodium.perPortion, food.nutrients.sodium),

@@ -396,6 +396,7 @@ const RULE_TEXTS: Record<string, ServerTextTranslations> = {
   系统字段不能删除: tw('系統欄位不能刪除', 'A system field cannot be deleted'),
   食品标签配置必须是对象: tw('食品標籤設定必須是物件', 'The food label config must be an object'),
   'saltConversionTip.enabled 必须是布尔值': tw('saltConversionTip.enabled 必須是布林值', 'saltConversionTip.enabled must be true or false'),
+  'panel 只能是 gb28050-2011、gb28050-2025': tw('panel 只能是 gb28050-2011、gb28050-2025', 'panel must be gb28050-2011 or gb28050-2025'),
   '未知的标签字段：{name}': tw('未知的標籤欄位：{name}', 'Unknown label field: {name}'),
   // ingredient fields (domain/ingredients.ts)
   食材名称不能为空: tw('食材名稱不能為空', 'The ingredient name cannot be empty'),

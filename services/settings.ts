@@ -16,7 +16,7 @@ export function fetchFoodLabelConfig(): Promise<FoodLabelConfigView> {
 
 // PUT /v1/config/foodlabel {fields, saltConversionTip}
 export function saveFoodLabelConfig(config: FoodLabelConfig): Promise<FoodLabelConfigView> {
-  return put<FoodLabelConfigView>('/v1/config/foodlabel', { fields: config.fields, saltConversionTip: config.saltConversionTip });
+  return put<FoodLabelConfigView>('/v1/config/foodlabel', { fields: config.fields, saltConversionTip: config.saltConversionTip, ...(config.panel && { panel: config.panel }) });
 }
 
 // DELETE /v1/config/foodlabel: back to the §3 defaults

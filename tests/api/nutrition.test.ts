@@ -88,6 +88,9 @@ describe('POST /v5/mall/nutrition/calculate', () => {
     expect(negative.body.status_text).toMatch(/第 2 行/);
     const notNumber = await post(dietitian, 'calculate', { items: [{ foodId: '01123', weight: 'NaN', weightType: 'net' }] });
     expect(notNumber.status).toBe(400);
+    for (const weight of [null, true, '10']) {
+      expect((await post(dietitian, 'calculate', { items: [{ foodId: '01123', weight, weightType: 'net' }] })).status, String(weight)).toBe(400);
+    }
     const badType = await post(dietitian, 'calculate', { items: [{ foodId: '01123', weight: 1, weightType: 'raw' }] });
     expect(badType.status).toBe(400);
     const many = await post(dietitian, 'calculate', { items: Array.from({ length: 5001 }, () => net('01123', 1)) });
@@ -126,13 +129,16 @@ describe('POST /v5/mall/nutrition/analysis', () => {
   //   zinc    1.417 + 0.23205 + 0.68112 + 0.001 + 0.002 = 2.33317 → 72.911562 % low
   //   A 57.33 + 84.48 = 141.81 → 64.459091 % low; B1 0.091 + 0.050505 + 0.02112 = 0.162625 → 36.960227 % low
   //   B2 0.0637 + 0.025935 + 0.241296 = 0.330931 → 75.211591 % low; C 18.7005 → 62.335 % low
-  //   fat 0.858 + 0.273 + 5.02128 + 10 = 16.15228 g × 37 / (662.974 × 4.1868) = 21.530635 % ok (20–30)
-  //   carbohydrate 103.935 + 5.30985 + 0.38016 = 109.62501 g × 17 / 2775.739… = 67.139771 % high (50–65)
+  //   energy shares at 4/9/4 of their own sum (issue 30): protein 17.10188 × 4 = 68.40752 kcal,
+  //   fat 0.858 + 0.273 + 5.02128 + 10 = 16.15228 g × 9 = 145.37052 kcal,
+  //   carbohydrate 103.935 + 5.30985 + 0.38016 = 109.62501 g × 4 = 438.50004 kcal; sum 652.27808 kcal →
+  //   protein 10.487478 %, fat 22.286587 % ok (20–30), carbohydrate 67.225935 % high (50–65)
+  //   salt: sodium 863.461 mg × 2.54 / 1000 = 2.193191 g > the 2 g ceiling of a 9-11 lunch → high (109.65955 %)
   // nutrient score: 12 items, ok protein and fat % → 2 / 12 → 16.666667
-  // groups (lunch 9-11): 谷薯 130 in 96–168 ok; 蔬菜 136.5 in 112–192 ok; 蛋 52.8 > 20 × 1.2 high; 油 10 ok; 盐 2 ok;
-  //   水果, 畜禽, 鱼虾, 奶, 大豆 none: low → category 4 / 10 = 40
+  // groups (lunch 9-11): 谷薯 130 in 96–168 ok; 蔬菜 136.5 in 112–192 ok; 蛋 52.8 > 20 × 1.2 high; 油 10 ≤ 10 ok;
+  //   盐 2.193191 g of salt > 2 high; 水果, 畜禽, 鱼虾, 奶, 大豆 none: low → category 3 / 10 = 30
   // variety: 5 ingredients ≥ 12 × 0.4 = 4.8 → 1; 5 of 10 groups → 0.5; 100 × (½ + ¼) = 75
-  // total 0.3 × 75 + 0.3 × 40 + 0.4 × 16.666667 = 22.5 + 12 + 6.666667 = 41.166667 < 80
+  // total 0.3 × 75 + 0.3 × 30 + 0.4 × 16.666667 = 22.5 + 9 + 6.666667 = 38.166667 < 80
   it('agrees with the hand-worked lunch', async () => {
     const res = await post<AnalysisData>(dietitian, 'analysis', { ageGroup: '9-11', meals: lunch });
     expect(res.status, res.body.status_text).toBe(200);
@@ -149,13 +155,17 @@ describe('POST /v5/mall/nutrition/analysis', () => {
     expect(n.vitaminB2).toEqual([0.330931, 75.211591, 'low']);
     expect(n.vitaminC).toEqual([18.7005, 62.335, 'low']);
     expect(n.sodium).toEqual([863.461, null, 'noTarget']);
-    expect(a.energyRatios.map((r) => [r.key, r.percent, r.verdict])).toEqual([['fat', 21.530635, 'ok'], ['cho', 67.139771, 'high']]);
+    expect(a.energyRatios.map((r) => [r.key, r.percent, r.verdict])).toEqual([['protein', 10.487478, 'noTarget'], ['fat', 22.286587, 'ok'], ['cho', 67.225935, 'high']]);
+    expect(a.salt).toEqual({ value: 2.193191, sodiumMg: 863.461, factor: 2.54, limit: 2, percent: 109.65955, verdict: 'high', missing: [] });
     expect(Object.fromEntries(a.foodGroups.map((g) => [g.group, [g.amount, g.verdict]]))).toMatchObject({
-      谷薯类: [130, 'ok'], 蔬菜类: [136.5, 'ok'], 蛋类: [52.8, 'high'], 植物油: [10, 'ok'], 盐: [2, 'ok'], 水果类: [0, 'low'], 奶及奶制品: [0, 'low'],
+      谷薯类: [130, 'ok'], 蔬菜类: [136.5, 'ok'], 蛋类: [52.8, 'high'], 植物油: [10, 'ok'], 盐: [2.193191, 'high'], 水果类: [0, 'low'], 奶及奶制品: [0, 'low'],
     });
-    expect(a.scores).toEqual({ variety: 75, category: 40, nutrient: 16.666667, total: 41.166667 });
+    expect(a.scores).toEqual({ variety: 75, category: 30, nutrient: 16.666667, total: 38.166667 });
     expect(a).toMatchObject({ passScore: 80, pass: false, share: 0.4, mealCodes: [3] });
-    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal', 'fiber', 'calcium', 'iron', 'zinc', 'vitaminA', 'vitaminB1', 'vitaminB2', 'vitaminC']);
+    // one meal rule, said in the answer: the lunch is 662.974 / 800 = 82.87175 % of its §9 share → low, as `energy`
+    expect(a.mealRule).toEqual({ basis: 'mealRatio', sharePct: { breakfast: 20, lunch: 40, dinner: 40 }, minPct: 90, maxPct: 110 });
+    expect(a.meals).toEqual([{ mealCode: 3, energyKcal: 662.974, percentOfDay: 33.1487, sharePct: 40, target: 800, percent: 82.87175, minPct: 90, maxPct: 110, verdict: 'low' }]);
+    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal', 'fiber', 'sodium', 'calcium', 'iron', 'zinc', 'vitaminA', 'vitaminB1', 'vitaminB2', 'vitaminC']);
   });
 
   it('6-8: energy is scored alone, the other targets are said to be missing', async () => {
@@ -166,19 +176,21 @@ describe('POST /v5/mall/nutrition/analysis', () => {
     expect(res.body.data.nutrients.find((x) => x.key === 'protein')).toMatchObject({ target: null, verdict: 'noTarget' });
     expect(res.body.data.unscored.map((u) => u.item)).toContain('protein');
     expect(res.body.data.scores.nutrient).toBe(100);
-    expect(res.body.data.advice).toEqual([]);
+    // the 6-8 lunch has a salt ceiling (2 g) in the standard: 2.193191 g is too much, the only advice
+    expect(res.body.data.salt).toMatchObject({ limit: 2, verdict: 'high' });
+    expect(res.body.data.advice.map((x) => x.key)).toEqual(['sodium']);
   });
 
   it('the pass score comes from the analysis extraInfo of the org', async () => {
     const before = (await post<AnalysisData>(dietitianB, 'analysis', { ageGroup: '9-11', meals: lunch })).body.data;
     const cat = await call(server, 'POST', '/v1/category/polardb', {
-      ...auth(dietitianB), body: { name: '营养分析参数', groupName: 'mallRecipeAnalysisExParams', extraInfo: { passScore: 40 } },
+      ...auth(dietitianB), body: { name: '营养分析参数', groupName: 'mallRecipeAnalysisExParams', extraInfo: { passScore: 38 } },
     });
     expect(cat.status, cat.body.status_text).toBe(200);
     const after = (await post<AnalysisData>(dietitianB, 'analysis', { ageGroup: '9-11', meals: lunch })).body.data;
     expect([before.passScore, before.pass]).toEqual([80, false]);
-    // 41.166667 ≥ 40
-    expect([after.passScore, after.pass, after.scores.total]).toEqual([40, true, 41.166667]);
+    // 38.166667 ≥ 38
+    expect([after.passScore, after.pass, after.scores.total]).toEqual([38, true, 38.166667]);
     // school A keeps the default
     expect((await post<AnalysisData>(dietitian, 'analysis', { ageGroup: '9-11', meals: lunch })).body.data.passScore).toBe(80);
   });
@@ -195,6 +207,18 @@ describe('POST /v5/mall/nutrition/analysis', () => {
     expect(food.body.status_text).toContain('nope');
     const weight = await post(dietitian, 'analysis', { ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: 'x', items: [net('01123', -1)] }] }] });
     expect(weight.status).toBe(400);
+    // issue 30: a weight is a number — null, true and "10" are refused, not read as 0, 1 and 10 g — and one
+    // student's lunch of 1,000,000 g is a slip, refused with the meal's limit
+    const line = (weight: unknown) => ({ ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: 'x', items: [{ foodId: '01123', weight, weightType: 'net' }] }] }] });
+    for (const w of [null, true, '10']) {
+      const res = await post(dietitian, 'analysis', line(w));
+      expect(res.status, String(w)).toBe(400);
+      expect(res.body.status_text).toBeTruthy();
+    }
+    const huge = await post(dietitian, 'analysis', line(1_000_000));
+    expect(huge.status).toBe(400);
+    expect(huge.body.status_text).toMatch(/第 1 行.*01123.*1000 克/);
+    expect((await post(dietitian, 'analysis', line(1000))).status).toBe(200);
     const many = await post(dietitian, 'analysis', {
       ageGroup: '9-11', meals: [{ mealCode: 3, dishes: [{ name: 'a', items: Array.from({ length: 3000 }, () => net('01123', 1)) }, { name: 'b', items: Array.from({ length: 2001 }, () => net('01123', 1)) }] }],
     });
@@ -247,9 +271,9 @@ describe('GET /v5/mall/recipe/cycle/{id}/analysis', () => {
     const [week] = d.ageGroups[0].weeks;
     expect(week).toMatchObject({ week: 0, startDate: '2026-11-30', endDate: '2026-12-06' });
     expect(week.days.map((x) => [x.day, x.date])).toEqual([[0, '2026-11-30'], [1, '2026-12-01']]);
-    // Monday = the hand-worked lunch: 662.974 kcal, total 41.166667
+    // Monday = the hand-worked lunch: 662.974 kcal, total 38.166667
     expect(week.days[0].analysis.energy.value).toBe(662.974);
-    expect(week.days[0].analysis.scores.total).toBe(41.166667);
+    expect(week.days[0].analysis.scores.total).toBe(38.166667);
     // Tuesday: + 130 g rice = + 474.5 kcal → 1137.474; the week's average day (662.974 + 1137.474) / 2 = 900.224 → 112.528 % high
     expect(week.days[1].analysis.energy.value).toBe(1137.474);
     expect(week.analysis).toMatchObject({ days: 2, energy: { value: 900.224, target: 800, percent: 112.528, verdict: 'high' } });

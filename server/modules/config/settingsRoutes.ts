@@ -174,12 +174,16 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     config: edit,
     schema: {
       tags, summary: 'Replace the food-label field configuration ({fields, saltConversionTip}); validated as §3 requires',
-      body: { type: 'object', required: ['fields', 'saltConversionTip'], properties: { fields: { type: 'array', maxItems: 100 }, saltConversionTip: anyObject } },
+      body: {
+        type: 'object', required: ['fields', 'saltConversionTip'],
+        properties: { fields: { type: 'array', maxItems: 100 }, saltConversionTip: anyObject, panel: { type: 'string', maxLength: 32 } },
+      },
       response: { 200: envelopeSchema(anyObject) },
     },
   }, async (request) => {
-    const { fields, saltConversionTip } = request.body;
-    const value = { fields, saltConversionTip };
+    const { fields, saltConversionTip, panel } = request.body;
+    // the GB 28050 panel (issue 30): absent keeps the 2011 "1+4"
+    const value = { fields, saltConversionTip, ...(panel !== undefined && { panel }) };
     rejectIfInvalid(validateFoodLabelConfig(value));
     await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
     return ok({ ...foodLabelConfigOf(value), isDefault: false });

@@ -203,7 +203,7 @@ export default async function allocationRoutes(app: FastifyInstance, { db, clock
           reason: reasonOf(outcome, texts),
           unmet: unmet.map((u, k) => ({
             kind: u.row.kind, subject: u.row.subject, ageRange: u.row.ageRange, day: u.row.day, days: u.row.days, mealCode: u.row.mealCode, side: u.side,
-            needed: round(u.needed, 2), reached: u.reached, percent: u.percent, unit: u.row.unit, text: texts[k],
+            needed: round(u.needed, 2), reached: u.reached, percent: u.percent, reachable: u.reachable, unit: u.row.unit, text: texts[k],
             suggestions: settings.recommend && library ? suggestDishes(u, library, model) : [],
           })),
           scoreBefore: aBefore?.score ?? null, scoreAfter: aAfter?.score ?? null, passBefore: aBefore?.pass ?? null, passAfter: aAfter?.pass ?? null,

@@ -10,10 +10,9 @@ import { FIXABLE_WEEK } from '../../../server/seed/seedRecipeCycles.ts';
 import { DEMO_DISHES } from '../../../server/seed/demoDishes.ts';
 import { analyseDays, calculate, type AnalysisFood, type AnalysisMeal, type FoodLookup } from '../../../domain/nutritionAnalysis.ts';
 import {
-  TARGET_NUTRIENTS, energyFactorKj, energyRatioRanges, foodAmountBand, nutrientBand, targetsForMeals,
+  TARGET_NUTRIENTS, energyRatioRanges, foodAmountBand, nutrientBand, targetsForMeals,
 } from '../../../domain/nutritionStandards.ts';
 import { weightTypeOf } from '../../../domain/nutrition.ts';
-import { ENERGY_FACTOR_KJ_PER_KCAL } from '../../../domain/constants.ts';
 
 const foods = (JSON.parse(fs.readFileSync('server/data/foods.json', 'utf8')) as { foods: (AnalysisFood & { id: string })[] }).foods
   .map((f) => ({ ...f, foodId: f.id }));
@@ -83,14 +82,18 @@ describe('the demo week smart allocation is to fix', () => {
     for (const g of targets[0].foodGroups.map((x) => x.group)) {
       const min = mean(targets.map((x) => x.foodGroups.find((y) => y.group === g)!.min));
       const max = mean(targets.map((x) => x.foodGroups.find((y) => y.group === g)!.max));
-      row(`g${g}`, (i) => (perGram[i].groups.get(g) ?? 0) / n, (min * gBand.minPct) / 100 * (1 + margin), (max * gBand.maxPct!) / 100 * (1 - margin));
+      // salt and cooking oil are ceilings (issue 30); salt is the sodium of every food × 2.54 / 1000
+      if (g === '盐') row('salt', (i) => (perGram[i].n('sodium') * 2.54) / 1000 / n, null, max * (1 - margin));
+      else if (g === '植物油') row('oil', (i) => (perGram[i].groups.get(g) ?? 0) / n, null, max * (1 - margin));
+      else row(`g${g}`, (i) => (perGram[i].groups.get(g) ?? 0) / n, (min * gBand.minPct) / 100 * (1 + margin), (max * gBand.maxPct!) / 100 * (1 - margin));
     }
-    // fat and carbohydrate energy %: factor × grams − p × 4.1868 × kcal kept on the right side of 0
+    // fat and carbohydrate energy % at 4/9/4 of 4P + 9F + 4C (issue 30): f × grams − p × that energy kept on the right side of 0
     const ratios = energyRatioRanges('9-11');
-    for (const [key, factor] of [['fat', energyFactorKj('fat')], ['cho', energyFactorKj('carbohydrate')]] as const) {
+    const macro = (i: number) => 4 * perGram[i].n('protein') + 9 * perGram[i].n('fat') + 4 * perGram[i].n('cho');
+    for (const [key, factor] of [['fat', 9], ['cho', 4]] as const) {
       const { minPct, maxPct } = ratios[key];
-      row(`${key}min`, (i) => factor * perGram[i].n(key) - ((minPct! + 0.5) / 100) * ENERGY_FACTOR_KJ_PER_KCAL * perGram[i].n('energyKcal'), 0, null);
-      row(`${key}max`, (i) => factor * perGram[i].n(key) - ((maxPct! - 0.5) / 100) * ENERGY_FACTOR_KJ_PER_KCAL * perGram[i].n('energyKcal'), null, 0);
+      row(`${key}min`, (i) => factor * perGram[i].n(key) - ((minPct! + 0.5) / 100) * macro(i), 0, null);
+      row(`${key}max`, (i) => factor * perGram[i].n(key) - ((maxPct! - 0.5) / 100) * macro(i), null, 0);
     }
     const lp = [
       'Minimize', ` obj: ${occurrences.map((_, i) => `x${i}`).join(' + ')}`, 'Subject To', ...rows,
@@ -105,7 +108,7 @@ describe('the demo week smart allocation is to fix', () => {
     const after = analyseDays(weekAt(grams), lookup, { ageGroup: '9-11' });
     expect(after.energy.verdict).toBe('ok');
     expect(after.nutrients.filter((x) => x.verdict !== 'ok' && x.verdict !== 'noTarget')).toEqual([]);
-    expect(after.energyRatios.map((r) => r.verdict)).toEqual(['ok', 'ok']);
+    expect(after.energyRatios.map((r) => [r.key, r.verdict])).toEqual([['protein', 'noTarget'], ['fat', 'ok'], ['cho', 'ok']]);
     expect(after.foodGroups.filter((g) => g.verdict !== 'ok')).toEqual([]);
     expect(after.scores.total).toBeGreaterThanOrEqual(80);
     expect(after.pass).toBe(true);

@@ -128,3 +128,14 @@ describe('validateFoodLabelConfig', () => {
     expect(foodLabelConfigOf(undefined)).toEqual(defaultFoodLabelConfig());
   });
 });
+
+describe('the GB 28050 panel setting (issue 30)', async () => {
+  const { LABEL_PANELS, LABEL_PANEL_TEXT, defaultFoodLabelConfig: defaults, foodLabelConfigOf, validateFoodLabelConfig } = await import('../../../domain/foodLabel.ts');
+  it('defaults to GB 28050-2011, keeps a stored 2025 choice, refuses anything else with the text naming both panels', () => {
+    expect(defaults().panel).toBe('gb28050-2011');
+    expect(foodLabelConfigOf({ ...defaults(), panel: 'gb28050-2025' }).panel).toBe('gb28050-2025');
+    expect(foodLabelConfigOf({ ...defaults(), panel: 'gb2000' }).panel).toBe('gb28050-2011');
+    expect(validateFoodLabelConfig({ ...defaults(), panel: 'gb2000' })).toEqual([LABEL_PANEL_TEXT]);
+    for (const p of LABEL_PANELS) expect(LABEL_PANEL_TEXT).toContain(p);
+  });
+});

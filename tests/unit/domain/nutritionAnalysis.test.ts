@@ -104,29 +104,41 @@ describe('analyseMeals: lunch A for 9-11', () => {
     expect(nutrient(a, 'vitaminB2')).toMatchObject({ value: 0.32, percent: 72.727273, verdict: 'low' });
     // C 45 of 30 = 150 % ok
     expect(nutrient(a, 'vitaminC')).toMatchObject({ value: 45, percent: 150, verdict: 'ok' });
-    // sodium 75 + 12 + 780 = 867 mg: WS/T 554 gives no figure, so no verdict and no score
-    expect(nutrient(a, 'sodium')).toMatchObject({ value: 867, target: null, verdict: 'noTarget' });
+    // sodium 75 + 12 + 780 = 867 mg: judged as salt (below), not as a sodium amount
+    expect(nutrient(a, 'sodium')).toMatchObject({ value: 867, target: null, verdict: 'noTarget', note: 'judged as salt equivalent (salt)' });
   });
 
-  it('fat and carbohydrate as % of energy with the GB 28050 factors and 4.1868 kJ/kcal', () => {
-    // energy 550 kcal × 4.1868 = 2302.74 kJ
-    // fat 1.3 + 2.6 + 10 = 13.9 g × 37 = 514.3 kJ → 514.3 / 2302.74 = 22.334263 % (20–30 %) ok
-    // carbohydrate 91 + 6 = 97 g × 17 = 1649 kJ → 1649 / 2302.74 = 71.610342 % (50–65 %) high
-    const [fat, cho] = a.energyRatios;
+  it('protein, fat and carbohydrate as % of the energy they give at 4/9/4 kcal/g (issue 30)', () => {
+    // protein 13.5 g × 4 = 54 kcal; fat 1.3 + 2.6 + 10 = 13.9 g × 9 = 125.1 kcal; carbohydrate 91 + 6 = 97 g × 4 = 388 kcal
+    // divided by their own sum 54 + 125.1 + 388 = 567.1 kcal (not the table's 550):
+    //   protein 54 / 567.1 = 9.522130 %, fat 125.1 / 567.1 = 22.059601 % (20–30 % ok), carbohydrate 388 / 567.1 = 68.418268 % (50–65 % high)
+    const [protein, fat, cho] = a.energyRatios;
+    expect(protein).toMatchObject({ key: 'protein', minPct: null, maxPct: null, verdict: 'noTarget' });
+    expect(protein.percent).toBeCloseTo(9.52213, 5);
     expect(fat).toMatchObject({ key: 'fat', minPct: 20, maxPct: 30, verdict: 'ok' });
-    expect(fat.percent).toBe(22.334263);
+    expect(fat.percent).toBeCloseTo(22.059601, 5);
     expect(cho).toMatchObject({ key: 'cho', minPct: 50, maxPct: 65, verdict: 'high' });
-    expect(cho.percent).toBe(71.610342);
+    expect(cho.percent).toBeCloseTo(68.418268, 5);
+    // the three shares are of one energy: they add up to 100 %
+    expect(protein.percent! + fat.percent! + cho.percent!).toBeCloseTo(100, 5);
+  });
+
+  it('salt: the sodium of every food × 2.54 against the 2 g ceiling of a 9-11 lunch', () => {
+    // 867 mg × 2.54 / 1000 = 2.20218 g, above 2 g (WS/T 554 盐 for lunchOrDinner, 9-11) → high, 110.109 % of the limit
+    expect(a.salt).toEqual({ value: 2.20218, sodiumMg: 867, factor: 2.54, limit: 2, percent: 110.109, verdict: 'high', missing: [] });
+    // the 盐 group holds the same salt equivalent and verdict
+    expect(group(a, '盐')).toMatchObject({ amount: 2.20218, verdict: 'high' });
   });
 
   it('food groups against the lunch recommendations, suitable at 80 %–120 %', () => {
     // 谷薯类 120–140 g: 130 within 96–168 ok; percent 130 / 130 = 100
     expect(group(a, '谷薯类')).toMatchObject({ amount: 130, min: 120, max: 140, percent: 100, verdict: 'ok' });
-    // 蔬菜类 140–160: 150 ok; 畜禽肉类 16–20: 20 within 12.8–24 ok; 植物油 10: 10 ok; 盐 2: 2 ok
+    // 蔬菜类 140–160: 150 ok; 畜禽肉类 16–20: 20 within 12.8–24 ok; 植物油 10: 10 ok;
+    // 盐 2: the salt equivalent of all the sodium, 2.20218 g, is above the 2 g ceiling → high
     expect(group(a, '蔬菜类').verdict).toBe('ok');
     expect(group(a, '畜禽肉类')).toMatchObject({ amount: 20, min: 16, max: 20, verdict: 'ok' });
     expect(group(a, '植物油').verdict).toBe('ok');
-    expect(group(a, '盐').verdict).toBe('ok');
+    expect(group(a, '盐').verdict).toBe('high');
     // nothing of 水果类, 鱼虾类, 蛋类, 奶及奶制品, 大豆类…: low
     for (const g of ['水果类', '鱼虾类', '蛋类', '奶及奶制品', '大豆类及其制品和坚果']) expect(group(a, g)).toMatchObject({ amount: 0, verdict: 'low' });
     expect(group(a, '大豆类及其制品和坚果').suspect).toBe(true);
@@ -136,25 +148,29 @@ describe('analyseMeals: lunch A for 9-11', () => {
   it('scores, pass and advice', () => {
     // variety: 5 ingredients of 12 × 0.4 = 4.8 → 1; 5 groups of 10 → 0.5; 100 × (½ + ¼) = 75
     expect(a.variety).toEqual({ ingredients: 5, expectedIngredients: 4.8, groups: 5, expectedGroups: 10, distinctIngredients: 5 });
-    // category: 5 of 10 groups suitable → 50
-    // nutrient: 12 scored (energy, 9 nutrients, 2 ratios); ok: fibre, iron, zinc, A, B1, C, fat % = 7 → 58.333333
-    // total: 0.3 × 75 + 0.3 × 50 + 0.4 × 58.333333 = 22.5 + 15 + 23.333333 = 60.833333 < 80 → fails
-    expect(a.scores).toEqual({ variety: 75, category: 50, nutrient: 58.333333, total: 60.833333 });
+    // category: 4 of 10 groups suitable (谷薯, 蔬菜, 畜禽, 植物油; salt is over its ceiling) → 40
+    // nutrient: 12 scored (energy, 9 nutrients, fat and carbohydrate %; protein's share is shown, not scored);
+    //   ok: fibre, iron, zinc, A, B1, C, fat % = 7 → 58.333333
+    // total: 0.3 × 75 + 0.3 × 40 + 0.4 × 58.333333 = 22.5 + 12 + 23.333333 = 57.833333 < 80 → fails
+    expect(a.scores).toEqual({ variety: 75, category: 40, nutrient: 58.333333, total: 57.833333 });
     expect(a.passScore).toBe(80);
     expect(a.pass).toBe(false);
-    // advice for each shortfall in catalogue order (carbohydrate is too high, not short: no advice)
-    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal', 'protein', 'calcium', 'vitaminB2']);
-    expect(a.advice[2].text).toContain('钙不足');
+    // advice for each shortfall and for too much salt (sodium's), in catalogue order (carbohydrate is too high,
+    // not short: no advice)
+    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal', 'protein', 'sodium', 'calcium', 'vitaminB2']);
+    expect(a.advice[3].text).toContain('钙不足');
     expect(a.unscored).toEqual([]);
   });
 
-  it('the lunch as a share of the day: 550 of 2000 = 27.5 %, below the 35–40 % guidance', () => {
-    expect(a.meals).toEqual([{ mealCode: 3, energyKcal: 550, percentOfDay: 27.5, minPct: 35, maxPct: 40, verdict: 'low' }]);
+  it('the lunch by the one meal rule: 550 of 2000 × 40 % = 800 kcal → 68.75 %, low as `energy` says (issue 30)', () => {
+    expect(a.mealRule).toEqual({ basis: 'mealRatio', sharePct: { breakfast: 20, lunch: 40, dinner: 40 }, minPct: 90, maxPct: 110 });
+    expect(a.meals).toEqual([{ mealCode: 3, energyKcal: 550, percentOfDay: 27.5, sharePct: 40, target: 800, percent: 68.75, minPct: 90, maxPct: 110, verdict: 'low' }]);
+    expect(a.meals[0].verdict).toBe(a.energy.verdict);
   });
 
   it('the pass score of the analysis extraInfo decides pass', () => {
-    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', passScore: 60 }).pass).toBe(true);
-    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', passScore: 61 }).pass).toBe(false);
+    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', passScore: 57 }).pass).toBe(true);
+    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', passScore: 58 }).pass).toBe(false);
   });
 
   it('a boy\'s targets are the male figures', () => {
@@ -171,14 +187,17 @@ describe('analyseMeals: what the standard lacks is said, never invented', () => 
     expect(a.energy).toMatchObject({ target: 650, percent: 84.615385, verdict: 'low' });
     expect(nutrient(a, 'protein')).toMatchObject({ target: null, percent: null, verdict: 'noTarget' });
     expect(nutrient(a, 'protein').note).toMatch(/6-8/);
-    expect(a.energyRatios.map((r) => r.verdict)).toEqual(['noTarget', 'noTarget']);
+    expect(a.energyRatios.map((r) => r.verdict)).toEqual(['noTarget', 'noTarget', 'noTarget']);
     expect(a.unscored.map((u) => u.item)).toEqual(['protein', 'fiber', 'calcium', 'iron', 'zinc', 'vitaminA', 'vitaminB1', 'vitaminB2', 'vitaminC', 'fatEnergyRatio', 'choEnergyRatio']);
     // food groups 6-8 lunch: 谷薯 100–120 (130 within 80–144 ok), 蔬菜 120–140 (150 within 96–168 ok),
-    // 畜禽 12–16 (20 above 19.2: high), 油 10 ok, 盐 2 ok, five groups absent → 4 of 10 → 40
+    // 畜禽 12–16 (20 above 19.2: high), 油 10 ok, 盐 2 g ceiling (2.20218 g of salt: high), five groups absent
+    // → 3 of 10 → 30
     expect(group(a, '畜禽肉类').verdict).toBe('high');
-    // nutrient: energy only, low → 0; total 0.3 × 75 + 0.3 × 40 + 0 = 34.5
-    expect(a.scores).toEqual({ variety: 75, category: 40, nutrient: 0, total: 34.5 });
-    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal']);
+    // the 6-8 salt ceiling is in the standard (2 g a lunch), so salt is judged even where nutrients are not
+    expect(a.salt).toMatchObject({ limit: 2, verdict: 'high' });
+    // nutrient: energy only, low → 0; total 0.3 × 75 + 0.3 × 30 + 0 = 31.5
+    expect(a.scores).toEqual({ variety: 75, category: 30, nutrient: 0, total: 31.5 });
+    expect(a.advice.map((x) => x.key)).toEqual(['energyKcal', 'sodium']);
   });
 
   it('a nutrient some food lacks is a lower bound naming that food; one no food knows is unknown and unscored', () => {
@@ -205,5 +224,56 @@ describe('analyseDays: the average day of a week', () => {
     // mean with day 1's 75 → (75 + 15.416667) / 2 = 45.208333(5)
     expect(w.scores.variety).toBeCloseTo(45.208333, 5);
     expect(w.variety).toMatchObject({ ingredients: 3, groups: 3, distinctIngredients: 5 });
+  });
+});
+
+describe('issue 30: figures a dietitian can defend (foods.json values)', () => {
+  const foods = new Map((JSON.parse(fs.readFileSync('server/data/foods.json', 'utf8')) as { foods: (AnalysisFood & { id: string })[] }).foods
+    .map((f) => [f.id, { ...f, foodId: f.id }]));
+  const real: FoodLookup = (id) => foods.get(id);
+  const lunch = (...items: NutritionLine[]): AnalysisMeal[] => [{ mealCode: 3, dishes: [{ name: '一道菜', items }] }];
+  const ratio = (a: MealAnalysis, key: string) => a.energyRatios.find((r) => r.key === key)!;
+
+  it('50 g of white sugar gives 100 % of its energy from carbohydrate, not 104.9 %', () => {
+    // 19335 白砂糖: protein 0, fat 0, carbohydrate 99.98 g/100 g → 49.99 g × 4 = 199.96 kcal of 199.96 kcal = 100 %
+    const a = analyseMeals(lunch(net('19335', 50)), real, { ageGroup: '9-11' });
+    expect(ratio(a, 'cho').percent).toBe(100);
+    expect(ratio(a, 'fat').percent).toBe(0);
+    expect(ratio(a, 'protein').percent).toBe(0);
+  });
+
+  it('10 g of soybean oil gives 100 % of its energy from fat', () => {
+    // 04044 大豆油: fat 100 g/100 g → 10 g × 9 = 90 kcal of 90 kcal
+    const a = analyseMeals(lunch(net('04044', 10)), real, { ageGroup: '9-11' });
+    expect(ratio(a, 'fat')).toMatchObject({ percent: 100, verdict: 'high' });
+    expect(ratio(a, 'cho')).toMatchObject({ percent: 0, verdict: 'low' });
+  });
+
+  it('rice with 30 g of soy sauce: 4.2 g of salt against the 2 g ceiling of a 9-11 lunch', () => {
+    // 20444 籼米 130 g: sodium 5 mg/100 g → 6.5 mg; 16123 酱油 30 g: 5493 mg/100 g → 1647.9 mg; sum 1654.4 mg
+    // salt = 1654.4 × 2.54 / 1000 = 4.202176 g; ceiling 2 g (WS/T 554 盐, lunchOrDinner, 9-11) → high, 210.1088 %
+    const a = analyseMeals(lunch(net('20444', 130), net('16123', 30)), real, { ageGroup: '9-11' });
+    expect(a.salt).toEqual({ value: 4.202176, sodiumMg: 1654.4, factor: 2.54, limit: 2, percent: 210.1088, verdict: 'high', missing: [] });
+    expect(group(a, '盐')).toMatchObject({ amount: 4.202176, verdict: 'high' });
+    expect(a.advice.map((x) => x.key)).toContain('sodium');
+  });
+
+  it('salt and oil under their ceilings are fine, never "low"', () => {
+    // rice alone: 6.5 mg sodium → 0.01651 g salt, no oil: both ok (ceilings), not faults
+    const a = analyseMeals(lunch(net('20444', 130)), real, { ageGroup: '9-11' });
+    expect(a.salt).toMatchObject({ value: 0.01651, verdict: 'ok' });
+    expect(group(a, '盐').verdict).toBe('ok');
+    expect(group(a, '植物油')).toMatchObject({ amount: 0, verdict: 'ok' });
+    expect(a.advice.map((x) => x.key)).not.toContain('sodium');
+    // 13 g of oil over the 10 g ceiling is too much
+    expect(group(analyseMeals(lunch(net('20444', 130), net('04044', 13)), real, { ageGroup: '9-11' }), '植物油').verdict).toBe('high');
+  });
+
+  it('a 400 kcal breakfast for 9-11 is judged once: 20 % of 2000 = 400 kcal target, 100 % → ok in energy and in meals[]', () => {
+    // 20444 籼米 365 kcal/100 g: 400 / 3.65 = 109.589041 g ≈ 400 kcal (to 6 decimals of the line)
+    const a = analyseMeals([{ mealCode: 1, dishes: [{ name: '粥', items: [net('20444', 109.589041)] }] }], real, { ageGroup: '9-11' });
+    expect(a.energy).toMatchObject({ target: 400, verdict: 'ok' });
+    expect(a.meals).toEqual([expect.objectContaining({ mealCode: 1, sharePct: 20, target: 400, minPct: 90, maxPct: 110, verdict: 'ok' })]);
+    expect(a.meals[0].percent).toBeCloseTo(100, 4);
   });
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, batchNumber, CORE_LABEL_NUTRIENTS, GB28050, declareNutrient, formatDeclared, formatLabelDate, gb28050Of, guaranteePeriodText, labelLines,
+  addDays, batchNumber, CORE_LABEL_NUTRIENTS, GB28050, declareNutrient, formatDeclared, formatLabelDate, gb28050Of, guaranteePeriodText, labelFoodOfDish, labelLines,
   nutritionTable, packageLabelFood, produceDayOf, scaleLabelFood, weekdayOf, type LabelFood,
 } from '../../../domain/nutritionLabel.ts';
 import { defaultFoodLabelConfig, setFieldEnabled, SODIUM_TO_SALT, type FoodLabelConfig } from '../../../domain/foodLabel.ts';
@@ -40,6 +40,8 @@ describe('GB 28050 figures read from standards.json', () => {
     expect(() => gb28050Of({ gb28050: { nrv: { records: [] }, saltFromSodium: { factor: 2.5 } } })).toThrow(/energy NRV/);
     expect(() => gb28050Of({ gb28050: { nrv: { records: [{ nutrient: 'energy', value: 8400, unit: 'kJ' }] } } })).toThrow(/salt/);
     expect(() => gb28050Of(null)).toThrow();
+    // no energy factors: no label energy (issue 30: energy is 17P + 37F + 17C + 8 fibre, never guessed)
+    expect(() => gb28050Of({ gb28050: { nrv: { records: [{ nutrient: 'energy', value: 8400, unit: 'kJ' }] }, saltFromSodium: { factor: 2.5 } } })).toThrow(/energyFactors/);
   });
 });
 
@@ -53,8 +55,8 @@ describe('nutrient table per 100 g and per portion', () => {
     expect(table.portionGrams).toBe(200);
   });
 
-  it('energy: 150 kcal/100 g × 4.1868 = 628.02 → 628 kJ; 300 kcal → 1256.04 → 1256 kJ; NRV 1256/8400 = 14.95 → 15 %, 628/8400 = 7.48 → 7 %', () => {
-    expect(row('energyKcal')).toMatchObject({ per100g: 628, perPortion: 1256, nrvPercent: 15, nrvPercentPer100g: 7 });
+  it('energy by the GB 28050 factors, not kcal × 4.1868 (issue 30): 17 × 12.34 + 37 × 0.9 + 17 × 45.678 (no fibre known) = 1019.606 → 1020 kJ; 509.803 → 510 kJ/100 g; NRV 12 % and 6 %', () => {
+    expect(row('energyKcal')).toMatchObject({ per100g: 510, perPortion: 1020, nrvPercent: 12, nrvPercentPer100g: 6 });
   });
 
   it('protein: 6.17 → 6.2 g/100 g; 12.34 → 12.3 g; NRV 12.3/60 = 20.5 → 21 % (half up), 6.2/60 = 10.3 → 10 %', () => {
@@ -65,8 +67,8 @@ describe('nutrient table per 100 g and per portion', () => {
     expect(row('fat')).toMatchObject({ per100g: 0, perPortion: 0, nrvPercent: 0 });
   });
 
-  it('carbohydrate: 22.839 → 22.8 g/100 g; 45.678 → 45.7 g; NRV 45.7/300 = 15.2 → 15 %', () => {
-    expect(row('cho')).toMatchObject({ per100g: 22.8, perPortion: 45.7, nrvPercent: 15 });
+  it('carbohydrate: 22.839 → 22.8 g/100 g; 45.678 → 45.7 g; NRV 45.7/300 = 15.2 → 15 %; no fibre known to take off: marked incomplete', () => {
+    expect(row('cho')).toMatchObject({ per100g: 22.8, perPortion: 45.7, nrvPercent: 15, incomplete: true });
   });
 
   it('sodium 4 mg/100 g is under the 5 mg threshold: 0 mg, and the salt line 0 g', () => {
@@ -98,7 +100,7 @@ describe('nutrient table per 100 g and per portion', () => {
     expect(protein).toMatchObject({ per100g: null, perPortion: null, nrvPercent: null, incomplete: true });
     expect(formatDeclared(protein.perPortion, protein.decimals)).toBe('—');
     expect(t.saltPerPortion).toBeNull();
-    expect(nutritionTable({ ...rice, netGrams: null }, gb).rows[0]).toMatchObject({ per100g: null, perPortion: 1256 });
+    expect(nutritionTable({ ...rice, netGrams: null }, gb).rows[0]).toMatchObject({ per100g: null, perPortion: 1020 });
   });
 });
 
@@ -126,8 +128,9 @@ describe('portions and packages', () => {
     // rice does not know vitamin C: the package's 10 mg is a lower bound
     expect(meal.nutrients.vitaminC).toBe(10);
     expect(meal.incomplete).toContain('vitaminC');
-    // 400 kcal per 330 g = 121.21 kcal/100 g × 4.1868 = 507.5 → 507 kJ (507.47); 400 × 4.1868 = 1674.72 → 1675 kJ
-    expect(nutritionTable(meal, gb).rows[0]).toMatchObject({ per100g: 507, perPortion: 1675, nrvPercent: 20 });
+    // GB 28050 energy: 17 × 19.34 + 37 × 6.9 + 17 × 49.678 = 1428.606 → 1429 kJ (NRV 17.01 → 17 %);
+    // per 100 g 1428.606 / 330 × 100 = 432.91 → 433 kJ
+    expect(nutritionTable(meal, gb).rows[0]).toMatchObject({ per100g: 433, perPortion: 1429, nrvPercent: 17 });
   });
 });
 
@@ -192,5 +195,53 @@ describe('printed fields of the org configuration', () => {
     expect(menu.batchNo.text).toBe('PC20261122');
     const meal = Object.fromEntries(labelLines(config, egg, { ...ctx, scene: 'recipe', dishNames: ['米饭', '番茄炒蛋'] }).map((l) => [l.field, l.text]));
     expect(meal.foodName).toBe('星期一午餐');
+  });
+});
+
+describe('issue 30: a GB 28050 panel of three dishes (foods.json values)', async () => {
+  const { dishNutrients } = await import('../../../domain/nutrition.ts');
+  const foods = new Map((JSON.parse(fs.readFileSync('server/data/foods.json', 'utf8')) as { foods: { id: string; nameZh: string; ediblePortionPct: number | null; per100g: Record<string, number | null> }[] }).foods
+    .map((f) => [f.id, { foodId: f.id, ediblePortionPct: f.ediblePortionPct, per100g: f.per100g, nameZh: f.nameZh }]));
+  const labelOf = (name: string, lines: [string, number][]) =>
+    labelFoodOfDish({ name, allergens: [] }, dishNutrients(lines.map(([foodId, weight]) => ({ foodId, weight })), (id) => foods.get(id), 'netWeight'), (id) => foods.get(id)?.nameZh);
+  // net grams. 11205 黄瓜 per 100 g: P 0.65, F 0.11, C 3.63, fibre 0.5, Na 2; 04044 大豆油: F 100
+  const cucumber = labelOf('拌黄瓜', [['11205', 120], ['04044', 2]]);
+  // 11529 番茄: P 0.88, F 0.2, C 3.89, fibre 1.2, Na 5; 01123 鸡蛋: P 12.56, F 9.51, C 0.72, fibre 0, Na 142
+  const tomatoEgg = labelOf('番茄炒蛋', [['11529', 120], ['01123', 60]]);
+  // 20444 籼米: P 7.13, F 0.66, C 79.95, fibre 1.3, Na 5
+  const rice20444 = labelOf('米饭', [['20444', 120]]);
+
+  it('cucumber salad: 17 × 0.78 + 37 × 2.132 + 17 × (4.356 − 0.6) + 8 × 0.6 = 160.796 → 161 kJ, not 35.68 kcal × 4.1868 = 149 kJ', () => {
+    const t = nutritionTable(cucumber, gb);
+    expect(t.rows[0]).toMatchObject({ key: 'energyKcal', perPortion: 161, per100g: 132 });
+    // carbohydrate without its fibre: 4.356 − 0.6 = 3.756 → 3.8 g; per 100 g 3.078689 → 3.1 g
+    expect(t.rows.find((r) => r.key === 'cho')).toMatchObject({ perPortion: 3.8, per100g: 3.1, incomplete: false });
+  });
+
+  it('tomato and egg: carbohydrate 5.1 − 1.44 = 3.66 → 3.7 g a portion, 2.0 g/100 g; energy 439.806 → 440 kJ', () => {
+    const t = nutritionTable(tomatoEgg, gb);
+    expect(t.rows.find((r) => r.key === 'cho')).toMatchObject({ perPortion: 3.7, per100g: 2 });
+    expect(t.rows[0]).toMatchObject({ perPortion: 440, per100g: 244 });
+  });
+
+  it('the three as one meal: 2392 kJ (28 %), protein 17.9 g (30 %), fat 8.9 g (15 %), carbohydrate 101.8 g (34 %), sodium 100 mg (5 %)', () => {
+    // P 0.78 + 8.592 + 8.556 = 17.928; F 2.132 + 5.946 + 0.792 = 8.87; C 4.356 + 5.1 + 95.94 = 105.396;
+    // fibre 0.6 + 1.44 + 1.56 = 3.6; Na 2.4 + 91.2 + 6 = 99.6; 422 g
+    // energy 17 × 17.928 + 37 × 8.87 + 17 × 101.796 + 8 × 3.6 = 2392.298 → 2392 kJ, 566.895 → 567 kJ/100 g, NRV 28.48 → 28 %
+    const t = nutritionTable(packageLabelFood('午餐', [cucumber, tomatoEgg, rice20444]), gb);
+    expect(t.portionGrams).toBe(422);
+    expect(t.rows.map((r) => [r.key, r.perPortion, r.nrvPercent])).toEqual([
+      ['energyKcal', 2392, 28], ['protein', 17.9, 30], ['fat', 8.9, 15], ['cho', 101.8, 34], ['sodium', 100, 5],
+    ]);
+    expect(t.rows[0].per100g).toBe(567);
+    expect(t).toMatchObject({ panel: 'gb28050-2011', advisory: null });
+  });
+
+  it('the GB 28050-2025 "1+6" panel adds saturated fat and sugars, unknown (the data has none), and the salt-oil-sugar line', () => {
+    const t = nutritionTable(tomatoEgg, gb, { panel: 'gb28050-2025' });
+    expect(t.rows.map((r) => r.key)).toEqual(['energyKcal', 'protein', 'fat', 'saturatedFat', 'cho', 'sugars', 'sodium']);
+    expect(t.rows.find((r) => r.key === 'saturatedFat')).toMatchObject({ per100g: null, perPortion: null, nrvPercent: null, noData: true });
+    expect(t.rows.find((r) => r.key === 'sugars')).toMatchObject({ perPortion: null, noData: true });
+    expect(t.advisory).toBe('saltOilSugar');
   });
 });

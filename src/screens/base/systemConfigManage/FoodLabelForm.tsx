@@ -54,7 +54,7 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
   const [adding, setAdding] = useState<FoodLabelGroup | null>(null);
 
   useEffect(() => {
-    if (query.data && config === null) setConfig({ fields: query.data.fields, saltConversionTip: query.data.saltConversionTip });
+    if (query.data && config === null) setConfig({ fields: query.data.fields, saltConversionTip: query.data.saltConversionTip, panel: query.data.panel });
   }, [query.data, config]);
 
   if (query.isError) return <MessageBar intent="error"><MessageBarBody>{errorText(query.error)}</MessageBarBody></MessageBar>;
@@ -70,7 +70,7 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
     setState({ kind: 'saving' });
     try {
       const res = await saveFoodLabelConfig(config);
-      setConfig({ fields: res.fields, saltConversionTip: res.saltConversionTip });
+      setConfig({ fields: res.fields, saltConversionTip: res.saltConversionTip, panel: res.panel });
       setState({ kind: 'saved' });
       saved();
     } catch (e) {
@@ -81,7 +81,7 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
     setState({ kind: 'saving' });
     try {
       const res = await resetFoodLabelConfig();
-      setConfig({ fields: res.fields, saltConversionTip: res.saltConversionTip });
+      setConfig({ fields: res.fields, saltConversionTip: res.saltConversionTip, panel: res.panel });
       setState({ kind: 'saved' });
       saved();
     } catch (e) {
@@ -171,6 +171,10 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
       <Switch
         label={t`显示钠盐换算提示：1mg钠相当于2.5mg食盐`} checked={config.saltConversionTip.enabled} disabled={!canEdit}
         onChange={(_, d) => edit((c) => ({ ...c, saltConversionTip: { ...c.saltConversionTip, enabled: d.checked } }))} data-testid="label-salt-tip"
+      />
+      <Switch
+        label={t`营养成分表按 GB 28050-2025（1+6：增加饱和脂肪和糖，2027-03-16 起实施）`} checked={config.panel === 'gb28050-2025'} disabled={!canEdit}
+        onChange={(_, d) => edit((c) => ({ ...c, panel: d.checked ? 'gb28050-2025' : 'gb28050-2011' }))} data-testid="label-panel-2025"
       />
       {errors.length > 0 && <MessageBar intent="warning"><MessageBarBody>{errors.join('；')}</MessageBarBody></MessageBar>}
       {canEdit && (

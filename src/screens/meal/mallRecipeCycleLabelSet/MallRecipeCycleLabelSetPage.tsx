@@ -14,9 +14,10 @@ import { foodLabelConfigQuery } from '../../../../services/settings.ts';
 import { labelDishesQuery, type LabelDish } from '../../../../services/foodLabels.ts';
 import { dateOfDay } from '../../../../domain/recipeCycle.ts';
 import {
-  GB28050, formatDeclared, labelLines, nutritionTable, packageLabelFood, scaleLabelFood, type LabelFood,
+  GB28050, formatDeclared, labelLines, nutritionTable, packageLabelFood, scaleLabelFood, type LabelFood, type LabelRowKey,
 } from '../../../../domain/nutritionLabel.ts';
 import type { FoodLabelConfig } from '../../../../domain/foodLabel.ts';
+import type { NutrientKey } from '../../../../domain/nutrition.ts';
 import { tracePath } from '../../../../domain/traceRoute.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
@@ -109,23 +110,30 @@ export default function MallRecipeCycleLabelSetPage() {
     const served = chosen.map((d) => ({ id: d.dishId, food: servedFood(byId.get(d.dishId)!, d.dosages[chosenAge]) }));
     const saltLine = (grams: string, tip: string) => (tip ? t`每份折合食盐 ${grams}g（${tip}）` : t`每份折合食盐 ${grams}g`);
     const header = { name: t`项目`, per100g: t`每100克`, perPortion: t`每份`, nrv: 'NRV%' };
+    // the two nutrients GB 28050-2025 adds are not in the nutrient catalogue (foods.json lacks them)
+    const extraNames: Record<string, string> = { saturatedFat: t`饱和脂肪`, sugars: t`糖` };
+    const nameOf = (key: LabelRowKey) => extraNames[key] ?? nutrientName(key as NutrientKey);
     const base = `${window.location.origin}${window.location.pathname}#`;
     const one = (key: string, food: LabelFood, ids: string[], scene: 'menu' | 'recipe'): Label => {
       const lines = labelLines(cfg, food, { scene, day: date, mealName, dishNames: served.map((s) => s.food.name), orgName: data.orgName, words });
       const title = lines.find((l) => l.field === 'foodName')?.text ?? food.name;
-      const table = nutritionTable(food, GB28050);
+      const table = nutritionTable(food, GB28050, { panel: cfg.panel });
       const tipText = cfg.saltConversionTip.enabled && cfg.saltConversionTip.text ? labelText(cfg.saltConversionTip.text) : '';
       const content: LabelContent = {
         title,
         lines: lines.filter((l) => l.field !== 'foodName').map(({ label, text }) => t`${label}：${text}`),
         header: { ...header, perPortion: table.portionGrams === null ? header.perPortion : t`每份${table.portionGrams}克` },
         rows: table.rows.map((r) => ({
-          name: nutrientName(r.key),
+          name: nameOf(r.key),
           per100g: `${formatDeclared(r.per100g, r.decimals)}${r.unit}`,
           perPortion: `${formatDeclared(r.perPortion, r.decimals)}${r.unit}${r.incomplete ? '*' : ''}`,
           nrv: r.nrvPercent === null ? '—' : `${r.nrvPercent}%`,
         })),
-        salt: table.saltPerPortion === null ? null : saltLine(table.saltPerPortion.toFixed(1), tipText),
+        salt: [
+          table.saltPerPortion === null ? null : saltLine(table.saltPerPortion.toFixed(1), tipText),
+          // GB 28050-2025: the line under the table
+          table.advisory === 'saltOilSugar' ? t`儿童青少年应避免过量摄入盐油糖` : null,
+        ].filter((x) => x !== null).join(' ') || null,
         qr: `${base}${tracePath(orgId, ids)}`,
       };
       // a narrow header falls back to 每份 where the grams do not fit the column

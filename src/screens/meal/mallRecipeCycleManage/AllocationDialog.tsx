@@ -10,12 +10,16 @@ import { weekdayOf } from '../../../../domain/recipeSharing.ts';
 import type { RecipeCycleDetail } from '../../../../services/recipeCycles.ts';
 import { recipeCycleKeys } from '../../../../services/recipeCycles.ts';
 import {
-  acceptAllocation, proposeAllocation, type AllocationAccept, type AllocationLine, type AllocationProposal, type AllocationSettings,
+  acceptAllocation, proposeAllocation, type AllocationAccept, type AllocationLine, type AllocationProposal, type AllocationSettings, type UnmetConstraint,
 } from '../../../../services/mealAllocation.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { errorText } from '../shared/errors.ts';
 import { MEAL_LABELS, WEEKDAY_LABELS } from './labels.ts';
+import { useNutrientName } from '../shared/nutrients.tsx';
+import { useFoodGroupName } from '../shared/nutritionTexts.ts';
+import { nutrientEntry } from '../../../../domain/nutrientCatalogue.ts';
+import { isNutrientKey } from '../../../../domain/nutrition.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '960px', width: '100%' },
@@ -45,6 +49,30 @@ export function AllocationDialog({ cycle, week, settings, dishName, onClose }: {
   const s = useStyles();
   const { t, i18n } = useLingui();
   const money = useMoney();
+  const nutrientName = useNutrientName();
+  const groupName = useFoodGroupName();
+  // an unmet constraint in the chosen language, from the server's figures: `reached` is the true limit over the
+  // dosage bounds; "at most" is said only when that limit misses the need (issue 30)
+  const unmetText = (u: UnmetConstraint): string => {
+    const subject = u.kind === 'foodGroup' ? groupName(u.subject)
+      : isNutrientKey(u.subject) ? (u.kind === 'energyShare' ? t`${nutrientName(nutrientEntry(u.subject))}供能比` : nutrientName(nutrientEntry(u.subject))) : u.subject;
+    const first = u.day ?? u.days[0] ?? 0;
+    const date = dateOfDay(cycle.startDate, first);
+    const where = u.day !== null ? t`${date}（第 ${first + 1} 天）` : t`${date} 起一周平均每天`;
+    const age = u.ageRange;
+    const unit = u.unit === '%' ? '%' : ` ${u.unit}`;
+    const num = (n: number) => `${Math.round(n * 10) / 10}${unit}`;
+    const needed = num(u.needed);
+    const reached = num(u.reached);
+    if (u.reachable) {
+      return u.side === 'min'
+        ? t`${where} ${age} 岁：${subject}至少需要 ${needed}，单独调整用量最多可达 ${reached}，但与其他指标不能同时满足`
+        : t`${where} ${age} 岁：${subject}不能超过 ${needed}，单独调整用量最少可到 ${reached}，但与其他指标不能同时满足`;
+    }
+    return u.side === 'min'
+      ? t`${where} ${age} 岁：${subject}最多只能达到 ${reached}，至少需要 ${needed}`
+      : t`${where} ${age} 岁：${subject}最少也有 ${reached}，不能超过 ${needed}`;
+  };
   const qc = useQueryClient();
   const [mode, setMode] = useState(settings.modes[0] ?? 'personal');
   const [level, setLevel] = useState<'day' | 'week'>('week');
@@ -136,8 +164,8 @@ export function AllocationDialog({ cycle, week, settings, dishName, onClose }: {
                       <Text weight="semibold"><Trans>现有菜品无论如何调整用量都不能使以下指标达标：</Trans></Text>
                       <ul className={s.unmet}>
                         {proposal.groups.flatMap((g) => g.unmet).map((u, i) => (
-                          <li key={i} data-testid="allocation-unmet-item">
-                            {u.text}
+                          <li key={i} data-testid="allocation-unmet-item" data-reachable={u.reachable ? '1' : '0'}>
+                            {unmetText(u)}
                             {u.suggestions.length > 0 && <> — {t`可加入：${u.suggestions.map((x) => x.name).join('、')}`}</>}
                           </li>
                         ))}

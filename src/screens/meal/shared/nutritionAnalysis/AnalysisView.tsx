@@ -1,6 +1,7 @@
 // One WS/T 554 analysis as the dietitian reads it (issue 10): the total score against the pass score and the three
-// sub-scores, the charts (loaded on demand), energy and every nutrient against its target and §5 band, the fat and
-// carbohydrate energy shares, each meal's share of the day, the food groups against their recommended amounts,
+// sub-scores, the charts (loaded on demand), energy and every nutrient against its target and §5 band, salt (the
+// sodium of every food as salt, against the age group's ceiling), the protein, fat and carbohydrate energy shares
+// (4/9/4), each meal judged by the one meal rule the answer states, the food groups against their recommended amounts,
 // variety, and the catalogue's advice for every shortfall. Every figure and verdict is the server's
 // (domain/nutritionAnalysis.ts); this view only lays them out.
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -43,6 +44,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
+/** grams of salt: one decimal */
+const grams = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 /** a mean over days, one decimal at most */
 const one = (n: number) => String(Math.round(n * 10) / 10);
 const pctText = (p: number | null) => (p === null ? '—' : `${Math.round(p)}%`);
@@ -120,8 +123,10 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
     { key: 'meal', header: <Trans>餐次</Trans>, render: (m) => (MEAL_LABELS[m.mealCode] ? i18n._(MEAL_LABELS[m.mealCode]) : String(m.mealCode)) },
     { key: 'energy', header: <Trans>能量（kcal）</Trans>, render: (m) => value('energyKcal', m.energyKcal) },
     { key: 'share', header: <Trans>占全天 %</Trans>, render: (m) => pctText(m.percentOfDay) },
-    { key: 'band', header: <Trans>建议范围</Trans>, render: (m) => bandText(m.minPct, m.maxPct) },
-    { key: 'verdict', header: <Trans>评价</Trans>, render: (m) => <VerdictBadge verdict={m.verdict} /> },
+    { key: 'target', header: <Trans>目标值（kcal）</Trans>, render: (m) => (m.target === null ? '—' : `${value('energyKcal', m.target)}（${pctText(m.sharePct)}）`) },
+    { key: 'percent', header: <Trans>占目标 %</Trans>, render: (m) => <span data-testid={`${testId}-meal-pct`}>{pctText(m.percent)}</span> },
+    { key: 'band', header: <Trans>适宜范围</Trans>, render: (m) => bandText(m.minPct, m.maxPct) },
+    { key: 'verdict', header: <Trans>评价</Trans>, render: (m) => <VerdictBadge verdict={m.verdict} testId={`${testId}-meal-verdict`} /> },
   ];
   const groupColumns: Column<GroupRow>[] = [
     { key: 'group', header: <Trans>食物种类</Trans>, render: (g) => `${groupName(g.group)}${g.suspect ? '†' : ''}` },
@@ -172,6 +177,19 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
       <Section title={<Trans>能量及营养素</Trans>}>
         <DataTable rows={nutrientRows} columns={nutrientColumns} rowKey={(n) => n.key} testId={`${testId}-nutrients`} rowProps={(n) => ({ 'data-nutrient': n.key })} />
       </Section>
+      <Section title={<Trans>盐（食盐当量）</Trans>}>
+        <div data-testid={`${testId}-salt`} data-verdict={a.salt.verdict}>
+          <Text>
+            {a.salt.value === null
+              ? t`钠数据不全，无法折算食盐`
+              : t`折合食盐 ${grams(a.salt.value)} 克（钠 ${value('sodium', a.salt.sodiumMg)} mg × ${a.salt.factor} ÷ 1000）`}
+            {a.salt.missing.length > 0 && '*'}
+            {a.salt.limit !== null && <>{'，'}{t`上限 ${grams(a.salt.limit)} 克，占 ${pctText(a.salt.percent)}`}</>}
+          </Text>{' '}
+          <VerdictBadge verdict={a.salt.verdict} testId={`${testId}-salt-verdict`} />
+        </div>
+        <Text size={200} className={s.muted}><Trans>所有食材（含酱油等调味品）的钠都折算为食盐，按该年龄段所供正餐的食盐上限评价；盐和油只有上限，少于上限不算不足。</Trans></Text>
+      </Section>
       {a.energyRatios.length > 0 && (
         <Section title={<Trans>三大营养素供能比</Trans>}>
           <DataTable rows={a.energyRatios} columns={ratioColumns} rowKey={(r) => r.key} testId={`${testId}-ratios`} />
@@ -180,6 +198,9 @@ export function AnalysisView({ analysis: a, testId = 'analysis' }: { analysis: A
       {a.meals.length > 0 && (
         <Section title={<Trans>各餐能量占比</Trans>}>
           <DataTable rows={a.meals} columns={mealColumns} rowKey={(m) => String(m.mealCode)} testId={`${testId}-meals`} />
+          <Text size={200} className={s.muted} data-testid={`${testId}-meal-rule`}>
+            <Trans>每餐能量目标为全天目标的 早餐 {a.mealRule.sharePct.breakfast}%、午餐 {a.mealRule.sharePct.lunch}%、晚餐 {a.mealRule.sharePct.dinner}%，占目标 {bandText(a.mealRule.minPct, a.mealRule.maxPct)} 为适宜；全天能量与各营养素目标按同一比例计算。</Trans>
+          </Text>
         </Section>
       )}
       <Section title={<Trans>食物种类及数量</Trans>}>
