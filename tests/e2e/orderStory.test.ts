@@ -116,6 +116,11 @@ describe('from recipe to plate', () => {
       // the purchaser's list of that day stays open while the others act
       await openOrdersOf(purchaser, day!);
       await expect.poll(() => statusOf(purchaser, xfspNo), LIVE).toBe('submitted');
+      // a reload midway keeps her list as she set it: the day lives in the URL (issue 28 point 7)
+      await purchaser.reload();
+      expect(await purchaser.getByTestId('order-start').inputValue()).toBe(day);
+      expect(await purchaser.getByTestId('order-end').inputValue()).toBe(day);
+      await expect.poll(() => statusOf(purchaser, xfspNo), LIVE).toBe('submitted');
       expect(await statusOf(purchaser, jcpsNo)).toBe('submitted');
 
       // 鲜丰 sees its order arrive without a reload, and confirms it refusing its first line, with the reason
