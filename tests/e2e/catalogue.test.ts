@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, enterHomeAs, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
@@ -31,7 +31,7 @@ const HEADERS = ['商品名称*', '商品分类', '单位', '价格分类', '生
 describe('catalogue screens', () => {
   it('a supplier adds a category and a product with SKUs, shelves it off, and imports products all or nothing', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000003');
+    await enterHomeAs(page, harness.server.url, '13800000003');
 
     await open(page, 'productCategory');
     await page.getByTestId('category-add').click();
@@ -129,7 +129,7 @@ describe('catalogue screens', () => {
 
   it('a bureau records a price survey of its inquiry goods', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000005');
+    await enterHomeAs(page, harness.server.url, '13800000005');
     await open(page, 'educationPriceSurveyVoucher');
     await page.getByTestId('survey-add').click();
     await page.getByTestId('survey-product-name').fill('散装大米');
@@ -176,7 +176,7 @@ describe('price import from Excel', () => {
     const priceCount = async () => Number((await server.store.db.selectFrom('sku_prices').select((eb) => eb.fn.countAll<number>().as('n')).where('sku_id', 'in', skuIds).executeTakeFirstOrThrow()).n);
 
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, server.url, DEMO.supplier);
+    await enterHomeAs(page, server.url, DEMO.supplier);
     await open(page, 'productManage');
     await page.getByTestId('price-import').click();
     // 65 rows: batch 1 (60) passes, batch 2 names an unknown SKU in its last row

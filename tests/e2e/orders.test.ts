@@ -6,7 +6,7 @@
 // school receives a delivered order with one line weighed short.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { DEMO } from '../api/usersApi.ts';
 
@@ -26,7 +26,7 @@ describe('orders between a school and its supplier', () => {
     const second = await launchBrowser();
     try {
       const supplier = await second.context.newPage();
-      await Promise.all([signInToHome(purchaser, server.url, DEMO.purchaser), signInToHome(supplier, server.url, DEMO.supplier)]);
+      await Promise.all([enterHomeAs(purchaser, server.url, DEMO.purchaser), enterHomeAs(supplier, server.url, DEMO.supplier)]);
 
       // the supplier's list is open before the order exists
       await openScreen(supplier, 'orderList');
@@ -104,7 +104,7 @@ describe('orders between a school and its supplier', () => {
   it('the supplier confirms refusing one line with its reason; the school receives a delivered order with a weighed short line', async () => {
     const { server } = harness;
     const supplier = await harness.browser.context.newPage();
-    await signInToHome(supplier, server.url, DEMO.supplier);
+    await enterHomeAs(supplier, server.url, DEMO.supplier);
     await openScreen(supplier, 'orderList');
     await supplier.getByTestId('order-tab-submitted').click();
     const submitted = supplier.getByTestId('order-table').locator('[data-order-no]').first();
@@ -141,7 +141,7 @@ describe('orders between a school and its supplier', () => {
     const other = await launchBrowser();
     try {
       const school = await other.context.newPage();
-      await signInToHome(school, server.url, DEMO.purchaser);
+      await enterHomeAs(school, server.url, DEMO.purchaser);
       await openScreen(school, 'orderList');
       await school.getByTestId('order-tab-delivered').click();
       const delivered = school.getByTestId('order-table').locator('[data-order-no]').first();
@@ -169,7 +169,7 @@ describe('orders between a school and its supplier', () => {
 
   it('the supplier saves its order settings and finds them after a reload', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, DEMO.supplier);
+    await enterHomeAs(page, harness.server.url, DEMO.supplier);
     await openScreen(page, 'mallOrderSpec');
     await page.getByTestId('spec-minimum').fill('88.5');
     await page.getByTestId('spec-cutoff-time').fill('16:30');

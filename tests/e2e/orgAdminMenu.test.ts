@@ -3,7 +3,7 @@
 // server would refuse is not offered, and a 403 shows in place instead of ending the session.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, hashPath, openScreen, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, hashPath, openScreen, enterHomeAs, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -42,7 +42,7 @@ describe('the school org admin and his menu', () => {
   it('opens every entry without losing the session or meeting a refusal', async () => {
     const page = await harness.browser.context.newPage();
     const api = watchApi(page);
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     const entries = await leafEntries(page);
     expect(entries.length).toBeGreaterThan(10);
     // the platform's screens are not his
@@ -64,7 +64,7 @@ describe('the school org admin and his menu', () => {
 
   it("is not offered his suppliers' goods to edit or delete", async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     await openScreen(page, 'productManage');
     await expect.poll(() => page.getByTestId('product-row-name').count()).toBeGreaterThan(0);
     for (const button of ['product-edit', 'product-delete', 'product-add', 'product-import']) expect(await page.getByTestId(button).count(), button).toBe(0);
@@ -72,7 +72,7 @@ describe('the school org admin and his menu', () => {
 
   it('sees a refused action in place and keeps working', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     await openScreen(page, 'rolesManage');
     await page.getByTestId('role-create').click();
     const dialog = page.getByTestId('role-dialog');

@@ -1,13 +1,13 @@
 // Issue 4 system settings: an org admin edits the system notice and sees the banner change, also after a reload.
 import { describe, expect, it } from 'vitest';
-import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
+import { expandMenuGroups, enterHomeAs, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
 describe('system settings', () => {
   it('an org admin edits the system notice and the banner follows, after a reload too', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     await expect.poll(() => page.getByTestId('notice-text').textContent()).toContain('系统维护');
 
     await expandMenuGroups(page);
@@ -57,7 +57,7 @@ describe('system settings', () => {
 
   it('an org admin switches self-registration on (issue 27): off by default, saved, kept after a reload', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     await page.goto(`${harness.server.url}/#/systemConfigManage`);
     await page.getByTestId('config-tab-selfRegistration').click();
     const toggle = page.getByTestId('self-registration-enable');
@@ -78,7 +78,7 @@ describe('system settings', () => {
 
   it('shows the §3 food-label fields grouped, and a reorder survives a reload', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     await page.goto(`${harness.server.url}/#/systemConfigManage`);
     await page.getByTestId('config-tab-foodLabel').click();
     await page.getByTestId('food-label-config').waitFor();
@@ -97,7 +97,7 @@ describe('system settings', () => {
 
   it('a new brand colour applies live', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, '13800000008');
+    await enterHomeAs(page, harness.server.url, '13800000008');
     await page.goto(`${harness.server.url}/#/systemConfigManage`);
     await page.getByTestId('config-tab-theme').click();
     await page.getByTestId('theme-color').fill('#107C41');

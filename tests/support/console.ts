@@ -5,6 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer, DEMO_PASSWORD, type TestServer } from './testServer.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
+import { chooserOrgApps } from '../../domain/orgAppChooser.ts';
+import type { LoginResult, OrgApp } from '../../domain/types.ts';
+import { STORAGE_KEYS } from '../../src/app/preferences.ts';
 
 /** The built console the tests serve: dist/ unless E2E_DIST names another build (parallel work on one tree). */
 export const CONSOLE_DIST = process.env.E2E_DIST ?? 'dist';
@@ -84,6 +87,43 @@ export async function signInToHome(page: Page, baseUrl: string, username: string
   await signInWithPassword(page, baseUrl, username);
   const items = page.getByTestId('orgapp-item');
   await (orgName ? items.filter({ hasText: orgName }) : items).first().click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+/** A server answer's data; anything but status_code 200 fails the test with the server's text. */
+async function apiData<T>(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', platform: 'web', ...headers }, body: JSON.stringify(body) });
+  const envelope = (await res.json()) as { status_code: number; status_text: string; data: T };
+  if (envelope.status_code !== 200) throw new Error(`${path}: ${res.status} ${envelope.status_text}`);
+  return envelope.data;
+}
+
+/**
+ * Signed in at the home page of `orgName`'s org-app (the chooser's first when not given), for a test that is not
+ * about signing in (issue 32: the form and the chooser cost seconds a test, and signIn.test.ts,
+ * signInPrerender.test.ts, persistence.test.ts and secretsInLog.test.ts walk them). The same requests the console
+ * makes (password sign-in, the org-app key), then the page starts from what the console itself keeps after them
+ * (src/app/storage.ts: the login, the chosen org-app with its key, the user with his usual org-app), as a reload
+ * of a signed-in console does, and loads that org-app's menu and context itself.
+ */
+export async function enterHomeAs(page: Page, baseUrl: string, username: string, orgName?: string): Promise<void> {
+  const login = await apiData<LoginResult>(baseUrl, '/v1/passport/login', { username, password: DEMO_PASSWORD });
+  // the chooser's list and order (src/screens/orgapp/OrgAppPage.tsx; no agent on 127.0.0.1, no excluded orgs in
+  // the test build); a card's text holds the org's and the app's names
+  const listed = chooserOrgApps(login.orgApps ?? [], { agentId: null, excludedOrgIds: [] });
+  const chosen = orgName ? listed.find((o) => o.orgName.includes(orgName) || o.appName.includes(orgName)) : listed[0];
+  if (!chosen) throw new Error(`${username} has no org-app ${orgName ?? ''} to enter`);
+  const { key } = await apiData<{ key: string }>(baseUrl, '/v1/token/orgappkey/encrypt', { orgId: chosen.orgId, appId: chosen.appId }, { accesstoken: login.accesstoken });
+  const orgApp: OrgApp = { ...chosen, key };
+  const stored = {
+    [STORAGE_KEYS.login]: login,
+    [STORAGE_KEYS.orgApp]: orgApp,
+    [STORAGE_KEYS.user]: { username: login.username, orgId: orgApp.orgId, appId: orgApp.appId },
+  };
+  // storage is per origin: write it from a page of the server's origin that does not start the console (a 404)
+  await page.goto(`${baseUrl}/e2e-storage-only`);
+  await page.evaluate((items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, JSON.stringify(v)); }, stored);
+  await page.goto(`${baseUrl}/#/home`);
   await page.getByTestId('home-page').waitFor();
 }
 
