@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slowFirstSequencer.ts';
 
 // Three suites: pure (domain + machines + model paths), api (real server, real PostgreSQL), e2e (Chromium), run one
 // after the other (groupOrder), each with its own worker count.
@@ -16,6 +17,8 @@ export default defineConfig({
   test: {
     // the default output, then the ten slowest files (tests/support/slowestFilesReporter.ts)
     reporters: ['default', './tests/support/slowestFilesReporter.ts'],
+    // the slowest files of each project start first, also on a clean clone (tests/support/slowFirstSequencer.ts)
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', isolate: false, sequence: { groupOrder: 0 } } },
       {
