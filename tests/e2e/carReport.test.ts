@@ -4,7 +4,7 @@
 // the Excel export carries the table's columns.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import type { LogisticsDetail, LogisticsList } from '../../contracts/logistics.ts';
@@ -21,7 +21,7 @@ describe('car report', () => {
     expect(delivery, 'the demo has a delivery of the centre today').toBeDefined();
 
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000010');
+    await signInToHome(page, harness.server.url, '13800000010');
     await openScreen(page, 'carReport');
     const table = page.getByTestId('car-table');
     await table.waitFor({ timeout: 30_000 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { chooseOwnPassword, expandMenuGroups, openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { chooseOwnPassword, expandMenuGroups, openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -18,7 +18,7 @@ async function tick(page: Page, testId: string) {
 describe('contacts, roles and role permissions (issue 4)', () => {
   it('a user admin adds a person, gives them a role with a screen and a power; the person signs in and has both', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000009');
+    await signInToHome(page, harness.server.url, '13800000009');
 
     // a department and a person in it
     await openScreen(page, 'contacts');
@@ -114,7 +114,7 @@ describe('contacts, roles and role permissions (issue 4)', () => {
 
   it('an org admin edits the tree (rename, move, hide, delete) and moves and deletes persons', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await openScreen(page, 'contacts');
     const tree = page.getByTestId('department-tree');
     const item = (name: string) => tree.locator(`[data-testid="department-item"][data-name="${name}"]`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, enterHomeAs, useConsole } from '../support/console.ts';
+import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -34,7 +34,7 @@ async function importFile(page: Page, menuItem: string, file: string) {
 describe('contacts Excel import', () => {
   it('imports departments and persons with a preview, row errors from the console and the server, and progress', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await expandMenuGroups(page);
     await page.getByTestId('side-menu').getByTestId('menu-item-contacts').click();
     await page.getByTestId('department-tree').getByText('行政办公室').waitFor();

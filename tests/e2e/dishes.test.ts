@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { roundHalfUp } from '../../domain/numberInput.ts';
 import { RECIPE_CATEGORIES } from '../../domain/constants.ts';
 import { INGREDIENT_IMPORT_HEADERS } from '../../src/screens/meal/localFoodIngredientsManage/ingredientImport.ts';
@@ -36,7 +36,7 @@ describe('dishes', () => {
   it('the dietitian creates a dish from five ingredients and sees its energy and protein per portion', async () => {
     for (const [name] of LINES) expect(food(name), name).toBeTruthy();
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000006');
+    await signInToHome(page, harness.server.url, '13800000006');
     // the §9 recipe categories are there to file the dish under
     await openScreen(page, 'menuCategory');
     await expect.poll(() => page.getByTestId('screen-menuCategory').getByTestId('category-name').allTextContents()).toEqual([...RECIPE_CATEGORIES]);
@@ -74,7 +74,7 @@ describe('dishes', () => {
 
   it('the dietitian imports local ingredients from Excel and finds them in the local library with unknowns as unknown', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000006');
+    await signInToHome(page, harness.server.url, '13800000006');
     await openScreen(page, 'localFoodIngredientsManage');
     await page.getByTestId('screen-localFoodIngredientsManage').waitFor();
     const wb = new ExcelJS.Workbook();
@@ -98,7 +98,7 @@ describe('dishes', () => {
 
   it('the dietitian sees a package category per age range and makes a set meal of two dishes with its nutrients per serving', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000006');
+    await signInToHome(page, harness.server.url, '13800000006');
     await openScreen(page, 'packageSetting');
     await expect.poll(() => page.getByTestId('package-category-name').allTextContents()).toEqual(['6-8岁套餐', '9-11岁套餐', '12-14岁套餐', '15-17岁套餐']);
     await openScreen(page, 'packageManage');

@@ -3,14 +3,14 @@
 // force, while the search stays in the row above the list, inside the screen.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { enterHomeAs, useConsole } from '../support/console.ts';
+import { signInToHome, useConsole } from '../support/console.ts';
 
 const h = useConsole();
 
 async function phone(user: string, screen: string, orgName?: string): Promise<Page> {
   const page = await h.browser.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  await enterHomeAs(page, h.server.url, user, orgName);
+  await signInToHome(page, h.server.url, user, orgName);
   await page.goto(`${h.server.url}/#/${screen}`);
   return page;
 }

@@ -1,7 +1,7 @@
 // API log and operation log end to end: the org admin sees the requests and events of the org (who, what,
 // route), filters them, opens the detail drawer with the event data, and sees new entries arrive live.
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO, type Session } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 
@@ -18,7 +18,7 @@ describe('logs (issue 4)', () => {
     await addMember(admin, '日志会员', '13955551001');
 
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await openScreen(page, 'apiLog');
     await page.getByTestId('api-log-page').waitFor();
 

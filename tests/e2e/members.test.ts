@@ -2,14 +2,14 @@
 // level LV1), makes a group, moves the member into it and sees it there, also through the group filter; the
 // member-centre settings show the default group and the groups made here.
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
 describe('members (issue 4)', () => {
   it('an org admin adds a member, creates a group, moves the member into it and sees it there', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await openScreen(page, 'membersManage');
     await page.getByTestId('members-page').waitFor();
     await page.getByTestId('members-empty').waitFor();

@@ -1,14 +1,14 @@
 // Issue 13: menu names follow the chosen language. The server names its menu in Simplified Chinese; an entry that is
 // a registry screen shows the registry's translation in en-US and zh-TW (its group too), and its open tab follows.
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const h = useConsole();
 
 describe('menu names in every locale', () => {
   it('shows the side menu, its group and the open tab in the chosen language, and the server’s names in zh-CN', async () => {
     const page = await h.browser.context.newPage();
-    await enterHomeAs(page, h.server.url, '13800000008');
+    await signInToHome(page, h.server.url, '13800000008');
     await openScreen(page, 'productManage');
     const menu = page.getByTestId('side-menu');
     const item = menu.getByTestId('menu-item-productManage');

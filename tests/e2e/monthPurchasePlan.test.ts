@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
@@ -52,7 +52,7 @@ describe('month purchase plan', () => {
     await setExportColumns(dietitian, ['foodName', 'quantity', 'amount']);
 
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, DEMO.purchaser, '阳光实验小学');
+    await signInToHome(page, harness.server.url, DEMO.purchaser, '阳光实验小学');
     await openMonth(page);
     expect(await page.getByTestId('plan-month').textContent()).toBe(mondayOf(new Date()).slice(0, 7));
     await expect.poll(() => page.getByTestId('plan-quantity').count(), { timeout: 30_000 }).toBeGreaterThan(3);

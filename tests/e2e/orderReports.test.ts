@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { DEMO } from '../api/usersApi.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { formatMoney } from '../../domain/money.ts';
@@ -35,7 +35,7 @@ describe('order reports', () => {
   it('the supplier sees its business data charted, figures that match its orders, and exports them to Excel', async () => {
     const { server } = harness;
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, server.url, DEMO.supplier);
+    await signInToHome(page, server.url, DEMO.supplier);
     await openScreen(page, 'mallOrderBusinessData');
     const expected = await ordersInRange({ supplierOrgId: 'org-xfsp' });
     expect(expected.count).toBeGreaterThan(10);
@@ -73,7 +73,7 @@ describe('order reports', () => {
   it('the bureau sees the totals of its area\'s schools', async () => {
     const { server } = harness;
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, server.url, DEMO.bureau);
+    await signInToHome(page, server.url, DEMO.bureau);
     await openScreen(page, 'mallOrderSummaryStatistics');
     const expected = await ordersInRange({ area: '城东区' });
     expect(expected.schools.size).toBe(2);

@@ -2,7 +2,7 @@
 // reason on mallOrderReturnManage; the supplier, on a phone-sized screen, sees the return and accepts it; the
 // purchaser's open list shows it accepted without a reload. The received order is made over the API first.
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
@@ -34,7 +34,7 @@ describe('returns between a school and its supplier', () => {
     const second = await launchBrowser();
     try {
       const supplier = await second.context.newPage();
-      await Promise.all([enterHomeAs(purchaser, server.url, DEMO.purchaser, SCHOOL_A), enterHomeAs(supplier, server.url, DEMO.supplier)]);
+      await Promise.all([signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A), signInToHome(supplier, server.url, DEMO.supplier)]);
 
       // the purchaser picks the received order, returns 1.5 of its first line, says why
       await openScreen(purchaser, 'mallOrderReturnManage');

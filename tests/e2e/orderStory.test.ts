@@ -9,7 +9,7 @@
 // it, and the reports of that day agree — the school's, 集采's and the bureau's, which covers each school of its area.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchPeople } from '../support/browser.ts';
 import { DEMO, SCHOOL_A, SCHOOL_B } from '../api/usersApi.ts';
 import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
@@ -52,11 +52,11 @@ describe('from recipe to plate', () => {
       const purchaser = await harness.browser.context.newPage();
       const [supplier, supplier2, driver, bureau] = await Promise.all([0, 1, 2, 3].map(async () => (await people.newContext()).newPage()));
       await Promise.all([
-        enterHomeAs(purchaser, server.url, DEMO.purchaser, SCHOOL_A),
-        enterHomeAs(supplier, server.url, DEMO.supplier),
-        enterHomeAs(supplier2, server.url, DEMO.supplier2),
-        enterHomeAs(driver, server.url, DEMO.delivery),
-        enterHomeAs(bureau, server.url, DEMO.bureau),
+        signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A),
+        signInToHome(supplier, server.url, DEMO.supplier),
+        signInToHome(supplier2, server.url, DEMO.supplier2),
+        signInToHome(driver, server.url, DEMO.delivery),
+        signInToHome(bureau, server.url, DEMO.bureau),
       ]);
 
       // the purchaser plans next week (week 2 of the demo cycle that starts this week's Monday)

@@ -2,7 +2,7 @@
 // shows in the console's menu over the catalogs.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
-import { expandMenuGroups, enterHomeAs, useConsole } from '../support/console.ts';
+import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -29,7 +29,7 @@ describe('org locale overrides', () => {
     expect(saved.status).toBe(200);
 
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, admin);
+    await signInToHome(page, harness.server.url, admin);
     await expandMenuGroups(page);
     const contacts = page.getByTestId('side-menu').getByTestId('menu-item-contacts');
     await expect.poll(async () => contacts.textContent(), { timeout: 30_000 }).toContain('本校通讯录');

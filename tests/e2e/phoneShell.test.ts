@@ -3,7 +3,7 @@
 // row inside the screen; filters fold into a sheet. On a tablet the menu is a rail of icons.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { enterHomeAs, useConsole } from '../support/console.ts';
+import { signInToHome, useConsole } from '../support/console.ts';
 import { chartLabelProblems, checkLayout, outside, overflowing, squeezedTexts } from '../support/layoutChecks.ts';
 
 const h = useConsole();
@@ -12,7 +12,7 @@ describe('the shell on a phone', () => {
   it('keeps the menu as an overlay drawer and the header in one row', async () => {
     const page = await h.browser.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await enterHomeAs(page, h.server.url, '13800000008');
+    await signInToHome(page, h.server.url, '13800000008');
 
     const content = page.getByTestId('shell-content');
     const menu = page.getByTestId('side-menu');
@@ -55,7 +55,7 @@ describe('the shell on a phone', () => {
   it('shows list rows as cards that fit the screen, their actions at hand', async () => {
     const page = await h.browser.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await enterHomeAs(page, h.server.url, '13800000003');
+    await signInToHome(page, h.server.url, '13800000003');
     await page.goto(`${h.server.url}/#/productManage`);
     const table = page.getByTestId('product-table');
     const cards = table.getByRole('listitem');
@@ -72,7 +72,7 @@ describe('the shell on a phone', () => {
   it('keeps the menu open beside the content on a desktop', async () => {
     const page = await h.browser.context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await enterHomeAs(page, h.server.url, '13800000008');
+    await signInToHome(page, h.server.url, '13800000008');
     const menu = (await page.getByTestId('side-menu').boundingBox())!;
     const content = (await page.getByTestId('shell-content').boundingBox())!;
     expect(content.x).toBeGreaterThanOrEqual(menu.x + menu.width - 1);
@@ -82,7 +82,7 @@ describe('the shell on a phone', () => {
 it('collapses the menu to a rail of icons on a tablet', async () => {
   const page = await h.browser.context.newPage();
   await page.setViewportSize({ width: 820, height: 1180 });
-  await enterHomeAs(page, h.server.url, '13800000008');
+  await signInToHome(page, h.server.url, '13800000008');
   const rail = page.getByTestId('side-rail');
   await rail.waitFor();
   expect(await page.getByTestId('side-menu').isVisible()).toBe(false);
@@ -105,7 +105,7 @@ it('collapses the menu to a rail of icons on a tablet', async () => {
 it('folds the filters of a list into a sheet on a phone, batch actions at hand', async () => {
   const page = await h.browser.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  await enterHomeAs(page, h.server.url, '13800000005');
+  await signInToHome(page, h.server.url, '13800000005');
   await page.goto(`${h.server.url}/#/productPriceApproval`);
   const rows = page.locator('[data-testid="approval-row"]');
   await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -135,7 +135,7 @@ describe.each([
   const open = async (user: string, screen: string) => {
     const page = await h.browser.context.newPage();
     await page.setViewportSize(size);
-    await enterHomeAs(page, h.server.url, user);
+    await signInToHome(page, h.server.url, user);
     await page.goto(`${h.server.url}/#/${screen}`);
     return page;
   };
@@ -213,7 +213,7 @@ describe('the daily chain\'s screens at 390 and 1440 px (issue 28)', () => {
   async function signedIn(user: string): Promise<Page> {
     const page = await h.browser.context.newPage();
     await page.setViewportSize(WIDTHS[0]);
-    await enterHomeAs(page, h.server.url, user);
+    await signInToHome(page, h.server.url, user);
     return page;
   }
 

@@ -4,7 +4,7 @@
 // a second change inside the cycle (M1 modify limit, rule 0w) is refused.
 import { describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { openScreen, enterHomeAs, signInWithPassword, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, signInWithPassword, useConsole } from '../support/console.ts';
 import { call, signIn } from '../api/usersApi.ts';
 import { auth, newProduct, purchaserGroups, type GroupConfig, type Price } from '../api/mallApi.ts';
 
@@ -29,7 +29,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
     const schoolBrowser: TestBrowser = await launchBrowser();
     try {
       const bureau = await bureauBrowser.context.newPage();
-      await enterHomeAs(bureau, harness.server.url, BUREAU);
+      await signInToHome(bureau, harness.server.url, BUREAU);
       await openScreen(bureau, 'productPriceApproval');
       await bureau.getByTestId('approval-search').fill(product);
       await bureau.getByTestId('approval-search-go').click();
@@ -37,7 +37,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
 
       // the supplier prices both SKUs for M1
       const supplier = await harness.browser.context.newPage();
-      await enterHomeAs(supplier, harness.server.url, SUPPLIER);
+      await signInToHome(supplier, harness.server.url, SUPPLIER);
       await openScreen(supplier, 'productPrice');
       await supplier.getByTestId('price-sku-search').fill(product);
       await supplier.getByTestId('price-sku-search-go').click();
@@ -139,7 +139,7 @@ describe('SKU prices with the bureau approval, end to end', () => {
     expect(posted.status, posted.body.status_text).toBe(200);
 
     const bureau = await harness.browser.context.newPage();
-    await enterHomeAs(bureau, harness.server.url, BUREAU);
+    await signInToHome(bureau, harness.server.url, BUREAU);
     await openScreen(bureau, 'productPriceApproval');
     await bureau.getByTestId('approval-search').fill(product);
     await bureau.getByTestId('approval-search-go').click();

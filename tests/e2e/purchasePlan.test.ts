@@ -3,7 +3,7 @@
 // amount follow, then makes the orders after being told how many and how much: one per supplier and day, each shown
 // with its order number; generating again places nothing new and names the orders already placed (issue 28).
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { DEMO } from '../api/usersApi.ts';
 import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
 
@@ -12,7 +12,7 @@ const harness = useConsole();
 describe('purchase plan', () => {
   it('the purchaser plans next week of the published recipe and orders it', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, DEMO.purchaser);
+    await signInToHome(page, harness.server.url, DEMO.purchaser);
     await openScreen(page, 'mallRecipePurchaseplan');
     // the demo's published four-week cycle starts this week's Monday
     await page.getByTestId('plan-cycle').click();

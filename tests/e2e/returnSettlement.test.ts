@@ -2,7 +2,7 @@
 // accepts; the purchaser's order detail shows the returned amount, what the school pays (received less the return)
 // and the return itself, and the order log shows the return and its acceptance beside the order's own steps.
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
 import type { OrderDetail, OrderList } from '../../contracts/orders.ts';
@@ -26,7 +26,7 @@ describe('returns in settlement', () => {
     const payable = sumAmounts([order.receivedAmount!, -credit]);
 
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, DEMO.purchaser, '阳光实验小学');
+    await signInToHome(page, harness.server.url, DEMO.purchaser, '阳光实验小学');
     await openScreen(page, 'orderList');
     await page.getByTestId('order-keyword').fill(order.orderNo);
     const row = page.getByTestId('order-table').locator(`[data-order-no="${order.orderNo}"]`).first();

@@ -3,7 +3,7 @@
 // purchaser without the powers sees the contacts but none of the actions.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -24,7 +24,7 @@ async function createRole(page: Page, name: string, more: { group?: string; code
 describe('roles (issue 4)', () => {
   it('an org admin manages groups, roles, relations, a #roleManage role and a role\'s contacts query range', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await openScreen(page, 'rolesManage');
 
     await page.getByTestId('group-create').click();
@@ -76,7 +76,7 @@ describe('roles (issue 4)', () => {
 
   it('a purchaser without the contacts power sees the contacts but no action, and no roles screens', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000002');
+    await signInToHome(page, harness.server.url, '13800000002');
     await openScreen(page, 'contacts');
     await page.getByTestId('persons-table').getByTestId('person-row-name').first().waitFor();
     expect(await page.getByTestId('department-create').count()).toBe(0);

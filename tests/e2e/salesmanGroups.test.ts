@@ -2,7 +2,7 @@
 // them from the group dialog; a change the server refuses (a salesman out of his only group) is shown there.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, enterHomeAs, useConsole } from '../support/console.ts';
+import { expandMenuGroups, signInToHome, useConsole } from '../support/console.ts';
 
 const harness = useConsole();
 
@@ -12,7 +12,7 @@ const memberNames = (page: Page) => page.getByTestId('salesman-member').evaluate
 describe('salesman groups (M6)', () => {
   it('the supplier creates a group, adds 孙浩 in the dialog, and sees him when reopening it', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000003');
+    await signInToHome(page, harness.server.url, '13800000003');
     const menu = page.getByTestId('side-menu');
     await menu.getByTestId('menu-item-mealModule').waitFor();
     await expandMenuGroups(page);

@@ -7,7 +7,7 @@
 // is made over the API. The order list marks the order 短缺 (in the phone's row card too), and the 称重差异 filter
 // finds it: on the phone through the filter sheet, on the supplier's desktop beside the other filters.
 import { describe, expect, it } from 'vitest';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { overflowing } from '../support/layoutChecks.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
@@ -45,7 +45,7 @@ describe('receiving on a scale', () => {
     const purchaser = await harness.browser.context.newPage();
     // a browser without Web Serial (Firefox, Safari): the console must say so and offer the simulated scales only
     await purchaser.addInitScript(() => Object.defineProperty(Navigator.prototype, 'serial', { get: () => undefined, configurable: true }));
-    await enterHomeAs(purchaser, server.url, DEMO.purchaser, SCHOOL_A);
+    await signInToHome(purchaser, server.url, DEMO.purchaser, SCHOOL_A);
 
     // register the scale: simulated, 2 % of the ordered weight
     await openScreen(purchaser, 'mallElectronicWeightManage');
@@ -136,7 +136,7 @@ describe('receiving on a scale', () => {
     const second = await launchBrowser();
     try {
       const supplier = await second.context.newPage();
-      await enterHomeAs(supplier, server.url, DEMO.supplier);
+      await signInToHome(supplier, server.url, DEMO.supplier);
       await openScreen(supplier, 'orderList');
       await supplier.getByTestId('order-tab-all').click();
       await supplier.getByTestId('order-keyword').fill(orderNo);

@@ -1,7 +1,7 @@
 // Issue 4 notices: an org admin publishes a notice; it is listed unread, opens in the drawer with its HTML
 // sanitised, and then counts as read.
 import { describe, expect, it } from 'vitest';
-import { enterHomeAs, useConsole } from '../support/console.ts';
+import { signInToHome, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 
 const harness = useConsole();
@@ -9,7 +9,7 @@ const harness = useConsole();
 describe('notices', () => {
   it('publishes, lists unread, opens sanitised, then read', async () => {
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await page.goto(`${harness.server.url}/#/noticeList`);
     await page.getByTestId('notice-list').waitFor();
     await page.getByTestId('notice-create').click();
@@ -34,7 +34,7 @@ describe('notices', () => {
     const platform = await signIn(harness.server, DEMO.provider, SCHOOL_A);
     const created = await call<{ id: string }>(harness.server, 'POST', '/v1/notices', { token: platform.token, key: platform.key, body: { title: '原来的标题' } });
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, harness.server.url, '13800000008');
+    await signInToHome(page, harness.server.url, '13800000008');
     await page.goto(`${harness.server.url}/#/noticeList`);
     await page.getByTestId('notice-row').filter({ hasText: '原来的标题' }).click();
     await page.getByRole('button', { name: '编辑' }).click();

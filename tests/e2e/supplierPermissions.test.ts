@@ -3,7 +3,7 @@
 // a refused save shows the server's text.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expandMenuGroups, openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { expandMenuGroups, openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 import { auth } from '../api/mallApi.ts';
@@ -28,7 +28,7 @@ describe('supplier permissions screen', () => {
     expect(extra.status).toBe(200);
 
     const page = await harness.browser.context.newPage();
-    await enterHomeAs(page, server.url, DEMO.schoolAdmin);
+    await signInToHome(page, server.url, DEMO.schoolAdmin);
     await openPermissions(page);
     expect(await page.getByTestId('permission-frozen').count()).toBe(0);
 
@@ -67,7 +67,7 @@ describe('supplier permissions screen', () => {
     const supplierBrowser = await launchBrowser();
     try {
       const supplierPage = await supplierBrowser.context.newPage();
-      await enterHomeAs(supplierPage, server.url, DEMO.supplier);
+      await signInToHome(supplierPage, server.url, DEMO.supplier);
       await openScreen(supplierPage, 'productPrice');
       await expect.poll(() => supplierPage.getByTestId('frozen-buyers').textContent()).toContain('阳光实验小学');
     } finally {
