@@ -182,7 +182,7 @@ describe('orders between a school and its supplier', () => {
 
   it('the order center counts the purchaser\'s orders by status and opens the list; submitting drafts in a batch asks with count and money; groupon is a page, not JSON (issue 28)', async () => {
     const page = await harness.browser.context.newPage();
-    await signInToHome(page, harness.server.url, DEMO.purchaser);
+    await enterHomeAs(page, harness.server.url, DEMO.purchaser);
     await page.goto(`${harness.server.url}/#/orderCenter`);
     await page.getByTestId('order-center').waitFor();
     const drafts = page.locator('[data-testid="order-center-status"][data-status="draft"]');
