@@ -200,7 +200,8 @@ describe('orders between a school and its supplier', () => {
     await page.getByTestId('order-batch-submit').click();
     const summary = page.getByTestId('order-batch-submit-summary');
     await expect.poll(() => summary.textContent()).toMatch(/将提交 1 个订单，按当前生效的审核价格合计 ¥[\d,.]+/);
-    await page.getByRole('button', { name: '取消' }).click();
+    // the dialog's own 取消 (the list's 取消订单 buttons match a bare name too)
+    await page.getByTestId('order-batch-submit-dialog').getByRole('button', { name: '取消', exact: true }).click();
     await page.getByTestId('order-batch-submit-dialog').waitFor({ state: 'detached' });
 
     await page.goto(`${harness.server.url}/#/groupon`);
