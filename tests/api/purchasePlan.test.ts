@@ -125,7 +125,7 @@ describe('unit weights edited in the ingredient library (issue 28 point 2)', () 
       expect(after.quantity).toBeLessThan(before.quantity);
       // the other school keeps the default
       const other = await signIn(server, DEMO.dietitian, SCHOOL_B);
-      const library = await call<{ rows: { foodId: string; gramsPerPiece: number | null }[] }>(server, 'GET', `/v4/mall/food/ingredients?keyword=${EGG}`, auth(other));
+      const library = await call<{ rows: { foodId: string; gramsPerPiece: number | null }[] }>(server, 'GET', `/v4/mall/food/ingredients?foodId=${EGG}`, auth(other));
       expect(library.body.data.rows.find((r) => r.foodId === EGG)?.gramsPerPiece).toBe(50);
     } finally {
       expect((await edit({ gramsPerPiece: 50 })).status).toBe(200);

@@ -87,6 +87,7 @@ async function send(p: Probe, s: Session): Promise<number> {
 const BODY_DECIDES: Record<string, string> = {
   'PUT /v5/mall/sku/price': 'isCheckPrice picks changing prices (the supplier, priceAdd) or deciding them (priceApprove); the sample changes prices',
   'POST /v2/roles/group': 'the code sent picks the group: a supplier writes salesman groups (M6) only; the sample sends no code',
+  'GET /v1/productagent': 'domain picks the public agent-mode lookup; without one the list is the system providers\' (the sample sends none)',
 };
 
 // sign-in state (logout, passwords, tokens) would end the sessions the walk runs on; the event stream never ends

@@ -71,7 +71,8 @@ export const replays: Replay[] = [
   },
   {
     call: 'GET /v1/passport/slidecaptcha',
-    request: () => ({ path: '/v1/passport/slidecaptcha' }),
+    // a slide puzzle is bound to the phone whose SMS it gates (issue 29)
+    request: () => ({ path: '/v1/passport/slidecaptcha', query: { username: SMS_PHONE } }),
     check: (data) => {
       slideToken = (data as { token: string }).token;
       expect(slideToken).not.toBe('');

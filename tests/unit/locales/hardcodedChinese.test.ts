@@ -35,10 +35,15 @@ export function unmarkedChinese(source: string): { line: number; text: string }[
     .replace(/(^|[^:'"`])\/\/.*$/gm, (_m, p: string) => p)
     .replace(/<Trans\b[^>]*>[\s\S]*?<\/Trans>/g, blank)
     .replace(/\b(t|msg|plural|select)`[^`]*`/g, blank)
+    // a message descriptor with a context: msg({ context: 'unit', message: '袋' })
+    .replace(/\b(t|msg)\(\{[^}]*\}\)/g, blank)
     .replace(/\b[A-Z_]*HEADERS\b[^=\n]*=\s*\[[^\]]*\]/g, blank)
     .replace(/\[\s*'[^'\n]*'\s*\]/g, blank)
     .replace(/'[^'\n]*'\s*:/g, blank)
-    .replace(/\/(?:\\.|[^/\n])+\/[gimsuy]*/g, (m) => (CJK.test(m) ? blank(m) : m))
+    // an unquoted key naming a stored value: { 春: msg(…) }
+    .replace(/(^|[{,\s])[\u4e00-\u9fff]+\s*:/gm, (m, p: string) => p + blank(m.slice(p.length)))
+    // a regular expression literal, a character class in it may hold a slash: /[/.年月]/g
+    .replace(/\/(?:\\.|\[(?:\\.|[^\]\n])*\]|[^/\n[])+\/[gimsuy]*/g, (m) => (CJK.test(m) ? blank(m) : m))
     .replace(/(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g, (m, _q, body: string) => (DATA_LITERALS.has(body) ? blank(m) : m));
   return s.split('\n').flatMap((text, i) => (CJK.test(text) ? [{ line: i + 1, text: text.trim() }] : []));
 }
@@ -50,6 +55,7 @@ describe('no hard-coded Chinese in the console', () => {
         "const a = t`保存`; const b = <Trans>取消</Trans>; // 注释",
         "const c = cells['商品名称*']; const d = { '早餐': 1 }; const g = '男';",
         "throw new Error('二维码已失效');",
+        "const u = msg({ context: 'unit', message: '袋' }); const r = /[/.年月]/g;",
       ].join('\n'),
     );
     expect(found.map((f) => f.line)).toEqual([3]);
