@@ -53,10 +53,11 @@ export default function MenuManagePage() {
   const cats = (categories.data?.rows ?? []).filter((c) => c.enable && !c.isPackage);
   const columns: Column<Dish>[] = [
     { key: 'name', header: <Trans>菜品名称</Trans>, render: (d) => <span data-testid="dish-row-name">{d.name}</span> },
-    { key: 'category', header: <Trans>分类</Trans>, render: (d) => d.categoryName, width: '96px' },
+    // the org's own words (its categories, tags and foods) are data: marked so, never translated (translate="no")
+    { key: 'category', header: <Trans>分类</Trans>, render: (d) => <span translate="no">{d.categoryName}</span>, width: '96px' },
     { key: 'season', header: <Trans>季节</Trans>, render: (d) => seasonLabel(i18n, d.season), width: '56px' },
-    { key: 'tags', header: <Trans>标签</Trans>, render: (d) => d.tags.map((x) => <Badge key={x} appearance="tint" style={{ marginRight: 4 }}>{x}</Badge>) },
-    { key: 'lines', header: <Trans>食材</Trans>, render: (d) => d.lines.map((l) => `${l.foodName} ${l.weight}g`).join('、') },
+    { key: 'tags', header: <Trans>标签</Trans>, render: (d) => d.tags.map((x) => <Badge key={x} appearance="tint" style={{ marginRight: 4 }} translate="no">{x}</Badge>) },
+    { key: 'lines', header: <Trans>食材</Trans>, render: (d) => <span translate="no">{d.lines.map((l) => `${l.foodName} ${l.weight}g`).join('、')}</span> },
     ...(['energyKcal', 'protein'] as const).map((k): Column<Dish> => ({
       key: k, header: <NutrientHeader nutrient={k} />, width: '104px',
       render: (d) => <NutrientValue nutrient={k} value={d.nutrients[k]} lacking={d.incomplete.includes(k) ? [t`部分食材`] : undefined} testId={`dish-row-${k}`} />,

@@ -77,7 +77,8 @@ export default function ProductManagePage() {
   const columns: Column<Product>[] = [
     ...(writes ? [{ key: 'pick', header: '', width: '40px', render: (p: Product) => (mayEdit(p) ? <Checkbox checked={selected.has(p.id)} onChange={() => toggleSelected(p.id)} aria-label={t`选择 ${p.name}`} /> : null) }] : []),
     { key: 'name', header: <Trans>商品名称</Trans>, render: (p) => <span data-testid="product-row-name">{p.name}</span> },
-    { key: 'category', header: <Trans>分类</Trans>, render: (p) => catName.get(p.categoryId ?? '') ?? '' },
+    // the org's category names are data (translate="no"): a category may be called 蛋类 like a food group
+    { key: 'category', header: <Trans>分类</Trans>, render: (p) => <span translate="no">{catName.get(p.categoryId ?? '') ?? ''}</span> },
     { key: 'unit', header: <Trans>单位</Trans>, render: (p) => unitName(i18n, p.unit), width: '64px' },
     { key: 'rawRipe', header: <Trans>生熟</Trans>, render: (p) => i18n._(RAW_RIPE_LABELS[p.rawRipe] ?? RAW_RIPE_LABELS.raw), width: '64px' },
     { key: 'priceClass', header: <Trans>价格分类</Trans>, render: (p) => (p.priceClass && p.priceClass in PRICE_CLASSES ? i18n._(PRICE_CLASS_LABELS[p.priceClass as keyof typeof PRICE_CLASSES]) : '') },
