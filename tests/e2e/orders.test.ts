@@ -6,7 +6,7 @@
 // school receives a delivered order with one line weighed short.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openScreen, enterHomeAs, useConsole } from '../support/console.ts';
+import { openScreen, enterHomeAs, signInToHome, useConsole } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { DEMO } from '../api/usersApi.ts';
 
