@@ -60,11 +60,14 @@ const VISITS = [
   { user: '13800000003', who: 'supplier', screens: ['productPrice', 'productManage'] },
   { user: '13800000005', who: 'bureau', screens: ['productPriceApproval'] },
   { user: '13800000006', who: 'dietitian', screens: ['menuManage', 'mallRecipeNutritionAnalysis', 'mallRecipeCycleLabelSet'] },
+  // the contacts list: gender and the screen's own words (issue 28 point 10)
+  { user: '13800000008', who: 'school admin', screens: ['contacts'] },
 ] as const;
 
 /** What a screen shows once its data is there (the scan reads it then). */
 const READY: Record<string, string> = {
   productManage: '[data-testid="product-row-name"]',
+  contacts: '[data-testid="person-row-name"]',
   menuManage: '[data-testid="dish-row-name"]',
   mallRecipeNutritionAnalysis: '[data-testid$="-pct-protein"]',
   mallRecipeCycleLabelSet: '[data-testid="food-label"]',

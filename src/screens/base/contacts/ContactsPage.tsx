@@ -225,9 +225,10 @@ function ContactsPage() {
     { key: 'name', header: t`姓名`, width: 120, render: (p) => <span data-testid="person-row-name">{p.name}</span> },
     { key: 'phone', header: t`手机号`, width: 130, render: (p) => p.phoneNumber || <span className={styles.muted}>{t`未公开`}</span> },
     { key: 'gender', header: t`性别`, width: 60, render: (p) => (p.gender === '男' ? t`男` : p.gender === '女' ? t`女` : p.gender) },
-    { key: 'duties', header: t`职务`, width: 120, render: (p) => p.duties },
-    { key: 'department', header: t`部门`, width: 200, grow: true, render: (p) => p.department.map((d) => d.departmentName).join('、') },
-    { key: 'unit', header: t`单位`, width: 110, render: (p) => p.unit },
+    // what the org typed (a duty 营养师, its departments and units) is data: translate="no", never a catalogue word
+    { key: 'duties', header: t`职务`, width: 120, render: (p) => <span translate="no">{p.duties}</span> },
+    { key: 'department', header: t`部门`, width: 200, grow: true, render: (p) => <span translate="no">{p.department.map((d) => d.departmentName).join('、')}</span> },
+    { key: 'unit', header: t`单位`, width: 110, render: (p) => <span translate="no">{p.unit}</span> },
     {
       key: 'showPhone', header: t`显示手机号`, width: 100, render: (p) => canManage
         ? <Switch checked={p.showPhoneNumber} aria-label={t`显示手机号`} onChange={(_, d) => togglePhone.mutate({ person: p, show: d.checked }, { onError: (e) => notify(messageOf(e), 'error') })} />
