@@ -119,7 +119,7 @@ const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerR
            COALESCE((SELECT json_agg(json_build_array(p.group_name, p.parent_id, p.module_id))
                      FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id AND r.enable
                      JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.org_id = ur.org_id
-                     JOIN permissions p ON p.permission_id = rp.permission_id
+                     JOIN permissions p ON p.org_id = rp.org_id AND p.permission_id = rp.permission_id
                      WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id
                        AND p.app_id = oa.app_id AND p.enable), '[]') AS powers,
            EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id AND r.enable
@@ -185,7 +185,8 @@ export async function powersOf(db: Kysely<Database>, userId: string, orgId: stri
     // a disabled role grants nothing, as it opens no menu entry and is not among the request's roles
     .innerJoin('roles as r', (j) => j.onRef('r.role_id', '=', 'ur.role_id').on('r.enable', '=', true))
     .innerJoin('role_permissions as rp', (j) => j.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.org_id', '=', 'ur.org_id'))
-    .innerJoin('permissions as p', 'p.permission_id', 'rp.permission_id')
+    // a permission is keyed by its org (migration 110): the role's org's row, never another org's of the same id
+    .innerJoin('permissions as p', (j) => j.onRef('p.org_id', '=', 'rp.org_id').onRef('p.permission_id', '=', 'rp.permission_id'))
     .select(['p.group_name', 'p.parent_id', 'p.module_id'])
     .where('ur.user_id', '=', userId).where('ur.org_id', '=', orgId).where('p.app_id', '=', appId).where('p.enable', '=', true)
     .distinct().execute();
