@@ -105,6 +105,11 @@ describe('the list query language (issue 31)', () => {
     const purchaser = callers[0]!;
     const other = await get('/v4/mall/recipe/cycle?orgId=org-mdzx', purchaser.session);
     expect([other.status, other.text]).toEqual([403, '无权访问其他机构的数据']);
+    // a signed-in user's list (his org-apps): one of his orgs is accepted, another's refused
+    const mine = await get(`/v2/users/org/app?orgId=${purchaser.orgId}`, purchaser.session);
+    expect(mine.status, mine.text).toBe(200);
+    const notMine = await get('/v2/users/org/app?orgId=org-jcps', purchaser.session);
+    expect([notMine.status, notMine.text]).toEqual([403, '无权访问其他机构的数据']);
     const otherApp = await get('/v4/mall/recipe/cycle?appId=app-other', purchaser.session);
     expect([otherApp.status, otherApp.text]).toEqual([403, '无权访问其他应用的数据']);
     const badSelect = await get('/v4/mall/recipe/cycle?$select=name,password', purchaser.session);
