@@ -12,6 +12,7 @@
 // to filter by. The trial org sits in the same district as every real org;
 // its bureau's area is the sandbox (domain/orgKind.ts).
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openScreen, useConsole } from '../support/console.ts';
 import { call, signIn, DEMO } from '../api/usersApi.ts';
 import { auth, type Price } from '../api/mallApi.ts';
@@ -23,6 +24,25 @@ const { api, outboxCode, captchaAnswer } = publicApi(() => harness.server);
 
 const TRIAL_ORG = { orgId: 'org-tyxx', name: '体验学校' };
 const REAL_SUPPLIERS = ['鲜丰食品供应有限公司', '集采配送中心'];
+
+/**
+ * From the success page, the applicant signs in with an SMS code (a sign-in code now: the phone has an account, so a
+ * new code after the registration's) and chooses his one org-app, the trial org.
+ */
+async function signInToTrialOrg(page: Page, phone: string, registerCode: string): Promise<void> {
+  await page.getByTestId('trial-success-login').click();
+  await page.waitForURL(/#\/login/, { timeout: 30_000 });
+  await page.getByTestId('login-phone').fill(phone);
+  await page.getByTestId('login-send-code').click();
+  await page.getByTestId('login-code').fill(await outboxCode(phone, registerCode));
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/#\/orgapp/, { timeout: 60_000 });
+  const items = page.getByTestId('orgapp-item');
+  await items.first().waitFor({ timeout: 30_000 });
+  expect(await items.count()).toBe(1);
+  expect(await items.first().textContent()).toContain(TRIAL_ORG.name);
+  await items.first().click();
+}
 
 describe('trial application', () => {
   it('a new phone applies through the link, lands on the success page, and signs in to the trial org', async () => {
@@ -89,22 +109,10 @@ describe('trial application', () => {
       .select(['r.code']).where('ur.user_id', '=', user.user_id).where('ur.org_id', '=', TRIAL_ORG.orgId).execute();
     expect(held).toEqual([{ code: '1' }]);
 
-    // and the applicant signs in with an SMS code (a sign-in code now: the phone has an account)
-    await page.getByTestId('trial-success-login').click();
-    await page.waitForURL(/#\/login/, { timeout: 30_000 });
-    await page.getByTestId('login-phone').fill(phone);
-    await page.getByTestId('login-send-code').click();
-    const loginCode = await outboxCode(phone, registerCode);
-    await page.getByTestId('login-code').fill(loginCode);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/#\/orgapp/, { timeout: 60_000 });
-    const items = page.getByTestId('orgapp-item');
-    await items.first().waitFor({ timeout: 30_000 });
-    expect(await items.count()).toBe(1);
-    expect(await items.first().textContent()).toContain(TRIAL_ORG.name);
+    // and the applicant signs in with an SMS code to the trial org, his only org-app
+    await signInToTrialOrg(page, phone, registerCode);
 
     // in the trial org his console has a menu, home first, with the school's pages
-    await items.first().click();
     const menu = page.getByTestId('side-menu');
     const entries = menu.locator('[data-testid^="menu-item-"]');
     await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(1);
@@ -180,18 +188,7 @@ describe('a trial applicant as a bureau', () => {
     expect(held).toEqual([{ code: '4', org_id: TRIAL_ORG.orgId }]);
 
     // he signs in with an SMS code and enters the trial org
-    await page.getByTestId('trial-success-login').click();
-    await page.waitForURL(/#\/login/, { timeout: 30_000 });
-    await page.getByTestId('login-phone').fill(phone);
-    await page.getByTestId('login-send-code').click();
-    await page.getByTestId('login-code').fill(await outboxCode(phone, registerCode));
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/#\/orgapp/, { timeout: 60_000 });
-    const items = page.getByTestId('orgapp-item');
-    await items.first().waitFor({ timeout: 30_000 });
-    expect(await items.count()).toBe(1);
-    expect(await items.first().textContent()).toContain(TRIAL_ORG.name);
-    await items.first().click();
+    await signInToTrialOrg(page, phone, registerCode);
 
     // his sandbox: the bureau's price approval screen, with no real supplier's price in its queue
     await expect.poll(() => page.getByTestId('side-menu').locator('[data-testid^="menu-item-"]').count(), { timeout: 60_000 }).toBeGreaterThan(1);
