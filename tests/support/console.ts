@@ -48,8 +48,14 @@ export const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '
  */
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
-  const reloaded = page.waitForEvent('load');
+  // each step is awaited on its own so a failure says which one did not happen (a run once timed out here)
+  const answered = page.waitForResponse((r) => r.url().endsWith('/v2/passport/logout'))
+    .catch((e: Error) => { throw new Error(`logOut: no answer to POST /v2/passport/logout (${e.message}); page at ${page.url()}`); });
+  const reloaded = page.waitForEvent('load')
+    .catch((e: Error) => { throw new Error(`logOut: the page did not reload after the logout (${e.message}); page at ${page.url()}`); });
+  reloaded.catch(() => {}); // awaited below; not an unhandled rejection when the answer fails first
   await page.getByTestId('logout').click();
+  await answered;
   await reloaded;
   await page.waitForURL(/#\/login/);
 }
