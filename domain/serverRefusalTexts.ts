@@ -665,6 +665,18 @@ const ACCESS_LIMIT_TEXTS: Record<string, ServerTextTranslations> = {
   请求体过大: tw('請求內容過大', 'The request is too large'),
   // server/modules/live (domain/liveAudience.ts)
   '实时更新连接过多，请关闭其他窗口后再试': tw('即時更新連線過多，請關閉其他視窗後再試', 'Too many live-update connections; close other windows and try again'),
+  // domain/shortLink.ts, server/modules/shortLinks (issue 35)
+  '参数错误：短网址只能指向本系统的页面': tw('參數錯誤：短網址只能指向本系統的頁面', 'Invalid request: a short link may only open a page of this system'),
+  '参数错误：过期时间须晚于现在': tw('參數錯誤：過期時間須晚於現在', 'Invalid request: the expiry must be later than now'),
+  短网址不存在: tw('短網址不存在', 'This short link does not exist'),
+  短网址已存在: tw('短網址已存在', 'This short link already exists'),
+  短网址已过期: tw('短網址已過期', 'This short link has expired'),
+  '参数错误：日期范围最多 {max} 天': tw('參數錯誤：日期範圍最多 {max} 天', 'Invalid request: the date range may span at most {max} days'),
+  // domain/aggregates/productUpdate.ts, server/modules/productUpdates (issue 35)
+  发布产品更新只能由平台操作: tw('發布產品更新只能由平台操作', 'Only the platform may publish release notes'),
+  产品更新不存在: tw('產品更新不存在', 'This release note does not exist'),
+  '参数错误：版本号不能超过 {max} 个字': tw('參數錯誤：版本號不能超過 {max} 個字', 'Invalid request: the version cannot have more than {max} characters'),
+  '参数错误：请至少选择一种机构类型': tw('參數錯誤：請至少選擇一種機構類型', 'Invalid request: choose at least one kind of organisation'),
 };
 
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */

@@ -363,6 +363,21 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
     'PUT /v5/mall/recipe/people/config/custom/:peopleId', 'PUT /v5/mall/recipe/people/config/custom/defaultEnable', 'POST /v4/mall/recipelabel', 'PUT /v4/mall/recipelabel',
     'PUT /v4/mall/recipelabel/:id', 'POST /v4/mall/recipelabel/config', 'PUT /v4/mall/recipelabel/config',
   ].map((r) => [r, { what: `recipe settings: ${r}`, party: P.settingsWriter } satisfies RouteRule])),
+  // ---- issue 35: short links of the org (its own only), made on the screen and by the screens that print or share pages
+  'GET /v1/shortlinks': { what: "the org's short links", powers: screens('dwzManage') },
+  'POST /v1/shortlinks': { what: 'make a short link', powers: screens('dwzManage') },
+  'POST /v1/shortlinks/ensure': {
+    what: 'short links of pages to print or share', powers: screens('dwzManage'),
+    readers: { [screen('mallRecipeCycleLabelSet')]: "a food label's QR code opens the trace page through a short link" },
+  },
+  'PUT /v1/shortlinks/:code/expiry': { what: 'expire a short link', powers: screens('dwzManage') },
+  'GET /v1/shortlinks/:code/visits': { what: "a short link's visits by day", powers: screens('dwzManage') },
+  // ---- issue 35: release notes: the platform publishes, every member reads those addressed to his org's kind
+  'GET /v1/productupdates': shell('release notes addressed to his org', "the shell's \"new\" badge and the updates screen"),
+  'PUT /v1/productupdates/:id/read': shell('mark a release note read', "the shell's \"new\" badge and the updates screen"),
+  'POST /v1/productupdates': platform('publish a release note'),
+  'PUT /v1/productupdates/:id': platform('change a release note'),
+  'DELETE /v1/productupdates/:id': platform('withdraw a release note'),
 };
 
 /** The table's entry for a route (`METHOD` upper case, Fastify url), if any. */

@@ -40,6 +40,8 @@ import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import recipeApproverRoutes from './recipeSettings/approverRoutes.ts';
 import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
+import shortLinkRoutes from './shortLinks/routes.ts';
+import productUpdateRoutes from './productUpdates/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -65,3 +67,4 @@ modules.push(recipeSettingsRoutes, formRoutes);
 modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
+modules.push(shortLinkRoutes, productUpdateRoutes);

@@ -17,6 +17,8 @@ import './orgInit/projection.ts';
 import './apps/projection.ts';
 import './agents/projection.ts';
 import './notices/projection.ts';
+import './shortLinks/projection.ts';
+import './productUpdates/projection.ts';
 import './recipeCycles/projection.ts';
 import './recipeSharing/projection.ts';
 import './recipes/ingredientProjection.ts';

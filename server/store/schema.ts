@@ -113,6 +113,10 @@ export interface Database {
   };
   notices: { org_id: string; notice_id: string; title: string; content: string; published_at: Time; created_by: string; created_by_name: string; created_at: Time; updated_at: Time };
   notice_reads: { org_id: string; notice_id: string; user_id: string; read_at: Time };
+  short_links: { code: string; org_id: string; target: string; title: string; expires_at: Time | null; created_by: string; created_by_name: string; created_at: Time };
+  short_link_visits: { code: string; day: ColumnType<string, string, string>; visits: number };
+  product_updates: { update_id: string; org_id: string; title: string; version: string; content: string; audience: Json; published_at: Time; created_by_name: string; updated_at: Time };
+  product_update_reads: { org_id: string; update_id: string; user_id: string; read_at: Time };
   recipe_cycles: {
     org_id: string; id: string; name: string; start_date: ColumnType<string, string, string>; end_date: ColumnType<string, string, string>;
     cycle_option: string; weeks: number; meal_pattern: ColumnType<string, number, number>; age_groups: Json; status: string; remark: string;
@@ -204,6 +208,8 @@ export const REFERENCE_TABLES = [
   'access_tokens', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
   // a user's own import previews, before anything reaches an org's streams
   'import_sessions', 'import_rows',
+  // issue 35: `/s/{code}` names no org (the link's org is a column), its visit counters, and the platform's release notes
+  'short_links', 'short_link_visits', 'product_updates',
   'schema_migrations',
 ] as const;
 
@@ -216,7 +222,7 @@ export const PROJECTION_TABLES = [
   'product_member_groups', 'product_members', 'product_member_config',
   'org_init_templates',
   'price_surveys', 'mall_routes',
-  'notices', 'notice_reads',
+  'notices', 'notice_reads', 'short_links', 'product_updates', 'product_update_reads',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
   'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'order_report_days', 'scales',
