@@ -56,7 +56,7 @@ const base: Def[] = [
   { key: 'companyManage', label: msg`安装公司管理` },
   { key: 'activityList', label: msg`活动管理` },
   { key: 'productUpdate', label: msg`产品更新` },
-  { key: 'dwzManage', label: msg`短网址管理` },
+  { key: 'dwzManage', label: msg`短网址管理`, load: () => import('./base/dwzManage/DwzManagePage.tsx') },
   { key: 'productMemberConfig', label: msg`会员中心设置`, load: () => import('./base/productMemberConfig/ProductMemberConfigPage.tsx') },
   { key: 'membersManage', label: msg`会员管理`, load: () => import('./base/membersManage/MembersManagePage.tsx') },
   { key: 'agentsInfoManage', label: msg`合作伙伴管理`, load: () => import('./base/agentsInfoManage/AgentsInfoManagePage.tsx') },

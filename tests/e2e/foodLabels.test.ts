@@ -41,8 +41,9 @@ describe('food labels', () => {
     const text = (await first.textContent()) ?? '';
     for (const part of ['配料表：', '净含量：', '项目', '每100克', 'NRV%', '能量', '蛋白质', '脂肪', '碳水化合物', '钠', 'kJ', '每份折合食盐']) expect(text, part).toContain(part);
     expect(await first.getByTestId('label-qr').count()).toBe(1);
+    // issue 35: the QR is the org's short link of the dish's trace page (once it is made: print waits for it)
+    await expect.poll(() => first.getAttribute('data-qr')).toMatch(/\/s\/[A-Za-z0-9]{7}$/);
     const qr = (await first.getAttribute('data-qr'))!;
-    expect(qr).toMatch(/#\/trace\/[^/]+\/[0-9a-f-]{36}$/);
     expect(await first.getAttribute('data-dropped')).toBe('0');
 
     await page.screenshot({ path: path.join(OUT, 'food-labels-screen.png') });
@@ -87,9 +88,10 @@ describe('food labels', () => {
     // one label for the whole meal
     await page.getByTestId('label-mode').getByText('整餐一张（套餐）').click();
     await expect.poll(() => labels.count()).toBe(1);
-    expect(await labels.first().getAttribute('data-qr')).toMatch(/#\/trace\/[^/]+\/[0-9a-f-]{36}(,[0-9a-f-]{36})+$/);
+    await expect.poll(() => labels.first().getAttribute('data-qr')).toMatch(/\/s\/[A-Za-z0-9]{7}$/);
+    expect(await labels.first().getAttribute('data-qr')).not.toBe(qr);
 
-    // the QR's trace page, in a browser that never signed in
+    // the QR's short link opens the trace page, in a browser that never signed in
     const stranger = await launchBrowser();
     try {
     const tracePage = await stranger.context.newPage();

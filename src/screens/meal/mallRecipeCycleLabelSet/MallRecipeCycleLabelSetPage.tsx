@@ -2,7 +2,9 @@
 // a meal and an age group (whose cycle dosage is the portion), one label per dish or one for the whole meal, and a
 // label size; the labels carry the org's configured fields (§3, edited in 系统信息配置), the GB 28050 nutrient
 // table per 100 g and per portion, the salt line and a QR code of the public trace page. They print from the
-// browser (print CSS: one label per page of the label's size) and download as a PDF.
+// browser (print CSS: one label per page of the label's size) and download as a PDF. The QR code opens the trace page
+// through the org's short link of it (issue 35: a short code prints as a smaller, sturdier QR, and its visits count);
+// where no link can be had, the trace page's full address.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Checkbox, Dropdown, Field, MessageBar, MessageBarBody, Option, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
@@ -19,6 +21,7 @@ import {
 import type { FoodLabelConfig } from '../../../../domain/foodLabel.ts';
 import type { NutrientKey } from '../../../../domain/nutrition.ts';
 import { tracePath } from '../../../../domain/traceRoute.ts';
+import { ensureShortLinks, shortLinkUrl } from '../../../../services/shortLinks.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
@@ -94,6 +97,22 @@ export default function MallRecipeCycleLabelSetPage() {
   const chosenAge: string = (ages as string[]).includes(ageRange) ? ageRange : ages[0] ?? '';
   const cellIds = useMemo(() => cell?.dishes.map((d) => d.dishId) ?? [], [cell]);
   const dishes = useQuery(labelDishesQuery(orgId, cellIds));
+  // the trace pages the labels open: one per dish, or one for the whole meal
+  const traceTargets = useMemo(() => {
+    const have = new Set(dishes.data?.dishes.map((d) => d.id) ?? []);
+    const ids = (cell?.dishes ?? []).map((d) => d.dishId).filter((id) => have.has(id) && !unchecked.has(id));
+    if (!orgId || !ids.length) return [];
+    const page = window.location.pathname;
+    return mode === 'meal' ? [`${page}#${tracePath(orgId, ids)}`] : ids.map((id) => `${page}#${tracePath(orgId, [id])}`);
+  }, [dishes.data, cell, unchecked, orgId, mode]);
+  const shortLinks = useQuery({
+    queryKey: ['shortLinks', orgId, 'ensure', traceTargets],
+    queryFn: () => ensureShortLinks(traceTargets.map((target) => ({ target, title: t`食品标签` }))),
+    enabled: traceTargets.length > 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const shortOf = useMemo(() => new Map((shortLinks.data?.rows ?? []).map((r) => [r.target, shortLinkUrl(r.code)])), [shortLinks.data]);
   const size = labelSize(sizeKey);
   const date = cycle && chosenDay !== null ? dateOfDay(cycle.startDate, chosenDay) : '';
   // the meal's name as the label prints it, in the console's language (issue 28)
@@ -134,7 +153,7 @@ export default function MallRecipeCycleLabelSetPage() {
           // GB 28050-2025: the line under the table
           table.advisory === 'saltOilSugar' ? t`儿童青少年应避免过量摄入盐油糖` : null,
         ].filter((x) => x !== null).join(' ') || null,
-        qr: `${base}${tracePath(orgId, ids)}`,
+        qr: shortOf.get(`${window.location.pathname}#${tracePath(orgId, ids)}`) ?? `${base}${tracePath(orgId, ids)}`,
       };
       // a narrow header falls back to 每份 where the grams do not fit the column
       let layout = layoutLabel(content, size, canvasMeasure);
@@ -147,7 +166,7 @@ export default function MallRecipeCycleLabelSetPage() {
       return [one(`meal-${chosenDay}-${chosenMeal}`, food, served.map((s) => s.id), 'recipe')];
     }
     return served.map((s) => one(s.id, s.food, [s.id], 'menu'));
-  }, [dishes.data, config.data, cell, orgId, unchecked, chosenAge, t, date, mealName, mode, size, chosenDay, chosenMeal, nutrientName, labelText, words]);
+  }, [dishes.data, config.data, cell, orgId, unchecked, chosenAge, t, date, mealName, mode, size, chosenDay, chosenMeal, nutrientName, labelText, words, shortOf]);
 
   async function savePdf() {
     const svgs = [...(printRef.current?.querySelectorAll('svg[data-testid="food-label-print"]') ?? [])] as SVGSVGElement[];
@@ -174,10 +193,10 @@ export default function MallRecipeCycleLabelSetPage() {
       loading={cycles.isPending}
       actions={
         <>
-          <Button icon={<PrintRegular />} appearance="primary" disabled={!labels.length} onClick={() => window.print()} data-testid="label-print">
+          <Button icon={<PrintRegular />} appearance="primary" disabled={!labels.length || shortLinks.isFetching} onClick={() => window.print()} data-testid="label-print">
             <Trans>打印</Trans>
           </Button>
-          <Button icon={<ArrowDownloadRegular />} disabled={!labels.length || busy} onClick={() => void savePdf()} data-testid="label-pdf">
+          <Button icon={<ArrowDownloadRegular />} disabled={!labels.length || busy || shortLinks.isFetching} onClick={() => void savePdf()} data-testid="label-pdf">
             <Trans>下载PDF</Trans>
           </Button>
         </>
