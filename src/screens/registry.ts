@@ -55,7 +55,7 @@ const base: Def[] = [
   { key: 'errorDevice', label: msg`设备巡检管理` },
   { key: 'companyManage', label: msg`安装公司管理` },
   { key: 'activityList', label: msg`活动管理` },
-  { key: 'productUpdate', label: msg`产品更新` },
+  { key: 'productUpdate', label: msg`产品更新`, load: () => import('./base/productUpdate/ProductUpdatePage.tsx') },
   { key: 'dwzManage', label: msg`短网址管理`, load: () => import('./base/dwzManage/DwzManagePage.tsx') },
   { key: 'productMemberConfig', label: msg`会员中心设置`, load: () => import('./base/productMemberConfig/ProductMemberConfigPage.tsx') },
   { key: 'membersManage', label: msg`会员管理`, load: () => import('./base/membersManage/MembersManagePage.tsx') },

@@ -18,6 +18,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, FlowchartRegular, OpenRegular, BuildingRegular, FoodRegular, LocalLanguageRegular, SignOutRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ProductUpdatesBadge } from './ProductUpdatesBadge.tsx';
 import { ENTRY_PAGES, LOCALE_NAMES, LOCALES, type Locale } from '../../domain/constants.ts';
 import { entryPage } from '../app/bridge.ts';
 import { avatarInitials } from './avatarInitials.ts';
@@ -122,6 +123,8 @@ export function AppHeader({ compact = false, menuOpen, onToggleMenu, onNavigate 
         </div>
       )}
       <div className={styles.spacer} />
+
+      <ProductUpdatesBadge />
 
       <Button appearance="subtle" icon={<ArrowSwapRegular />} data-testid="org-switch" aria-label={t`切换机构`} onClick={() => onNavigate('/orgapp')}>
         {!compact && <Trans>切换机构</Trans>}

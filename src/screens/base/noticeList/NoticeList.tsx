@@ -9,7 +9,7 @@ import {
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
+import { sanitiseRichText } from '../../../components/richText.ts';
 import { isStaleVersion } from '../../../../services/http.ts';
 import { createNotice, deleteNotice, markNoticeRead, noticeKeys, noticesQuery, updateNotice, type Notice } from '../../../../services/notices.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
@@ -28,10 +28,8 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
-/** Notice HTML made safe to render: scripts, handlers and javascript: links removed. */
-export function sanitiseNotice(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
+/** Notice HTML made safe to render: §5's allowed tags only (scripts, handlers and javascript: links removed). */
+export const sanitiseNotice = sanitiseRichText;
 
 
 export default function NoticeList() {
