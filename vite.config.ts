@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
 import { signInCatalog } from './scripts/signInCatalog.ts';
 import { prerenderSignIn } from './scripts/prerenderSignIn.ts';
+import { bundleLicenses } from './scripts/bundleLicenses.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -19,6 +20,8 @@ export default defineConfig({
     signInCatalog(),
     // the sign-in page rendered into index.html, usable at the first paint (issue 12)
     prerenderSignIn(),
+    // licenses.json (the packages the bundle ships, for 关于我们) and the build's commit and date (issue 35)
+    bundleLicenses(),
     precompress(),
   ],
   build: {

@@ -676,6 +676,7 @@ const ACCESS_LIMIT_TEXTS: Record<string, ServerTextTranslations> = {
   发布产品更新只能由平台操作: tw('發布產品更新只能由平台操作', 'Only the platform may publish release notes'),
   产品更新不存在: tw('產品更新不存在', 'This release note does not exist'),
   '参数错误：版本号不能超过 {max} 个字': tw('參數錯誤：版本號不能超過 {max} 個字', 'Invalid request: the version cannot have more than {max} characters'),
+  '支持联系人最多 {max} 位，每位须有名称，并填写电话或邮箱': tw('支援聯絡人最多 {max} 位，每位須有名稱，並填寫電話或信箱', 'At most {max} support contacts, each with a name and a phone number or an email address'),
   '参数错误：请至少选择一种机构类型': tw('參數錯誤：請至少選擇一種機構類型', 'Invalid request: choose at least one kind of organisation'),
 };
 

@@ -10,6 +10,7 @@ import { powerKey } from '../../domain/powerKey.ts';
 import { POWER } from '../modules/permissions/powers.ts';
 import { BASE_POWER } from '../modules/permissions/basePowers.ts';
 import { MEMBER_POWER } from '../modules/members/powers.ts';
+import { SUPPORT_CONTACTS_PATH } from '../../domain/supportContacts.ts';
 import { BASE_SCREENS } from '../seed/screens.ts';
 
 export interface RouteRule {
@@ -71,7 +72,7 @@ const S = {
 };
 
 /** Org config paths the shell of every member reads (§2 title, notice banner, theme, texts; services/config.ts OrgConfigPath). */
-export const SHELL_CONFIG_PATHS: ReadonlySet<string> = new Set(['titleName', 'systemNotify', 'ysdadminTheme', 'locales', 'systemName', 'icon']);
+export const SHELL_CONFIG_PATHS: ReadonlySet<string> = new Set(['titleName', 'systemNotify', 'ysdadminTheme', 'locales', 'systemName', 'icon', SUPPORT_CONTACTS_PATH]);
 const asksShellPathsOnly = (path: unknown) => {
   const paths = typeof path === 'string' ? path.split(',').map((p) => p.trim()).filter(Boolean) : [];
   return paths.length > 0 && paths.every((p) => SHELL_CONFIG_PATHS.has(p));
@@ -353,7 +354,10 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'POST /v5/mall/nutrition/analysis': { what: 'nutrition analysis (computed, nothing stored)', powers: [...S.recipes, ...S.recipeSettings] },
   'GET /v5/mall/recipe/label/dish': { what: "a dish's food label", powers: [...S.recipes, ...S.recipeSettings] },
   'GET /v5/mall/recipe/people/energy': { what: "people groups' energy needs", powers: [...S.recipes, ...S.recipeSettings] },
-  'GET /v4/mall/recipe/people/config': { what: 'people groups', powers: [...S.recipes, ...S.recipeSettings] },
+  'GET /v4/mall/recipe/people/config': {
+    what: 'people groups', powers: [...S.recipes, ...S.recipeSettings],
+    readers: { [screen('recipeSport')]: "an exercise prescription sets a custom people group's energy target (issue 35)" },
+  },
   'GET /v4/mall/recipelabel': { what: 'recipe labels', powers: [...S.recipes, ...S.recipeSettings] },
   // issue 28: the editor names who approves; only those who may change the org config set it (not the dietitian it governs)
   'GET /v5/mall/recipe/approvers': { what: 'who approves weekly recipes (roles and names)', powers: [...S.recipes, ...S.recipeSettings] },

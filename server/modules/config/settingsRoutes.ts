@@ -1,6 +1,7 @@
 // The system settings screen's server side (§2 系统信息配置): the food-label field configuration of §3 (defaults
 // when unset), validated writes of the org config paths the screen has forms for, and the holiday calendar's
 // writes (system providers only). Every write is a command appending events.
+import { SUPPORT_CONTACTS_PATH, supportContactsProblems } from '../../../domain/supportContacts.ts';
 import { approverSettingRefusal, RECIPE_APPROVERS_PATH } from '../../../domain/recipeApprovers.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
@@ -108,6 +109,8 @@ export const SETTINGS_VALIDATORS: Record<string, (v: unknown) => string[]> = {
   [FOOD_LABEL_PATH]: validateFoodLabelConfig,
   // issue 27: the hosts the org's menu may embed (domain/menuUrl.ts)
   [FRAME_HOSTS_PATH]: (v) => { const problem = frameHostsProblem(v); return problem ? [problem] : []; },
+  // issue 35: the support contacts the about screen shows every member
+  [SUPPORT_CONTACTS_PATH]: supportContactsProblems,
 };
 
 function rejectIfInvalid(errors: string[]): void {
