@@ -48,6 +48,9 @@ export const EVENT_MODULES: ReadonlyArray<readonly [prefix: string, modules: rea
   ['Agent', ['agentsInfoManage']],
   ['Holiday', ['systemConfigManage']],
   ['Notice', ['noticeList']],
+  // issue 35: short links; release notes (written in the platform org, read state in the reader's)
+  ['ShortLink', ['dwzManage']],
+  ['ProductUpdate', ['productUpdate']],
   ['OperationLogged', ['apiLog']],
   ['Member', ['membersManage', 'productMemberConfig']],
   ['Form', ['productTestReport', 'mallRecipeCustomPeopleManage']],
