@@ -86,3 +86,20 @@ describe('release notes', () => {
     expect((await req<Notes>(purchaser, 'GET', '/v1/productupdates')).body.data.count).toBe(0);
   });
 });
+
+describe('support contacts (关于我们)', () => {
+  it('every member reads them; only a config editor sets them, and only as a list of contacts', async () => {
+    const contacts = [{ name: '平台客服', phone: '400-000-0000', email: 'help@example.com', hours: '工作日 9:00-18:00' }];
+    expect((await req(purchaser, 'PUT', '/v1/config/org', { path: 'supportContacts', value: contacts })).status).toBe(403);
+    for (const value of ['x', [{ name: '', phone: '1' }], [{ name: 'a' }], [{ name: 'a', phone: '1', script: '<x>' }], Array(11).fill({ name: 'a', phone: '1' })]) {
+      const res = await req(schoolAdmin, 'PUT', '/v1/config/org', { path: 'supportContacts', value });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+    }
+    expect((await req(schoolAdmin, 'PUT', '/v1/config/org', { path: 'supportContacts', value: contacts })).status).toBe(200);
+    const read = await req<Record<string, unknown>>(purchaser, 'GET', '/v1/config/org?path=supportContacts');
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual({ supportContacts: contacts });
+    // another school's members read their own org's (none set), never this one's
+    expect((await req<Record<string, unknown>>(otherSchool, 'GET', '/v1/config/org?path=supportContacts')).body.data).toEqual({ supportContacts: null });
+  });
+});
