@@ -124,7 +124,7 @@ const meal: Def[] = [
   { key: 'activityManage', label: msg`营销活动管理` },
   { key: 'xgOrgSkuManage', label: msg`鲜果机构商品管理` },
   { key: 'xgOrgOrderManage', label: msg`鲜果机构订单管理` },
-  { key: 'supermarketManage', label: msg`商超管理` },
+  { key: 'supermarketManage', label: msg`商超管理`, load: () => import('./meal/supermarketManage/SupermarketManagePage.tsx') },
   { key: 'priceSurveyVoucher', label: msg`询价凭证`, load: () => import('./meal/priceSurveyVoucher/PriceSurveyVoucherPage.tsx') },
   { key: 'educationPriceSurveyVoucher', label: msg`教育局询价凭证`, load: () => import('./meal/educationPriceSurveyVoucher/EducationPriceSurveyVoucherPage.tsx') },
   { key: 'foodPurchase', label: msg`食材采购`, load: () => import('./meal/foodPurchase/FoodPurchasePage.tsx') },
