@@ -49,7 +49,7 @@ const base: Def[] = [
   { key: 'recipeOrgStatistics', label: msg`鲜果机构统计` },
   { key: 'appManage', label: msg`产品管理`, load: () => import('./base/appManage/AppManagePage.tsx') },
   { key: 'orgAppTemplateManage', label: msg`产品模板管理`, load: () => import('./base/orgAppTemplateManage/OrgAppTemplateManagePage.tsx') },
-  { key: 'uploadUnit', label: msg`单位导入` },
+  { key: 'uploadUnit', label: msg`单位导入`, load: () => import('./base/uploadUnit/UploadUnitPage.tsx') },
   { key: 'noticeList', label: msg`通知列表`, load: () => import('./base/noticeList/NoticeList.tsx') },
   { key: 'videoDevice', label: msg`视频设备管理` },
   { key: 'errorDevice', label: msg`设备巡检管理` },
