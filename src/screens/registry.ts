@@ -115,7 +115,7 @@ const meal: Def[] = [
   { key: 'shippingList', label: msg`发货单（已停用）`, isSupportAppManage: false },
   { key: 'mallFoodIngredientsManage', label: msg`食材管理`, load: () => import('./meal/mallFoodIngredientsManage/MallFoodIngredientsPage.tsx') },
   { key: 'localFoodIngredientsManage', label: msg`本地食材库`, load: () => import('./meal/localFoodIngredientsManage/LocalFoodIngredientsPage.tsx') },
-  { key: 'payToBuy', label: msg`购买服务` },
+  { key: 'payToBuy', label: msg`购买服务`, load: () => import('./meal/payToBuy/PayToBuyPage.tsx') },
   { key: 'aboutUs', label: msg`关于我们` },
   { key: 'recipeSport', label: msg`运动处方` },
   { key: 'supplierApprovalManage', label: msg`供应商审核`, load: () => import('./meal/supplierApprovalManage/SupplierApprovalManagePage.tsx') },
