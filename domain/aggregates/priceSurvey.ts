@@ -76,7 +76,9 @@ export const priceSurveyDecider: Decider<PriceSurveyCommand, PriceSurveyState, P
         productName: (product?.name ?? input.productName ?? '').trim(), priceClass: input.priceClass, price: Math.round(Number(input.price) * 100) / 100,
         surveyDate: input.surveyDate,
         // a shelf price's source is its supermarket, so the vouchers name where the price was read
-        source: command.supermarket?.name ?? input.source?.trim() ?? '', supermarketId: command.supermarket?.id ?? null, photo: input.photo ?? '', remark: input.remark?.trim() ?? '', createdBy: command.createdBy, at: command.at,
+        source: command.supermarket?.name ?? input.source?.trim() ?? '', remark: input.remark?.trim() ?? '', createdBy: command.createdBy, at: command.at,
+        // only a shelf price (or a survey with a photo) carries them: other surveys keep the shape they always had
+        ...(command.supermarket && { supermarketId: command.supermarket.id }), ...(input.photo && { photo: input.photo }),
       },
     }];
   },

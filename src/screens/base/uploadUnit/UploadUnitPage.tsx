@@ -85,7 +85,7 @@ export default function UploadUnitPage() {
         <ExcelImport<UnitRow>
           title={t`导入单位（模板：${chosen.name}）`}
           headers={UNIT_HEADERS}
-          example={['阳光第二小学', '13900000000', '王校长', importer.platform ? '' : importer.area, '2027-08-31']}
+          example={[t`阳光第二小学`, '13900000000', t`王校长`, importer.platform ? '' : importer.area, '2027-08-31']}
           templateName="units.xlsx"
           reportName="units-report.xlsx"
           parse={parse}
