@@ -61,7 +61,8 @@ export const EVENT_MODULES: ReadonlyArray<readonly [prefix: string, modules: rea
   ['SkuIngredients', ['productManage', 'mallFoodIngredientsManage']],
   ['Sku', ['productManage', 'productPrice', 'productSkuLog', 'standardProductManage']],
   ['Product', ['productManage', 'productApproval', 'productImageManage', 'standardProductManage', 'productPrice']],
-  ['PriceSurvey', ['priceSurveyVoucher', 'educationPriceSurveyVoucher']],
+  ['PriceSurvey', ['priceSurveyVoucher', 'educationPriceSurveyVoucher', 'supermarketManage']],
+  ['ServiceOrder', ['payToBuy']],
   ['MallSupplier', ['mallSupplierManage', 'mallSupplierPermissionManage']],
   ['MallRoute', ['routeManage']],
   // meal: orders and what follows them

@@ -12,6 +12,8 @@ export interface ServerTextTranslations {
   'en-US': string;
 }
 
+import { SCHOOL_SERVICE_TEXTS } from './schoolServiceTexts.ts';
+
 const tw = (zhTW: string, enUS: string): ServerTextTranslations => ({ 'zh-TW': zhTW, 'en-US': enUS });
 
 /** Row errors of the imports (contacts, SKU prices, products, price surveys) and the lists they come in. */
@@ -682,5 +684,5 @@ const ACCESS_LIMIT_TEXTS: Record<string, ServerTextTranslations> = {
 
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */
 export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = {
-  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS,
+  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS,
 };

@@ -27,7 +27,7 @@ const app = await buildApp({
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
   settings: {
     smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow,
-    trustProxy: settings.trustProxy,
+    trustProxy: settings.trustProxy, paymentMethods: settings.paymentMethods, bankAccount: settings.bankAccount,
   },
   staticDir: settings.staticDir,
   logger: true,

@@ -25,6 +25,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
   // issue 16: the dev SMS outbox hands out sign-in codes, so it exists only when asked for, never in production
   const smsOutbox = env.SMS_DEV_OUTBOX === 'true';
   if (smsOutbox && production) throw new Error('SMS_DEV_OUTBOX=true is for development and tests, not NODE_ENV=production');
+  // issue 35: the simulated payment gateway pays every service order at once: development and tests only
+  const paymentSimulated = env.PAYMENT_SIMULATED === 'true';
+  if (paymentSimulated && production) throw new Error('PAYMENT_SIMULATED=true is for development and tests, not NODE_ENV=production');
   const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
   const initial = defaultPasswordFromEnv(env, demoPassword);
   return {
@@ -42,6 +45,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    paymentMethods: paymentSimulated ? ['bankTransfer' as const, 'simulated' as const] : ['bankTransfer' as const],
+    bankAccount: { payee: env.PAYMENT_BANK_PAYEE ?? '', bank: env.PAYMENT_BANK_NAME ?? '', account: env.PAYMENT_BANK_ACCOUNT ?? '' },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ListResult } from '../domain/types.ts';
 import type { InitTemplate, InitTemplateContent, OrgInitStep } from '../domain/orgInit.ts';
+import type { UnitRow } from '../domain/unitImport.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { get, post, put } from './http.ts';
 import { PAGE } from '../domain/constants.ts';
@@ -75,4 +76,18 @@ export const enabledInitTemplatesQuery = (orgId: string | undefined) => queryOpt
   queryKey: initTemplateKeys.list(orgId, 'enabled'),
   queryFn: () => fetchInitTemplates({ disabled: false, $select: 'name,disabled,summary' }),
   enabled: Boolean(orgId),
+});
+
+// ---- uploadUnit (issue 35): schools from a sheet, each made as POST /v3/orgappinit/create makes one ----
+export interface UnitImportResult { row: number; orgName: string; adminPhone: string; area: string; orgId?: string; error?: string }
+
+export const importTemplates = () => get<ListResult<{ id: string; name: string }>>('/v3/orgappinit/import/template');
+export const importArea = () => get<{ platform: boolean; area: string }>('/v3/orgappinit/import/area');
+export const importUnits = (templateId: string, rows: UnitRow[]) => post<ListResult<UnitImportResult>>('/v3/orgappinit/import', { templateId, rows });
+
+export const importTemplatesQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: ['orgInit', orgId, 'importTemplates'] as const, queryFn: importTemplates, enabled: Boolean(orgId),
+});
+export const importAreaQuery = (orgId: string | undefined) => queryOptions({
+  queryKey: ['orgInit', orgId, 'importArea'] as const, queryFn: importArea, enabled: Boolean(orgId),
 });

@@ -4,6 +4,7 @@
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 import { isPriceClass } from '../mallCatalogue.ts';
 import { parseDay } from '../priceCycle.ts';
+import { isPhotoLink } from '../supermarketPrice.ts';
 
 /** The cycle whose surveys make the market average: the current calendar month. */
 export const SURVEY_CYCLE_RULE = '0m';
@@ -11,6 +12,8 @@ export const SURVEY_CYCLE_RULE = '0m';
 export interface PriceSurveyRecorded {
   id: string; area: string; kind: 'supplier' | 'education'; supplierOrgId: string | null; productId: string | null; skuId: string | null; productName: string;
   priceClass: string; price: number; surveyDate: string; source: string; remark: string; createdBy: string | null; at: string;
+  /** issue 35: a shelf price read in a supermarket of the area (absent on surveys recorded before), and its photo */
+  supermarketId?: string | null; photo?: string;
 }
 export interface PriceSurveyDeleted { id: string }
 
@@ -20,7 +23,12 @@ export interface RecordSurvey {
   type: 'RecordSurvey';
   id: string; area: string; kind: 'supplier' | 'education'; createdBy: string | null; at: string;
   /** as sent */
-  input: { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate: string; source?: string; remark?: string };
+  input: {
+    skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate: string; source?: string; remark?: string;
+    supermarketId?: string; photo?: string;
+  };
+  /** the supermarket named, as the handler found it among the surveying org's (null: named but not found) */
+  supermarket?: { id: string; name: string } | null;
   /** what the handler found: the SKU named (null when not found), its product or the product named, and the product's supplier area */
   sku: { skuId: string; productId: string } | null;
   product: { id: string; name: string; orgId: string; area: string } | null;
@@ -45,6 +53,8 @@ export function surveyErrors(c: RecordSurvey): string[] {
   if (productId && !c.product) errs.push('商品不存在');
   if (c.product && !c.anyArea && c.product.area !== c.area) errs.push('只能为本区域供应商的商品询价');
   if (!(c.product?.name ?? input.productName ?? '').trim()) errs.push('请选择商品或填写商品名称');
+  if (input.supermarketId && !c.supermarket) errs.push('商超不存在');
+  if (input.photo && !isPhotoLink(input.photo)) errs.push('照片应为图片链接或不超过 300KB 的图片');
   return errs;
 }
 
@@ -64,7 +74,11 @@ export const priceSurveyDecider: Decider<PriceSurveyCommand, PriceSurveyState, P
       data: {
         id: command.id, area: command.area, kind: command.kind, supplierOrgId: product?.orgId ?? null, productId: product?.id ?? null, skuId: sku?.skuId ?? null,
         productName: (product?.name ?? input.productName ?? '').trim(), priceClass: input.priceClass, price: Math.round(Number(input.price) * 100) / 100,
-        surveyDate: input.surveyDate, source: input.source?.trim() ?? '', remark: input.remark?.trim() ?? '', createdBy: command.createdBy, at: command.at,
+        surveyDate: input.surveyDate,
+        // a shelf price's source is its supermarket, so the vouchers name where the price was read
+        source: command.supermarket?.name ?? input.source?.trim() ?? '', remark: input.remark?.trim() ?? '', createdBy: command.createdBy, at: command.at,
+        // only a shelf price (or a survey with a photo) carries them: other surveys keep the shape they always had
+        ...(command.supermarket && { supermarketId: command.supermarket.id }), ...(input.photo && { photo: input.photo }),
       },
     }];
   },

@@ -22,6 +22,8 @@ import logRoutes from './logs/routes.ts';
 import memberRoutes from './members/routes.ts';
 import issueTrackerRoutes from './issueTracker/routes.ts';
 import orgInitRoutes from './orgInit/routes.ts';
+import unitImportRoutes from './orgInit/unitImportRoutes.ts';
+import servicePlanRoutes from './servicePlan/routes.ts';
 import appRoutes from './apps/routes.ts';
 import agentRoutes from './agents/routes.ts';
 import settingsRoutes from './config/settingsRoutes.ts';
@@ -51,7 +53,8 @@ modules.push(contactsRoutes);
 modules.push(roleManageRoutes, salesmanGroupRoutes, permissionManageRoutes);
 modules.push(logRoutes);
 modules.push(memberRoutes, issueTrackerRoutes);
-modules.push(orgInitRoutes, appRoutes, agentRoutes);
+modules.push(orgInitRoutes, unitImportRoutes, appRoutes, agentRoutes);
+modules.push(servicePlanRoutes);
 modules.push(settingsRoutes, noticeRoutes);
 
 modules.push(categoryRoutes, mallRoutes);

@@ -14,6 +14,7 @@ import './mall/routeProjection.ts';
 import './contacts/projection.ts';
 import './members/projection.ts';
 import './orgInit/projection.ts';
+import './servicePlan/projection.ts';
 import './apps/projection.ts';
 import './agents/projection.ts';
 import './notices/projection.ts';

@@ -79,7 +79,7 @@ export const DEMO_ROLES: SeedRole[] = [
   { key: 'delivery', name: 'delivery', code: ROLE_CODE.delivery, cnName: '配送员', group: 'base',
     screens: ['orderList', 'mallDeliveryManage', 'mallLogisticsManage', 'carReport'], powers: [] },
   { key: 'bureau', name: 'bureau', code: ROLE_CODE.bureau, cnName: '教育局', group: 'base',
-    screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage', 'mallOrderSummaryStatistics'], powers: ['priceApprove', 'orderReport'] },
+    screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage', 'mallOrderSummaryStatistics', 'supermarketManage', 'uploadUnit'], powers: ['priceApprove', 'orderReport'] },
   { key: 'dietitian', name: 'dietitian', code: ROLE_CODE.dietitian, cnName: '营养师', group: 'base',
     screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallRecipeNutritionAnalysis', 'mallFoodIngredientsManage', 'localFoodIngredientsManage', 'packageSetting', 'packageManage', 'mallStandardRecipeCycleManage', 'mallRecipeShare', 'mallRecipeCategory', 'mallRecipeSpec', 'mallRecipeCustomPeopleManage', 'mallRecipeCycleLableManage', 'mallRecipeCycleLabelSet'],
     powers: ['recipeReportExport'] },

@@ -106,6 +106,12 @@ export interface Database {
     org_id: string; id: string; area: string; kind: string; supplier_org_id: string | null; product_id: string | null; sku_id: string | null; product_name: string;
     price_class: string; price: ColumnType<string, number | string, number | string>; survey_date: ColumnType<string, string, string>; source: string; remark: string;
     is_delete: boolean; created_by: string | null; created_at: Time;
+    /** issue 35: the supermarket (category of group mallPriceSupermarket) a shelf price was read in, and its photo */
+    supermarket_id: string | null; photo: string;
+  };
+  service_orders: {
+    org_id: string; id: string; edition: string; years: number; amount: ColumnType<string, number, number>; method: string; status: string;
+    placed_by: string; placed_at: Time; reference: string; paid_at: Time | null; confirmed_by: string | null; expiration: Time | null;
   };
   mall_routes: {
     org_id: string; object_id: string; name: string; role_group_id: string | null; manage_role_names: Json; purchaser_org_ids: Json; delivery_user_ids: Json;
@@ -221,7 +227,7 @@ export const PROJECTION_TABLES = [
   'contact_departments', 'contact_persons', 'contact_person_departments', 'role_relations',
   'product_member_groups', 'product_members', 'product_member_config',
   'org_init_templates',
-  'price_surveys', 'mall_routes',
+  'price_surveys', 'mall_routes', 'service_orders',
   'notices', 'notice_reads', 'short_links', 'product_updates', 'product_update_reads',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',

@@ -148,9 +148,14 @@ export type SurveyKind = 'supplier' | 'education';
 export interface PriceSurvey {
   id: string; orgId: string; area: string; kind: SurveyKind; supplierOrgId: string | null; productId: string | null; skuId: string | null; productName: string;
   priceClass: string; priceClassName: string; price: number; surveyDate: string; source: string; remark: string; createdAt: string;
+  /** issue 35: a shelf price read in one of the bureau's supermarkets, and the photo of its label */
+  supermarketId?: string | null; photo?: string;
 }
-export interface SurveyInput { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string }
-export const listSurveys = (q: { kind?: SurveyKind; priceClass?: string; keyword?: string; from?: string; to?: string; $limit?: number; $skip?: number }) =>
+export interface SurveyInput {
+  skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string;
+  supermarketId?: string; photo?: string;
+}
+export const listSurveys = (q: { kind?: SurveyKind; priceClass?: string; keyword?: string; from?: string; to?: string; supermarketId?: string; shelf?: boolean; $limit?: number; $skip?: number }) =>
   get<ListResult<PriceSurvey>>('/v5/mall/price/survey', q, { host: 'mall' });
 export const recordSurveys = (kind: SurveyKind, surveys: SurveyInput[]) => post<ListResult<PriceSurvey>>('/v5/mall/price/survey', { kind, surveys }, { host: 'mall' });
 export const deleteSurvey = (id: string) => del<{ id: string }>(`/v5/mall/price/survey/${encodeURIComponent(id)}`, undefined, { host: 'mall' });

@@ -56,7 +56,14 @@ export interface ExcelImportProps<T> {
   /** turns one record into what the server takes, or says what is wrong with it */
   parse: (record: SheetRecord, index: number) => ParsedRow<T>;
   /** sends one batch; a thrown error with `errors: [{row, message}]` marks rows of that batch */
-  submit: (batch: T[]) => Promise<unknown>;
+  submit?: (batch: T[]) => Promise<unknown>;
+  /**
+   * Instead of `submit`, for imports where each row stands alone (issue 35 unit import): sends one batch and answers
+   * each row's refusal (null: made). A refused row is marked and the import goes on; the report lists every row.
+   */
+  submitRows?: (batch: T[]) => Promise<(string | null)[]>;
+  /** the file name of the report of a `submitRows` import */
+  reportName?: string;
   batchSize: number;
   onDone: (imported: number) => void;
   onClose: () => void;
@@ -68,7 +75,7 @@ const rowErrorsOf = (e: unknown): { row: number; message: string }[] | null => {
   return Array.isArray(errors) ? (errors as { row: number; message: string }[]) : null;
 };
 
-export function ExcelImport<T>({ title, headers, example, templateName, parse, submit, batchSize, onDone, onClose, ...rest }: ExcelImportProps<T>) {
+export function ExcelImport<T>({ title, headers, example, templateName, parse, submit, submitRows, reportName, batchSize, onDone, onClose, ...rest }: ExcelImportProps<T>) {
   const styles = useStyles();
   const { t } = useLingui();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -78,6 +85,7 @@ export function ExcelImport<T>({ title, headers, example, templateName, parse, s
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
+  const [reported, setReported] = useState(false);
 
   const bad = rows.filter((r) => r.error).length;
   const pending = rows.filter((r) => r.value !== undefined && !r.done && !r.error);
@@ -86,6 +94,7 @@ export function ExcelImport<T>({ title, headers, example, templateName, parse, s
     setReading(true);
     setResult(null);
     setProgress(null);
+    setReported(false);
     setFileName(file.name);
     try {
       const records = await readSheet(await file.arrayBuffer());
@@ -107,10 +116,33 @@ export function ExcelImport<T>({ title, headers, example, templateName, parse, s
     setResult(null);
     let imported = 0;
     setProgress({ done: 0, total: todo.length });
+    if (submitRows) {
+      let refused = 0;
+      let sent = 0;
+      try {
+        await inBatches(todo, batchSize, 1, async (batch) => {
+          const outcome = await submitRows(batch.map((r) => r.value!));
+          const byLine = new Map(batch.map((r, i) => [r.line, outcome[i] ?? null]));
+          setRows((all) => all.map((r) => (byLine.has(r.line) ? (byLine.get(r.line) ? { ...r, error: byLine.get(r.line)! } : { ...r, done: true }) : r)));
+          refused += outcome.filter(Boolean).length;
+          imported += batch.length - outcome.filter(Boolean).length;
+          sent += batch.length;
+          setProgress({ done: sent, total: todo.length });
+        });
+        setResult(refused ? { intent: 'error', text: t`已导入 ${imported} 行，${refused} 行未导入，见报告` } : { intent: 'success', text: t`已导入 ${imported} 行` });
+      } catch (e) {
+        setResult({ intent: 'error', text: t`已导入 ${imported} 行；其余未导入：${(e as Error).message}` });
+      } finally {
+        setReported(true);
+        setRunning(false);
+        if (imported) onDone(imported);
+      }
+      return;
+    }
     try {
       await inBatches(todo, batchSize, 1, async (batch) => {
         try {
-          await submit(batch.map((r) => r.value!));
+          await submit!(batch.map((r) => r.value!));
         } catch (e) {
           const errors = rowErrorsOf(e);
           if (errors) {
@@ -135,6 +167,11 @@ export function ExcelImport<T>({ title, headers, example, templateName, parse, s
   };
 
   const downloadTemplate = async () => downloadFile(await writeWorkbook(headers, example ? [example] : []), templateName);
+  /** every row of the sheet with its outcome: made, refused (why), or not sent */
+  const downloadReport = async () => downloadFile(
+    await writeWorkbook([t`行号`, ...headers, t`结果`], rows.map((r) => [r.line, ...headers.map((h) => r.record[h] ?? ''), r.done ? t`已导入` : r.error ?? t`未导入`])),
+    reportName ?? templateName,
+  );
 
   const columns = useMemo<VirtualColumn<Row<T>>[]>(() => [
     { key: 'line', header: t`行号`, width: 64, render: (r) => r.line },
@@ -167,6 +204,11 @@ export function ExcelImport<T>({ title, headers, example, templateName, parse, s
               <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void downloadTemplate()}>
                 <Trans>下载模板</Trans>
               </Button>
+              {reported && (
+                <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void downloadReport()} data-testid="import-report">
+                  <Trans>下载报告</Trans>
+                </Button>
+              )}
               {fileName && <Text>{fileName}</Text>}
               {rows.length > 0 && (
                 <Text data-testid="import-summary">

@@ -1,5 +1,5 @@
 // §6 the org expiration check (issue 15): members see, above the screens, that their org expires soon or has
-// expired (GET /v2/users/checkorg, read once an hour). The rule for "soon" is domain/orgExpiry.ts.
+// expired (GET /v2/users/checkorg, read once an hour), and where to renew (payToBuy, issue 35). The rule for "soon" is domain/orgExpiry.ts.
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -19,8 +19,8 @@ export function OrgExpiryNotice() {
     <MessageBar intent={expiry.kind === 'expired' ? 'error' : 'warning'} data-testid="org-expiry-notice">
       <MessageBarBody>
         {expiry.kind === 'expired'
-          ? <Trans>本机构已于 {date} 到期，请联系平台续期</Trans>
-          : <Trans>本机构将于 {date} 到期（还有 {expiry.days} 天），请及时续期</Trans>}
+          ? <Trans>本机构已于 {date} 到期，请机构管理员在「购买服务」中续费</Trans>
+          : <Trans>本机构将于 {date} 到期（还有 {expiry.days} 天），请机构管理员在「购买服务」中续费</Trans>}
       </MessageBarBody>
     </MessageBar>
   );

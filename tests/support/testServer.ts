@@ -54,6 +54,8 @@ export interface TestServerOptions {
   trustProxy?: string[];
   /** other per-address bounds than domain/anonymousLimits.ts, for a file whose many calls from 127.0.0.1 test other rules */
   anonymousLimits?: ServerSettings['anonymousLimits'];
+  /** how service orders may be paid (issue 35): absent, a bank transfer only, as a deployment */
+  paymentMethods?: ServerSettings['paymentMethods'];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -62,7 +64,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits },
+    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits, paymentMethods: opts.paymentMethods },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

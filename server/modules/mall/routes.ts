@@ -11,6 +11,7 @@ import productImageRoutes from './productImageRoutes.ts';
 import skuIngredientRoutes from './skuIngredientRoutes.ts';
 import productBatchRoutes from './productBatchRoutes.ts';
 import orgPickerRoutes from './orgPickerRoutes.ts';
+import supermarketRoutes from './supermarketRoutes.ts';
 
 export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContext) {
   // the pickers' static paths before catalogue's /v4/mall/supplier/:objectId (Fastify prefers static ones anyway)
@@ -19,6 +20,7 @@ export default async function mallRoutes(app: FastifyInstance, ctx: ModuleContex
   await priceRoutes(app, ctx);
   await importRoutes(app, ctx);
   await surveyRoutes(app, ctx);
+  await supermarketRoutes(app, ctx);
   await routeRoutes(app, ctx);
   await standardLibraryRoutes(app, ctx);
   await productImageRoutes(app, ctx);

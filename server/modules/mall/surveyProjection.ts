@@ -12,6 +12,7 @@ defineProjection({
       org_id: orgId, id: data.id, area: data.area, kind: data.kind, supplier_org_id: data.supplierOrgId, product_id: data.productId, sku_id: data.skuId,
       product_name: data.productName, price_class: data.priceClass, price: data.price, survey_date: data.surveyDate, source: data.source, remark: data.remark,
       is_delete: false, created_by: data.createdBy, created_at: data.at,
+      supermarket_id: data.supermarketId ?? null, photo: data.photo ?? '',
     }).execute();
   },
   PriceSurveyDeleted: async (tx, { data, orgId }: { orgId: string; data: PriceSurveyDeleted }) => {

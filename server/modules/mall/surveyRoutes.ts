@@ -17,6 +17,7 @@ import { priceSurveyDecider, surveyErrors, SURVEY_CYCLE_RULE, type RecordSurvey 
 import { isBureau, isPlatform, isSupplierSide } from './access.ts';
 import { areaKeyOfOrg, orgFactsOf } from '../../http/parties.ts';
 import { areaKeyOf } from '../../../domain/orgKind.ts';
+import { SUPERMARKET_GROUP, SUPERMARKET_PHOTO_MAX } from '../../../domain/supermarketPrice.ts';
 
 const tags = ['surveys'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -44,9 +45,13 @@ const surveyOf = (r: Selectable<Database['price_surveys']>) => ({
   id: r.id, orgId: r.org_id, area: r.area, kind: r.kind, supplierOrgId: r.supplier_org_id, productId: r.product_id, skuId: r.sku_id, productName: r.product_name,
   priceClass: r.price_class, priceClassName: PRICE_CLASSES[r.price_class as keyof typeof PRICE_CLASSES] ?? '', price: Number(r.price), surveyDate: r.survey_date,
   source: r.source, remark: r.remark, createdBy: r.created_by, createdAt: new Date(r.created_at).toISOString(),
+  supermarketId: r.supermarket_id, photo: r.photo,
 });
 
-interface SurveyInput { skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string }
+interface SurveyInput {
+  skuId?: string; productId?: string; productName?: string; priceClass: string; price: number | string; surveyDate?: string; source?: string; remark?: string;
+  supermarketId?: string; photo?: string;
+}
 
 export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
@@ -59,7 +64,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     throw forbidden('无权查看询价记录');
   };
 
-  app.get<{ Querystring: { kind?: string; priceClass?: string; keyword?: string; skuId?: string; from?: string; to?: string; $limit?: number; $skip?: number } }>('/v5/mall/price/survey', {
+  app.get<{ Querystring: { kind?: string; priceClass?: string; keyword?: string; skuId?: string; from?: string; to?: string; supermarketId?: string; shelf?: boolean; $limit?: number; $skip?: number } }>('/v5/mall/price/survey', {
     config: { auth: 'orgApp', guard: requireSurveyReader },
     schema: {
       tags, summary: 'Price surveys: a bureau its own; a supplier those of its area about its goods; the platform all',
@@ -68,6 +73,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
         properties: {
           kind: { type: 'string', enum: ['supplier', 'education'] }, priceClass: { type: 'string', enum: Object.keys(PRICE_CLASSES) }, keyword: { type: 'string', maxLength: 100 },
           skuId: idStr, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' },
+          supermarketId: idStr, shelf: { type: 'boolean', description: 'only shelf prices read in a supermarket (supermarketManage)' },
           $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic * 10 }, $skip: { type: 'integer', minimum: 0 },
         },
       },
@@ -83,6 +89,8 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     if (q.kind) base = base.where('kind', '=', q.kind);
     if (q.priceClass) base = base.where('price_class', '=', q.priceClass);
     if (q.skuId) base = base.where('sku_id', '=', q.skuId);
+    if (q.supermarketId) base = base.where('supermarket_id', '=', q.supermarketId);
+    if (q.shelf) base = base.where('supermarket_id', 'is not', null);
     if (q.from) base = base.where('survey_date', '>=', q.from);
     if (q.to) base = base.where('survey_date', '<=', q.to);
     if (q.keyword) base = base.where('product_name', 'like', `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`);
@@ -106,6 +114,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
               properties: {
                 skuId: idStr, productId: idStr, productName: { type: 'string', maxLength: 100 }, priceClass: { type: 'string' }, price: { type: ['number', 'string'], maxLength: 30 },
                 surveyDate: { type: 'string', maxLength: 20 }, source: { type: 'string', maxLength: 200 }, remark: { type: 'string', maxLength: 500 },
+                supermarketId: idStr, photo: { type: 'string', maxLength: SUPERMARKET_PHOTO_MAX },
               },
             },
           },
@@ -126,6 +135,12 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
       const skus = new Map(skuIds.length ? (await tx.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).where('is_delete', '=', false).execute()).map((s) => [s.sku_id, s]) : []);
       const allProductIds = [...new Set([...productIds, ...[...skus.values()].map((s) => s.product_id)])];
       const products = new Map(allProductIds.length ? (await tx.selectFrom('products').select(['id', 'name', 'org_id']).where('id', 'in', allProductIds).execute()).map((p) => [p.id, p]) : []);
+      // a shelf price names a supermarket of the surveying org (its mallPriceSupermarket categories), never another org's
+      const supermarketIds = [...new Set(items.map((s) => s.supermarketId).filter((x): x is string => !!x))];
+      const supermarkets = new Map(supermarketIds.length
+        ? (await tx.selectFrom('categories').select(['id', 'name']).where('org_id', '=', orgId).where('group_name', '=', SUPERMARKET_GROUP)
+          .where('is_delete', '=', false).where('id', 'in', supermarketIds).execute()).map((c) => [c.id, { id: c.id, name: c.name }])
+        : []);
       const orgAreas = new Map([...(await orgFactsOf(tx, [...new Set([...products.values()].map((p) => p.org_id))])).entries()].map(([id, o]) => [id, areaKeyOf(o)]));
       // every row is decided; the refusals are gathered so the bureau sees all bad rows at once, and nothing is written
       const errors: string[] = [];
@@ -140,6 +155,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
           sku: sku ? { skuId: sku.sku_id, productId: sku.product_id } : null,
           product: product ? { id: product.id, name: product.name, orgId: product.org_id, area: orgAreas.get(product.org_id) ?? '' } : null,
           anyArea: isPlatform(request),
+          supermarket: s.supermarketId ? supermarkets.get(s.supermarketId) ?? null : undefined,
         };
         const errs = surveyErrors(command);
         if (errs.length) { errors.push(`第 ${i + 1} 行：${errs.join('；')}`); continue; }

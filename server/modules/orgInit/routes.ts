@@ -3,7 +3,7 @@
 // nothing, making adminPhone the org admin). System providers (code 999) only.
 import { ORG_KINDS, type OrgKind } from '../../../domain/orgKind.ts';
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
@@ -98,7 +98,7 @@ const stepBody = {
 } as const;
 
 interface StepBody { orgId: string; orgName: string; appId: string; appName: string; name?: string; templateId?: string; orgType?: string; kind?: OrgKind; agentId?: string | null }
-interface CreateBody {
+export interface CreateBody {
   templateId: string; orgName: string; appId?: string; appName?: string; orgType?: string; kind?: OrgKind; agentId?: string | null; adminPhone: string; adminName?: string;
   expiration?: string | null; userLimit?: number | null;
 }
@@ -114,6 +114,54 @@ export async function agentExists(db: Kysely<Database> | Tx, agentId: string | n
   if (!agentId) return;
   const row = await db.selectFrom('agents').select('agent_id').where('agent_id', '=', agentId).executeTakeFirst();
   if (!row) throw badRequest(`合作伙伴不存在：${agentId}`);
+}
+
+export interface CreateOrgInput extends CreateBody {
+  /** the district the org lies in (a bureau's import: its own); absent, none */
+  area?: string;
+}
+
+/**
+ * Creates one org from an init template: the seven steps in the caller's transaction (all or nothing), the admin
+ * account made (when new) with the deployment's initial password, which he must change at first sign-in. The one
+ * way an org is made from a template: POST /v3/orgappinit/create and the unit import (issue 35) both call it.
+ */
+export async function createOrgFromTemplate(tx: Tx, request: FastifyRequest, now: Date, passwordHash: string, body: CreateOrgInput) {
+  const orgName = body.orgName.trim();
+  const adminPhone = body.adminPhone.trim();
+  if (!orgName) throw badRequest('参数错误：机构名称不能为空');
+  if (!isValidPhone(adminPhone)) throw badRequest(`管理员手机号格式不正确：${body.adminPhone}`);
+  const appIdIn = body.appId?.trim() ?? '';
+  if (appIdIn && !isAppId(appIdIn)) throw badRequest(`参数错误：应用编号不合法 ${appIdIn}`);
+  const expiration = parseExpiration(body.expiration);
+  const template = await templateById(tx, body.templateId);
+  if (template.disabled) throw unprocessable(`模板已停用：${template.name}`);
+  const sameName = await tx.selectFrom('orgs').select('org_id').where('name', '=', orgName).executeTakeFirst();
+  if (sameName) throw conflict(`机构名称已存在：${orgName}`);
+  await agentExists(tx, body.agentId);
+  let appId = appIdIn;
+  let appName = body.appName?.trim() ?? '';
+  if (appId) {
+    const app = await tx.selectFrom('apps').select(['app_id', 'app_name']).where('app_id', '=', appId).executeTakeFirst();
+    if (!app) throw notFound(`应用不存在：${appId}`);
+    appName = app.app_name;
+  } else {
+    const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
+    appId = nextAppId(yearOf(now), ids);
+    appName = appName || orgName;
+  }
+  const target: InitTarget = {
+    orgId: `org-${crypto.randomBytes(5).toString('hex')}`, orgName, appId, appName, orgType: body.orgType ?? 'formal', kind: body.kind, agentId: body.agentId ?? null,
+    area: body.area ?? '', expiration, userLimit: body.userLimit ?? null, content: template.content,
+    admin: { phone: adminPhone, name: body.adminName?.trim() || `${orgName}管理员`, passwordHash }, creatorUserId: request.user!.userId,
+  };
+  const meta = { ...metaOf(request, now), templateId: template.id, orgInit: target.orgId };
+  const steps: { step: OrgInitStep; label: string; events: number }[] = [];
+  for (const step of ORG_INIT_STEPS) steps.push({ step, label: STEP_LABELS[step], events: await runStep(step, { tx, meta, target }) });
+  const admin = await tx.selectFrom('users').select('user_id').where('username', '=', adminPhone).executeTakeFirstOrThrow();
+  return {
+    orgId: target.orgId, orgName, appId, appName, adminUserId: admin.user_id, steps, events: steps.reduce((n, s) => n + s.events, 0),
+  };
 }
 
 export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleContext) {
@@ -263,46 +311,8 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
       },
     },
   }, async (request) => {
-    const body = request.body;
-    const orgName = body.orgName.trim();
-    const adminPhone = body.adminPhone.trim();
-    if (!orgName) throw badRequest('参数错误：机构名称不能为空');
-    if (!isValidPhone(adminPhone)) throw badRequest(`管理员手机号格式不正确：${body.adminPhone}`);
-    const appIdIn = body.appId?.trim() ?? '';
-    if (appIdIn && !isAppId(appIdIn)) throw badRequest(`参数错误：应用编号不合法 ${appIdIn}`);
-    const expiration = parseExpiration(body.expiration);
     const passwordHash = await hashPassword(ctx.settings.defaultPassword);
-    const now = ctx.clock();
-    const result = await runDecisions(db, async (tx) => {
-      const template = await templateById(tx, body.templateId);
-      if (template.disabled) throw unprocessable(`模板已停用：${template.name}`);
-      const sameName = await tx.selectFrom('orgs').select('org_id').where('name', '=', orgName).executeTakeFirst();
-      if (sameName) throw conflict(`机构名称已存在：${orgName}`);
-      await agentExists(tx, body.agentId);
-      let appId = appIdIn;
-      let appName = body.appName?.trim() ?? '';
-      if (appId) {
-        const app = await tx.selectFrom('apps').select(['app_id', 'app_name']).where('app_id', '=', appId).executeTakeFirst();
-        if (!app) throw notFound(`应用不存在：${appId}`);
-        appName = app.app_name;
-      } else {
-        const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
-        appId = nextAppId(yearOf(now), ids);
-        appName = appName || orgName;
-      }
-      const target: InitTarget = {
-        orgId: `org-${crypto.randomBytes(5).toString('hex')}`, orgName, appId, appName, orgType: body.orgType ?? 'formal', kind: body.kind, agentId: body.agentId ?? null,
-        expiration, userLimit: body.userLimit ?? null, content: template.content,
-        admin: { phone: adminPhone, name: body.adminName?.trim() || `${orgName}管理员`, passwordHash }, creatorUserId: request.user!.userId,
-      };
-      const meta = { ...metaOf(request, now), templateId: template.id, orgInit: target.orgId };
-      const steps: { step: OrgInitStep; label: string; events: number }[] = [];
-      for (const step of ORG_INIT_STEPS) steps.push({ step, label: STEP_LABELS[step], events: await runStep(step, { tx, meta, target }) });
-      const admin = await tx.selectFrom('users').select('user_id').where('username', '=', adminPhone).executeTakeFirstOrThrow();
-      return {
-        orgId: target.orgId, orgName, appId, appName, adminUserId: admin.user_id, steps, events: steps.reduce((n, s) => n + s.events, 0),
-      };
-    });
+    const result = await runDecisions(db, (tx) => createOrgFromTemplate(tx, request, ctx.clock(), passwordHash, request.body));
     return ok(result);
   });
 }

@@ -27,6 +27,8 @@ export interface InitTarget {
   /** what the org is (domain/orgKind.ts): absent, the kind its type gives */
   kind?: OrgKind;
   agentId: string | null;
+  /** the district the org lies in (a bureau's area: issue 35 unit import); absent, none */
+  area?: string;
   expiration: string | null;
   userLimit: number | null;
   content: InitTemplateContent;
@@ -89,7 +91,7 @@ async function orgStep(ctx: StepContext): Promise<number> {
   n += await append(ctx, SYSTEM_ORG, streams.app(t.appId), 'app', [{ type: 'AppCreated', data: app }], async () =>
     (await ctx.tx.selectFrom('apps').select('app_id').where('app_id', '=', t.appId).execute()).map((r) => setupKeys.app(r.app_id)));
   const org: OrgCreated = {
-    orgId: t.orgId, name: t.orgName, orgType: t.orgType, kind: t.kind ?? orgKindOf({ orgType: t.orgType }), agentId: t.agentId, parentOrgId: null, area: '', expiration: t.expiration, userLimit: t.userLimit,
+    orgId: t.orgId, name: t.orgName, orgType: t.orgType, kind: t.kind ?? orgKindOf({ orgType: t.orgType }), agentId: t.agentId, parentOrgId: null, area: t.area ?? '', expiration: t.expiration, userLimit: t.userLimit,
   };
   n += await append(ctx, t.orgId, streams.org(t.orgId), 'org', [{ type: 'OrgCreated', data: org }], async () =>
     (await ctx.tx.selectFrom('orgs').select('org_id').where('org_id', '=', t.orgId).execute()).map((r) => setupKeys.org(r.org_id)));

@@ -4,6 +4,7 @@
 // review is a priceApproval actor of the screen's board; new submissions arrive by live update.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  Badge,
   Button,
   Checkbox,
   Dialog,
@@ -46,6 +47,8 @@ import { FilterBar } from '../../../components/FilterBar.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { unitName } from '../../../components/unitNames.ts';
+import { supermarketReferencesQuery, type SupermarketReference } from '../../../../services/mall/supermarkets.ts';
+import { judgeAgainstReference } from '../../../../domain/supermarketPrice.ts';
 
 const PAGE_SIZE = 50;
 const STATES = [
@@ -86,6 +89,10 @@ export default function ProductPriceApprovalPage() {
   const query: PriceQuery = { ...filters, $limit: PAGE_SIZE, $skip: page * PAGE_SIZE };
   const queue = useQuery(pricesQuery(orgId, query));
   const rows = useMemo(() => queue.data?.rows ?? [], [queue.data]);
+  // issue 35: the area's supermarket reference of each SKU on the page, with the approver's margin above it
+  const skuIds = useMemo(() => [...new Set(rows.map((r) => r.skuId))], [rows]);
+  const references = useQuery(supermarketReferencesQuery(orgId, skuIds));
+  const referenceOf = useMemo(() => new Map((references.data?.rows ?? []).map((r) => [r.skuId, r])), [references.data]);
   // suppliers and categories the approver has seen in the queue, for the filters
   const [suppliers, setSuppliers] = useState<Map<string, string>>(new Map());
   const categories = useQuery(categoriesQuery(orgId, orgApp?.appId, 'mallProduct'));
@@ -217,6 +224,7 @@ export default function ProductPriceApprovalPage() {
               key={row.id}
               board={board}
               row={row}
+              reference={referenceOf.get(row.skuId)}
               selected={selected.has(row.id)}
               onSelect={(on) => setSelected((prev) => { const next = new Set(prev); if (on) next.add(row.id); else next.delete(row.id); return next; })}
               onApprove={() => approve([row.id])}
@@ -237,8 +245,8 @@ export default function ProductPriceApprovalPage() {
   );
 }
 
-function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
-  board: PriceBoardRef; row: Price; selected: boolean; onSelect: (on: boolean) => void; onApprove: () => void; onReject: () => void;
+function ApprovalRow({ board, row, reference, selected, onSelect, onApprove, onReject }: {
+  board: PriceBoardRef; row: Price; reference: SupermarketReference | undefined; selected: boolean; onSelect: (on: boolean) => void; onApprove: () => void; onReject: () => void;
 }) {
   const styles = useStyles();
   const { t, i18n } = useLingui();
@@ -267,6 +275,7 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
       </TableCell>
       <TableCell>
         <PriceCompareBar value={{ price: row.price, marketAvg: row.marketAvg, mallAvgPrice: row.extraInfo.mallAvgPrice ?? null, lastApprovedPrice: row.lastApprovedPrice ?? null }} />
+        <SupermarketFlag price={row.price} reference={reference} />
       </TableCell>
       <TableCell>
         <Text className={styles.muted}>
@@ -290,6 +299,28 @@ function ApprovalRow({ board, row, selected, onSelect, onApprove, onReject }: {
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** The area's supermarket reference of the SKU, and the flag when the price passes it by more than the margin. */
+function SupermarketFlag({ price, reference }: { price: number; reference: SupermarketReference | undefined }) {
+  const styles = useStyles();
+  const money = useMoney();
+  if (!reference) return null;
+  const verdict = judgeAgainstReference(price, reference.reference, reference.margin);
+  const ref = money(reference.reference);
+  const n = reference.supermarkets;
+  const percent = verdict?.percent ?? 0;
+  const margin = reference.margin;
+  return (
+    <div className={styles.stack} data-testid="approval-supermarket" data-flagged={verdict?.flagged ? 'true' : 'false'}>
+      <Text className={styles.muted}><Trans>商超参考 {ref}（{n} 家）</Trans></Text>
+      {verdict?.flagged && (
+        <Badge color="danger" appearance="tint" data-testid="approval-supermarket-flag">
+          <Trans>高于商超参考 {percent}%（允许 {margin}%）</Trans>
+        </Badge>
+      )}
+    </div>
   );
 }
 

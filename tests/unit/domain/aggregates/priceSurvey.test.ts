@@ -39,3 +39,14 @@ describe('price survey decider', () => {
     given(priceSurveyDecider, [recorded, deleted]).when({ type: 'DeleteSurvey', id: 's1' }).thenRefused('notFound');
   });
 });
+
+describe('a supermarket shelf price (issue 35)', () => {
+  const shelf: RecordSurvey = { ...record, input: { ...record.input, supermarketId: 'm1', photo: 'data:image/jpeg;base64,AAAA' }, supermarket: { id: 'm1', name: '城东大润发' } };
+  it('names its supermarket as the source and keeps the photo', () => {
+    given(priceSurveyDecider).when(shelf).then([{ type: 'PriceSurveyRecorded', data: { ...(recorded.data as object), source: '城东大润发', supermarketId: 'm1', photo: 'data:image/jpeg;base64,AAAA' } } as PriceSurveyEvent]);
+  });
+  it('refuses a supermarket the bureau does not have and a photo that is no picture', () => {
+    given(priceSurveyDecider).when({ ...shelf, supermarket: null }).thenRefused('invalid', /商超不存在/);
+    given(priceSurveyDecider).when({ ...shelf, input: { ...shelf.input, photo: 'javascript:alert(1)' } }).thenRefused('invalid', /照片/);
+  });
+});
