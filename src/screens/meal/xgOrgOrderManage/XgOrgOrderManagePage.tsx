@@ -88,7 +88,7 @@ export default function XgOrgOrderManagePage() {
         </div>
         {tab === 'orders' && (orders.isLoading ? <Text><Trans>加载中</Trans></Text> : (
           <>
-            <DataTable rows={orders.data?.rows ?? []} columns={columns} rowKey={(r) => r.orderId} testId="fruit-order-table" />
+            <DataTable rows={orders.data?.rows ?? []} columns={columns} rowKey={(r) => r.orderId} testId="fruit-order-table" rowProps={(r) => ({ 'data-order-no': r.orderNo })} />
             {!orders.data?.rows.length && <Text data-testid="fruit-order-empty"><Trans>当日没有订单</Trans></Text>}
           </>
         ))}
