@@ -31,7 +31,7 @@ describe('the fruit mall back office', () => {
       await platform.getByTestId('fruit-org-new').click();
       await platform.getByTestId('fruit-org-name-input').fill('四季果坊');
       await platform.getByTestId('fruit-org-admin-phone').fill('13899997777');
-      await platform.getByTestId('fruit-org-school').filter({ hasText: '明德中学' }).click();
+      await platform.getByTestId('fruit-org-school-list').getByRole('checkbox', { name: '明德中学' }).check();
       await platform.getByTestId('fruit-org-save').click();
       const made = platform.getByTestId('fruit-org-table').getByText('四季果坊');
       await made.waitFor({ timeout: 30_000 });
