@@ -27,6 +27,7 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   'e2e:tests/e2e/modelPaths.test.ts': 61,
   'e2e:tests/e2e/phoneShell.test.ts': 60,
   'e2e:tests/e2e/orderStory.test.ts': 60,
+  'e2e:tests/e2e/fruitMall.test.ts': 43,
   'e2e:tests/e2e/catalogue.test.ts': 36,
   'e2e:tests/e2e/contacts.test.ts': 35,
   'e2e:tests/e2e/userAccounts.test.ts': 31,
