@@ -31,6 +31,8 @@ export interface ServerSettings {
   paymentMethods?: PaymentMethod[];
   /** where a bank transfer goes (PAYMENT_BANK_PAYEE, PAYMENT_BANK_NAME, PAYMENT_BANK_ACCOUNT) */
   bankAccount?: { payee: string; bank: string; account: string };
+  /** issue 34: 'simulated' turns on the stand-in payment gateway for fruit orders (server/modules/fruitMall/payments.ts) */
+  paymentGateway?: 'simulated';
 }
 
 export interface ModuleContext {

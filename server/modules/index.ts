@@ -44,6 +44,8 @@ import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
 import shortLinkRoutes from './shortLinks/routes.ts';
 import productUpdateRoutes from './productUpdates/routes.ts';
+import fruitMallRoutes from './fruitMall/routes.ts';
+import fruitMemberRoutes from './fruitMall/memberRoutes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -71,3 +73,5 @@ modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
 modules.push(shortLinkRoutes, productUpdateRoutes);
+// issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
+modules.push(fruitMallRoutes, fruitMemberRoutes);
