@@ -40,6 +40,9 @@ import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import recipeApproverRoutes from './recipeSettings/approverRoutes.ts';
 import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
+import memberSignInRoutes from './storefront/memberSignIn.ts';
+import storefrontRoutes from './storefront/storefrontRoutes.ts';
+import mallOperatorRoutes from './storefront/operatorRoutes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -65,3 +68,5 @@ modules.push(recipeSettingsRoutes, formRoutes);
 modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
+// issue 34: the members' storefront and its operators
+modules.push(memberSignInRoutes, storefrontRoutes, mallOperatorRoutes);

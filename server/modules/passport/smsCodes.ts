@@ -9,6 +9,12 @@ import { SMS } from '../../../domain/constants.ts';
 
 export const SMS_PURPOSES = ['loginsmscode', 'resetpwd', 'register'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/**
+ * Issue 34: a storefront member's sign-in code. Not among the passport's purposes: a code sent for the storefront
+ * signs in to no staff account, and a staff code to no storefront (each check names its purpose).
+ */
+export const MEMBER_SMS_PURPOSE = 'mallmember';
+export type SmsCodePurpose = SmsPurpose | typeof MEMBER_SMS_PURPOSE;
 
 export const SMS_TEXT = {
   wrong: '验证码错误',
@@ -30,7 +36,7 @@ function sameHash(a: string, b: string): boolean {
 
 export interface SendInput {
   phone: string;
-  purpose: SmsPurpose;
+  purpose: SmsCodePurpose;
   /** the client's address (request.ip), for the per-address limit */
   address: string;
   now: Date;
@@ -94,7 +100,7 @@ export interface CheckInput {
   phone: string;
   code: string;
   /** undefined: the latest code of any purpose */
-  purpose?: SmsPurpose;
+  purpose?: SmsCodePurpose;
   now: Date;
   /** true (default): a right code is used up; false: only checked (verifysmscode), still counting a try */
   consume?: boolean;
