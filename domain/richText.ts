@@ -13,8 +13,11 @@ export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
 /** §5 the attributes they may carry (no style: CSS can overlay a page or call home; no on*: script) */
 export const RICH_TEXT_ALLOWED_ATTR: readonly string[] = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan'];
 
-/** http(s), mail and phone links, and paths of this site; never javascript:, data: or another scheme */
-export const RICH_TEXT_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/**
+ * http(s), mail and phone links, and paths of this site (absolute or relative); never javascript:, data: or another
+ * scheme, nor a protocol-relative //host
+ */
+export const RICH_TEXT_URI = /^(?:https?:|mailto:|tel:|#|\/(?!\/)|[^:/?#]+(?:[/?#]|$))/i;
 
 /** The DOMPurify configuration of §5 rich text, the same on both ends. */
 export const RICH_TEXT_PURIFY_CONFIG = {
