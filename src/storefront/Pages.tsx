@@ -15,7 +15,6 @@ function useLoad<T>(load: () => Promise<T>, key: string) {
     setState({});
     load().then((data) => live && setState({ data }), (e: Error) => live && setState({ error: e.message }));
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return [state, setState] as const;
 }
