@@ -40,6 +40,8 @@ import recipeSettingsRoutes from './recipeSettings/routes.ts';
 import recipeApproverRoutes from './recipeSettings/approverRoutes.ts';
 import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
+import fruitMallRoutes from './fruitMall/routes.ts';
+import fruitMemberRoutes from './fruitMall/memberRoutes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -65,3 +67,5 @@ modules.push(recipeSettingsRoutes, formRoutes);
 modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
+// issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
+modules.push(fruitMallRoutes, fruitMemberRoutes);

@@ -30,3 +30,4 @@ import './orderReturns/projection.ts';
 import './orderReports/projection.ts';
 import './logistics/projection.ts';
 import './scales/projection.ts';
+import './fruitMall/projection.ts';

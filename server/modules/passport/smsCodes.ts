@@ -8,7 +8,9 @@ import { badRequest, HttpError, tooManyRequests } from '../../http/errors.ts';
 import { SMS } from '../../../domain/constants.ts';
 
 export const SMS_PURPOSES = ['loginsmscode', 'resetpwd', 'register'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/** issue 34: a member's storefront sign-in (server/modules/fruitMall/memberRoutes.ts), never asked for through passport */
+export const MEMBER_SMS_PURPOSE = 'memberlogin';
+export type SmsPurpose = (typeof SMS_PURPOSES)[number] | typeof MEMBER_SMS_PURPOSE;
 
 export const SMS_TEXT = {
   wrong: '验证码错误',
