@@ -15,7 +15,6 @@ import { paymentsOfApp } from '../../server/modules/fruitMall/routes.ts';
 import { SimulatedGateway } from '../../server/modules/fruitMall/payments.ts';
 
 const FRUIT_ORG = 'org-xgy';
-const FRUIT_USER = '13800000011';
 const ORG_B = 'org-mdzx';
 const ORG_A = 'org-ygsy';
 /** the demo members of school B: LV1 and LV2 */
@@ -55,7 +54,7 @@ const skuInput = (name: string, stock = 100) => ({
 beforeAll(async () => {
   server = await startTestServer();
   [platform, fruit, schoolAdmin, supplier] = await Promise.all([
-    signIn(server, DEMO.provider, '营养餐运营平台'), signIn(server, FRUIT_USER), signIn(server, DEMO.schoolAdmin, SCHOOL_A), signIn(server, DEMO.supplier),
+    signIn(server, DEMO.provider, '营养餐运营平台'), signIn(server, DEMO.fruit), signIn(server, DEMO.schoolAdmin, SCHOOL_A), signIn(server, DEMO.supplier),
   ]);
 });
 afterAll(async () => { await server?.close(); });
