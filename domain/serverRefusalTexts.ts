@@ -669,8 +669,7 @@ const ACCESS_LIMIT_TEXTS: Record<string, ServerTextTranslations> = {
 
 /** Issue 34: the members' storefront: member sign-in, content, templates, recommendations, campaigns, group buys. */
 const MALL_TEXTS: Record<string, ServerTextTranslations> = {
-  请先登录会员账号: tw('請先登入會員帳號', 'Please sign in as a member first'),
-  '会员登录已过期，请重新登录': tw('會員登入已過期，請重新登入', 'Your member session has expired; please sign in again'),
+  // 请先登录会员账号 and 会员登录已过期，请重新登录: the fruit mall's table below has them
   该商城未开放: tw('該商城未開放', 'This shop is not open'),
   该机构不经营会员商城: tw('該機構不經營會員商城', 'This organisation does not run a members\' shop'),
   记录已存在: tw('記錄已存在', 'The record already exists'),
@@ -728,7 +727,41 @@ const MALL_TEXTS: Record<string, ServerTextTranslations> = {
   截止时间必须晚于现在: tw('截止時間必須晚於現在', 'The deadline must be in the future'),
 };
 
+/** Issue 34: the fruit mall (domain/fruitMall.ts FRUIT_TEXT, server/modules/fruitMall). */
+const FRUIT_TEXTS: Record<string, ServerTextTranslations> = {
+  '统计区间最长 {days} 天': tw('統計區間最長 {days} 天', 'The statistics cover at most {days} days'),
+  仅鲜果机构可以操作: tw('僅鮮果機構可以操作', 'Only a fruit organisation can do this'),
+  仅平台可以管理鲜果机构: tw('僅平台可以管理鮮果機構', 'Only the platform can manage fruit organisations'),
+  鲜果机构不存在: tw('鮮果機構不存在', 'The fruit organisation does not exist'),
+  '不是学校：{id}': tw('不是學校：{id}', 'Not a school: {id}'),
+  鲜果商品不存在: tw('鮮果商品不存在', 'The fruit item does not exist'),
+  该商品已下架: tw('該商品已下架', 'This item is off the shelf'),
+  该鲜果机构不服务这所学校: tw('該鮮果機構不服務這所學校', 'This fruit organisation does not serve that school'),
+  '该商品在 {day} 不在供应季节': tw('該商品在 {day} 不在供應季節', 'This item is out of season on {day}'),
+  '请填写 {level} 会员价': tw('請填寫 {level} 會員價', 'Please enter the {level} member price'),
+  '价格须为不小于 0、最多两位小数的数字': tw('價格須為不小於 0、最多兩位小數的數字', 'A price must be a number of at least 0 with at most two decimals'),
+  '每日库存须为不小于 0 的整数': tw('每日庫存須為不小於 0 的整數', 'The daily stock must be a whole number of at least 0'),
+  '供应季节须为 1-12 月': tw('供應季節須為 1-12 月', 'The season must be months 1 to 12'),
+  '数量须为 1-99 的整数': tw('數量須為 1-99 的整數', 'The quantity must be a whole number from 1 to 99'),
+  所选时间内没有上学日: tw('所選時間內沒有上學日', 'There is no school day in the time chosen'),
+  不能订购今天之前的日期: tw('不能訂購今天之前的日期', 'Days before today cannot be ordered'),
+  '{day} 库存不足，剩余 {left}': tw('{day} 庫存不足，剩餘 {left}', 'Not enough stock on {day}: {left} left'),
+  '请填写孩子姓名、年级和班级': tw('請填寫孩子姓名、年級和班級', "Please enter the child's name, grade and class"),
+  您不是该学校的会员: tw('您不是該學校的會員', 'You are not a member of that school'),
+  只有待支付的订单可以操作: tw('只有待支付的訂單可以操作', 'Only an unpaid order can be changed this way'),
+  订单尚未支付: tw('訂單尚未支付', 'The order is not paid yet'),
+  '订单不包含 {day}': tw('訂單不包含 {day}', 'The order does not include {day}'),
+  '{day} 已配送或已退款': tw('{day} 已配送或已退款', '{day} is already delivered or refunded'),
+  该支付方式不可用: tw('該支付方式不可用', 'This way of paying is not available'),
+  '支付失败，请稍后重试': tw('支付失敗，請稍後重試', 'The payment failed; please try again later'),
+  请先登录会员账号: tw('請先登入會員帳號', 'Please sign in as a member first'),
+  '会员登录已过期，请重新登录': tw('會員登入已過期，請重新登入', 'The member sign-in has expired; please sign in again'),
+  '该请求编号已用于订单 {orderNo}，请求内容不同': tw('該請求編號已用於訂單 {orderNo}，請求內容不同', 'This request key was already used for order {orderNo} with a different request'),
+  '请求编号（Idempotency-Key）格式不正确': tw('請求編號（Idempotency-Key）格式不正確', 'The request key (Idempotency-Key) is malformed'),
+  日期格式不正确: tw('日期格式不正確', 'The date is malformed'),
+};
+
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */
 export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = {
-  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...MALL_TEXTS,
+  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS,
 };

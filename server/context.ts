@@ -23,6 +23,8 @@ export interface ServerSettings {
    * many calls all come from 127.0.0.1 and are about other rules.
    */
   anonymousLimits?: Partial<Record<AnonymousLimitName, number>>;
+  /** issue 34: 'simulated' turns on the stand-in payment gateway for fruit orders (server/modules/fruitMall/payments.ts) */
+  paymentGateway?: 'simulated';
 }
 
 export interface ModuleContext {

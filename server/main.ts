@@ -26,7 +26,7 @@ const app = await buildApp({
   db: store.db,
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
   settings: {
-    smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow,
+    smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow, paymentGateway: settings.paymentGateway,
     trustProxy: settings.trustProxy,
   },
   staticDir: settings.staticDir,

@@ -42,6 +42,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    // issue 34: PAYMENT_GATEWAY=simulated pays fruit orders at once (development); a real gateway is a later adapter
+    paymentGateway: paymentGatewayFromEnv(env.PAYMENT_GATEWAY, production),
   };
 }
 
@@ -58,4 +60,12 @@ export function trustProxyFromEnv(value: string | undefined): string[] {
     }
   }
   return entries;
+}
+
+/** PAYMENT_GATEWAY: 'simulated' (development and tests only) or nothing (members pay at school). */
+export function paymentGatewayFromEnv(value: string | undefined, production: boolean): 'simulated' | undefined {
+  if (!value) return undefined;
+  if (value !== 'simulated') throw new Error(`PAYMENT_GATEWAY: only "simulated" exists yet, not "${value}"`);
+  if (production) throw new Error('PAYMENT_GATEWAY=simulated is for development and tests, not NODE_ENV=production');
+  return value;
 }

@@ -56,6 +56,8 @@ const P = {
   recipeCycle: 'the author org of the cycle (recipeCycles/routes guard)',
   recipeSharing: 'a recipe writer of the sharing org (recipeSharing/routes guard)',
   mallOrg: 'an org that sells to members: fruit org, school or trial (storefront/access requireMallOrg: domain/mall/mallOrg runsMall)',
+  fruit: 'a fruit org (fruitMall/routes requireFruit: domain/orgKind partyOf, org kind fruit)',
+  fruitOrPlatform: 'a fruit org its own, or the platform (fruitMall/routes requireFruitOrPlatform)',
 } as const;
 
 const S = {
@@ -88,6 +90,20 @@ const SUPPLIER_READS_CYCLES = { [screen('productManage')]: "§6 a supplier (a re
 const RECIPE_READERS = Object.fromEntries(S.recipes.map((k) => [k, 'a dietitian costs and analyses menus with the goods, prices and ingredients']));
 
 export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
+  // ---- issue 34, the fruit mall: the platform's fruit orgs; a fruit org's goods, orders and picking list
+  'GET /v1/fruit/orgs': { what: 'the fruit orgs and the schools each serves', powers: screens('recipeOrgManage', 'recipeOrgStatistics'), party: P.platform },
+  'POST /v1/fruit/orgs': { what: 'create a fruit org serving schools', powers: screens('recipeOrgManage'), party: P.platform },
+  'PUT /v1/fruit/orgs/:orgId/schools': { what: 'the schools a fruit org serves', powers: screens('recipeOrgManage'), party: P.platform },
+  'GET /v1/fruit/schools': { what: 'the schools a fruit org may serve', powers: screens('recipeOrgManage'), party: P.platform },
+  'GET /v1/fruit/statistics': { what: "a fruit org's statistics by day, school and class", powers: screens('recipeOrgStatistics', 'xgOrgOrderManage'), party: P.fruitOrPlatform },
+  'GET /v1/fruit/skus': { what: "the fruit org's goods", powers: screens('xgOrgSkuManage'), party: P.fruit, readers: { [screen('xgOrgOrderManage')]: 'the order screen names the goods it filters by' } },
+  'POST /v1/fruit/skus': { what: 'a new fruit SKU', powers: screens('xgOrgSkuManage'), party: P.fruit },
+  'PUT /v1/fruit/skus/:skuId': { what: 'change a fruit SKU', powers: screens('xgOrgSkuManage'), party: P.fruit },
+  'GET /v1/fruit/orders': { what: "the fruit org's orders", powers: screens('xgOrgOrderManage'), party: P.fruit },
+  'PUT /v1/fruit/orders/:orderId': { what: 'record a payment, cancel, deliver or refund a day of an order', powers: screens('xgOrgOrderManage'), party: P.fruit },
+  'GET /v1/fruit/picking': { what: "the day's picking list", powers: screens('xgOrgOrderManage'), party: P.fruit },
+  'POST /v1/fruit/picking/deliver': { what: "mark a school's (or class's) day delivered", powers: screens('xgOrgOrderManage'), party: P.fruit },
+
   // ---- the shell every member (with a role) needs, whatever his screens
   'GET /v1/config/theme': shell("the org's theme", 'the shell paints every screen with it'),
   'GET /v1/config/locales': shell("the org's text overrides", 'the shell shows the org its own name and welcome'),

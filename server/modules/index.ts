@@ -43,6 +43,8 @@ import scaleRoutes from './scales/routes.ts';
 import memberSignInRoutes from './storefront/memberSignIn.ts';
 import storefrontRoutes from './storefront/storefrontRoutes.ts';
 import mallOperatorRoutes from './storefront/operatorRoutes.ts';
+import fruitMallRoutes from './fruitMall/routes.ts';
+import fruitMemberRoutes from './fruitMall/memberRoutes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -70,3 +72,5 @@ modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
 // issue 34: the members' storefront and its operators
 modules.push(memberSignInRoutes, storefrontRoutes, mallOperatorRoutes);
+// issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
+modules.push(fruitMallRoutes, fruitMemberRoutes);

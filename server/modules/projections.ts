@@ -31,3 +31,4 @@ import './orderReports/projection.ts';
 import './logistics/projection.ts';
 import './scales/projection.ts';
 import './storefront/projection.ts';
+import './fruitMall/projection.ts';

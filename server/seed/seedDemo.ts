@@ -28,6 +28,7 @@ import { seedRecipes } from './seedRecipes.ts';
 import { seedRecipeCycles } from './seedRecipeCycles.ts';
 import { seedCloudRecipes } from './seedCloudRecipes.ts';
 import { seedMembers } from '../modules/members/seedMembers.ts';
+import { seedFruit } from '../modules/fruitMall/seedFruit.ts';
 import { seedInitTemplates } from '../modules/orgInit/seedTemplates.ts';
 import { streamVersion } from '../store/eventStore.ts';
 import { BASE_POWER_NODES } from '../modules/permissions/basePowers.ts';
@@ -53,10 +54,12 @@ export const DEMO_ORGS: SeedOrg[] = [
   { orgId: 'org-jcps', name: '集采配送中心', kind: 'delivery', orgType: 'formal', area: '城东区', enName: 'Central Procurement Delivery Centre' },
   { orgId: 'org-cdjyj', name: '城东区教育局', kind: 'bureau', orgType: 'formal', area: '城东区', enName: 'Chengdong District Education Bureau' },
   { orgId: 'org-tyxx', name: '体验学校', kind: 'trial', orgType: 'trialVersion', area: '城东区', enName: 'Trial School' },
+  // issue 34: the fruit org that sells fresh fruit to both schools' members
+  { orgId: 'org-xgy', name: '鲜果园果业有限公司', kind: 'fruit', orgType: 'formal', area: '城东区', enName: 'Fresh Orchard Fruit Co.' },
   { orgId: 'org-platform', name: '营养餐运营平台', kind: 'platform', orgType: 'product', area: '', enName: 'Meal Operations Platform' },
 ];
 
-type RoleKey = 'purchaser' | 'supplier' | 'delivery' | 'bureau' | 'dietitian' | 'salesman' | 'systemProvider' | 'userAdmin' | 'admin';
+type RoleKey = 'purchaser' | 'supplier' | 'delivery' | 'bureau' | 'dietitian' | 'salesman' | 'fruit' | 'systemProvider' | 'userAdmin' | 'admin';
 interface SeedRole { key: RoleKey; name: string; code: string; cnName: string; group: GroupKey; screens: string[]; powers: PowerName[] }
 type GroupKey = 'base' | 'purchaser' | 'salesman' | 'routes';
 
@@ -85,6 +88,9 @@ export const DEMO_ROLES: SeedRole[] = [
     powers: ['recipeReportExport'] },
   { key: 'salesman', name: 'salesman', code: ROLE_CODE.salesman, cnName: '供应商业务员', group: 'salesman',
     screens: ['productPrice', 'orderList'], powers: ['priceAdd', 'orderReport'] },
+  // issue 34: a fruit org's staff (the org's kind makes them a fruit org; the role opens its screens)
+  { key: 'fruit', name: 'fruit', code: 'fruit', cnName: '鲜果机构', group: 'base',
+    screens: ['xgOrgSkuManage', 'xgOrgOrderManage', 'recipeOrgStatistics'], powers: [] },
   { key: 'systemProvider', name: 'system_provider', code: ROLE_CODE.systemProvider, cnName: '系统服务商', group: 'base', screens: [], powers: [] },
   { key: 'userAdmin', name: 'useradmin', code: ROLE_CODE.userAdmin, cnName: '用户管理员', group: 'base',
     screens: ['contacts', 'rolesManage', 'rolesPermissionManage'], powers: ['userManage'] },
@@ -127,6 +133,8 @@ export const DEMO_USERS: SeedUser[] = [
   { username: '13800000009', name: '郑凯', memberships: [{ orgId: SCHOOL_A, role: 'userAdmin' }] },
   // the second supplier's own sign-in, so both suppliers of the demo schools can be tried (issue 11)
   { username: '13800000010', name: '钱磊', memberships: [{ orgId: 'org-jcps', role: 'supplier' }] },
+  // issue 34: the demo fruit org's own sign-in
+  { username: '13800000011', name: '宋果', memberships: [{ orgId: 'org-xgy', role: 'fruit' }] },
 ];
 
 const id = () => crypto.randomUUID();
@@ -406,6 +414,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     });
     events += await seedCloudRecipes(tx, { meta, appId, now: opts.now, author: { userId: dietitian.user_id, name: dietitian.name } });
     events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgId: SCHOOL_B });
+    events += await seedFruit(tx, meta, { fruitOrgId: 'org-xgy', schoolOrgIds: [SCHOOL_A, SCHOOL_B], orderingSchoolId: SCHOOL_B, now: opts.now });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };
   });

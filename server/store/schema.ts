@@ -99,6 +99,19 @@ export interface Database {
   product_member_groups: { org_id: string; group_id: string; name: string; sort: number; is_default: boolean };
   product_members: { org_id: string; user_id: string; name: string; phone_number: string; group_id: string; config: Json; created_at: Time };
   product_member_config: { org_id: string; config: Json };
+  /** issue 34: the schools a fruit org serves */
+  fruit_schools: { org_id: string; school_org_id: string };
+  fruit_orders: {
+    org_id: string; id: string; order_no: string; member_phone: string; member_org_id: string; member_user_id: string; member_name: string; member_level: string;
+    child_name: string; school_org_id: string; school_name: string; grade: string; class_name: string; sku_id: string; product_id: string; sku_name: string;
+    spec: string; unit: string; plan: string; quantity: number; unit_price: Num; day_amount: Num; amount: Num; refunded: Num; payment: string; payment_ref: string;
+    status: string; idempotency_key: string | null; request_fingerprint: string | null; created_at: Time; updated_at: Time;
+  };
+  fruit_order_days: {
+    org_id: string; order_id: string; day: ColumnType<string, string, string>; sku_id: string; school_org_id: string; quantity: number; amount: Num; status: string;
+  };
+  /** issue 34: a member's storefront session (a parent, not a staff account) */
+  member_tokens: { token_hash: string; phone: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
   org_init_templates: { org_id: Generated<string>; id: string; name: string; disabled: boolean; content: Json; created_at: Time; updated_at: Time };
   import_sessions: { id: string; org_id: string; user_id: string; kind: string; options: Json; created_at: Time; expires_at: Time };
   import_rows: { session_id: string; row: number; data: Json };
@@ -209,7 +222,7 @@ export const REFERENCE_TABLES = [
   // global catalogues, projected from the system org's streams
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'holidays', 'org_init_templates',
   // sign-in and session state, keyed by token, phone or address
-  'access_tokens', 'member_sessions', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
+  'access_tokens', 'member_tokens', 'member_sessions', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
   // a user's own import previews, before anything reaches an org's streams
   'import_sessions', 'import_rows',
   'schema_migrations',
@@ -231,4 +244,5 @@ export const PROJECTION_TABLES = [
   'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'order_report_days', 'scales',
   'logistics', 'logistics_stops',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
+  'fruit_schools', 'fruit_orders', 'fruit_order_days',
 ] as const;

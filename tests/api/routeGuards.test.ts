@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const who: [string, string, string?][] = [
     ['platform', DEMO.provider, SCHOOL_A], ['purchaser', DEMO.purchaser, SCHOOL_A], ['supplier', DEMO.supplier], ['delivery', DEMO.delivery],
-    ['bureau', DEMO.bureau], ['dietitian', DEMO.dietitian], ['salesman', DEMO.salesman], ['schoolAdmin', DEMO.schoolAdmin, SCHOOL_A], ['userAdmin', DEMO.userAdmin],
+    ['bureau', DEMO.bureau], ['dietitian', DEMO.dietitian], ['salesman', DEMO.salesman], ['schoolAdmin', DEMO.schoolAdmin, SCHOOL_A], ['userAdmin', DEMO.userAdmin], ['fruit', DEMO.fruit],
   ];
   callers = await Promise.all(who.map(async ([name, user, org]) => ({ name, session: await signIn(server, user, org) })));
   doc = await (await fetch(`${server.url}/docs/json`)).json() as typeof doc;

@@ -72,6 +72,8 @@ export const DEMO = {
   dietitian: '13800000006', salesman: '13800000007', schoolAdmin: '13800000008', userAdmin: '13800000009',
   /** the supplier user of the second supplier, 集采配送中心 (org-jcps) */
   supplier2: '13800000010',
+  /** the demo fruit org's user, 鲜果园果业有限公司 (org-xgy, issue 34) */
+  fruit: '13800000011',
 } as const;
 
 /**

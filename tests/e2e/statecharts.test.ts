@@ -5,12 +5,13 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../support/testServer.ts';
 import { signInToHome, useConsole } from '../support/console.ts';
 import { ORDER_STATUSES } from '../../domain/order.ts';
+import { FRUIT_ORDER_STATUSES } from '../../domain/fruitMall.ts';
 import { downloadedBytes } from '../support/browser.ts';
 
 const harness = useConsole();
 
 // the root's machines, then those screens spawn: price board and approval, one per recipe cycle, one per order row
-const MACHINES = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order'];
+const MACHINES = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order', 'fruitOrder'];
 
 const stateOf = (page: Page, machine: string, path: string) =>
   page.getByTestId(`statechart-${machine}`).locator(`g[data-state-path="${path}"]`).first();
@@ -28,6 +29,8 @@ describe('the Statecharts page', () => {
     for (const id of MACHINES) await page.getByTestId(`statechart-${id}`).waitFor();
     // the order machine with a node for each order status of the domain (issue 11)
     for (const status of ORDER_STATUSES) await stateOf(page, 'order', status).waitFor();
+    // and the fruit order machine with each fruit order status (issue 34)
+    for (const status of FRUIT_ORDER_STATUSES) await stateOf(page, 'fruitOrder', status).waitFor();
     // session signed in, org-app ready: highlighted live
     await expect.poll(() => stateOf(page, 'session', 'signedIn').getAttribute('data-active')).toBe('true');
     expect(await stateOf(page, 'session', 'signedOut').getAttribute('data-active')).toBe('false');

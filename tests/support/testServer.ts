@@ -62,7 +62,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits },
+    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, paymentGateway: 'simulated', outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -75,7 +75,9 @@ export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<Ord
       const area = await areaOrgIds(db, orgId);
       return { ...base, scope: area.length ? (eb) => eb('o.org_id', 'in', area) : none };
     }
-    // a member whose role in his org's kind is no party (an admin of a bureau org): his org's own orders, if any
+    // a member whose role in his org's kind is no party (an admin of a bureau org), or a fruit org (issue 34: its
+    // orders are fruit orders, not these): his org's own orders, if any
+    case 'fruit':
     case 'member': return { ...base, scope: (eb) => eb('o.org_id', '=', orgId) };
   }
 }

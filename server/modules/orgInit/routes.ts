@@ -273,37 +273,52 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
     const expiration = parseExpiration(body.expiration);
     const passwordHash = await hashPassword(ctx.settings.defaultPassword);
     const now = ctx.clock();
-    const result = await runDecisions(db, async (tx) => {
-      const template = await templateById(tx, body.templateId);
-      if (template.disabled) throw unprocessable(`模板已停用：${template.name}`);
-      const sameName = await tx.selectFrom('orgs').select('org_id').where('name', '=', orgName).executeTakeFirst();
-      if (sameName) throw conflict(`机构名称已存在：${orgName}`);
-      await agentExists(tx, body.agentId);
-      let appId = appIdIn;
-      let appName = body.appName?.trim() ?? '';
-      if (appId) {
-        const app = await tx.selectFrom('apps').select(['app_id', 'app_name']).where('app_id', '=', appId).executeTakeFirst();
-        if (!app) throw notFound(`应用不存在：${appId}`);
-        appName = app.app_name;
-      } else {
-        const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
-        appId = nextAppId(yearOf(now), ids);
-        appName = appName || orgName;
-      }
-      const target: InitTarget = {
-        orgId: `org-${crypto.randomBytes(5).toString('hex')}`, orgName, appId, appName, orgType: body.orgType ?? 'formal', kind: body.kind, agentId: body.agentId ?? null,
-        expiration, userLimit: body.userLimit ?? null, content: template.content,
-        admin: { phone: adminPhone, name: body.adminName?.trim() || `${orgName}管理员`, passwordHash }, creatorUserId: request.user!.userId,
-      };
-      const meta = { ...metaOf(request, now), templateId: template.id, orgInit: target.orgId };
-      const steps: { step: OrgInitStep; label: string; events: number }[] = [];
-      for (const step of ORG_INIT_STEPS) steps.push({ step, label: STEP_LABELS[step], events: await runStep(step, { tx, meta, target }) });
-      const admin = await tx.selectFrom('users').select('user_id').where('username', '=', adminPhone).executeTakeFirstOrThrow();
-      return {
-        orgId: target.orgId, orgName, appId, appName, adminUserId: admin.user_id, steps, events: steps.reduce((n, s) => n + s.events, 0),
-      };
-    });
+    const result = await runDecisions(db, (tx) => createOrgFromTemplate(tx, {
+      templateId: body.templateId, orgName, appId: appIdIn, appName: body.appName, orgType: body.orgType, kind: body.kind, agentId: body.agentId,
+      expiration, userLimit: body.userLimit ?? null, adminPhone, adminName: body.adminName, passwordHash, creatorUserId: request.user!.userId,
+      meta: metaOf(request, now), now,
+    }));
     return ok(result);
   });
 }
 
+
+/** What creating an org from a template needs (POST /v3/orgappinit/create, and the fruit orgs of issue 34). */
+export interface CreateOrgInput {
+  templateId: string; orgName: string; appId: string; appName?: string; orgType?: string; kind?: OrgKind; agentId?: string | null;
+  expiration: string | null; userLimit: number | null; adminPhone: string; adminName?: string; passwordHash: string; creatorUserId: string;
+  meta: ReturnType<typeof metaOf>; now: Date;
+}
+
+/** The seven steps in the caller's transaction (all or nothing); adminPhone becomes the org's admin. */
+export async function createOrgFromTemplate(tx: Tx, input: CreateOrgInput) {
+  const { orgName, adminPhone, now } = input;
+  const template = await templateById(tx, input.templateId);
+  if (template.disabled) throw unprocessable(`模板已停用：${template.name}`);
+  const sameName = await tx.selectFrom('orgs').select('org_id').where('name', '=', orgName).executeTakeFirst();
+  if (sameName) throw conflict(`机构名称已存在：${orgName}`);
+  await agentExists(tx, input.agentId);
+  let appId = input.appId;
+  let appName = input.appName?.trim() ?? '';
+  if (appId) {
+    const app = await tx.selectFrom('apps').select(['app_id', 'app_name']).where('app_id', '=', appId).executeTakeFirst();
+    if (!app) throw notFound(`应用不存在：${appId}`);
+    appName = app.app_name;
+  } else {
+    const ids = (await tx.selectFrom('apps').select('app_id').execute()).map((a) => a.app_id);
+    appId = nextAppId(yearOf(now), ids);
+    appName = appName || orgName;
+  }
+  const target: InitTarget = {
+    orgId: `org-${crypto.randomBytes(5).toString('hex')}`, orgName, appId, appName, orgType: input.orgType ?? 'formal', kind: input.kind, agentId: input.agentId ?? null,
+    expiration: input.expiration, userLimit: input.userLimit, content: template.content,
+    admin: { phone: adminPhone, name: input.adminName?.trim() || `${orgName}管理员`, passwordHash: input.passwordHash }, creatorUserId: input.creatorUserId,
+  };
+  const meta = { ...input.meta, templateId: template.id, orgInit: target.orgId };
+  const steps: { step: OrgInitStep; label: string; events: number }[] = [];
+  for (const step of ORG_INIT_STEPS) steps.push({ step, label: STEP_LABELS[step], events: await runStep(step, { tx, meta, target }) });
+  const admin = await tx.selectFrom('users').select('user_id').where('username', '=', adminPhone).executeTakeFirstOrThrow();
+  return {
+    orgId: target.orgId, orgName, appId, appName, adminUserId: admin.user_id, steps, events: steps.reduce((n, s) => n + s.events, 0),
+  };
+}

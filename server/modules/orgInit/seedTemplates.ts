@@ -19,12 +19,13 @@ export interface TemplateSeedInput {
   samples: { kind: string; name: string; enName: string; config: Record<string, unknown> }[];
 }
 
-export const SEED_TEMPLATE_IDS = { school: 'tpl-school', supplier: 'tpl-supplier' } as const;
+export const SEED_TEMPLATE_IDS = { school: 'tpl-school', supplier: 'tpl-supplier', fruit: 'tpl-fruit' } as const;
 
 const SCHOOL_DEPARTMENTS: TemplateDepartment[] = [
   { departmentName: '校领导', isHide: 1 }, { departmentName: '行政办公室' }, { departmentName: '食堂' },
   { departmentName: '后厨', parentName: '食堂' }, { departmentName: '教师' }, { departmentName: '一年级组', parentName: '教师' },
 ];
+const FRUIT_DEPARTMENTS: TemplateDepartment[] = [{ departmentName: '总经理办公室' }, { departmentName: '分拣部' }, { departmentName: '配送部' }];
 const SUPPLIER_DEPARTMENTS: TemplateDepartment[] = [
   { departmentName: '总经理办公室' }, { departmentName: '采购部' }, { departmentName: '仓储部' }, { departmentName: '配送部' },
 ];
@@ -80,6 +81,8 @@ export function buildSeedTemplates(input: TemplateSeedInput): InitTemplateCreate
     make(SEED_TEMPLATE_IDS.school, '学校模板', 'school', null, 'admin_school', SCHOOL_DEPARTMENTS, {}),
     make(SEED_TEMPLATE_IDS.supplier, '供应商模板', 'delivery', ['supplier', 'delivery', 'salesman', 'systemProvider', 'userAdmin', 'admin'],
       'admin_supplier', SUPPLIER_DEPARTMENTS, { supplierType: 'sxps' }),
+    // issue 34: the fruit orgs the platform creates (POST /v1/fruit/orgs)
+    make(SEED_TEMPLATE_IDS.fruit, '鲜果机构模板', 'fruit', ['fruit', 'systemProvider', 'userAdmin', 'admin'], 'admin_fruit', FRUIT_DEPARTMENTS, {}),
   ];
 }
 

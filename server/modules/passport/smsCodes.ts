@@ -8,13 +8,16 @@ import { badRequest, HttpError, tooManyRequests } from '../../http/errors.ts';
 import { SMS } from '../../../domain/constants.ts';
 
 export const SMS_PURPOSES = ['loginsmscode', 'resetpwd', 'register'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/** issue 34: a member's storefront sign-in (server/modules/fruitMall/memberRoutes.ts), never asked for through passport */
+export const MEMBER_SMS_PURPOSE = 'memberlogin';
+export type SmsPurpose = (typeof SMS_PURPOSES)[number] | typeof MEMBER_SMS_PURPOSE;
 /**
- * Issue 34: a storefront member's sign-in code. Not among the passport's purposes: a code sent for the storefront
- * signs in to no staff account, and a staff code to no storefront (each check names its purpose).
+ * Issue 34: the storefront's (mall.html) sign-in code, asked for after an image captcha (server/modules/storefront/
+ * memberSignIn.ts). Its own purpose: a storefront code opens no staff account and no other member sign-in, and theirs
+ * not the storefront (each check names its purpose).
  */
-export const MEMBER_SMS_PURPOSE = 'mallmember';
-export type SmsCodePurpose = SmsPurpose | typeof MEMBER_SMS_PURPOSE;
+export const STOREFRONT_SMS_PURPOSE = 'mallmember';
+export type SmsCodePurpose = SmsPurpose | typeof STOREFRONT_SMS_PURPOSE;
 
 export const SMS_TEXT = {
   wrong: '验证码错误',

@@ -11,7 +11,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
 import { decideAndAppend, lockKey, loadLocked, runDecisions } from '../../store/command.ts';
 import { issueMemberToken, revokeMemberToken, type AuthMember } from '../../http/memberAuth.ts';
-import { checkSmsCode, MEMBER_SMS_PURPOSE, sendSmsCode } from '../passport/smsCodes.ts';
+import { checkSmsCode, STOREFRONT_SMS_PURPOSE, sendSmsCode } from '../passport/smsCodes.ts';
 import { solveImageCaptcha } from '../passport/captcha.ts';
 import { recordSmsCodeFailure } from '../passport/passwordThrottle.ts';
 import { SIGN_IN_TEXT } from '../passport/signIn.ts';
@@ -109,7 +109,7 @@ export default async function memberSignInRoutes(app: FastifyInstance, ctx: Modu
     const phoneNumber = requirePhone(request.body.phoneNumber);
     await requireOpenShop(request.body.orgId);
     await solveImageCaptcha(db, phoneNumber, request.body.captcha.trim(), now);
-    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: MEMBER_SMS_PURPOSE, address: request.ip, now });
+    await sendSmsCode(db, ctx.sms, { phone: phoneNumber, purpose: STOREFRONT_SMS_PURPOSE, address: request.ip, now });
     return ok({ phoneNumber, expiresIn: SMS.codeTtlMs / 1000 });
   });
 
@@ -132,7 +132,7 @@ export default async function memberSignInRoutes(app: FastifyInstance, ctx: Modu
     const phoneNumber = requirePhone(request.body.phoneNumber);
     const { orgId } = await requireOpenShop(request.body.orgId);
     try {
-      await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: MEMBER_SMS_PURPOSE, now });
+      await checkSmsCode(db, { phone: phoneNumber, code: request.body.smscode.trim(), purpose: STOREFRONT_SMS_PURPOSE, now });
     } catch (e) {
       // as the staff sign-in: a wrong code counts toward the captcha gate of the phone (issue 15)
       if (e instanceof HttpError && e.statusCode === 400) await recordSmsCodeFailure(db, phoneNumber, request.ip, now);
