@@ -1,7 +1,7 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import type { Envelope } from '../domain/types.ts';
 import type { BodyOf, DataOf, Endpoint, ParamsOf, QueryOf } from '../contracts/endpoint.ts';
-import { ApiError, REQUEST_ERROR_MESSAGE, isEnvelope, standardHeaders, toApiError } from './transport.ts';
+import { ApiError, REQUEST_ERROR_MESSAGE, isEnvelope, speaksForSession, standardHeaders, toApiError } from './transport.ts';
 
 // §7 hosts: canteen, archives, mall, form, device, notices — one origin for now, one table to change.
 export const HOSTS = {
@@ -27,7 +27,10 @@ interface SessionAware {
   ignoreSessionLost?: boolean;
 }
 
-const watched = (config?: AxiosRequestConfig) => !(config as SessionAware | undefined)?.ignoreSessionLost;
+const watched = (config?: InternalAxiosRequestConfig) => {
+  const sent = config?.headers.get('accesstoken');
+  return !(config as SessionAware | undefined)?.ignoreSessionLost && speaksForSession(typeof sent === 'string' ? sent : null);
+};
 
 function createHost(baseURL: string): AxiosInstance {
   // arrays go as repeated keys (code=M1&code=M6), which is how the server reads list parameters; axios's

@@ -54,6 +54,16 @@ export function getAuthContext(): AuthContext {
   return auth;
 }
 
+/**
+ * Whether a failed request speaks for the session the console holds now: it carried the current token. A request
+ * sent without one (after a sign-out, or before a sign-in) or with an earlier session's token has nothing to say
+ * about this session: its 401 must neither end a new session nor put "login expired" over a login page that was
+ * reached by a sign-out or an expiry (a request started before the sign-out may answer after it).
+ */
+export function speaksForSession(sentToken: string | null | undefined): boolean {
+  return Boolean(sentToken) && sentToken === auth.accesstoken;
+}
+
 /** §8 401/403 and 500-with-forbidden-text: the app decides what to do (sign out, go to login). */
 export function onSessionLost(listener: SessionLostListener | null): void {
   onSessionLostListener = listener;
@@ -121,7 +131,7 @@ export async function request<T>(
   const own: Record<string, string> = {};
   if (opts.key !== undefined) own.key = opts.key;
   if (opts.accesstoken !== undefined) own.accesstoken = opts.accesstoken;
-  const headers = { ...standardHeaders((name) => name in own), ...own, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) };
+  const headers: Record<string, string> = { ...standardHeaders((name) => name in own), ...own, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) };
   let res: Response;
   try {
     res = await fetch(url + queryString(input.query), { method, headers, ...(method === 'GET' ? {} : { body: JSON.stringify(input.body ?? {}) }) });
@@ -131,6 +141,6 @@ export async function request<T>(
   const text = await res.text().catch(() => '');
   let body: unknown = text;
   try { body = text ? JSON.parse(text) : null; } catch { /* not JSON: toApiError reads it as no envelope */ }
-  if (!res.ok || !isEnvelope(body) || body.status_code !== 200) throw toApiError(res.status, body, !opts.ignoreSessionLost);
+  if (!res.ok || !isEnvelope(body) || body.status_code !== 200) throw toApiError(res.status, body, !opts.ignoreSessionLost && speaksForSession(headers.accesstoken));
   return body.data as T;
 }
