@@ -1,5 +1,5 @@
 // npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes,
-// nutrition, signin (the browser half of foundation), mixed (issue 32's throughput load). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
+// nutrition, signin (the browser half of foundation), storefront (issue 34's phone budget), mixed (issue 32's throughput load). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
 // and `nutrition` (API and domain only). Each step runs on its own fresh server.
 import fs from 'node:fs';
 import { BENCH_DIST, startServerProcess, type BenchServer } from './serverProcess.ts';
@@ -16,6 +16,7 @@ import { benchPurchasePlan } from './purchasePlan.ts';
 import { benchNutrition } from './nutrition.ts';
 import { benchAllocation } from './allocation.ts';
 import { benchMixedLoad } from './mixedLoad.ts';
+import { benchStorefront } from './storefront.ts';
 
 type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
 
@@ -28,6 +29,10 @@ const sections: Record<string, Step[]> = {
   // issue 32: 200 people over menu, powers, departments, prices and a category write in ten; no browser
   mixed: [
     ['Mixed load: 200 signed-in people, menu / powers / departments / 50 prices, one category write in ten (20 s after 5 s warm-up)', benchMixedLoad],
+  ],
+  // issue 34: the members' storefront on a 360 px phone: its JS budget (≤ 100 KB gzip before usable)
+  storefront: [
+    ['Storefront (mall.html) at 360 px: JS before the sign-in is usable (gzip, budget 100 KB), load → usable (Chromium)', benchStorefront],
   ],
   menu: [
     ['GET /v2/permission/user/menu under load', benchMenuLoad],

@@ -37,7 +37,7 @@ export function parsePo(text: string): PoEntry[] {
 }
 
 /** The compiled catalog of `lingui compile --typescript`: `export const messages=JSON.parse("…")`. */
-function compiledMessages(file: string): Record<string, unknown> {
+export function compiledMessages(file: string): Record<string, unknown> {
   const source = fs.readFileSync(file, 'utf8');
   const m = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source);
   if (!m) throw new Error(`${file}: no compiled messages found`);

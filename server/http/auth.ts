@@ -13,9 +13,13 @@ import { membershipActive, USER_ACCESS_TEXT } from '../../domain/userAccess.ts';
 import { rolelessMayCall } from '../../domain/rolelessAccess.ts';
 import { powersOfRule, ruleOf, ruleProblems } from './routePowers.ts';
 import { INITIAL_PASSWORD_TEXT, mayCallBeforePasswordChange } from '../../domain/initialPassword.ts';
+import { authenticateMember } from './memberAuth.ts';
 
-/** 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to. */
-export type AuthLevel = 'public' | 'user' | 'orgApp';
+/**
+ * 'public': anyone; 'user': a valid token; 'orgApp': a valid token and a `key` of an org-app the user belongs to;
+ * 'member': a storefront member's token (`membertoken`, server/http/memberAuth.ts), never a staff token (issue 34).
+ */
+export type AuthLevel = 'public' | 'user' | 'orgApp' | 'member';
 
 export interface AuthUser {
   userId: string;
@@ -246,6 +250,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
   app.decorateRequest('orgKind', NO_ORG_KIND);
   app.decorateRequest('powers', null as unknown as readonly string[]);
   app.decorateRequest('onlineRules', false);
+  app.decorateRequest('member', null);
   // onRequest, before the body is parsed or validated: who you are is settled before what you sent.
   app.addHook('onRequest', async (request) => {
     request.roles = [];
@@ -253,6 +258,12 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, clock: 
     const config = request.routeOptions.config;
     // API routes default to the strictest level; the console's files and /docs are public.
     const level = levelOf(config, request.routeOptions.url ?? '');
+    // a storefront route knows members only: a staff token there is not even read (issue 34)
+    if (level === 'member') {
+      request.orgKind = NO_ORG_KIND;
+      await authenticateMember(db, request, clock());
+      return;
+    }
     const token = header(request, 'accesstoken');
     const key = level === 'orgApp' ? header(request, 'key') : undefined;
     const caller = token ? await resolveCaller(db, token, key, clock()) : null;

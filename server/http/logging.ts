@@ -16,7 +16,7 @@ export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOpti
     ...(stream ? { stream } : {}),
     // headers are not serialised by default; these paths keep them out if a log line ever carries them
     redact: {
-      paths: ['req.headers.accesstoken', 'req.headers.key', 'req.headers.authorization', 'req.headers.cookie', 'headers.accesstoken', 'headers.key'],
+      paths: ['req.headers.accesstoken', 'req.headers.membertoken', 'req.headers.key', 'req.headers.authorization', 'req.headers.cookie', 'headers.accesstoken', 'headers.membertoken', 'headers.key'],
       censor: '[redacted]',
     },
     serializers: {

@@ -5,6 +5,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { BodyOf, DataOf, Endpoint, ParamsOf, QueryOf } from '../../contracts/endpoint.ts';
 import type { Envelope } from '../../domain/types.ts';
 import type { AuthLevel, AuthOrgApp, AuthUser } from './auth.ts';
+import type { AuthMember } from './memberAuth.ts';
 import { envelopeSchema } from './envelope.ts';
 
 /** A route's config with its auth level spelled out: the handler's types depend on it. */
@@ -13,12 +14,15 @@ export type RouteConfig = FastifyContextConfig & { auth: AuthLevel };
 /** What the auth level guarantees about the caller once the request reaches the handler. */
 type Caller<C extends RouteConfig> = C['auth'] extends 'orgApp'
   ? { user: AuthUser; orgApp: AuthOrgApp }
-  : C['auth'] extends 'user' ? { user: AuthUser } : object;
+  : C['auth'] extends 'user' ? { user: AuthUser }
+    : C['auth'] extends 'member' ? { member: AuthMember } : object;
 
 /** A request that reached a handler of an 'orgApp' route: for the helpers such handlers call. */
 export type OrgAppRequest = FastifyRequest & { user: AuthUser; orgApp: AuthOrgApp };
 /** A request that reached a handler of a 'user' route. */
 export type UserRequest = FastifyRequest & { user: AuthUser };
+/** A request that reached a handler of a 'member' route (issue 34). */
+export type MemberRequest = FastifyRequest & { member: AuthMember };
 
 export type ContractRequest<E extends Endpoint, C extends RouteConfig = { auth: 'orgApp' }> =
   FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }> & Caller<C>;

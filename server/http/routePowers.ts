@@ -59,6 +59,7 @@ const P = {
   groupWriter: 'a writer of the group code sent (roles requireGroupWrite)',
   recipeCycle: 'the author org of the cycle (recipeCycles/routes guard)',
   recipeSharing: 'a recipe writer of the sharing org (recipeSharing/routes guard)',
+  mallOrg: 'an org that sells to members: fruit org, school or trial (storefront/access requireMallOrg: domain/mall/mallOrg runsMall)',
   fruit: 'a fruit org (fruitMall/routes requireFruit: domain/orgKind partyOf, org kind fruit)',
   fruitOrPlatform: 'a fruit org its own, or the platform (fruitMall/routes requireFruitOrPlatform)',
 } as const;
@@ -344,6 +345,32 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'DELETE /v4/mall/electronicweight/:id': { what: 'remove a scale', powers: [POWER.scaleManage], party: P.scaleSchool },
   'GET /v4/mall/recipe/purchaseplan': { what: "a cycle's purchase plan", powers: screens('mallRecipePurchaseplan', 'mallRecipeCycleManage'), party: P.school },
   'GET /v4/mall/recipe/monthpurchaseplan': { what: 'the month purchase plan', powers: screens('mallRecipeMonthPurchaseplan', 'mallRecipeCycleManage'), party: P.school },
+
+  // ---- issue 34: the members' storefront, as its operators keep it
+  ...Object.fromEntries(([
+    ['/v4/mall/cms/content', 'mallCMS', 'banners, notices and articles'],
+    ['/v4/mall/recommend', 'recommendManage', 'recommendations'],
+    ['/v4/mall/campaign', 'activityManage', 'campaigns'],
+  ] as const).flatMap(([base, key, what]) => [
+    [`GET ${base}`, {
+      what, powers: [screen(key)], party: P.mallOrg,
+      readers: key === 'activityManage'
+        ? { [screen('activityList')]: 'the campaigns are listed with the activities' }
+        : { [screen('mallHome')]: 'the storefront editor places and previews them' },
+    }],
+    [`POST ${base}`, { what: `add ${what}`, powers: [screen(key)], party: P.mallOrg }],
+    [`PUT ${base}/:id`, { what: `change ${what}`, powers: [screen(key)], party: P.mallOrg }],
+    [`DELETE ${base}/:id`, { what: `remove ${what}`, powers: [screen(key)], party: P.mallOrg }],
+  ] satisfies [string, RouteRule][])),
+  'GET /v4/mall/cms/template': { what: 'the storefront template', powers: screens('mallTemplateManage', 'mallHome'), party: P.mallOrg },
+  'PUT /v4/mall/cms/template': { what: 'pick and fill the storefront template', powers: screens('mallTemplateManage', 'mallHome'), party: P.mallOrg },
+  'GET /v4/mall/cms/preview': { what: 'the storefront as members will see it', powers: screens('mallHome', 'mallCMS', 'mallTemplateManage'), party: P.mallOrg },
+  'GET /v4/mall/groupon': { what: 'group buys', powers: [screen('grouponManage')], party: P.mallOrg, readers: { [screen('mallHome')]: 'the storefront editor sees the group buys it shows' } },
+  'GET /v4/mall/groupon/:id': { what: 'a group buy and who joined', powers: [screen('grouponManage')], party: P.mallOrg },
+  'POST /v4/mall/groupon': { what: 'start a group buy', powers: [screen('grouponManage')], party: P.mallOrg },
+  'PUT /v4/mall/groupon/:id': { what: 'change a group buy nobody joined', powers: [screen('grouponManage')], party: P.mallOrg },
+  'POST /v4/mall/groupon/:id/cancel': { what: 'cancel a group buy', powers: [screen('grouponManage')], party: P.mallOrg },
+  'POST /v4/mall/groupon/settle': { what: 'settle group buys past their deadline', powers: [screen('grouponManage')], party: P.mallOrg },
 
   // ---- recipes, dishes, ingredients, nutrition
   'GET /v4/mall/food/ingredients': { what: 'the ingredient library', powers: [...S.recipes, ...S.recipeSettings, ...screens('mallFoodIngredientsManage', 'localFoodIngredientsManage')], readers: { [screen('productManage')]: 'a supplier links SKUs to ingredients' } },

@@ -44,6 +44,9 @@ import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
 import shortLinkRoutes from './shortLinks/routes.ts';
 import productUpdateRoutes from './productUpdates/routes.ts';
+import memberSignInRoutes from './storefront/memberSignIn.ts';
+import storefrontRoutes from './storefront/storefrontRoutes.ts';
+import mallOperatorRoutes from './storefront/operatorRoutes.ts';
 import fruitMallRoutes from './fruitMall/routes.ts';
 import fruitMemberRoutes from './fruitMall/memberRoutes.ts';
 
@@ -73,5 +76,7 @@ modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
 modules.push(shortLinkRoutes, productUpdateRoutes);
+// issue 34: the members' storefront and its operators
+modules.push(memberSignInRoutes, storefrontRoutes, mallOperatorRoutes);
 // issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
 modules.push(fruitMallRoutes, fruitMemberRoutes);

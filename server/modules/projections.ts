@@ -33,4 +33,5 @@ import './orderReturns/projection.ts';
 import './orderReports/projection.ts';
 import './logistics/projection.ts';
 import './scales/projection.ts';
+import './storefront/projection.ts';
 import './fruitMall/projection.ts';

@@ -136,6 +136,14 @@ export interface Database {
   short_link_visits: { code: string; day: ColumnType<string, string, string>; visits: number };
   product_updates: { update_id: string; org_id: string; title: string; version: string; content: string; audience: Json; published_at: Time; created_by_name: string; updated_at: Time };
   product_update_reads: { org_id: string; update_id: string; user_id: string; read_at: Time };
+  // issue 34: the members' storefront
+  member_sessions: { token_hash: string; org_id: string; member_id: string; phone: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
+  mall_records: { org_id: string; record_id: string; kind: string; data: Json; starts_at: Time | null; ends_at: Time | null; sort: number; created_at: Time; updated_at: Time };
+  mall_groupons: {
+    org_id: string; groupon_id: string; title: string; product_id: string; image_url: string | null; unit_price: Num; group_price: Num; min_people: number;
+    max_people: number | null; deadline: Time; status: string; joined: number; created_at: Time; updated_at: Time;
+  };
+  mall_groupon_members: { org_id: string; groupon_id: string; member_id: string; name: string; quantity: number; joined_at: Time };
   recipe_cycles: {
     org_id: string; id: string; name: string; start_date: ColumnType<string, string, string>; end_date: ColumnType<string, string, string>;
     cycle_option: string; weeks: number; meal_pattern: ColumnType<string, number, number>; age_groups: Json; status: string; remark: string;
@@ -224,7 +232,7 @@ export const REFERENCE_TABLES = [
   // global catalogues, projected from the system org's streams
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'holidays', 'org_init_templates',
   // sign-in and session state, keyed by token, phone or address
-  'access_tokens', 'member_tokens', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
+  'access_tokens', 'member_tokens', 'member_sessions', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
   // a user's own import previews, before anything reaches an org's streams
   'import_sessions', 'import_rows',
   // issue 35: `/s/{code}` names no org (the link's org is a column), its visit counters, and the platform's release notes
@@ -242,6 +250,7 @@ export const PROJECTION_TABLES = [
   'org_init_templates',
   'price_surveys', 'mall_routes', 'service_orders',
   'notices', 'notice_reads', 'short_links', 'product_updates', 'product_update_reads',
+  'mall_records', 'mall_groupons', 'mall_groupon_members',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
   'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'order_report_days', 'scales',

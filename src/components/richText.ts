@@ -1,9 +1,8 @@
-// Rich text (notices, release notes) made safe to render with DOMPurify and §5's allowed tags (domain/richText.ts).
+// §5 rich text on the way out (issue 34): every mall notice or article the browser shows goes through DOMPurify with
+// the allowed tag list of domain/richText.ts, the same list the server sanitised it with on the way in.
 import DOMPurify from 'dompurify';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URI } from '../../domain/richText.ts';
+import { RICH_TEXT_PURIFY_CONFIG } from '../../domain/richText.ts';
 
 export function sanitiseRichText(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...RICH_TEXT_TAGS], ALLOWED_ATTR: [...RICH_TEXT_ATTRIBUTES], ALLOWED_URI_REGEXP: RICH_TEXT_URI,
-  });
+  return DOMPurify.sanitize(html, { ...RICH_TEXT_PURIFY_CONFIG, ALLOWED_TAGS: [...RICH_TEXT_PURIFY_CONFIG.ALLOWED_TAGS], ALLOWED_ATTR: [...RICH_TEXT_PURIFY_CONFIG.ALLOWED_ATTR] });
 }

@@ -11,6 +11,13 @@ export const SMS_PURPOSES = ['loginsmscode', 'resetpwd', 'register'] as const;
 /** issue 34: a member's storefront sign-in (server/modules/fruitMall/memberRoutes.ts), never asked for through passport */
 export const MEMBER_SMS_PURPOSE = 'memberlogin';
 export type SmsPurpose = (typeof SMS_PURPOSES)[number] | typeof MEMBER_SMS_PURPOSE;
+/**
+ * Issue 34: the storefront's (mall.html) sign-in code, asked for after an image captcha (server/modules/storefront/
+ * memberSignIn.ts). Its own purpose: a storefront code opens no staff account and no other member sign-in, and theirs
+ * not the storefront (each check names its purpose).
+ */
+export const STOREFRONT_SMS_PURPOSE = 'mallmember';
+export type SmsCodePurpose = SmsPurpose | typeof STOREFRONT_SMS_PURPOSE;
 
 export const SMS_TEXT = {
   wrong: '验证码错误',
@@ -32,7 +39,7 @@ function sameHash(a: string, b: string): boolean {
 
 export interface SendInput {
   phone: string;
-  purpose: SmsPurpose;
+  purpose: SmsCodePurpose;
   /** the client's address (request.ip), for the per-address limit */
   address: string;
   now: Date;
@@ -96,7 +103,7 @@ export interface CheckInput {
   phone: string;
   code: string;
   /** undefined: the latest code of any purpose */
-  purpose?: SmsPurpose;
+  purpose?: SmsCodePurpose;
   now: Date;
   /** true (default): a right code is used up; false: only checked (verifysmscode), still counting a try */
   consume?: boolean;

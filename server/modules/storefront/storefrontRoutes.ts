@@ -1,0 +1,127 @@
+// Issue 34: what a signed-in member does on the storefront: his org's home, an article or notice, the group buys he
+// may join or leave, and his own group buys. The org is always the member session's (request.member.orgId), never a
+// value the client sent; a record of another org is not found.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../../context.ts';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
+import { runDecisions } from '../../store/command.ts';
+import { sanitiseRichText } from '../../http/richText.ts';
+import { GROUPON_TEXT } from '../../../domain/aggregates/groupon.ts';
+import { MALL_RECORD_TEXT } from '../../../domain/aggregates/mallRecord.ts';
+import { isLiveAt } from '../../../domain/mall/schedule.ts';
+import type { MallContent } from '../../../domain/mall/content.ts';
+import { buildHome, homeSchema } from './home.ts';
+import { grouponCommand, grouponView, grouponViewSchema, settleDue, systemMeta } from './groupons.ts';
+import { openShop, STOREFRONT_TEXT } from './memberSignIn.ts';
+
+const tags = ['storefront'];
+const member = { auth: 'member' } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+
+export default async function storefrontRoutes(app: FastifyInstance, ctx: ModuleContext) {
+  const { db, clock } = ctx;
+  const who = (request: FastifyRequest) => request.member!;
+  const meta = (request: FastifyRequest) => ({
+    username: `member:${who(request).memberId}`, memberId: who(request).memberId, requestId: request.id,
+    route: `${request.method} ${request.routeOptions.url ?? ''}`, time: clock().toISOString(),
+  });
+  /** the shop must still be open: an org that closed its storefront serves its members nothing */
+  const shopOf = async (request: FastifyRequest) => {
+    const shop = await openShop(db, who(request).orgId);
+    if (!shop) throw notFound(STOREFRONT_TEXT.closed);
+    return shop;
+  };
+
+  app.get('/v1/storefront/home', {
+    config: member,
+    schema: { tags, summary: "The member's storefront home: template blocks, live content, campaigns of his level, open group buys", response: { 200: envelopeSchema(homeSchema) } },
+  }, async (request) => {
+    await shopOf(request);
+    const m = who(request);
+    await settleDue(db, m.orgId, clock(), systemMeta(clock(), 'storefront home'));
+    return ok(await buildHome(db, m.orgId, clock(), { level: m.level, memberId: m.memberId }));
+  });
+
+  const contentSchema = { type: 'object', properties: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, body: { type: 'string' }, imageUrl: { type: ['string', 'null'] }, startsAt: { type: ['string', 'null'] } } } as const;
+  app.get<{ Params: { id: string } }>('/v1/storefront/content/:id', {
+    config: member,
+    schema: { tags, summary: 'A published notice or article of his storefront', params: idParams, response: { 200: envelopeSchema(contentSchema) } },
+  }, async (request) => {
+    await shopOf(request);
+    const row = await db.selectFrom('mall_records').select(['record_id', 'data']).where('org_id', '=', who(request).orgId)
+      .where('kind', '=', 'content').where('record_id', '=', request.params.id).executeTakeFirst();
+    const c = row?.data as MallContent | undefined;
+    if (!row || !c || !isLiveAt(c, clock())) throw notFound(MALL_RECORD_TEXT.missing.content);
+    return ok({ id: row.record_id, kind: c.kind, title: c.title, body: sanitiseRichText(c.body ?? ''), imageUrl: c.imageUrl ?? null, startsAt: c.startsAt ?? null });
+  });
+
+  const grouponOf = async (request: FastifyRequest, id: string) => {
+    const m = who(request);
+    const [g, mine] = await Promise.all([
+      db.selectFrom('mall_groupons').selectAll().where('org_id', '=', m.orgId).where('groupon_id', '=', id).executeTakeFirst(),
+      db.selectFrom('mall_groupon_members').select('quantity').where('org_id', '=', m.orgId).where('groupon_id', '=', id).where('member_id', '=', m.memberId).executeTakeFirst(),
+    ]);
+    if (!g) throw notFound(GROUPON_TEXT.missing);
+    return { ...grouponView(g, clock()), myQuantity: mine?.quantity ?? null };
+  };
+
+  app.get<{ Params: { id: string } }>('/v1/storefront/groupon/:id', {
+    config: member,
+    schema: { tags, summary: 'A group buy of his storefront (the shared link opens it) and his part in it', params: idParams, response: { 200: envelopeSchema(grouponViewSchema) } },
+  }, async (request) => {
+    await shopOf(request);
+    await settleDue(db, who(request).orgId, clock(), systemMeta(clock(), 'storefront groupon'));
+    return ok(await grouponOf(request, request.params.id));
+  });
+
+  app.post<{ Params: { id: string }; Body: { quantity?: number } | null }>('/v1/storefront/groupon/:id/join', {
+    config: member,
+    schema: {
+      tags, summary: 'Join a group buy (or change his quantity) before its deadline; nothing is charged unless it succeeds',
+      params: idParams, body: { type: ['object', 'null'], additionalProperties: false, properties: { quantity: { type: 'integer', minimum: 1, maximum: 99 } } },
+      response: { 200: envelopeSchema(grouponViewSchema) },
+    },
+  }, async (request) => {
+    await shopOf(request);
+    const m = who(request);
+    await grouponOf(request, request.params.id);
+    await runDecisions(db, (tx) => grouponCommand(tx, m.orgId, {
+      type: 'JoinGroupon', grouponId: request.params.id, memberId: m.memberId, name: m.name, quantity: request.body?.quantity ?? 1, now: clock().toISOString(),
+    }, meta(request)));
+    return ok(await grouponOf(request, request.params.id));
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/storefront/groupon/:id/leave', {
+    config: member,
+    schema: { tags, summary: 'Leave a group buy before its deadline', params: idParams, response: { 200: envelopeSchema(grouponViewSchema) } },
+  }, async (request) => {
+    await shopOf(request);
+    const m = who(request);
+    await grouponOf(request, request.params.id);
+    await runDecisions(db, (tx) => grouponCommand(tx, m.orgId, { type: 'LeaveGroupon', grouponId: request.params.id, memberId: m.memberId, now: clock().toISOString() }, meta(request)));
+    return ok(await grouponOf(request, request.params.id));
+  });
+
+  app.get('/v1/storefront/mine/groupons', {
+    config: member,
+    schema: { tags, summary: 'The group buys he joined, newest first, with how each ended', response: { 200: listSchema(grouponViewSchema) } },
+  }, async (request) => {
+    await shopOf(request);
+    const m = who(request);
+    await settleDue(db, m.orgId, clock(), systemMeta(clock(), 'storefront mine'));
+    const rows = await db.selectFrom('mall_groupon_members as p')
+      .innerJoin('mall_groupons as g', (j) => j.onRef('g.org_id', '=', 'p.org_id').onRef('g.groupon_id', '=', 'p.groupon_id'))
+      .selectAll('g').select('p.quantity as my_quantity')
+      .where('p.org_id', '=', m.orgId).where('p.member_id', '=', m.memberId).orderBy('p.joined_at', 'desc').limit(200).execute();
+    const now = clock();
+    return list(rows.map((r) => ({ ...grouponView(r, now), myQuantity: r.my_quantity })));
+  });
+
+  // the deadlines pass without anyone asking: every minute the server settles what is due, in every org
+  const timer = setInterval(() => {
+    settleDue(db, null, clock(), systemMeta(clock(), 'groupon deadline')).catch((e: unknown) => app.log.warn({ err: e }, 'settling group buys failed'));
+  }, 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => { clearInterval(timer); });
+}

@@ -1,0 +1,72 @@
+// Issue 34: the storefront's calls (server/modules/storefront): plain fetch, no axios, so the phone's entry stays small.
+// The member token travels in its own header (`membertoken`), never as a staff `accesstoken`; it is kept per shop.
+import type { Envelope } from '../domain/types.ts';
+
+export interface StorefrontMember { memberId: string; name: string; level: string; orgId: string }
+
+export interface StorefrontGroupon {
+  id: string; title: string; productId: string; imageUrl: string | null; unitPrice: number; groupPrice: number; minPeople: number; maxPeople: number | null;
+  deadline: string; status: 'open' | 'settling' | 'succeeded' | 'failed' | 'cancelled'; joined: number; needed: number; myQuantity?: number | null;
+}
+
+export interface StorefrontHome {
+  shopName: string; layout: string; open: boolean; at: string;
+  blocks: { block: 'banners' | 'notices' | 'campaigns' | 'groupons' | 'recommendations' | 'articles'; title?: string }[];
+  banners: { id: string; title: string; imageUrl: string | null; linkUrl: string | null }[];
+  notices: { id: string; title: string; body: string; startsAt: string | null }[];
+  articles: { id: string; title: string; imageUrl: string | null; startsAt: string | null }[];
+  recommendations: { id: string; position: string; productId: string; title: string; imageUrl: string | null; note: string | null }[];
+  campaigns: { id: string; name: string; kind: 'discount' | 'coupon' | 'gift'; percentOff: number | null; amountOff: number | null; threshold: number | null; gift: string | null; levels: string[]; endsAt: string | null }[];
+  groupons: StorefrontGroupon[];
+}
+
+export interface StorefrontContent { id: string; kind: string; title: string; body: string; imageUrl: string | null; startsAt: string | null }
+
+/** A refusal of the server, its status_text in the member's language (accept-language). */
+export class StorefrontError extends Error {
+  constructor(readonly status: number, message: string) { super(message); }
+}
+
+let locale = 'zh-CN';
+export const setStorefrontLocale = (l: string) => { locale = l; };
+
+const tokenKey = (orgId: string) => `storefront:token:${orgId}`;
+export const memberToken = (orgId: string) => localStorage.getItem(tokenKey(orgId));
+export const forgetMemberToken = (orgId: string) => localStorage.removeItem(tokenKey(orgId));
+
+async function request<T>(method: string, path: string, opts: { orgId?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { 'accept-language': locale };
+  const token = opts.orgId ? memberToken(opts.orgId) : null;
+  if (token) headers.membertoken = token;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const json = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (!res.ok || !json || json.status_code !== 200) {
+    // a dead member token: signed out here too
+    if (res.status === 401 && opts.orgId) forgetMemberToken(opts.orgId);
+    throw new StorefrontError(res.status, json?.status_text ?? res.statusText);
+  }
+  return json.data;
+}
+
+export const storefrontApi = {
+  shop: (orgId: string) => request<{ orgId: string; shopName: string }>('GET', `/v1/storefront/shop/${encodeURIComponent(orgId)}`),
+  /** the image captcha for the phone (§7 passport's), an SVG data URL */
+  captcha: (phone: string) => request<{ id: string; image: string }>('GET', `/v1/passport/captcha?height=40&fontSize=30&username=${encodeURIComponent(phone)}`),
+  sendCode: (orgId: string, phoneNumber: string, captcha: string) => request<{ expiresIn: number }>('POST', '/v1/storefront/smscode', { body: { orgId, phoneNumber, captcha } }),
+  async signIn(orgId: string, phoneNumber: string, smscode: string): Promise<StorefrontMember> {
+    const r = await request<{ membertoken: string; member: StorefrontMember }>('POST', '/v1/storefront/login', { body: { orgId, phoneNumber, smscode } });
+    localStorage.setItem(tokenKey(orgId), r.membertoken);
+    return r.member;
+  },
+  async signOut(orgId: string): Promise<void> {
+    try { await request('POST', '/v1/storefront/logout', { orgId }); } finally { forgetMemberToken(orgId); }
+  },
+  me: (orgId: string) => request<StorefrontMember>('GET', '/v1/storefront/me', { orgId }),
+  home: (orgId: string) => request<StorefrontHome>('GET', '/v1/storefront/home', { orgId }),
+  content: (orgId: string, id: string) => request<StorefrontContent>('GET', `/v1/storefront/content/${encodeURIComponent(id)}`, { orgId }),
+  groupon: (orgId: string, id: string) => request<StorefrontGroupon>('GET', `/v1/storefront/groupon/${encodeURIComponent(id)}`, { orgId }),
+  join: (orgId: string, id: string, quantity: number) => request<StorefrontGroupon>('POST', `/v1/storefront/groupon/${encodeURIComponent(id)}/join`, { orgId, body: { quantity } }),
+  leave: (orgId: string, id: string) => request<StorefrontGroupon>('POST', `/v1/storefront/groupon/${encodeURIComponent(id)}/leave`, { orgId }),
+  myGroupons: (orgId: string) => request<{ rows: StorefrontGroupon[] }>('GET', '/v1/storefront/mine/groupons', { orgId }),
+};
