@@ -31,6 +31,8 @@ export interface ServerSettings {
   paymentMethods?: PaymentMethod[];
   /** where a bank transfer goes (PAYMENT_BANK_PAYEE, PAYMENT_BANK_NAME, PAYMENT_BANK_ACCOUNT) */
   bankAccount?: { payee: string; bank: string; account: string };
+  /** issue 33: ms between rounds of camera health checks (DEVICE_HEALTH_EVERY_MS); unset or 0: no schedule */
+  deviceHealthEveryMs?: number;
 }
 
 export interface ModuleContext {

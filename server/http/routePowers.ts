@@ -59,6 +59,9 @@ const P = {
   groupWriter: 'a writer of the group code sent (roles requireGroupWrite)',
   recipeCycle: 'the author org of the cycle (recipeCycles/routes guard)',
   recipeSharing: 'a recipe writer of the sharing org (recipeSharing/routes guard)',
+  deviceViewer: 'a school, a bureau, an installer company or the platform (devices/access requireDeviceViewer: domain/videoDevice deviceReachOf)',
+  deviceManager: 'a school (or the platform) (devices/access requireDeviceManager: domain/videoDevice mayManageDevices)',
+  companyManager: 'the platform or a bureau (devices/access requireCompanyManager)',
 } as const;
 
 const S = {
@@ -328,6 +331,34 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'DELETE /v4/mall/electronicweight/:id': { what: 'remove a scale', powers: [POWER.scaleManage], party: P.scaleSchool },
   'GET /v4/mall/recipe/purchaseplan': { what: "a cycle's purchase plan", powers: screens('mallRecipePurchaseplan', 'mallRecipeCycleManage'), party: P.school },
   'GET /v4/mall/recipe/monthpurchaseplan': { what: 'the month purchase plan', powers: screens('mallRecipeMonthPurchaseplan', 'mallRecipeCycleManage'), party: P.school },
+
+  // ---- bright kitchens (issue 33): cameras, health, installer companies, inspections, AI alerts
+  'GET /v1/device': {
+    what: 'cameras the caller reaches, with health', powers: [screen('videoDevice')], party: P.deviceViewer,
+    readers: { [screen('errorDevice')]: 'reporting a fault picks the camera' },
+  },
+  'POST /v1/device': { what: 'register a camera', powers: [screen('videoDevice')], party: P.deviceManager },
+  'PUT /v1/device/:id': { what: 'change a camera', powers: [screen('videoDevice')], party: P.deviceManager },
+  'DELETE /v1/device/:id': { what: 'remove a camera', powers: [screen('videoDevice')], party: P.deviceManager },
+  'POST /v1/device/:id/secret': { what: "a new signing secret for a camera's edge box", powers: [screen('videoDevice')], party: P.deviceManager },
+  'POST /v1/device/:id/check': { what: 'check a camera now', powers: [screen('videoDevice')], party: P.deviceManager },
+  'GET /v1/device/orgs': { what: '§7 video device orgs: the orgs with cameras and their health', powers: [screen('videoDevice')], party: P.deviceViewer },
+  'GET /v1/device/settings': { what: "the school's offline threshold", powers: [screen('videoDevice')], party: P.deviceViewer },
+  'PUT /v1/device/settings': { what: 'set the offline threshold', powers: [screen('videoDevice')], party: P.deviceManager },
+  'GET /v1/device/company': {
+    what: 'installer companies the caller reaches', powers: [screen('companyManage')], party: P.deviceViewer,
+    readers: { [screen('videoDevice')]: 'a camera names its installer company', [screen('errorDevice')]: 'a ticket is assigned to a company' },
+  },
+  'POST /v1/device/company': { what: 'register an installer company', powers: [screen('companyManage')], party: P.companyManager },
+  'PUT /v1/device/company/:id': { what: 'change an installer company', powers: [screen('companyManage')], party: P.companyManager },
+  'GET /v1/device/inspection': { what: 'inspection tickets the caller reaches', powers: [screen('errorDevice')], party: P.deviceViewer },
+  'POST /v1/device/inspection': { what: 'report a camera fault', powers: [screen('errorDevice')], party: P.deviceManager },
+  'PUT /v1/device/inspection/:id': { what: 'assign, fix, verify or reopen a ticket (domain/inspection INSPECTION_ACTORS)', powers: [screen('errorDevice')], party: P.deviceViewer },
+  'GET /v1/device/inspection/:id/photo': { what: "a ticket's repair photo", powers: [screen('errorDevice')], party: P.deviceViewer },
+  'GET /v1/device/alerts': { what: 'AI alerts of the kitchens the caller reaches', powers: [screen('videoDevice')], party: P.deviceViewer },
+  'GET /v1/device/alerts/daily': { what: 'AI alerts per day, type and school', powers: [screen('videoDevice')], party: P.deviceViewer },
+  'GET /v1/device/alerts/:id/snapshot': { what: "an alert's snapshot", powers: [screen('videoDevice')], party: P.deviceViewer },
+  'PUT /v1/device/alerts/:id': { what: 'handle an alert or make it a ticket', powers: [screen('videoDevice')], party: P.deviceViewer },
 
   // ---- recipes, dishes, ingredients, nutrition
   'GET /v4/mall/food/ingredients': { what: 'the ingredient library', powers: [...S.recipes, ...S.recipeSettings, ...screens('mallFoodIngredientsManage', 'localFoodIngredientsManage')], readers: { [screen('productManage')]: 'a supplier links SKUs to ingredients' } },

@@ -44,6 +44,7 @@ import formRoutes from './forms/routes.ts';
 import scaleRoutes from './scales/routes.ts';
 import shortLinkRoutes from './shortLinks/routes.ts';
 import productUpdateRoutes from './productUpdates/routes.ts';
+import deviceRoutes from './devices/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -71,3 +72,4 @@ modules.push(recipeApproverRoutes);
 modules.push(nutritionRoutes);
 modules.push(scaleRoutes);
 modules.push(shortLinkRoutes, productUpdateRoutes);
+modules.push(deviceRoutes);

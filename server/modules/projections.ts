@@ -33,3 +33,4 @@ import './orderReturns/projection.ts';
 import './orderReports/projection.ts';
 import './logistics/projection.ts';
 import './scales/projection.ts';
+import './devices/projection.ts';

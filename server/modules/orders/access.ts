@@ -77,6 +77,8 @@ export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<Ord
     }
     // a member whose role in his org's kind is no party (an admin of a bureau org): his org's own orders, if any
     case 'member': return { ...base, scope: (eb) => eb('o.org_id', '=', orgId) };
+    // an installer company (issue 33) neither buys nor sells: no orders
+    case 'installer': return { ...base, scope: none };
   }
 }
 
