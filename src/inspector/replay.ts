@@ -21,6 +21,7 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import { priceApprovalMachine, priceBoardMachine } from '../../machines/priceApproval.machine.ts';
 import { recipeApprovalMachine } from '../../machines/recipeApproval.machine.ts';
 import { orderMachine } from '../../machines/order.machine.ts';
+import { inspectionMachine } from '../../machines/inspection.machine.ts';
 import type { JournalEntry, JournalFile, RecordedSnapshot } from './journal.ts';
 
 /** Every machine of the console, by machine id (= the actor id it runs under). */
@@ -40,10 +41,12 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   recipeApproval: recipeApprovalMachine,
   // one per order open on orderList
   order: orderMachine,
+  // one per inspection ticket open on errorDevice
+  inspection: inspectionMachine,
 };
 
 /** The machine ids in display order. */
-export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order'] as const;
+export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order', 'inspection'] as const;
 
 const inert = fromPromise(() => new Promise<never>(() => {}));
 

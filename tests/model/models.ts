@@ -29,6 +29,7 @@ import { afterEvent, doneEvent, errorEvent, never, type Fixture, type MachineMod
 import { priceApprovalModel, priceBoardModel } from './priceApproval.model.ts';
 import { recipeApprovalModel } from './recipeApproval.model.ts';
 import { orderModel } from './order.model.ts';
+import { inspectionModel } from './inspection.model.ts';
 
 const MINUTE = 60_000;
 const flag = (on: unknown, name: string) => (on ? [name] : []);
@@ -316,5 +317,6 @@ export function allModels(): MachineModel[] {
     priceBoardModel(),
     recipeApprovalModel(),
     orderModel(),
+    inspectionModel(),
   ];
 }

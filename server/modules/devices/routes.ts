@@ -201,8 +201,9 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
     if (scope) q = q.where('d.org_id', 'in', scope.length ? [...scope] : none);
     if ('companyOrgId' in reach) q = q.where('d.company_id', 'in', db.selectFrom('installer_companies').select('id').where('org_id', '=', reach.companyOrgId));
     if (disabled !== undefined) {
-      q = q.where((eb) => eb.exists(eb.selectFrom('org_apps as oa').select('oa.id').whereRef('oa.org_id', '=', 'd.org_id')
-        .where('oa.app_id', '=', request.orgApp.appId).where('oa.disabled', '=', disabled)));
+      // '0$n': not disabled, or not set (an org without the app is not disabled in it)
+      const disabledHere = sql<boolean>`EXISTS (SELECT 1 FROM org_apps oa WHERE oa.org_id = d.org_id AND oa.app_id = ${request.orgApp.appId} AND oa.disabled)`;
+      q = q.where(disabled ? disabledHere : sql<boolean>`NOT ${disabledHere}`);
     }
     const rows = await q.orderBy('o.name').execute();
     const orgIds = rows.map((r) => r.org_id);
