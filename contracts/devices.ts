@@ -60,6 +60,7 @@ export const DeviceQuery = Type.Object({
   orgId: Type.Optional(Id),
   online: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false });
+export type DeviceQuery = Static<typeof DeviceQuery>;
 export const DeviceList = Type.Object({ rows: Type.Array(Device), count: Type.Integer() });
 export type DeviceList = Static<typeof DeviceList>;
 
@@ -131,6 +132,7 @@ export const InspectionQuery = Type.Object({
   $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
   $skip: Type.Optional(Type.Integer({ minimum: 0 })),
 }, { additionalProperties: false });
+export type InspectionQuery = Static<typeof InspectionQuery>;
 export const InspectionList = Type.Object({ rows: Type.Array(Inspection), count: Type.Integer() });
 export type InspectionList = Static<typeof InspectionList>;
 export const InspectionInput = Type.Object({ deviceId: Id, description: Type.String({ maxLength: 500 }) }, { additionalProperties: false });
@@ -168,9 +170,11 @@ export const AlertQuery = Type.Object({
   orgId: Type.Optional(Id), status: Type.Optional(Type.String({ maxLength: 50 })), type: Type.Optional(AlertType),
   $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })), $skip: Type.Optional(Type.Integer({ minimum: 0 })),
 }, { additionalProperties: false });
+export type AlertQuery = Static<typeof AlertQuery>;
 export const AlertList = Type.Object({ rows: Type.Array(Alert), count: Type.Integer() });
 export type AlertList = Static<typeof AlertList>;
 export const AlertActionBody = Type.Object({ action: lit<'handle' | 'ticket'>(['handle', 'ticket']), measure: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export type AlertActionBody = Static<typeof AlertActionBody>;
 export const Snapshot = Type.Object({ dataUrl: Type.String() });
 export const AlertDaily = Type.Object({
   rows: Type.Array(Type.Object({ day: Type.String(), type: AlertType, orgId: Type.String(), orgName: Type.String(), count: Type.Integer() })),
