@@ -1,5 +1,5 @@
 // npm run bench [-- sections…] — figures, printed. Sections: foundation (default), menu, contacts, prices, recipes,
-// nutrition, signin (the browser half of foundation), storefront (issue 34's phone budget), mixed (issue 32's throughput load). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
+// nutrition, signin (the browser half of foundation), storefront (issue 34's phone budget), mixed (issue 32's throughput load), devices (issue 33). Needs a built console (`npm run build`, or BENCH_DIST=<folder>) and /usr/bin/chromium, except `menu` (the menu load step alone)
 // and `nutrition` (API and domain only). Each step runs on its own fresh server.
 import fs from 'node:fs';
 import { BENCH_DIST, startServerProcess, type BenchServer } from './serverProcess.ts';
@@ -17,6 +17,7 @@ import { benchNutrition } from './nutrition.ts';
 import { benchAllocation } from './allocation.ts';
 import { benchMixedLoad } from './mixedLoad.ts';
 import { benchStorefront } from './storefront.ts';
+import { benchDevices } from './devices.ts';
 
 type Step = [title: string, run: (server: BenchServer) => Promise<unknown>];
 
@@ -69,6 +70,10 @@ const sections: Record<string, Step[]> = {
     ['WS/T 554 analysis of a four-week cycle (60 dishes, 84 cells, 4 age groups): GET …/analysis and analyseCycle in process', benchNutrition],
   ],
   // issue 10: the smart meal allocation optimiser (HiGHS) on one week and on four weeks; no browser
+  // issue 33: the bureau's bright-kitchen area view at 200 schools × 10 cameras; no browser
+  devices: [
+    ["Bright kitchens: the bureau's area view at 200 schools × 10 cameras (GET /v1/device/orgs, GET /v1/device), p50/p95", benchDevices],
+  ],
   allocation: [
     ['Smart meal allocation: POST …/allocate on one week and on four weeks (7 lunch dishes a day, 2 age groups)', benchAllocation],
   ],
@@ -81,7 +86,7 @@ if (unknown.length) {
   process.exit(1);
 }
 // the sections without a browser run without a built console
-const NO_BROWSER = ['mixed', 'menu', 'nutrition', 'allocation', 'orders', 'orderreports', 'purchaseplan'];
+const NO_BROWSER = ['mixed', 'menu', 'nutrition', 'allocation', 'orders', 'orderreports', 'purchaseplan', 'devices'];
 if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync(`${BENCH_DIST}/index.html`)) {
   console.error(`build the console first: npm run build (or set BENCH_DIST to a built folder; ${BENCH_DIST}/index.html is missing)`);
   process.exit(1);

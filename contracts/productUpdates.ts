@@ -10,7 +10,7 @@ const tags = ['productUpdates'];
 
 // domain/orgKind.ts ORG_KINDS, spelled out so the schema's type is the union of the kinds
 const Kind = Type.Union([
-  Type.Literal('platform'), Type.Literal('school'), Type.Literal('supplier'), Type.Literal('delivery'), Type.Literal('bureau'), Type.Literal('trial'), Type.Literal('fruit'),
+  Type.Literal('platform'), Type.Literal('school'), Type.Literal('supplier'), Type.Literal('delivery'), Type.Literal('bureau'), Type.Literal('trial'), Type.Literal('fruit'), Type.Literal('installer'),
 ]);
 
 export const ProductUpdate = Type.Object({

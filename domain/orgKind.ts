@@ -9,8 +9,9 @@ import type { RoleLike } from './roles.ts';
 /**
  * §1 kinds of org: the platform, a school or canteen, a supplier, a delivery company, an education bureau, a trial org,
  * and (issue 34) a fruit org (鲜果机构) that sells fresh fruit to the members of the schools the platform links it to.
+ * and (issue 33, bright kitchens) an installer company that installs and repairs the schools' kitchen cameras.
  */
-export const ORG_KINDS = ['platform', 'school', 'supplier', 'delivery', 'bureau', 'trial', 'fruit'] as const;
+export const ORG_KINDS = ['platform', 'school', 'supplier', 'delivery', 'bureau', 'trial', 'fruit', 'installer'] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];
 
 export const isOrgKind = (value: unknown): value is OrgKind => (ORG_KINDS as readonly unknown[]).includes(value);
@@ -35,7 +36,7 @@ export const isSandbox = (kind: OrgKind) => kind === 'trial';
  * (3); a bureau (4); a school (anyone of a school: purchaser, dietitian, its admins); or a plain member whose role in
  * his org's kind carries no party power (an admin of a bureau, a supplier's accountant).
  */
-export type Party = 'platform' | 'school' | 'supplier' | 'salesman' | 'delivery' | 'bureau' | 'fruit' | 'member';
+export type Party = 'platform' | 'school' | 'supplier' | 'salesman' | 'delivery' | 'bureau' | 'fruit' | 'installer' | 'member';
 
 /** The caller as the party rules need him: his org's kind, his enabled roles there, whether he is the platform. */
 export interface PartyCaller {
@@ -72,6 +73,8 @@ export function partyOf(caller: PartyCaller): Party {
     // anyone of a fruit org: what he may do there is his granted screens (xgOrgSkuManage, xgOrgOrderManage)
     case 'fruit': return 'fruit';
     case 'platform': return 'member';
+    // issue 33: anyone of an installer company works on the inspection tickets assigned to it, nothing more
+    case 'installer': return 'installer';
   }
 }
 
@@ -83,6 +86,7 @@ const PARTY_CODES: Readonly<Record<OrgKind, readonly string[]>> = {
   delivery: [ROLE_CODE.supplier, ROLE_CODE.salesman, ROLE_CODE.delivery],
   bureau: [ROLE_CODE.bureau],
   fruit: [],
+  installer: [],
   trial: [ROLE_CODE.purchaser, ROLE_CODE.supplier, ROLE_CODE.delivery, ROLE_CODE.bureau, ROLE_CODE.dietitian, ROLE_CODE.salesman],
 };
 const ALL_PARTY_CODES: readonly string[] = PARTY_CODES.trial;

@@ -13,6 +13,8 @@
 // follow-up).
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TEXT, type OrderAction, type OrderStatus } from './order.ts';
+import { DEVICE_TEXT } from './videoDevice.ts';
+import { INSPECTION_ACTIONS, INSPECTION_STATUSES, INSPECTION_TEXT, type InspectionAction, type InspectionStatus } from './inspection.ts';
 import { RETURN_ACTIONS, RETURN_STATUSES, RETURN_TEXT, type ReturnAction, type ReturnStatus } from './orderReturn.ts';
 import { REFUSAL_TEXTS } from './serverRefusalTexts.ts';
 
@@ -255,7 +257,63 @@ function returnStateTexts(): Record<string, ServerTextTranslations> {
 }
 
 /** Every text the server answers in zh-TW and en-US: the written ones and those made from the domain's names. */
-export const SERVER_TEXTS: Record<string, ServerTextTranslations> = { ...WRITTEN_TEXTS, ...REFUSAL_TEXTS, ...orderStateTexts(), ...returnStateTexts() };
+// ---- bright kitchens (issue 33: domain/videoDevice.ts DEVICE_TEXT, domain/inspection.ts INSPECTION_TEXT)
+const INSPECTION_STATUS_WORDS: Record<InspectionStatus, [zhTW: string, enUS: string]> = {
+  opened: ['待派單', 'awaiting assignment'], assigned: ['維修中', 'being repaired'], fixed: ['待驗收', 'awaiting verification'], verified: ['已驗收', 'verified'],
+};
+const INSPECTION_ACTION_WORDS: Record<InspectionAction, [zhTW: string, verb: string]> = {
+  assign: ['派單', 'assign'], fix: ['維修', 'fix'], verify: ['驗收', 'verify'], reopen: ['退回重修', 'send back'],
+};
+function deviceTexts(): Record<string, ServerTextTranslations> {
+  const texts: Record<string, ServerTextTranslations> = {
+    [DEVICE_TEXT.notFound]: tw('設備不存在', 'The camera does not exist'),
+    [DEVICE_TEXT.mayNotManage]: tw('只有學校可以登記和修改本校的視訊設備', "Only a school registers and changes its own cameras"),
+    [DEVICE_TEXT.mayNotSee]: tw('無權檢視視訊設備', 'You may not see cameras'),
+    [DEVICE_TEXT.badName]: tw('參數錯誤：設備名稱不能為空，且不超過 100 個字', 'Invalid request: the camera name must be 1 to 100 characters'),
+    [DEVICE_TEXT.badArea]: tw('參數錯誤：區域不超過 50 個字', 'Invalid request: the area may have at most 50 characters'),
+    [DEVICE_TEXT.urlRequired]: tw('參數錯誤：請填寫播放位址', 'Invalid request: please give the play URL'),
+    [DEVICE_TEXT.urlTooLong]: tw('參數錯誤：播放位址不超過 1000 個字元', 'Invalid request: the play URL may have at most 1000 characters'),
+    [DEVICE_TEXT.badUrl]: tw('參數錯誤：播放位址應為 http(s):// 或 webrtc:// 位址', 'Invalid request: the play URL must be an http(s):// or webrtc:// address'),
+    [DEVICE_TEXT.credentialsInUrl]: tw('參數錯誤：播放位址中不能包含使用者名稱或密碼', 'Invalid request: the play URL may not contain a user name or password'),
+    [DEVICE_TEXT.tooMany]: tw('每所學校最多登記 200 台設備', 'A school may register at most 200 cameras'),
+    [DEVICE_TEXT.unknownType]: tw('參數錯誤：設備類型不存在', 'Invalid request: the camera type does not exist'),
+    [DEVICE_TEXT.unknownCompany]: tw('參數錯誤：安裝公司不存在或不服務本校', 'Invalid request: the installer company does not exist or does not serve this school'),
+    [DEVICE_TEXT.badThreshold]: tw('參數錯誤：離線閾值應為 0 到 10080 分鐘', 'Invalid request: the offline threshold must be 0 to 10080 minutes'),
+    [DEVICE_TEXT.badSignature]: tw('簽章無效', 'Invalid signature'),
+    [DEVICE_TEXT.staleAlert]: tw('告警時間超出允許範圍（5 分鐘），請校準設備時鐘', "The alert's time is outside the allowed 5 minutes: please set the device's clock"),
+    [DEVICE_TEXT.replayed]: tw('重複的告警請求，已拒絕', 'A repeated alert request was refused'),
+    [DEVICE_TEXT.snapshotTooLarge]: tw('抓拍圖片超過 512 KB', 'The snapshot is larger than 512 KB'),
+    [DEVICE_TEXT.badSnapshot]: tw('參數錯誤：抓拍圖片應為 base64 編碼的 JPEG、PNG 或 WebP', 'Invalid request: the snapshot must be a base64 JPEG, PNG or WebP'),
+    [DEVICE_TEXT.alertNotFound]: tw('告警不存在', 'The alert does not exist'),
+    [DEVICE_TEXT.alertHandled]: tw('該告警已處理', 'The alert has already been handled'),
+    [DEVICE_TEXT.measureRequired]: tw('參數錯誤：請填寫處理措施', 'Invalid request: please give the measure taken'),
+    [DEVICE_TEXT.companyNotFound]: tw('安裝公司不存在', 'The installer company does not exist'),
+    [DEVICE_TEXT.mayNotManageCompanies]: tw('只有平台或教育局可以管理安裝公司', 'Only the platform or a bureau manages installer companies'),
+    [DEVICE_TEXT.companyOutsideArea]: tw('只能登記服務本轄區的安裝公司', "Only companies serving the bureau's own area can be registered"),
+    [DEVICE_TEXT.companyOrgNotInstaller]: tw('參數錯誤：所選機構不是安裝公司類型的機構', 'Invalid request: the org chosen is not an installer company'),
+    '本校已有名为「{name}」的设备': tw('本校已有名為「{name}」的設備', 'The school already has a camera named "{name}"'),
+    [INSPECTION_TEXT.notFound]: tw('巡檢單不存在', 'The ticket does not exist'),
+    [INSPECTION_TEXT.companyRequired]: tw('參數錯誤：請選擇安裝公司', 'Invalid request: please choose an installer company'),
+    [INSPECTION_TEXT.fixNoteRequired]: tw('參數錯誤：請填寫維修說明', 'Invalid request: please describe the repair'),
+    [INSPECTION_TEXT.reopenReasonRequired]: tw('參數錯誤：請填寫退回原因', 'Invalid request: please give the reason to send it back'),
+    [INSPECTION_TEXT.noteTooLong]: tw('參數錯誤：說明不超過 500 個字', 'Invalid request: the note may have at most 500 characters'),
+    [INSPECTION_TEXT.photoTooLarge]: tw('維修照片超過 512 KB', 'The repair photo is larger than 512 KB'),
+    [INSPECTION_TEXT.badPhoto]: tw('參數錯誤：維修照片應為 JPEG、PNG 或 WebP 圖片', 'Invalid request: the repair photo must be a JPEG, PNG or WebP image'),
+    [INSPECTION_TEXT.descriptionRequired]: tw('參數錯誤：請填寫故障描述', 'Invalid request: please describe the fault'),
+    [INSPECTION_TEXT.alreadyOpen]: tw('該設備已有未完成的巡檢單', 'The camera already has an open ticket'),
+  };
+  for (const action of INSPECTION_ACTIONS) {
+    const [twAction, verb] = INSPECTION_ACTION_WORDS[action];
+    texts[INSPECTION_TEXT.notYourAction(action)] = tw(`無權${twAction}該巡檢單`, `You may not ${verb} this ticket`);
+    for (const status of INSPECTION_STATUSES) {
+      const [twStatus, enStatus] = INSPECTION_STATUS_WORDS[status];
+      texts[INSPECTION_TEXT.notAllowed(action, status)] = tw(`巡檢單${twStatus}，不能${twAction}`, `The ticket is ${enStatus}: you cannot ${verb} it`);
+    }
+  }
+  return texts;
+}
+
+export const SERVER_TEXTS: Record<string, ServerTextTranslations> = { ...WRITTEN_TEXTS, ...REFUSAL_TEXTS, ...orderStateTexts(), ...returnStateTexts(), ...deviceTexts() };
 
 /** §9 languages: the one `accept-language` asks for first (q order), mapped onto ours; zh-CN when none fits. */
 export function serverLocale(acceptLanguage: string | readonly string[] | undefined): Locale {

@@ -33,6 +33,8 @@ export interface ServerSettings {
   bankAccount?: { payee: string; bank: string; account: string };
   /** issue 34: 'simulated' turns on the stand-in payment gateway for fruit orders (server/modules/fruitMall/payments.ts) */
   paymentGateway?: 'simulated';
+  /** issue 33: ms between rounds of camera health checks (DEVICE_HEALTH_EVERY_MS); unset or 0: no schedule */
+  deviceHealthEveryMs?: number;
 }
 
 export interface ModuleContext {

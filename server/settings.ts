@@ -43,6 +43,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     smsOutbox,
     // OUTBOUND_ALLOW=tracker.internal,10.0.0.5:8080: hosts an org's issue tracker may be at besides public ones
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    // issue 33: camera health checks every minute unless told otherwise (0 turns them off)
+    deviceHealthEveryMs: Number(env.DEVICE_HEALTH_EVERY_MS ?? 60_000),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     paymentMethods: paymentSimulated ? ['bankTransfer' as const, 'simulated' as const] : ['bankTransfer' as const],

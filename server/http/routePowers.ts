@@ -62,6 +62,9 @@ const P = {
   mallOrg: 'an org that sells to members: fruit org, school or trial (storefront/access requireMallOrg: domain/mall/mallOrg runsMall)',
   fruit: 'a fruit org (fruitMall/routes requireFruit: domain/orgKind partyOf, org kind fruit)',
   fruitOrPlatform: 'a fruit org its own, or the platform (fruitMall/routes requireFruitOrPlatform)',
+  deviceViewer: 'a school, a bureau, an installer company or the platform (devices/access requireDeviceViewer: domain/videoDevice deviceReachOf)',
+  deviceManager: 'a school (or the platform) (devices/access requireDeviceManager: domain/videoDevice mayManageDevices)',
+  companyManager: 'the platform or a bureau (devices/access requireCompanyManager)',
 } as const;
 
 const S = {
@@ -371,6 +374,33 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'PUT /v4/mall/groupon/:id': { what: 'change a group buy nobody joined', powers: [screen('grouponManage')], party: P.mallOrg },
   'POST /v4/mall/groupon/:id/cancel': { what: 'cancel a group buy', powers: [screen('grouponManage')], party: P.mallOrg },
   'POST /v4/mall/groupon/settle': { what: 'settle group buys past their deadline', powers: [screen('grouponManage')], party: P.mallOrg },
+  // ---- bright kitchens (issue 33): cameras, health, installer companies, inspections, AI alerts
+  'GET /v1/device': {
+    what: 'cameras the caller reaches, with health', powers: [screen('videoDevice')], party: P.deviceViewer,
+    readers: { [screen('errorDevice')]: 'reporting a fault picks the camera' },
+  },
+  'POST /v1/device': { what: 'register a camera', powers: [screen('videoDevice')], party: P.deviceManager },
+  'PUT /v1/device/:id': { what: 'change a camera', powers: [screen('videoDevice')], party: P.deviceManager },
+  'DELETE /v1/device/:id': { what: 'remove a camera', powers: [screen('videoDevice')], party: P.deviceManager },
+  'POST /v1/device/:id/secret': { what: "a new signing secret for a camera's edge box", powers: [screen('videoDevice')], party: P.deviceManager },
+  'POST /v1/device/:id/check': { what: 'check a camera now', powers: [screen('videoDevice')], party: P.deviceManager },
+  'GET /v1/device/orgs': { what: '§7 video device orgs: the orgs with cameras and their health', powers: [screen('videoDevice')], party: P.deviceViewer },
+  'GET /v1/device/settings': { what: "the school's offline threshold", powers: [screen('videoDevice')], party: P.deviceViewer },
+  'PUT /v1/device/settings': { what: 'set the offline threshold', powers: [screen('videoDevice')], party: P.deviceManager },
+  'GET /v1/device/company': {
+    what: 'installer companies the caller reaches', powers: [screen('companyManage')], party: P.deviceViewer,
+    readers: { [screen('videoDevice')]: 'a camera names its installer company', [screen('errorDevice')]: 'a ticket is assigned to a company' },
+  },
+  'POST /v1/device/company': { what: 'register an installer company', powers: [screen('companyManage')], party: P.companyManager },
+  'PUT /v1/device/company/:id': { what: 'change an installer company', powers: [screen('companyManage')], party: P.companyManager },
+  'GET /v1/device/inspection': { what: 'inspection tickets the caller reaches', powers: [screen('errorDevice')], party: P.deviceViewer },
+  'POST /v1/device/inspection': { what: 'report a camera fault', powers: [screen('errorDevice')], party: P.deviceManager },
+  'PUT /v1/device/inspection/:id': { what: 'assign, fix, verify or reopen a ticket (domain/inspection INSPECTION_ACTORS)', powers: [screen('errorDevice')], party: P.deviceViewer },
+  'GET /v1/device/inspection/:id/photo': { what: "a ticket's repair photo", powers: [screen('errorDevice')], party: P.deviceViewer },
+  'GET /v1/device/alerts': { what: 'AI alerts of the kitchens the caller reaches', powers: [screen('videoDevice')], party: P.deviceViewer },
+  'GET /v1/device/alerts/daily': { what: 'AI alerts per day, type and school', powers: [screen('videoDevice')], party: P.deviceViewer },
+  'GET /v1/device/alerts/:id/snapshot': { what: "an alert's snapshot", powers: [screen('videoDevice')], party: P.deviceViewer },
+  'PUT /v1/device/alerts/:id': { what: 'handle an alert or make it a ticket', powers: [screen('videoDevice')], party: P.deviceViewer },
 
   // ---- recipes, dishes, ingredients, nutrition
   'GET /v4/mall/food/ingredients': { what: 'the ingredient library', powers: [...S.recipes, ...S.recipeSettings, ...screens('mallFoodIngredientsManage', 'localFoodIngredientsManage')], readers: { [screen('productManage')]: 'a supplier links SKUs to ingredients' } },

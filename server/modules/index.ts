@@ -49,6 +49,7 @@ import storefrontRoutes from './storefront/storefrontRoutes.ts';
 import mallOperatorRoutes from './storefront/operatorRoutes.ts';
 import fruitMallRoutes from './fruitMall/routes.ts';
 import fruitMemberRoutes from './fruitMall/memberRoutes.ts';
+import deviceRoutes from './devices/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -80,3 +81,4 @@ modules.push(shortLinkRoutes, productUpdateRoutes);
 modules.push(memberSignInRoutes, storefrontRoutes, mallOperatorRoutes);
 // issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
 modules.push(fruitMallRoutes, fruitMemberRoutes);
+modules.push(deviceRoutes);

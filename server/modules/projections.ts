@@ -35,3 +35,4 @@ import './logistics/projection.ts';
 import './scales/projection.ts';
 import './storefront/projection.ts';
 import './fruitMall/projection.ts';
+import './devices/projection.ts';

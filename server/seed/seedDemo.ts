@@ -24,6 +24,7 @@ import { BASE_SCREENS, FRAME_ENTRY, MEAL_SCREENS, QUICK_ENTRIES } from './screen
 import { seedMall } from './seedMall.ts';
 import { seedOrders } from './seedOrders.ts';
 import { seedScales } from './seedScales.ts';
+import { seedDevices } from './seedDevices.ts';
 import { seedRecipes } from './seedRecipes.ts';
 import { seedRecipeCycles } from './seedRecipeCycles.ts';
 import { seedCloudRecipes } from './seedCloudRecipes.ts';
@@ -57,9 +58,11 @@ export const DEMO_ORGS: SeedOrg[] = [
   // issue 34: the fruit org that sells fresh fruit to both schools' members
   { orgId: 'org-xgy', name: '鲜果园果业有限公司', kind: 'fruit', orgType: 'formal', area: '城东区', enName: 'Fresh Orchard Fruit Co.' },
   { orgId: 'org-platform', name: '营养餐运营平台', kind: 'platform', orgType: 'product', area: '', enName: 'Meal Operations Platform' },
+  // issue 33: the installer company that looks after the district's kitchen cameras
+  { orgId: 'org-azgs', name: '安心智能安装工程有限公司', kind: 'installer', orgType: 'formal', area: '城东区', enName: 'Anxin Smart Installation Co.' },
 ];
 
-type RoleKey = 'purchaser' | 'supplier' | 'delivery' | 'bureau' | 'dietitian' | 'salesman' | 'fruit' | 'systemProvider' | 'userAdmin' | 'admin';
+type RoleKey = 'purchaser' | 'supplier' | 'delivery' | 'bureau' | 'dietitian' | 'salesman' | 'fruit' | 'systemProvider' | 'userAdmin' | 'admin' | 'installer';
 interface SeedRole { key: RoleKey; name: string; code: string; cnName: string; group: GroupKey; screens: string[]; powers: PowerName[] }
 type GroupKey = 'base' | 'purchaser' | 'salesman' | 'routes';
 
@@ -74,7 +77,7 @@ const ROLE_GROUPS: Record<GroupKey, { groupName: string; code: string; sort: num
 /** Each role's menu differs; every role gets home. System providers and admins see everything anyway. */
 export const DEMO_ROLES: SeedRole[] = [
   { key: 'purchaser', name: 'purchaser', code: ROLE_CODE.purchaser, cnName: '学校采购员', group: 'purchaser',
-    screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'mallElectronicWeightManage', 'productPrice', FRAME_ENTRY.key, 'mallOrderSummaryStatistics', 'orderPurchaseReportJinjiang'],
+    screens: ['contacts', 'mallHome', 'orderList', 'foodPurchase', 'orderLogList', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallRecipeCycleManage', 'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'mallElectronicWeightManage', 'productPrice', FRAME_ENTRY.key, 'mallOrderSummaryStatistics', 'orderPurchaseReportJinjiang', 'videoDevice', 'errorDevice'],
     powers: ['orderExport', 'orderReport', 'scaleManage'] },
   { key: 'supplier', name: 'supplier', code: ROLE_CODE.supplier, cnName: '供应商', group: 'base',
     screens: ['productCategory', 'productManage', 'productPrice', 'productSkuLog', 'orderList', 'orderLogList', 'mallOrderReturnManage', 'mallOrderSpec', 'routeManage', 'mallLogisticsManage', 'mallDeliveryManage', 'mallOrderProductSales', 'mallPurchaserRolesList', 'mallOrderBusinessData', 'mallOrderProductReports', 'carReport'],
@@ -82,7 +85,7 @@ export const DEMO_ROLES: SeedRole[] = [
   { key: 'delivery', name: 'delivery', code: ROLE_CODE.delivery, cnName: '配送员', group: 'base',
     screens: ['orderList', 'mallDeliveryManage', 'mallLogisticsManage', 'carReport'], powers: [] },
   { key: 'bureau', name: 'bureau', code: ROLE_CODE.bureau, cnName: '教育局', group: 'base',
-    screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage', 'mallOrderSummaryStatistics', 'supermarketManage', 'uploadUnit'], powers: ['priceApprove', 'orderReport'] },
+    screens: ['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage', 'mallOrderSummaryStatistics', 'supermarketManage', 'uploadUnit', 'videoDevice', 'errorDevice', 'companyManage'], powers: ['priceApprove', 'orderReport'] },
   { key: 'dietitian', name: 'dietitian', code: ROLE_CODE.dietitian, cnName: '营养师', group: 'base',
     screens: ['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'menuCategory', 'mallRecipeReport', 'mallRecipeNutritionAnalysis', 'mallFoodIngredientsManage', 'localFoodIngredientsManage', 'packageSetting', 'packageManage', 'mallStandardRecipeCycleManage', 'mallRecipeShare', 'mallRecipeCategory', 'mallRecipeSpec', 'mallRecipeCustomPeopleManage', 'mallRecipeCycleLableManage', 'mallRecipeCycleLabelSet'],
     powers: ['recipeReportExport'] },
@@ -95,6 +98,8 @@ export const DEMO_ROLES: SeedRole[] = [
   { key: 'userAdmin', name: 'useradmin', code: ROLE_CODE.userAdmin, cnName: '用户管理员', group: 'base',
     screens: ['contacts', 'rolesManage', 'rolesPermissionManage'], powers: ['userManage'] },
   { key: 'admin', name: 'admin_school', code: 'admin', cnName: '机构管理员', group: 'base', screens: [], powers: [] },
+  // issue 33: an installer company's technician works the inspection tickets assigned to his company
+  { key: 'installer', name: 'installer', code: 'installer', cnName: '安装维修人员', group: 'base', screens: ['errorDevice'], powers: [] },
 ];
 
 interface SeedUser { username: string; name: string; memberships: { orgId: string; role: RoleKey }[] }
@@ -135,6 +140,8 @@ export const DEMO_USERS: SeedUser[] = [
   { username: '13800000010', name: '钱磊', memberships: [{ orgId: 'org-jcps', role: 'supplier' }] },
   // issue 34: the demo fruit org's own sign-in
   { username: '13800000011', name: '宋果', memberships: [{ orgId: 'org-xgy', role: 'fruit' }] },
+  // issue 33: the installer company's technician (bright kitchens' inspection tickets)
+  { username: '13800000012', name: '黄志明', memberships: [{ orgId: 'org-azgs', role: 'installer' }] },
 ];
 
 const id = () => crypto.randomUUID();
@@ -403,6 +410,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     events += (await seedMall(tx, { now: opts.now, meta })).events;
     events += (await seedOrders(tx, { now: opts.now, meta })).events;
     events += await seedScales(tx, { meta });
+    events += await seedDevices(tx, { meta, now: opts.now, appId });
     events += await seedRecipes(tx, { meta, appId, schoolOrgIds: DEMO_ORGS.filter((o) => o.kind === 'school' || o.kind === 'trial').map((o) => o.orgId) });
     const dietitian = await tx.selectFrom('users').select(['user_id', 'name']).where('username', '=', '13800000006').executeTakeFirstOrThrow();
     events += await seedRecipeCycles(tx, {

@@ -189,6 +189,27 @@ export interface Database {
     quantity: Num; received_quantity: Num; short_quantity: Num; over_quantity: Num; amount: Num; received_amount: Num; short_amount: Num; over_amount: Num;
     return_quantity: Num; return_amount: Num; delivered_amount: Num;
   };
+  video_devices: {
+    org_id: string; id: string; name: string; type_id: string; area: string; play_url: string; protocol: string; enabled: boolean; company_id: string;
+    online: boolean | null; since: Time | null; online_ms: ColumnType<string, number | string | undefined, number | string>; offline_ms: ColumnType<string, number | string | undefined, number | string>;
+    created_at: Time; updated_at: Time;
+  };
+  video_device_settings: { org_id: string; offline_threshold_minutes: number };
+  installer_companies: {
+    org_id: string; id: string; name: string; contact: string; phone: string; service_area: string; school_org_ids: string[]; created_at: Time; updated_at: Time;
+  };
+  inspections: {
+    org_id: string; id: string; device_id: string; device_name: string; source: string; alert_id: string | null; description: string; status: string;
+    company_id: Generated<string>; company_org_id: Generated<string>; company_name: Generated<string>; fix_note: Generated<string>; fix_photo_id: string | null;
+    verify_note: Generated<string>; reopen_note: Generated<string>; reopen_count: Generated<number>; opened_by: string; opened_at: Time; updated_at: Time;
+  };
+  device_alerts: {
+    org_id: string; id: string; device_id: string; device_name: string; alert_type: string; at: Time; confidence: ColumnType<string, number | string, number | string>;
+    snapshot_id: string | null; status: string; measure: Generated<string>; inspection_id: string | null; handled_by: Generated<string>; handled_at: Time | null;
+  };
+  device_secrets: { org_id: string; device_id: string; secret: string };
+  device_snapshots: { org_id: string; id: string; content_type: string; bytes: Buffer; created_at: Time };
+  device_alert_signatures: { org_id: string; device_id: string; signature: string; at: Time };
   scales: {
     org_id: string; id: string; name: string; model: string; protocol: string; baud_rate: number; tolerance_kind: string;
     tolerance: ColumnType<string, number | string, number | string>; enabled: boolean; created_at: Time; updated_at: Time;
@@ -257,4 +278,5 @@ export const PROJECTION_TABLES = [
   'logistics', 'logistics_stops',
   'recipe_people', 'recipe_labels', 'recipe_label_configs', 'form_items',
   'fruit_schools', 'fruit_orders', 'fruit_order_days',
+  'video_devices', 'video_device_settings', 'installer_companies', 'inspections', 'device_alerts',
 ] as const;

@@ -24,6 +24,11 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['Org', ['orgApps', 'orgs']],
   ['App', ['apps', 'orgApps']],
   ['Holiday', ['holidays']],
+  // issue 33, bright kitchens
+  ['VideoDevice', ['devices', 'inspections']],
+  ['Inspection', ['inspections', 'devices', 'installerCompanies']],
+  ['DeviceAlert', ['deviceAlerts', 'inspections']],
+  ['InstallerCompany', ['installerCompanies', 'devices']],
   // org-app init templates (services/orgInit.ts initTemplateKeys); the first-word fallback would say 'inits'
   ['InitTemplate', ['initTemplates']],
   ['Category', ['categories']],

@@ -18,12 +18,12 @@ export interface ConsoleHarness {
 }
 
 /** Registers the hooks: one server per file, a fresh browser (no session, no stored tabs) per test. */
-export function useConsole(opts: { logStream?: NodeJS.WritableStream } = {}): ConsoleHarness {
+export function useConsole(opts: { logStream?: NodeJS.WritableStream; outboundAllow?: string[] } = {}): ConsoleHarness {
   let server: TestServer | undefined;
   let browser: TestBrowser | undefined;
   beforeAll(async () => {
     if (!fs.existsSync(`${CONSOLE_DIST}/index.html`)) throw new Error(`build the console first (npm run build; or vite build --outDir ${CONSOLE_DIST})`);
-    server = await startTestServer({ staticDir: CONSOLE_DIST, logStream: opts.logStream });
+    server = await startTestServer({ staticDir: CONSOLE_DIST, logStream: opts.logStream, outboundAllow: opts.outboundAllow });
   });
   beforeEach(async () => {
     browser = await launchBrowser();

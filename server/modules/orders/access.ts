@@ -79,6 +79,8 @@ export async function orderViewerOf(db: Db, request: OrgAppRequest): Promise<Ord
     // orders are fruit orders, not these): his org's own orders, if any
     case 'fruit':
     case 'member': return { ...base, scope: (eb) => eb('o.org_id', '=', orgId) };
+    // an installer company (issue 33) neither buys nor sells: no orders
+    case 'installer': return { ...base, scope: none };
   }
 }
 

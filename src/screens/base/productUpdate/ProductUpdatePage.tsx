@@ -21,7 +21,7 @@ import { ScreenFrame } from '../../meal/shared/ScreenFrame.tsx';
 import { errorText } from '../../meal/shared/errors.ts';
 
 const KIND_LABELS: Record<OrgKind, MessageDescriptor> = {
-  platform: msg`平台`, school: msg`学校`, supplier: msg`供应商`, delivery: msg`配送企业`, bureau: msg`教育局`, trial: msg`体验机构`, fruit: msg`鲜果机构`,
+  platform: msg`平台`, school: msg`学校`, supplier: msg`供应商`, delivery: msg`配送企业`, bureau: msg`教育局`, trial: msg`体验机构`, fruit: msg`鲜果机构`, installer: msg`安装公司`,
 };
 
 const useStyles = makeStyles({
