@@ -56,7 +56,11 @@ async function planOf(db: Db, orgId: string, cycle: PlanCycle, days: [number, nu
   const foods = Object.fromEntries(foodIds.map((id) => {
     const f = library.get(id);
     // the org's piece weight and density (its library; the defaults of domain/foodUnitWeights.ts) convert boxes and litres
-    return [id, { foodId: id, name: f?.nameZh ?? id, ediblePortionPct: f?.ediblePortionPct ?? null, gramsPerPiece: f?.gramsPerPiece ?? null, densityGPerMl: f?.densityGPerMl ?? null }];
+    // its group says whether a packaged surplus keeps to the next delivery day (domain/wholePackages goodsKeep)
+    return [id, {
+      foodId: id, name: f?.nameZh ?? id, ediblePortionPct: f?.ediblePortionPct ?? null, gramsPerPiece: f?.gramsPerPiece ?? null,
+      densityGPerMl: f?.densityGPerMl ?? null, group: f?.group ?? null,
+    }];
   }));
 
   // the SKUs of each linked supplier linked to a needed food, priced as an order would be
