@@ -25,6 +25,8 @@ export const PurchasePlanLine = Type.Object({
   /** issue 30: units the day's recipes need, unrounded; a packaged SKU (wholePackages) buys whole packages, the
    * surplus of goods that keep carried into the next delivery day (carriedIn), domain/wholePackages.ts */
   needQuantity: Type.Number(), wholePackages: Type.Boolean(), keeps: Type.Boolean(), carriedIn: Type.Number(), surplus: Type.Number(),
+  /** the week of the cycle (1-based): a surplus carries within it */
+  cycleWeek: Type.Integer(),
   quantity: Type.Number(), price: Type.Number(), amount: Type.Number(),
 });
 export type PurchasePlanLine = Static<typeof PurchasePlanLine>;

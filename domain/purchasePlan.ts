@@ -79,9 +79,13 @@ export interface PlanSku {
 export interface PlanInput {
   startDate: string;
   ageGroups: readonly AgeGroup[];
-  /** the cells of the chosen week (days of the cycle, 0-based) */
+  /**
+   * the cells of the chosen days (days of the cycle, 0-based) and of the rest of the cycle weeks they fall in
+   * (planCellDays): a packaged surplus carries from a week's first day on, so a month plan starting mid-week reads the
+   * week from its start and buys what the week plan buys
+   */
   cells: readonly Cell[];
-  /** the days of the week: [first, last] inclusive */
+  /** the days planned (a week, or a month's days): [first, last] inclusive */
   days: readonly [number, number];
   dishes: Readonly<Record<string, PlanDish>>;
   foods: Readonly<Record<string, PlanFood>>;
@@ -111,6 +115,8 @@ export interface PlanLine {
   wholePackages: boolean;
   /** the food keeps: its surplus carries into the next delivery day of the same SKU */
   keeps: boolean;
+  /** the week of the cycle (1-based) the day falls in: a surplus carries within it */
+  cycleWeek: number;
   /** units of an earlier line's surplus this line uses (so fewer are bought) */
   carriedIn: number;
   /** units left after this line's need: carriedIn + stock + quantity − need */
@@ -195,11 +201,11 @@ export function pickSku(skus: readonly PlanSku[], food: FoodUnitWeights = { gram
  * (domain/wholePackages.ts packageBalances).
  */
 export function purchasePlan(input: PlanInput): PurchasePlan {
-  const needs: Omit<PlanLine, 'quantity' | 'carriedIn' | 'surplus' | 'amount'>[] = [];
+  const needs: (Omit<PlanLine, 'quantity' | 'carriedIn' | 'surplus' | 'amount'> & { day: number })[] = [];
   const unmatched: UnmatchedLine[] = [];
   const skusByFood = new Map<string, PlanSku[]>();
   for (const s of input.skus) skusByFood.set(s.foodId, [...(skusByFood.get(s.foodId) ?? []), s]);
-  const daily = dailyNeeds(input);
+  const daily = dailyNeeds({ ...input, days: planCellDays(input.days) });
   for (const day of [...daily.keys()].sort((a, b) => a - b)) {
     const date = dateOfDay(input.startDate, day);
     for (const [foodId, parts] of [...daily.get(day)!].sort(([a], [b]) => a.localeCompare(b))) {
@@ -223,20 +229,31 @@ export function purchasePlan(input: PlanInput): PurchasePlan {
       const base = { date, foodId, foodName: food?.name ?? foodId, netGrams: round6(net), grossGrams: round6(gross) };
       const pick = pickSku(skusByFood.get(foodId) ?? [], unitWeightsOf(food));
       if ('reason' in pick) {
-        unmatched.push({ ...base, reason: pick.reason });
+        if (day >= input.days[0] && day <= input.days[1]) unmatched.push({ ...base, reason: pick.reason });
         continue;
       }
       const s = pick.sku;
       needs.push({
-        ...base, edibleUnknown, skuId: s.skuId, supplierId: s.supplierId, supplierName: s.supplierName, productName: s.productName,
+        ...base, day, cycleWeek: Math.floor(day / 7) + 1, edibleUnknown, skuId: s.skuId, supplierId: s.supplierId, supplierName: s.supplierName, productName: s.productName,
         skuName: s.skuName, spec: s.spec, unit: s.unit, unitGrams: pick.grams, needQuantity: round6(gross / pick.grams),
         wholePackages: isPackageUnit(s.unit), keeps: goodsKeep({ foodId, group: food?.group }), price: s.price,
       });
     }
   }
-  const lines: PlanLine[] = packageBalances(needs).map((l) => ({ ...l, amount: lineAmount(l.price, l.quantity) }));
+  // the carry runs within a week of the cycle (what a week plan orders), so the week and the month plan agree
+  const lines: PlanLine[] = packageBalances(needs)
+    .filter((l) => l.day >= input.days[0] && l.day <= input.days[1])
+    .map(({ day: _day, ...l }) => ({ ...l, amount: lineAmount(l.price, l.quantity) }));
   // amounts the way an order sums them (fen-exact, domain/money.ts), so the plan's total is the orders' total
   return { lines, unmatched, amount: sumAmounts(lines.map((l) => l.amount)) };
+}
+
+/**
+ * The days whose cells a plan of `days` reads: the whole cycle weeks they fall in (a packaged surplus carries from a
+ * week's first day). Days past the cycle's end have no cells and add nothing.
+ */
+export function planCellDays(days: readonly [number, number]): [number, number] {
+  return [Math.floor(days[0] / 7) * 7, Math.floor(days[1] / 7) * 7 + 6];
 }
 
 /** The days [first, last] of week `week` (1-based) of a cycle; null when the cycle has no such week. */

@@ -76,6 +76,8 @@ export interface BalanceLine {
   wholePackages: boolean;
   /** the food's surplus keeps to the next delivery day (goodsKeep) */
   keeps: boolean;
+  /** the week of the recipe cycle: stock carries only within one (a plan of a week starts with an empty store room) */
+  cycleWeek?: number;
 }
 
 export interface Balance {
@@ -91,8 +93,8 @@ export interface Balance {
  * The balance of plan lines in delivery order (date, then the caller's order within a day), per SKU. `quantityOf`
  * says what is bought: by default the whole-package rule (need less stock, rounded up; a weighed SKU to the
  * hundredth, as before); the screen passes the purchaser's edited quantities to show what they leave over or short.
- * Stock carries to a later line of the same SKU on the same day always (one delivery), to a later day only when the
- * goods are packaged and keep.
+ * Stock carries to a later line of the same SKU on the same day always (one delivery), to a later day of the same
+ * cycle week only when the goods are packaged and keep.
  */
 export function packageBalances<L extends BalanceLine>(
   lines: readonly L[],
@@ -102,12 +104,13 @@ export function packageBalances<L extends BalanceLine>(
   const stock = new Map<string, { date: string; left: number; carries: boolean }>();
   const out: (L & Balance)[] = new Array(lines.length);
   for (const { l, i } of order) {
-    const s = stock.get(l.skuId);
+    const key = `${l.cycleWeek ?? ''}\u0000${l.skuId}`;
+    const s = stock.get(key);
     const available = !s ? 0 : s.date === l.date || s.carries ? s.left : 0;
     const quantity = quantityOf(l, available);
     const carriedIn = round6(Math.min(available, l.needQuantity));
     const surplus = round6(available + quantity - l.needQuantity);
-    stock.set(l.skuId, { date: l.date, left: Math.max(0, surplus), carries: l.wholePackages && l.keeps });
+    stock.set(key, { date: l.date, left: Math.max(0, surplus), carries: l.wholePackages && l.keeps });
     out[i] = { ...l, quantity, carriedIn, surplus };
   }
   return out;

@@ -16,7 +16,7 @@ const sku = (over: Partial<PlanSku> & Pick<PlanSku, 'skuId' | 'foodId' | 'unit' 
 //   cabbage (Monday only) 3.33 g/person   → 333 g → 0.666 斤, weighed: 0.67 斤
 const RICE = [184, 150, 184, 120, 160];
 const SALT = [4.16, 3, 5, 1, 3.8];
-const week: PlanInput = {
+const weekInput: PlanInput = {
   startDate: '2026-11-30',
   ageGroups: [{ ageRange: '9-11', people: 100 }],
   days: [0, 6],
@@ -43,7 +43,7 @@ const week: PlanInput = {
 };
 
 describe('a week of whole packages, worked by hand', () => {
-  const plan = purchasePlan(week);
+  const plan = purchasePlan(weekInput);
   const of = (skuId: string) => plan.lines.filter((l) => l.skuId === skuId).map((l) => [l.date.slice(5), l.needQuantity, l.carriedIn, l.quantity, l.surplus]);
 
   it('salt keeps: 2 bags for Monday\'s 1.04, the 0.96 left covers Tuesday, 5 bags for the week instead of 7', () => {
@@ -87,6 +87,26 @@ describe('a week of whole packages, worked by hand', () => {
       ['12-03', { rice: 1, tofu: 1 }],
       ['12-04', { rice: 1, salt: 1, tofu: 1 }],
     ]);
+  });
+});
+
+describe('the carry stays within a week of the cycle', () => {
+  it('a plan of Wednesday to Friday (a month starting mid-week) buys what the week plan buys on those days', () => {
+    const week = purchasePlan(weekInput);
+    const part = purchasePlan({ ...weekInput, days: [2, 4] });
+    expect(part.lines).toEqual(week.lines.filter((l) => l.date >= '2026-12-02'));
+    // Wednesday's salt still uses Tuesday's 0.21 bag
+    expect(part.lines.find((l) => l.skuId === 'salt')).toMatchObject({ date: '2026-12-02', carriedIn: 0.21, quantity: 2 });
+  });
+
+  it('the next week starts with an empty store room: Friday\'s 0.76 bag of salt is not carried into Monday', () => {
+    // next Monday (day 7): 1 g of salt a person → 100 g = 0.25 bag → 1 bag
+    const twoWeeks = purchasePlan({
+      ...weekInput, days: [0, 13],
+      cells: [...weekInput.cells, { day: 7, mealCode: 3, dishes: [{ dishId: 'S', dosages: {} }] }],
+      dishes: { ...weekInput.dishes, S: { weightType: 'net', lines: [{ foodId: '02047', weight: 1 }] } },
+    });
+    expect(twoWeeks.lines.find((l) => l.date === '2026-12-07')).toMatchObject({ cycleWeek: 2, needQuantity: 0.25, carriedIn: 0, quantity: 1, surplus: 0.75 });
   });
 });
 
