@@ -123,7 +123,7 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
           <NumberInput
             className={s.qty} min={0} max={ORDER_LIMITS.quantityMax} step={1} precision={l.wholePackages ? 0 : ORDER_LIMITS.quantityDecimals}
             aria-label={l.wholePackages ? t`${l.foodName} 数量（整件）` : t`${l.foodName} 数量`}
-            data-testid="plan-quantity" value={key in edits ? edits[key]! : l.quantity} contentAfter={unitName(i18n, l.unit)} onChange={(v) => onEdit(key, v)}
+            data-testid="plan-quantity" data-whole={l.wholePackages} value={key in edits ? edits[key]! : l.quantity} contentAfter={unitName(i18n, l.unit)} onChange={(v) => onEdit(key, v)}
           />
         );
       },
