@@ -12,6 +12,7 @@
 //   yesterday's open box of milk is not today's milk — so each day of it is bought whole on its own.
 // - The carry runs inside the days one plan covers (a week, or a month's days); the plan's first day starts with an
 //   empty store room, because the plan does not know what the store room holds.
+// (docs/purchase-plans.md says these rules for people.)
 // - Goods sold by weight keep today's rule: the hundredth of a unit, rounded up; nothing is carried (the surplus is
 //   under a hundredth of a 斤).
 import { GRAMS_PER_WEIGHT_UNIT } from './constants.ts';
