@@ -10,11 +10,12 @@
 // - The surplus carries into the next delivery day's need of the same SKU only where the goods keep: shelf-stable
 //   goods stored at room temperature for weeks once bought (see goodsKeep). A perishable's surplus is not carried —
 //   yesterday's open box of milk is not today's milk — so each day of it is bought whole on its own.
-// - The carry runs inside the days one plan covers (a week, or a month's days); the plan's first day starts with an
-//   empty store room, because the plan does not know what the store room holds.
-// (docs/purchase-plans.md says these rules for people.)
+// - The carry runs within one week of the recipe cycle: a week's first day starts with an empty store room (the plan
+//   does not know what the store room holds), and a month plan reads each week from its first day, so the week and
+//   the month plan buy the same on every day.
 // - Goods sold by weight keep today's rule: the hundredth of a unit, rounded up; nothing is carried (the surplus is
 //   under a hundredth of a 斤).
+// docs/purchase-plans.md says these rules for people.
 import { GRAMS_PER_WEIGHT_UNIT } from './constants.ts';
 import { round6 } from './numberInput.ts';
 
