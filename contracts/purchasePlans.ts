@@ -22,6 +22,11 @@ export const PurchasePlanLine = Type.Object({
   unit: Type.String(),
   /** grams one unit of the SKU holds, by its spec and the food's piece weight and density (issue 28) */
   unitGrams: Type.Number(),
+  /** issue 30: units the day's recipes need, unrounded; a packaged SKU (wholePackages) buys whole packages, the
+   * surplus of goods that keep carried into the next delivery day (carriedIn), domain/wholePackages.ts */
+  needQuantity: Type.Number(), wholePackages: Type.Boolean(), keeps: Type.Boolean(), carriedIn: Type.Number(), surplus: Type.Number(),
+  /** the week of the cycle (1-based): a surplus carries within it */
+  cycleWeek: Type.Integer(),
   quantity: Type.Number(), price: Type.Number(), amount: Type.Number(),
 });
 export type PurchasePlanLine = Static<typeof PurchasePlanLine>;

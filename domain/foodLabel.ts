@@ -80,6 +80,21 @@ export interface FoodLabelConfig {
 /** §3 1 mg sodium equals 2.5 mg salt. */
 export const SODIUM_TO_SALT = 2.5;
 
+/**
+ * The panel an org's public trace page prints (issue 30): the panel of the label configuration the org saved. The
+ * trace link names the org, not its app, so: an org-app's own configuration wins over the org-wide one (as
+ * configRows reads it), and of several org-apps' the first by app id that chose a panel; none saved → the default.
+ */
+export function orgLabelPanel(rows: readonly { appId: string; value: unknown }[]): LabelPanel {
+  const panelOf = (v: unknown) => (isObj(v) && isLabelPanel(v.panel) ? v.panel : null);
+  const ordered = [...rows].sort((a, b) => Number(a.appId === '') - Number(b.appId === '') || a.appId.localeCompare(b.appId));
+  for (const r of ordered) {
+    const p = panelOf(r.value);
+    if (p) return p;
+  }
+  return DEFAULT_LABEL_PANEL;
+}
+
 /** The refusal of a panel that is not one of LABEL_PANELS (spelled out: the server-text catalogue matches it whole). */
 export const LABEL_PANEL_TEXT = 'panel 只能是 gb28050-2011、gb28050-2025';
 

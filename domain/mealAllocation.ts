@@ -308,15 +308,6 @@ export function rowValue(row: AllocationRow, dosages: Readonly<Record<string, nu
   return row.terms.reduce((s, t) => s + t.coef * (dosages[t.key] ?? 0), 0);
 }
 
-/** The share of energy (%) a nutrient gives on a row's days at some dosages (4/9/4, as the analysis counts it). */
-export function sharePct(model: AllocationModel, row: AllocationRow, dosages: Readonly<Record<string, number>>): number {
-  const served = rowItems(model, row);
-  const energy = served.reduce((s, i) => s + macroKcalPerGram(i.perGram) * (dosages[i.key] ?? 0), 0);
-  if (!(energy > 0)) return 0;
-  const grams = served.reduce((s, i) => s + (i.perGram.nutrients[row.subject as NutrientKey] ?? 0) * (dosages[i.key] ?? 0), 0);
-  return (100 * (row.kcalPerGram ?? 0) * grams) / energy;
-}
-
 /** Whether a row holds at some dosages (stated band, a hair of float tolerance). */
 export function rowHolds(row: AllocationRow, dosages: Readonly<Record<string, number>>): boolean {
   const v = rowValue(row, dosages);

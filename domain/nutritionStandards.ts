@@ -129,8 +129,11 @@ export function energyRatioRanges(ageGroup: AgeGroup): Record<EnergyRatioNutrien
   return out;
 }
 
-/** GB 28050 energy conversion factor (kJ per gram) of protein, fat, carbohydrate or fibre. */
-export function energyFactorKj(component: 'protein' | 'fat' | 'carbohydrate' | 'fibre'): number {
+/**
+ * GB 28050 energy conversion factor (kJ per gram) of protein, fat, carbohydrate or dietary fibre. The component is
+ * named as standards.json and the nutrient keys name it ('fiber'): the earlier 'fibre' found no record and threw.
+ */
+export function energyFactorKj(component: 'protein' | 'fat' | 'carbohydrate' | 'fiber'): number {
   const r = STANDARDS.gb28050.energyFactors.records.find((x) => x.component === component);
   if (!r) throw new Error(`standards.json has no energy factor for ${component}`);
   return r.kJPerGram;

@@ -17,6 +17,7 @@ import { lineAmount, sumAmounts } from './money.ts';
 import { dateOfDay, dishPortion, type AgeGroup, type AgeRange, type Cell } from './recipeCycle.ts';
 import type { WeightType } from './nutrition.ts';
 import { PURCHASE_PLAN_EXPORT_FIELDS, type PurchasePlanExportField } from './recipeSettings.ts';
+import { goodsKeep, isPackageUnit, packageBalances, roundUpHundredth } from './wholePackages.ts';
 
 const KG_PER_JIN = WEIGHT_CONVERSIONS[2];
 
@@ -37,8 +38,11 @@ export function grossOf(net: number, ediblePortionPct: number | null): number | 
   return round6((net * 100) / Math.min(ediblePortionPct, 100));
 }
 
-/** Quantities to buy are rounded up to the hundredth of a unit: a plan never buys less than the recipe needs. */
-export const roundUpQuantity = (q: number) => Math.ceil(round6(q) * 100 - 1e-9) / 100;
+/**
+ * Quantities of a weighed SKU are rounded up to the hundredth of a unit: a plan never buys less than the recipe
+ * needs. A packaged SKU buys whole packages (domain/wholePackages.ts).
+ */
+export const roundUpQuantity = roundUpHundredth;
 
 export interface PlanDish {
   /** how the dish's line weights read (its dosage mode) */
@@ -46,7 +50,11 @@ export interface PlanDish {
   lines: readonly { foodId: string; weight: number }[];
 }
 
-export interface PlanFood extends Partial<FoodUnitWeights> { foodId: string; name: string; ediblePortionPct: number | null }
+export interface PlanFood extends Partial<FoodUnitWeights> {
+  foodId: string; name: string; ediblePortionPct: number | null;
+  /** its WS/T 554 group (whether its surplus keeps, domain/wholePackages goodsKeep) */
+  group?: string | null;
+}
 
 const unitWeightsOf = (food: PlanFood | undefined): FoodUnitWeights => ({ gramsPerPiece: food?.gramsPerPiece ?? null, densityGPerMl: food?.densityGPerMl ?? null });
 
@@ -71,9 +79,13 @@ export interface PlanSku {
 export interface PlanInput {
   startDate: string;
   ageGroups: readonly AgeGroup[];
-  /** the cells of the chosen week (days of the cycle, 0-based) */
+  /**
+   * the cells of the chosen days (days of the cycle, 0-based) and of the rest of the cycle weeks they fall in
+   * (planCellDays): a packaged surplus carries from a week's first day on, so a month plan starting mid-week reads the
+   * week from its start and buys what the week plan buys
+   */
   cells: readonly Cell[];
-  /** the days of the week: [first, last] inclusive */
+  /** the days planned (a week, or a month's days): [first, last] inclusive */
   days: readonly [number, number];
   dishes: Readonly<Record<string, PlanDish>>;
   foods: Readonly<Record<string, PlanFood>>;
@@ -95,8 +107,21 @@ export interface PlanLine {
   skuName: string;
   spec: string;
   unit: string;
-  /** grams one unit of the SKU holds (the quantity is gross grams / this, rounded up) */
+  /** grams one unit of the SKU holds (the need is gross grams / this) */
   unitGrams: number;
+  /** units of the SKU the day's recipes need, unrounded (gross grams / unitGrams, six decimals) */
+  needQuantity: number;
+  /** the SKU is sold by the package: whole packages are bought (domain/wholePackages.ts) */
+  wholePackages: boolean;
+  /** the food keeps: its surplus carries into the next delivery day of the same SKU */
+  keeps: boolean;
+  /** the week of the cycle (1-based) the day falls in: a surplus carries within it */
+  cycleWeek: number;
+  /** units of an earlier line's surplus this line uses (so fewer are bought) */
+  carriedIn: number;
+  /** units left after this line's need: carriedIn + stock + quantity − need */
+  surplus: number;
+  /** units bought: whole packages (need less stock, rounded up), or a weighed unit to the hundredth */
   quantity: number;
   price: number;
   amount: number;
@@ -170,16 +195,20 @@ export function pickSku(skus: readonly PlanSku[], food: FoodUnitWeights = { gram
   return { sku: best, grams: gramsPerUnit(best.unit, best.spec)! };
 }
 
-/** The plan of one week: a line per delivery day and food matched to a SKU, the rest unmatched. */
+/**
+ * The plan of one week (or of a month's days): a line per delivery day and food matched to a SKU, the rest unmatched.
+ * Packaged SKUs are bought whole per SKU and delivery day, the surplus of goods that keep carried to the next day
+ * (domain/wholePackages.ts packageBalances).
+ */
 export function purchasePlan(input: PlanInput): PurchasePlan {
-  const lines: PlanLine[] = [];
+  const needs: (Omit<PlanLine, 'quantity' | 'carriedIn' | 'surplus' | 'amount'> & { day: number })[] = [];
   const unmatched: UnmatchedLine[] = [];
   const skusByFood = new Map<string, PlanSku[]>();
   for (const s of input.skus) skusByFood.set(s.foodId, [...(skusByFood.get(s.foodId) ?? []), s]);
-  const needs = dailyNeeds(input);
-  for (const day of [...needs.keys()].sort((a, b) => a - b)) {
+  const daily = dailyNeeds({ ...input, days: planCellDays(input.days) });
+  for (const day of [...daily.keys()].sort((a, b) => a - b)) {
     const date = dateOfDay(input.startDate, day);
-    for (const [foodId, parts] of [...needs.get(day)!].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [foodId, parts] of [...daily.get(day)!].sort(([a], [b]) => a.localeCompare(b))) {
       const food = input.foods[foodId];
       const edible = food?.ediblePortionPct ?? null;
       let net = 0;
@@ -200,19 +229,31 @@ export function purchasePlan(input: PlanInput): PurchasePlan {
       const base = { date, foodId, foodName: food?.name ?? foodId, netGrams: round6(net), grossGrams: round6(gross) };
       const pick = pickSku(skusByFood.get(foodId) ?? [], unitWeightsOf(food));
       if ('reason' in pick) {
-        unmatched.push({ ...base, reason: pick.reason });
+        if (day >= input.days[0] && day <= input.days[1]) unmatched.push({ ...base, reason: pick.reason });
         continue;
       }
       const s = pick.sku;
-      const quantity = roundUpQuantity(gross / pick.grams);
-      lines.push({
-        ...base, edibleUnknown, skuId: s.skuId, supplierId: s.supplierId, supplierName: s.supplierName, productName: s.productName,
-        skuName: s.skuName, spec: s.spec, unit: s.unit, unitGrams: pick.grams, quantity, price: s.price, amount: lineAmount(s.price, quantity),
+      needs.push({
+        ...base, day, cycleWeek: Math.floor(day / 7) + 1, edibleUnknown, skuId: s.skuId, supplierId: s.supplierId, supplierName: s.supplierName, productName: s.productName,
+        skuName: s.skuName, spec: s.spec, unit: s.unit, unitGrams: pick.grams, needQuantity: round6(gross / pick.grams),
+        wholePackages: isPackageUnit(s.unit), keeps: goodsKeep({ foodId, group: food?.group }), price: s.price,
       });
     }
   }
+  // the carry runs within a week of the cycle (what a week plan orders), so the week and the month plan agree
+  const lines: PlanLine[] = packageBalances(needs)
+    .filter((l) => l.day >= input.days[0] && l.day <= input.days[1])
+    .map(({ day: _day, ...l }) => ({ ...l, amount: lineAmount(l.price, l.quantity) }));
   // amounts the way an order sums them (fen-exact, domain/money.ts), so the plan's total is the orders' total
   return { lines, unmatched, amount: sumAmounts(lines.map((l) => l.amount)) };
+}
+
+/**
+ * The days whose cells a plan of `days` reads: the whole cycle weeks they fall in (a packaged surplus carries from a
+ * week's first day). Days past the cycle's end have no cells and add nothing.
+ */
+export function planCellDays(days: readonly [number, number]): [number, number] {
+  return [Math.floor(days[0] / 7) * 7, Math.floor(days[1] / 7) * 7 + 6];
 }
 
 /** The days [first, last] of week `week` (1-based) of a cycle; null when the cycle has no such week. */

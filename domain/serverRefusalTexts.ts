@@ -479,6 +479,8 @@ const RULE_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：实收数量不能小于 0': tw('參數錯誤：實收數量不能小於 0', 'Invalid request: the received quantity cannot be below 0'),
   '参数错误：数量不能超过 {max}': tw('參數錯誤：數量不能超過 {max}', 'Invalid request: the quantity cannot exceed {max}'),
   '参数错误：数量最多 {n} 位小数': tw('參數錯誤：數量最多 {n} 位小數', 'Invalid request: the quantity can have at most {n} decimals'),
+  // issue 30: packaged goods are ordered whole (domain/wholePackages.ts)
+  '参数错误：商品 {name}（{sku}）按{unit}整件订购，数量须为整数（收到 {quantity}）': tw('參數錯誤：商品 {name}（{sku}）按{unit}整件訂購，數量須為整數（收到 {quantity}）', 'Invalid request: {name} ({sku}) is ordered in whole {unit}; the quantity must be a whole number (got {quantity})'),
   '参数错误：价格由系统按生效的审核价格确定，不能提交价格': tw('參數錯誤：價格由系統按生效的審核價格確定，不能提交價格', 'Invalid request: prices come from the approved prices in force and cannot be sent'),
   '参数错误：确认备注不能超过 {max} 个字': tw('參數錯誤：確認備註不能超過 {max} 個字', 'Invalid request: the confirmation note cannot have more than {max} characters'),
   // issue 27: receiving beyond the order plus its allowance (domain/order.ts, domain/scale.ts)

@@ -8,6 +8,7 @@ import {
   type LinkPermissions, type OrderAction, type OrderParty, type OrderSettings, type OrderStatus,
 } from '../order.ts';
 import { formatMoney, lineAmount, sumAmounts } from '../money.ts';
+import { wholePackageProblem } from '../wholePackages.ts';
 import { SCALE_TEXT, lineGramsPerUnit, weighLine, weightProblem, type ScaleFields, type WeighResult } from '../scale.ts';
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
@@ -105,6 +106,8 @@ export interface OrderLineState {
   quantity: number; price: number | null; refused: boolean; receivedQuantity: number | null;
   /** grams in one unit of the line (domain/scale lineGramsPerUnit), null when it cannot be weighed */
   gramsPerUnit?: number | null; unit?: string;
+  /** the goods' name (a refusal names the line) */
+  productName?: string;
 }
 export interface OrderState {
   status: OrderStatus | 'none';
@@ -169,6 +172,13 @@ function decideCreate(command: Extract<OrderCommand, { type: 'CreateOrder' }>, s
   const quantities = Object.fromEntries(command.items.map((i) => [i.skuId, i.quantity as number]));
   const skuIds = command.items.map((i) => i.skuId);
   const facts = command.facts;
+  // issue 30: a SKU sold by the package is ordered in whole packages (domain/wholePackages.ts), draft or not
+  const fractional = command.items.flatMap((i) => {
+    const f = facts.skus[i.skuId];
+    const problem = f ? wholePackageProblem({ skuId: i.skuId, name: f.productName, unit: f.unit }, quantities[i.skuId]!) : null;
+    return problem ? [problem] : [];
+  });
+  if (fractional.length) return refuse('invalid', fractional[0]!, fractional);
   let lines: OrderLineData[];
   if (command.draft) {
     // a draft is not priced yet, but its goods must exist; prices, cut-off and minimum are checked at submission
@@ -203,6 +213,9 @@ function decideConfirm(command: Extract<OrderCommand, { type: 'ConfirmOrder' }>,
     } else if (l.quantity !== undefined && l.quantity !== line.quantity) {
       const problem = quantityProblem(l.quantity);
       if (problem) return refuse('invalid', `${problem}（${l.skuId}）`);
+      // issue 30: a supplier changes a packaged line to whole packages too
+      const fractional = wholePackageProblem({ skuId: l.skuId, name: line.productName ?? l.skuId, unit: line.unit ?? '' }, l.quantity as number);
+      if (fractional) return refuse('invalid', fractional);
       if (!command.supplierMayChangeQuantity) return refuse('forbidden', ORDER_TEXT.mayNotChangeQuantity);
       changed.push({ skuId: l.skuId, quantity: l.quantity });
     }
@@ -305,7 +318,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
       case 'OrderCreated': return {
         status: event.data.status, deliveryDate: event.data.deliveryDate, supplierOrgId: event.data.supplierOrgId,
         lines: Object.fromEntries(event.data.lines.map((l) => [l.skuId, {
-          quantity: l.quantity, price: l.price, refused: false, receivedQuantity: null, gramsPerUnit: lineGramsPerUnit(l.unit, l.spec), unit: l.unit,
+          quantity: l.quantity, price: l.price, refused: false, receivedQuantity: null, gramsPerUnit: lineGramsPerUnit(l.unit, l.spec), unit: l.unit, productName: l.productName,
         }])),
       };
       case 'OrderSubmitted': {

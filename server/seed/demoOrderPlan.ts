@@ -10,6 +10,7 @@
 import type { LineChange, OrderCommand, PlacingFacts } from '../../domain/aggregates/order.ts';
 import type { OrderParty, OrderStatus } from '../../domain/order.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
+import { isPackageUnit } from '../../domain/wholePackages.ts';
 
 const DAY = 86_400_000;
 /** An instant on a China-time day (YYYY-MM-DD) at hour:minute. */
@@ -86,7 +87,11 @@ export function demoOrders(input: DemoOrderInput): DemoOrder[] {
   return days.map((day, i) => {
     const n = 3 + ((i + s + k) % 3);
     const picked = Array.from({ length: n }, (_, j) => priced[(i * 5 + j * 3 + s * 7 + k) % priced.length]!).filter((v, j, all) => all.indexOf(v) === j);
-    const items = picked.map((skuId, j) => ({ skuId, quantity: [2, 5, 10, 3, 1.5, 8][(i + j) % 6]! * input.quantityFactor }));
+    // 1.5 of a weighed unit (斤); a packaged SKU is ordered whole (issue 30, domain/wholePackages.ts): 2 bags
+    const items = picked.map((skuId, j) => {
+      const q = [2, 5, 10, 3, 1.5, 8][(i + j) % 6]! * input.quantityFactor;
+      return { skuId, quantity: isPackageUnit(input.facts.skus[skuId]?.unit ?? '') ? Math.ceil(q) : q };
+    });
     const placedAt = past(at(addDays(day, -2), 10, (i * 7) % 60), 90 - i);
     const orderId = input.newId();
     const daysAhead = Math.round((Date.parse(day) - Date.parse(today)) / DAY);

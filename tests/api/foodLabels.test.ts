@@ -8,6 +8,7 @@ import type { Dish } from '../../contracts/dishes.ts';
 import type { LabelDishes, Trace } from '../../contracts/foodLabels.ts';
 import { CORE_LABEL_NUTRIENTS, GB28050, nutritionTable, type LabelFood } from '../../domain/nutritionLabel.ts';
 import { NUTRIENT_KEYS } from '../../domain/nutrition.ts';
+import type { FoodLabelConfig } from '../../domain/foodLabel.ts';
 
 let server: TestServer;
 let dietitianA: Session;
@@ -80,6 +81,28 @@ describe('public trace page', () => {
     const food: LabelFood = { name: dish.name, ingredients: [], allergens: [], netGrams: 222.5, nutrients: dish.nutrients, incomplete: dish.incomplete as LabelFood['incomplete'] };
     expect(d.table).toEqual(nutritionTable(food, GB28050));
     expect(d.table.portionGrams).toBe(223);
+  });
+
+  it('follows the org\'s label panel setting: GB 28050-2025 "1+6" once the school chooses it, 2011 "1+4" again after', async () => {
+    const admin = await signIn(server, DEMO.schoolAdmin, SCHOOL_A);
+    const label = (method: string, body?: unknown) => call<FoodLabelConfig>(server, method, '/v1/config/foodlabel', { token: admin.token, key: admin.key, body });
+    const config = (await label('GET')).body.data;
+    const food: LabelFood = { name: dish.name, ingredients: [], allergens: [], netGrams: 222.5, nutrients: dish.nutrients, incomplete: dish.incomplete as LabelFood['incomplete'] };
+    const set = await label('PUT', { fields: config.fields, saltConversionTip: config.saltConversionTip, panel: 'gb28050-2025' });
+    expect(set.status, set.body.status_text).toBe(200);
+    try {
+      const [d] = (await trace(dietitianA.orgApp!.orgId, dish.id)).body.data.dishes;
+      expect(d.table).toEqual(nutritionTable(food, GB28050, { panel: 'gb28050-2025' }));
+      expect(d.table).toMatchObject({ panel: 'gb28050-2025', advisory: 'saltOilSugar' });
+      expect(d.table.rows.map((r) => r.key)).toEqual(expect.arrayContaining(['saturatedFat', 'sugars']));
+      // another school's trace keeps its own (default) panel
+      const [other] = (await trace(dietitianB.orgApp!.orgId, otherOrgDish.id)).body.data.dishes;
+      expect(other.table.panel).toBe('gb28050-2011');
+    } finally {
+      expect((await label('PUT', { fields: config.fields, saltConversionTip: config.saltConversionTip, panel: 'gb28050-2011' })).status).toBe(200);
+    }
+    const [back] = (await trace(dietitianA.orgApp!.orgId, dish.id)).body.data.dishes;
+    expect(back.table).toMatchObject({ panel: 'gb28050-2011', advisory: null });
   });
 
   it('is a 404 for an unknown dish, another org\'s dish, an unknown org, or a list with one unknown id', async () => {

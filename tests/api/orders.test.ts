@@ -11,13 +11,17 @@ import { dayOf } from '../../domain/priceCycle.ts';
 import { lineAmount, sumAmounts } from '../../domain/money.ts';
 
 const SUPPLIER_ORG = 'org-xfsp';
-interface EffectivePrice { skuId: string; price: number; isCheck: number }
+interface EffectivePrice { skuId: string; price: number; isCheck: number; unit: string; productName: string }
 
 let server: TestServer;
 let school: Session;
 let supplier: Session;
 let prices: EffectivePrice[];
+/** a SKU sold by weight (斤, 千克: fractions are quantities) and one sold by the package (袋, 桶 …: whole only, issue 30) */
+let weighed: EffectivePrice;
+let packaged: EffectivePrice;
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const inDays = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
 const place = (s: Session, body: unknown) => call<OrderDetail>(server, 'POST', '/v4/mall/order', { ...auth(s), body });
 const act = (s: Session, id: string, body: unknown, headers?: Record<string, string>) => call<OrderDetail>(server, 'PUT', `/v4/mall/order/${id}`, { ...auth(s), body, headers });
@@ -28,15 +32,19 @@ beforeAll(async () => {
   server = await startTestServer();
   school = await signIn(server, DEMO.purchaser, SCHOOL_A);
   supplier = await signIn(server, DEMO.supplier);
-  const res = await get<{ rows: EffectivePrice[] }>(school, `/v5/mall/sku/price/latest-price?supplierId=${SUPPLIER_ORG}&$limit=20`);
+  const res = await get<{ rows: EffectivePrice[] }>(school, `/v5/mall/sku/price/latest-price?supplierId=${SUPPLIER_ORG}&$limit=200`);
   prices = res.body.data.rows.filter((p) => p.isCheck === 1);
   expect(prices.length).toBeGreaterThanOrEqual(3);
+  weighed = prices.find((p) => ['斤', '千克'].includes(p.unit))!;
+  packaged = prices.find((p) => ['袋', '桶', '箱'].includes(p.unit))!;
+  expect([weighed?.unit, packaged?.unit].every(Boolean), 'the demo supplier sells by weight and by the package').toBe(true);
 });
 afterAll(async () => { await server?.close(); });
 
 describe('placing an order', () => {
   it('creates a submitted order for the caller\'s school priced by the server at the effective prices', async () => {
-    const [a, b] = prices;
+    // 2.5 斤 is a quantity; a packaged line is whole (issue 30)
+    const [a, b] = [weighed, packaged];
     const res = await place(school, { supplierId: SUPPLIER_ORG, deliveryDate: inDays(3), items: [{ skuId: a!.skuId, quantity: 2.5 }, { skuId: b!.skuId, quantity: 3 }] });
     expect(res.status, res.body.status_text).toBe(200);
     const o = res.body.data;
@@ -59,6 +67,10 @@ describe('placing an order', () => {
       [{ ...ok, items: [{ skuId: sku, quantity: -2 }] }, 400, /大于 0/],
       [{ ...ok, items: [{ skuId: sku, quantity: 'NaN' }] }, 400, /quantity|数字|number/i],
       [{ ...ok, items: [{ skuId: sku, quantity: 1.23456 }] }, 400, /小数/],
+      // issue 30: 0.33 of a bag is no quantity; the refusal names the line (its goods and SKU), a draft no less
+      [{ ...ok, items: [{ skuId: weighed.skuId, quantity: 2.5 }, { skuId: packaged.skuId, quantity: 0.33 }] }, 400,
+        new RegExp(`^${escape(`参数错误：商品 ${packaged.productName}（${packaged.skuId}）按${packaged.unit}整件订购，数量须为整数（收到 0.33）`)}$`)],
+      [{ ...ok, draft: true, items: [{ skuId: packaged.skuId, quantity: 1.5 }] }, 400, /整件订购/],
       [{ ...ok, items: [{ skuId: sku, quantity: 1, price: 0.01 }] }, 400, /price|价格/i],
       [{ ...ok, items: [{ skuId: 'no-such-sku', quantity: 1 }] }, 400, /不存在或不属于该供应商/],
       [{ ...ok, items: [{ skuId: foreign, quantity: 1 }] }, 400, /不存在或不属于该供应商/],
@@ -255,6 +267,14 @@ describe('the lifecycle', () => {
     expect((await call(server, 'PUT', '/v4/mall/order/spec', { ...auth(admin), body: { cutoffDays: 1, cutoffTime: '18:00', minimumAmount: 0, supplierMayChangeQuantity: true } })).status).toBe(200);
     const yes = await act(supplier, o.id, { action: 'confirm', lines: [{ skuId: item.skuId, quantity: 3 }] });
     expect(yes.body.data.lines[0]).toMatchObject({ quantity: 3, amount: lineAmount(prices[1]!.price, 3) });
+    // issue 30: a supplier may change a packaged line only to whole packages; the refusal writes nothing
+    const bag = (await place(school, { supplierId: SUPPLIER_ORG, deliveryDate: inDays(4), items: [{ skuId: packaged.skuId, quantity: 2 }] })).body.data;
+    const events = await eventCount(server);
+    const half = await act(supplier, bag.id, { action: 'confirm', lines: [{ skuId: packaged.skuId, quantity: 2.5 }] });
+    expect([half.status, half.body.status_text]).toEqual([400, expect.stringMatching(new RegExp(`${packaged.skuId}.*整件订购`))]);
+    expect(await eventCount(server)).toBe(events);
+    const whole = await act(supplier, bag.id, { action: 'confirm', lines: [{ skuId: packaged.skuId, quantity: 3 }] });
+    expect(whole.body.data.lines[0]).toMatchObject({ quantity: 3 });
   });
 });
 

@@ -15,6 +15,11 @@ let server: TestServer;
 let purchaser: Session;
 let cycleId: string;
 
+const groupBy = <T>(xs: readonly T[], key: (x: T) => string) => {
+  const out = new Map<string, T[]>();
+  for (const x of xs) out.set(key(x), [...(out.get(key(x)) ?? []), x]);
+  return out;
+};
 const plan = (s: Session, query: string) => call<PurchasePlan>(server, 'GET', `/v4/mall/recipe/purchaseplan?${query}`, auth(s));
 
 beforeAll(async () => {
@@ -38,8 +43,26 @@ describe('purchase plan', () => {
     for (const l of p.lines) {
       expect(l.date >= p.startDate && l.date <= p.endDate).toBe(true);
       expect(l.grossGrams).toBeGreaterThanOrEqual(l.netGrams);
-      expect(l.quantity).toBe(roundUpQuantity(l.grossGrams / l.unitGrams));
+      expect(l.needQuantity).toBeCloseTo(l.grossGrams / l.unitGrams, 5);
+      expect(l.wholePackages, l.unit).toBe(!['斤', '千克', '公斤'].includes(l.unit));
+      // issue 30: a packaged line is whole packages, and what it leaves is what it and the stock hold beyond the need
+      if (l.wholePackages) expect(Number.isInteger(l.quantity), `${l.productName} ${l.quantity}`).toBe(true);
+      else expect(l.quantity).toBe(roundUpQuantity(l.grossGrams / l.unitGrams));
+      expect(l.surplus).toBeGreaterThanOrEqual(0);
       expect(l.amount).toBe(lineAmount(l.price, l.quantity));
+    }
+    // per SKU over the week: goods that keep buy the week's need rounded up once (the surplus carries); a perishable
+    // buys each delivery day's need rounded up on its own (nothing carries)
+    const bySku = groupBy(p.lines.filter((l) => l.wholePackages), (l) => l.skuId);
+    expect([...bySku.values()].some((ls) => ls.some((l) => l.keeps)) && [...bySku.values()].some((ls) => ls.some((l) => !l.keeps)), 'the demo week buys both').toBe(true);
+    for (const ls of bySku.values()) {
+      const bought = ls.reduce((n, l) => n + l.quantity, 0);
+      if (ls.every((l) => l.keeps)) expect(bought, ls[0]!.productName).toBe(Math.ceil(ls.reduce((n, l) => n + l.needQuantity, 0) - 1e-6));
+      else if (ls.every((l) => !l.keeps)) {
+        const days = groupBy(ls, (l) => l.date);
+        expect(bought, ls[0]!.productName).toBe([...days.values()].reduce((n, d) => n + Math.ceil(d.reduce((m, l) => m + l.needQuantity, 0) - 1e-6), 0));
+        expect(ls.every((l) => l.carriedIn === 0 || ls.some((o) => o.date === l.date && o !== l))).toBe(true);
+      }
     }
     // each line's price is the one an order would carry: the supplier's latest effective price for the school
     const suppliers = [...new Set(p.lines.map((l) => l.supplierId))];
@@ -121,7 +144,8 @@ describe('unit weights edited in the ingredient library (issue 28 point 2)', () 
       const after = await eggLine(before.date);
       expect(after.grossGrams).toBe(before.grossGrams);
       expect(after.unitGrams).toBe(pieces * 100);
-      expect(after.quantity).toBe(roundUpQuantity(after.grossGrams / (pieces * 100)));
+      // trays are whole (issue 30) and eggs do not keep: the day's need rounded up
+      expect(after.quantity).toBe(Math.ceil(after.grossGrams / (pieces * 100) - 1e-6));
       expect(after.quantity).toBeLessThan(before.quantity);
       // the other school keeps the default
       const other = await signIn(server, DEMO.dietitian, SCHOOL_B);

@@ -2,6 +2,7 @@
 // a plan (quantities per delivery day and supplier, no ingredient left unmatched), edits a quantity and sees its
 // amount follow, then makes the orders after being told how many and how much: one per supplier and day, each shown
 // with its order number; generating again places nothing new and names the orders already placed (issue 28).
+// Packaged goods are planned in whole packages with the surplus said per line (issue 30).
 import { describe, expect, it } from 'vitest';
 import { openScreen, signInToHome, useConsole } from '../support/console.ts';
 import { DEMO } from '../api/usersApi.ts';
@@ -26,6 +27,13 @@ describe('purchase plan', () => {
     await expect.poll(() => page.getByTestId('plan-quantity').count(), { timeout: 30_000 }).toBeGreaterThan(3);
     // issue 28: eggs by the box and oil by the barrel are planned, and the demo supplier sells every food: nothing unmatched
     expect(await page.getByTestId('plan-unmatched').count()).toBe(0);
+    // issue 30: packaged goods are bought whole, and each line says what is left and whether it carries: rice or oil
+    // left over counts toward the next day, and a later day uses it
+    const whole = await table.locator('[data-testid="plan-quantity"][data-whole="true"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(whole.length).toBeGreaterThan(0);
+    for (const v of whole) expect(v).toMatch(/^\d+$/);
+    expect(await table.getByTestId('plan-surplus').filter({ hasText: '可存放，计入下一配送日' }).count()).toBeGreaterThan(0);
+    expect(await table.getByTestId('plan-need').filter({ hasText: '用前日结余' }).count()).toBeGreaterThan(0);
 
     // a quantity typed changes its amount and the total
     const amount = page.getByTestId('plan-amount').first();

@@ -14,7 +14,7 @@ import { orgFoods } from '../recipes/foodLibrary.ts';
 import { partyOnly, placingFacts } from './access.ts';
 import { cycleDays, dateOfDay, type AgeGroup, type Cell, type CycleOption, type MealCode } from '../../../domain/recipeCycle.ts';
 import {
-  PLAN_TEXT, cycleMonths, monthDays, planTotals, purchasePlan, weekDays, type PlanDish, type PlanSku,
+  PLAN_TEXT, cycleMonths, monthDays, planCellDays, planTotals, purchasePlan, weekDays, type PlanDish, type PlanSku,
 } from '../../../domain/purchasePlan.ts';
 import { beforeCutoff, orderDeadline, type OrderSettings } from '../../../domain/order.ts';
 import { weightTypeOf, type DosageMode } from '../../../domain/nutrition.ts';
@@ -41,8 +41,10 @@ async function planCycle(db: Db, request: OrgAppRequest, cycleId: string): Promi
  * domain/purchasePlan.ts's. Shared by the week and the month plan so both read one set of facts the same way.
  */
 async function planOf(db: Db, orgId: string, cycle: PlanCycle, days: [number, number], now: Date) {
+  // the cells of the whole cycle weeks of these days: a packaged surplus carries from a week's first day (issue 30)
+  const cellDays = planCellDays(days);
   const cellRows = await db.selectFrom('recipe_cycle_cells').select(['day', 'meal_code', 'dishes'])
-    .where('org_id', '=', orgId).where('cycle_id', '=', cycle.id).where('day', '>=', days[0]).where('day', '<=', days[1]).execute();
+    .where('org_id', '=', orgId).where('cycle_id', '=', cycle.id).where('day', '>=', cellDays[0]).where('day', '<=', cellDays[1]).execute();
   const cells: Cell[] = cellRows.map((c) => ({ day: c.day, mealCode: c.meal_code as MealCode, dishes: c.dishes as Cell['dishes'] }));
   const dishIds = [...new Set(cells.flatMap((c) => c.dishes.map((d) => d.dishId)))];
   const dishRows = dishIds.length ? await db.selectFrom('dishes').select(['id', 'data']).where('org_id', '=', orgId).where('id', 'in', dishIds).execute() : [];
@@ -56,7 +58,11 @@ async function planOf(db: Db, orgId: string, cycle: PlanCycle, days: [number, nu
   const foods = Object.fromEntries(foodIds.map((id) => {
     const f = library.get(id);
     // the org's piece weight and density (its library; the defaults of domain/foodUnitWeights.ts) convert boxes and litres
-    return [id, { foodId: id, name: f?.nameZh ?? id, ediblePortionPct: f?.ediblePortionPct ?? null, gramsPerPiece: f?.gramsPerPiece ?? null, densityGPerMl: f?.densityGPerMl ?? null }];
+    // its group says whether a packaged surplus keeps to the next delivery day (domain/wholePackages goodsKeep)
+    return [id, {
+      foodId: id, name: f?.nameZh ?? id, ediblePortionPct: f?.ediblePortionPct ?? null, gramsPerPiece: f?.gramsPerPiece ?? null,
+      densityGPerMl: f?.densityGPerMl ?? null, group: f?.group ?? null,
+    }];
   }));
 
   // the SKUs of each linked supplier linked to a needed food, priced as an order would be

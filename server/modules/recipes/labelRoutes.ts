@@ -19,6 +19,8 @@ import { GB28050, labelFoodOfDish, nutritionTable, type LabelFood } from '../../
 import type { DishFields } from '../../../domain/aggregates/dish.ts';
 import { orgFoods } from './foodLibrary.ts';
 import { dishPortion } from '../../../domain/recipeCycle.ts';
+import { orgLabelPanel } from '../../../domain/foodLabel.ts';
+import { FOOD_LABEL_PATH } from '../config/settingsRoutes.ts';
 
 type RowData = Pick<DishFields, 'allergens' | 'dosageMode' | 'lines'>;
 
@@ -55,9 +57,12 @@ export default async function labelRoutes(app: FastifyInstance, { db }: ModuleCo
     const org = await db.selectFrom('orgs').select('name').where('org_id', '=', orgId).executeTakeFirst();
     const dishes = org ? await labelDishes(db, orgId, ids) : [];
     if (dishes.length !== ids.length) throw notFound('菜品不存在');
+    // the panel the org's label setting chose (GB 28050-2011 "1+4" or 2025 "1+6"), as its printed labels show
+    const configs = await db.selectFrom('org_config').select(['app_id', 'value']).where('org_id', '=', orgId).where('path', '=', FOOD_LABEL_PATH).execute();
+    const panel = orgLabelPanel(configs.map((c) => ({ appId: c.app_id, value: c.value })));
     return ok({
       orgName: org!.name,
-      dishes: dishes.map((d) => ({ name: d.name, ingredients: d.ingredients.map((i) => i.name), allergens: d.allergens, table: nutritionTable(d, GB28050) })),
+      dishes: dishes.map((d) => ({ name: d.name, ingredients: d.ingredients.map((i) => i.name), allergens: d.allergens, table: nutritionTable(d, GB28050, { panel }) })),
     });
   });
 }

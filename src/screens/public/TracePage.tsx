@@ -1,5 +1,6 @@
 // The public trace page a food label's QR code opens (issue 10): what the label says of its dishes — name,
-// ingredients, allergens and the GB 28050 nutrient table — readable on a phone without signing in.
+// ingredients, allergens and the GB 28050 nutrient table in the panel the org's label setting chose (2011 "1+4" or
+// 2025 "1+6") — readable on a phone without signing in.
 import { makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -55,6 +56,8 @@ function DishTrace({ dish }: { dish: TraceDish }) {
       {dish.table.saltPerPortion !== null && (
         <p className={styles.line} data-testid="trace-salt"><Trans>每份折合食盐 {dish.table.saltPerPortion.toFixed(1)} 克</Trans></p>
       )}
+      {/* GB 28050-2025 (the org's label setting, issue 30): the line under the table, as the printed label has it */}
+      {dish.table.advisory === 'saltOilSugar' && <p className={styles.line} data-testid="trace-advisory">{t`儿童青少年应避免过量摄入盐油糖`}</p>}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FOOD_LABEL_GROUPS, addCustomField, defaultFoodLabelConfig, effectiveOptions, fieldLabel, foodLabelConfigOf, groupedFields,
+  orgLabelPanel, FOOD_LABEL_GROUPS, addCustomField, defaultFoodLabelConfig, effectiveOptions, fieldLabel, foodLabelConfigOf, groupedFields,
   moveField, removeCustomField, setCustomLabel, setCustomOptions, setFieldEnabled, sodiumToSalt, stepField, validateFoodLabelConfig,
   type FoodLabelConfig,
 } from '../../../domain/foodLabel.ts';
@@ -137,5 +137,18 @@ describe('the GB 28050 panel setting (issue 30)', async () => {
     expect(foodLabelConfigOf({ ...defaults(), panel: 'gb2000' }).panel).toBe('gb28050-2011');
     expect(validateFoodLabelConfig({ ...defaults(), panel: 'gb2000' })).toEqual([LABEL_PANEL_TEXT]);
     for (const p of LABEL_PANELS) expect(LABEL_PANEL_TEXT).toContain(p);
+  });
+});
+
+describe('orgLabelPanel (issue 30: the trace page follows the org\'s label setting)', () => {
+  const cfg = (panel?: string) => ({ fields: [], ...(panel && { panel }) });
+  it('takes an org-app\'s panel over the org-wide one, the first app by id when several chose, else the default', () => {
+    expect(orgLabelPanel([])).toBe('gb28050-2011');
+    expect(orgLabelPanel([{ appId: '', value: cfg('gb28050-2025') }])).toBe('gb28050-2025');
+    expect(orgLabelPanel([{ appId: '', value: cfg('gb28050-2025') }, { appId: 'meal', value: cfg('gb28050-2011') }])).toBe('gb28050-2011');
+    expect(orgLabelPanel([{ appId: 'b', value: cfg('gb28050-2011') }, { appId: 'a', value: cfg('gb28050-2025') }])).toBe('gb28050-2025');
+    // a stored copy from before issue 30 (no panel) or a broken one does not decide
+    expect(orgLabelPanel([{ appId: 'a', value: cfg() }, { appId: '', value: cfg('gb28050-2025') }])).toBe('gb28050-2025');
+    expect(orgLabelPanel([{ appId: 'a', value: { panel: 'gb28050-1999' } }, { appId: 'b', value: null }])).toBe('gb28050-2011');
   });
 });

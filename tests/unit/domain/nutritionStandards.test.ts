@@ -55,6 +55,7 @@ describe('nutritionStandards', () => {
     expect(foodAmountBand()).toEqual({ minPct: 80, maxPct: 120 });
     expect(mealShareGuide(5)).toEqual({ meal: 'dinner', minPct: 30, maxPct: 35 });
     expect(mealShareGuide(2)).toBeNull();
-    expect([energyFactorKj('fat'), energyFactorKj('carbohydrate')]).toEqual([37, 17]);
+    // GB 28050 Appendix: protein 17, fat 37, carbohydrate 17, dietary fibre 8 kJ/g
+    expect([energyFactorKj('protein'), energyFactorKj('fat'), energyFactorKj('carbohydrate'), energyFactorKj('fiber')]).toEqual([17, 37, 17, 8]);
   });
 });

@@ -70,8 +70,9 @@ describe('purchasePlan', () => {
 
 describe('boxes of eggs and barrels of oil (issue 28)', () => {
   // 150 eaters eat 200 g of a dish of 100 g egg (edible 88 %) and 100 g soybean oil, net: egg 15 000 g net → gross
-  // 17 045.454545 g; oil 15 000 g (edible 100 %). Eggs: 20枚/盒 at 50 g = 1000 g → 17.05 盒 at 29.90 = 509.80.
-  // Oil: 5L/桶 at 0.92 g/ml = 4600 g → 3.27 桶 at 68 = 222.36.
+  // 17 045.454545 g; oil 15 000 g (edible 100 %). Eggs: 20枚/盒 at 50 g = 1000 g → a need of 17.045455 盒, bought
+  // whole (issue 30): 18 盒 at 29.90 = 538.20, 0.954545 盒 over. Oil: 5L/桶 at 0.92 g/ml = 4600 g → a need of
+  // 3.26087 桶, bought whole: 4 桶 at 68 = 272.00, 0.73913 桶 over.
   const eggOil: PlanInput = {
     ...input, ageGroups: [{ ageRange: '6-8', people: 150 }], cells: [{ day: 0, mealCode: 3, dishes: [{ dishId: 'E', dosages: { '6-8': 200 } }] }],
     dishes: { E: { weightType: 'net', lines: [{ foodId: 'egg', weight: 100 }, { foodId: 'oil', weight: 100 }] } },
@@ -88,8 +89,12 @@ describe('boxes of eggs and barrels of oil (issue 28)', () => {
   it('plans them by the food\'s piece weight and density', () => {
     const plan = purchasePlan(eggOil);
     expect(plan.unmatched).toEqual([]);
-    expect(plan.lines.find((l) => l.foodId === 'egg')).toMatchObject({ skuId: 'box', unitGrams: 1000, quantity: 17.05, amount: 509.8 });
-    expect(plan.lines.find((l) => l.foodId === 'oil')).toMatchObject({ skuId: 'barrel', unitGrams: 4600, quantity: 3.27, amount: 222.36 });
+    expect(plan.lines.find((l) => l.foodId === 'egg')).toMatchObject({
+      skuId: 'box', unitGrams: 1000, needQuantity: 17.045455, wholePackages: true, quantity: 18, surplus: 0.954545, amount: 538.2,
+    });
+    expect(plan.lines.find((l) => l.foodId === 'oil')).toMatchObject({
+      skuId: 'barrel', unitGrams: 4600, needQuantity: 3.26087, wholePackages: true, quantity: 4, surplus: 0.73913, amount: 272,
+    });
   });
 
   it('still cannot plan them when the food\'s weights are unknown', () => {

@@ -18,6 +18,7 @@ import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { chinaDay } from '../orderList/orderView.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { NumberInput } from '../../../components/NumberInput.tsx';
+import { isPackageUnit, isWholeQuantity } from '../../../../domain/wholePackages.ts';
 import { numberText } from '../../../components/numberText.ts';
 import { unitName } from '../../../components/unitNames.ts';
 import { DateInput } from '../../../components/DateInput.tsx';
@@ -67,7 +68,12 @@ export default function FoodPurchasePage() {
   const setQty = (skuId: string, quantity: string) => setCart((c) => c.map((l) => (l.price.skuId === skuId ? { ...l, quantity } : l)));
   const total = cart.reduce((sum, l) => sum + (Number(l.quantity) || 0) * l.price.price, 0);
   // the same rule the server applies (domain/order quantityProblem), said in the user's language
-  const problem = cart.some((l) => quantityProblem(Number(l.quantity)) !== null) ? t`数量须大于 0，最多 3 位小数` : null;
+  // and issue 30's: goods sold by the package are ordered whole (domain/wholePackages.ts)
+  const fractional = cart.find((l) => quantityProblem(Number(l.quantity)) === null && isPackageUnit(l.price.unit) && !isWholeQuantity(Number(l.quantity)));
+  const fractionalName = fractional?.price.productName ?? '';
+  const fractionalUnit = fractional ? unitName(i18n, fractional.price.unit) : '';
+  const problem = cart.some((l) => quantityProblem(Number(l.quantity)) !== null) ? t`数量须大于 0，最多 3 位小数`
+    : fractional ? t`${fractionalName} 按${fractionalUnit}整件订购，数量须为整数` : null;
 
   const submit = useMutation({
     mutationFn: () => createOrder({
@@ -100,7 +106,7 @@ export default function FoodPurchasePage() {
     {
       key: 'quantity', header: <Trans>数量</Trans>,
       render: (l) => (
-        <NumberInput className={s.qty} min={0} step={0.001} precision={3} {...numberText(l.quantity, (v) => setQty(l.price.skuId, v))} aria-label={t`数量`}
+        <NumberInput className={s.qty} min={0} step={isPackageUnit(l.price.unit) ? 1 : 0.001} precision={isPackageUnit(l.price.unit) ? 0 : 3} {...numberText(l.quantity, (v) => setQty(l.price.skuId, v))} aria-label={t`数量`}
           data-testid="purchase-quantity" contentAfter={<Text size={200}>{unitName(i18n, l.price.unit)}</Text>} />
       ),
     },

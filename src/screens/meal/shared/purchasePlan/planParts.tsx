@@ -13,6 +13,7 @@ import { planExportRows, planOrderKey, plannedOrders } from '../../../../../doma
 import { recipeSettingsOf } from '../../../../../domain/recipeSettings.ts';
 import { lineAmount, sumAmounts } from '../../../../../domain/money.ts';
 import { ORDER_LIMITS } from '../../../../../domain/order.ts';
+import { packageBalances } from '../../../../../domain/wholePackages.ts';
 import type { PurchasePlan, PurchasePlanLine, PurchasePlanUnmatched } from '../../../../../services/purchasePlans.ts';
 import { specsQuery } from '../../../../../services/mall/catalogue.ts';
 import { createOrder, orderKeys } from '../../../../../services/orders.ts';
@@ -28,6 +29,7 @@ import { unitName } from '../../../../components/unitNames.ts';
 
 const useStyles = makeStyles({
   qty: { width: '130px' },
+  short: { color: tokens.colorPaletteRedForeground1 },
   results: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
 });
 
@@ -60,15 +62,19 @@ function useGrams() {
 
 export const planLineKey = (l: Pick<PurchasePlanLine, 'date' | 'foodId'>) => `${l.date}/${l.foodId}`;
 
-/** The server's lines with the purchaser's quantities: an emptied field buys nothing of that line. */
+/**
+ * The server's lines with the purchaser's quantities: an emptied field buys nothing of that line. The stock each
+ * line uses and leaves follows the edits (domain/wholePackages packageBalances, the rule the server planned with),
+ * so buying one bag less shows the shortfall on that day and the next.
+ */
 export function usePlanEdits(serverLines: readonly PurchasePlanLine[] | undefined) {
   const [edits, setEdits] = useState<Record<string, number | null>>({});
-  const lines = useMemo(() => (serverLines ?? []).map((l) => {
+  const lines = useMemo(() => packageBalances((serverLines ?? []).map((l) => {
     const key = planLineKey(l);
     const typed = key in edits ? edits[key] : l.quantity;
     const quantity = typed !== null && typed !== undefined && Number.isFinite(typed) && typed > 0 ? typed : 0;
     return { ...l, quantity, amount: lineAmount(l.price, quantity) };
-  }), [serverLines, edits]);
+  }), (l) => l.quantity), [serverLines, edits]);
   return {
     lines, edits, total: sumAmounts(lines.map((l) => l.amount)),
     edit: (key: string, value: number | null) => setEdits((prev) => ({ ...prev, [key]: value })),
@@ -76,7 +82,11 @@ export function usePlanEdits(serverLines: readonly PurchasePlanLine[] | undefine
   };
 }
 
-/** The day lines: date, supplier, ingredient, goods, gross grams, the editable quantity, price and amount. */
+/**
+ * The day lines: date, supplier, ingredient, goods, gross grams, the need in the SKU's unit (less what earlier days
+ * left), the editable quantity (whole for a packaged SKU), what is left over, price and amount (issue 30: a purchaser
+ * sees why she buys 2 bags for 1.04 bags' need, and that 0.96 bag carries into the next day).
+ */
 export function PlanLinesTable({ lines, edits, onEdit }: {
   lines: readonly PurchasePlanLine[]; edits: Record<string, number | null>; onEdit: (key: string, value: number | null) => void;
 }) {
@@ -84,6 +94,7 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
   const { t, i18n } = useLingui();
   const money = useMoney();
   const grams = useGrams();
+  const fmt = useIntlFormat();
   const columns: Column<PurchasePlanLine>[] = [
     { key: 'date', header: <Trans>配送日期</Trans>, render: (l) => l.date },
     { key: 'supplier', header: <Trans>供应商</Trans>, render: (l) => l.supplierName },
@@ -91,14 +102,43 @@ export function PlanLinesTable({ lines, edits, onEdit }: {
     { key: 'product', header: <Trans>商品</Trans>, render: (l) => `${l.productName}${l.spec ? `（${l.spec}）` : ''}` },
     { key: 'gross', header: <Trans>毛重（克）</Trans>, render: (l) => (l.edibleUnknown ? t`${grams(l.grossGrams)}（可食部未知）` : grams(l.grossGrams)), phone: 'hidden' },
     {
+      key: 'need', header: <Trans>需要量</Trans>, phone: 'hidden',
+      render: (l) => {
+        const need = fmt.number(l.needQuantity);
+        const unit = unitName(i18n, l.unit);
+        const carried = fmt.number(l.carriedIn);
+        return (
+          <span data-testid="plan-need" data-need={l.needQuantity} data-carried={l.carriedIn}>
+            {need} {unit}
+            {l.carriedIn > 0 && <Text block size={200}><Trans>用前日结余 {carried} {unit}</Trans></Text>}
+          </span>
+        );
+      },
+    },
+    {
       key: 'quantity', header: <Trans>数量</Trans>,
       render: (l) => {
         const key = planLineKey(l);
         return (
           <NumberInput
-            className={s.qty} min={0} max={ORDER_LIMITS.quantityMax} step={1} precision={ORDER_LIMITS.quantityDecimals} aria-label={t`${l.foodName} 数量`}
-            data-testid="plan-quantity" value={key in edits ? edits[key]! : l.quantity} contentAfter={unitName(i18n, l.unit)} onChange={(v) => onEdit(key, v)}
+            className={s.qty} min={0} max={ORDER_LIMITS.quantityMax} step={1} precision={l.wholePackages ? 0 : ORDER_LIMITS.quantityDecimals}
+            aria-label={l.wholePackages ? t`${l.foodName} 数量（整件）` : t`${l.foodName} 数量`}
+            data-testid="plan-quantity" data-whole={l.wholePackages} value={key in edits ? edits[key]! : l.quantity} contentAfter={unitName(i18n, l.unit)} onChange={(v) => onEdit(key, v)}
           />
+        );
+      },
+    },
+    {
+      key: 'surplus', header: <Trans>结余</Trans>, phone: 'hidden',
+      render: (l) => {
+        const unit = unitName(i18n, l.unit);
+        const left = fmt.number(Math.abs(l.surplus));
+        if (l.surplus < -1e-6) return <span className={s.short} data-testid="plan-surplus" data-surplus={l.surplus}><Trans>短缺 {left} {unit}</Trans></span>;
+        if (!l.wholePackages) return <span data-testid="plan-surplus" data-surplus={l.surplus}>—</span>;
+        return (
+          <span data-testid="plan-surplus" data-surplus={l.surplus} data-keeps={l.keeps}>
+            {l.surplus < 1e-6 ? <Trans>无</Trans> : l.keeps ? <Trans>{left} {unit}，可存放，计入下一配送日</Trans> : <Trans>{left} {unit}，易变质，不结转</Trans>}
+          </span>
         );
       },
     },
