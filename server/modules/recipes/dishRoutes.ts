@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';

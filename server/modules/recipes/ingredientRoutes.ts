@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
 import * as api from '../../../contracts/foodIngredients.ts';
