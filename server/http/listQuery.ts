@@ -41,6 +41,14 @@ export interface ListQuery {
   orderBy: readonly OrderKey<string>[];
   /** `$count` was asked for (every list answers its count anyway) */
   count: boolean;
+  /** the page a route that pages itself (config.listPage) cuts in SQL: `$limit` (or its page size) and `$skip` */
+  page: ListPage | null;
+}
+
+/** A page of a list: how many rows from which one. */
+export interface ListPage {
+  limit: number;
+  skip: number;
 }
 
 declare module 'fastify' {
@@ -51,6 +59,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the fields of the answer's rows a list may be sorted by with `$orderby` (the route maps each onto its SQL) */
     listOrderable?: readonly string[];
+    /**
+     * The route pages in SQL (or over rows it built) itself: its page size when `$limit` is not sent, and the largest
+     * `$limit` it takes (§9 page sizes). The layer declares `$limit`/`$skip` with that maximum and hands the page to
+     * the handler (`listPage(request)`); without it, the layer cuts the answer's rows itself. A route whose contract
+     * declares `$limit` keeps that schema (and its maximum); its page is read here all the same.
+     */
+    listPage?: { size: number | ((query: Record<string, unknown>) => number); max: number };
   }
 }
 
@@ -70,15 +85,60 @@ const PAGING: Record<string, JsonSchema> = {
   $skip: { type: 'integer', minimum: 0 },
 };
 
-/** The row schema of a list answer (`{status_code, status_text, data: {rows: [row], count}}`), or null. */
+/**
+ * The row schema of a list answer (`{status_code, status_text, data: {rows: [row], count}}`, or the plain array the
+ * contacts lists answer: `data: [row]`), or null.
+ */
 export function listRowSchema(response: unknown): JsonSchema | null {
-  const ok = (response as Record<string, JsonSchema> | undefined)?.['200'];
-  const rows = ok?.properties?.data?.properties?.rows;
+  const data = (response as Record<string, JsonSchema> | undefined)?.['200']?.properties?.data;
+  // a plain array is a list of records (objects), not of names or numbers
+  if (data?.type === 'array') return data.items?.type === 'object' ? data.items : null;
+  const rows = data?.properties?.rows;
   return rows && rows.type === 'array' && rows.items ? rows.items : null;
 }
 
 /** `a, b` → ['a', 'b'] */
 const names = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * A §7 comma list (`id=a,b,c`, `skuId=a,b`): the distinct values, trimmed, empty ones dropped; a repeated parameter
+ * (`roleIds=a&roleIds=b,c`) reads as one list. Undefined or empty: [] (no filter).
+ */
+export function commaList(value: string | readonly string[] | undefined | null): string[] {
+  if (value === undefined || value === null) return [];
+  const parts = (typeof value === 'string' ? [value] : value).flatMap(names);
+  return [...new Set(parts)];
+}
+
+/**
+ * A bounded comma list of ids (§9 lookups come in chunks): undefined when the field was not sent (no filter), a 400
+ * past `max` ids naming what they are.
+ */
+export function idList(value: string | readonly string[] | undefined, max: number, what: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = commaList(value);
+  if (ids.length > max) throw badRequest(`参数错误：一次最多查询 ${max} 个${what}`);
+  return ids;
+}
+
+/** The page the layer read for a route that pages itself (config.listPage); a route without one is a bug. */
+export function listPage(request: FastifyRequest): ListPage {
+  const page = request.listQuery?.page;
+  if (!page) throw new Error(`listPage: ${request.routeOptions.url} declares no config.listPage`);
+  return page;
+}
+
+/** A Kysely query cut to the page (config.listPage): `.limit($limit).offset($skip)`. */
+export function paged<Q extends { limit: (n: number) => Q; offset: (n: number) => Q }>(query: Q, request: FastifyRequest): Q {
+  const { limit, skip } = listPage(request);
+  return query.limit(limit).offset(skip);
+}
+
+/** The page of rows a route built in code (config.listPage). */
+export function pageOf<R>(rows: readonly R[], request: FastifyRequest): R[] {
+  const { skip, limit } = listPage(request);
+  return rows.slice(skip, skip + limit);
+}
 
 /** `$orderby` read against the fields the route sorts by (domain/listOrder.ts): a 400 naming them otherwise. */
 function orderKeys(text: string | undefined, orderable: readonly string[]): OrderKey<string>[] {
@@ -98,6 +158,9 @@ export function flagFilter(text: string | undefined, field: string): boolean | u
   if (text === '1' || text === 'true') return true;
   throw badRequest(`参数错误：${field} 只能是 0、1 或 0$n`);
 }
+
+/** The querystring schema of a §7 flag filter read by flagFilter: `0`, `1`, `true`, `false` or `0$n`. */
+export const FLAG_QUERY = { type: 'string', enum: ['0', '1', 'true', 'false', '0$n'], description: "0, 1, or '0$n': 0 or not set (docs/query-language.md)" } as const;
 
 /** `$select` read against the row's fields (any field when the row schema names none). */
 export function parseSelect(text: string | undefined, fields: readonly string[] | null): string[] | null {
@@ -158,16 +221,26 @@ function augment(db: Kysely<Database>, routeOptions: RouteOptions): void {
   if (!schema || !row) return;
   const level = levelOf(routeOptions.config as FastifyContextConfig | undefined, routeOptions.url);
   const declared = schema.querystring?.properties ?? {};
-  const orderable = (routeOptions.config as { listOrderable?: readonly string[] } | undefined)?.listOrderable ?? [];
+  const config = routeOptions.config as FastifyContextConfig | undefined;
+  const orderable = config?.listOrderable ?? [];
+  const ownPage = config?.listPage;
   const added: Record<string, JsonSchema> = {};
   for (const [name, form] of Object.entries(FORMS)) {
     if (name in declared) continue;
     // the OpenAPI document names the fields this list sorts by
     added[name] = name === '$orderby' ? { ...form, description: `${form.description}: ${orderable.length ? orderable.join(', ') : '(none: the list keeps its own order)'}` } : form;
   }
-  const pages = !('$limit' in declared);
+  // the layer cuts the page of a list that does not page itself
+  const pages = !('$limit' in declared) && !ownPage;
   if (pages) Object.assign(added, PAGING);
-  if (!Object.keys(added).length) return;
+  // a typed contract (contracts/) may declare its own $limit and $skip for the console's calls: the page is still read here
+  if (ownPage && !('$limit' in declared)) {
+    Object.assign(added, {
+      $limit: { ...PAGING.$limit, maximum: ownPage.max, ...(typeof ownPage.size === 'number' && { default: ownPage.size }) },
+      $skip: { ...PAGING.$skip, default: 0 },
+    });
+  }
+  if (!Object.keys(added).length && !ownPage) return;
   schema.querystring = {
     type: 'object', additionalProperties: false, ...schema.querystring,
     properties: { ...declared, ...added },
@@ -192,6 +265,8 @@ function augment(db: Kysely<Database>, routeOptions: RouteOptions): void {
       select: '$select' in added ? parseSelect(q.$select as string | undefined, fields) : null,
       orderBy: '$orderby' in added ? orderKeys(q.$orderby as string | undefined, orderable) : [],
       count: q.$count === 'true' || q.$count === '1',
+      page: ownPage
+        ? { limit: Number(q.$limit ?? (typeof ownPage.size === 'number' ? ownPage.size : ownPage.size(q))), skip: Number(q.$skip ?? 0) } : null,
     };
     const page = pages && (q.$limit !== undefined || q.$skip !== undefined)
       ? { skip: Number(q.$skip ?? 0), limit: Number(q.$limit ?? DEFAULT_MAX_LIMIT) } : null;
@@ -202,9 +277,11 @@ function augment(db: Kysely<Database>, routeOptions: RouteOptions): void {
   const pending = new WeakMap<FastifyRequest, { skip: number; limit: number } | null>();
   const shape = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!pending.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const body = JSON.parse(payload) as { data?: { rows?: Record<string, unknown>[] } };
-    if (!Array.isArray(body.data?.rows)) return payload;
-    body.data.rows = shapeRows(body.data.rows, request.listQuery?.select ?? null, pending.get(request) ?? null, key);
+    const body = JSON.parse(payload) as { data?: Record<string, unknown>[] | { rows?: Record<string, unknown>[] } };
+    const shaped = (rows: Record<string, unknown>[]) => shapeRows(rows, request.listQuery?.select ?? null, pending.get(request) ?? null, key);
+    if (Array.isArray(body.data)) body.data = shaped(body.data);
+    else if (body.data && Array.isArray(body.data.rows)) body.data.rows = shaped(body.data.rows);
+    else return payload;
     return JSON.stringify(body);
   };
   routeOptions.preHandler = [read, ...hooksOf(routeOptions.preHandler)];

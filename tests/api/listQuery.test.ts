@@ -1,5 +1,6 @@
 // Issue 31: one query language on every list (server/http/listQuery.ts, docs/query-language.md). Walks every GET list
-// route of the OpenAPI document as three roles with what the original console sends — its own orgId and appId,
+// route of the OpenAPI document (a `{rows, count}` answer or a contacts list's plain array; a path with an `{id}` is
+// asked about a record of its parent list) as three roles with what the original console sends — its own orgId and appId,
 // $limit, $skip, $select, $orderby (a field the route sorts by) and $count — and gets no 400; sends one unknown
 // field per route and gets a 400 naming it; and another org's orgId is refused, never answered with one's own rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,16 +19,30 @@ const callers: Caller[] = [];
 
 async function get(url: string, s: Session): Promise<{ status: number; text: string; rows?: Record<string, unknown>[] }> {
   const res = await fetch(`${server.url}${url}`, { headers: { accesstoken: s.token, key: s.key ?? '', platform: 'web' } });
-  const body = await res.json().catch(() => ({})) as { status_text?: string; data?: { rows?: Record<string, unknown>[] } };
-  return { status: res.status, text: body.status_text ?? '', rows: body.data?.rows };
+  const body = await res.json().catch(() => ({})) as { status_text?: string; data?: Record<string, unknown>[] | { rows?: Record<string, unknown>[] } };
+  return { status: res.status, text: body.status_text ?? '', rows: Array.isArray(body.data) ? body.data : body.data?.rows };
+}
+
+/** A path's `{id}` filled with the id of the first record of its parent list the caller reads (`…/cycle/{id}/log` ← `…/cycle`). */
+async function pathFor(path: string, s: Session): Promise<string> {
+  const at = path.indexOf('/{');
+  if (at < 0) return path;
+  const parent = await get(`${path.slice(0, at)}?$limit=1`, s);
+  const id = parent.rows?.[0]?.id;
+  return path.replace(/\{\w+\}/, encodeURIComponent(typeof id === 'string' ? id : 'none'));
 }
 
 /** What a route needs beyond its schema: the table a custom-table list reads (§7 answers 参数错误 without one), a report's grouping. */
 const NEEDS: Record<string, string[]> = { '/v1/form/table/item': ['tableId=whiteList'], '/v4/mall/order/report': ['groupBy=school'] };
+/** Values a caller's own records give: a department he sees, himself (filled in per caller, beforeAll). */
+const OWN = new Map<Session, Record<string, string>>();
+/** Parameters a handler requires though its schema does not (§7 answers 请指定查询的部门 without one). */
+const HANDLER_NEEDS: Record<string, string[]> = { '/v3/contacts/department/person': ['departmentId'] };
 
-/** The route's required query parameters, each with a value its schema accepts (a day for a date). */
-function required(path: string, op: Operation): string[] {
-  const given = NEEDS[path] ?? [];
+/** The route's required query parameters, each with a value its schema accepts (a day for a date, the caller's own ids). */
+function required(path: string, op: Operation, s?: Session): string[] {
+  const own = (s && OWN.get(s)) ?? {};
+  const given = [...(NEEDS[path] ?? []), ...(op.parameters ?? []).filter((p) => p.in === 'query' && (p.required || HANDLER_NEEDS[path]?.includes(p.name)) && own[p.name]).map((p) => `${p.name}=${own[p.name]}`)];
   return [...given, ...(op.parameters ?? []).filter((p) => p.in === 'query' && p.required && !given.some((g) => g.startsWith(`${p.name}=`))).map((p) => {
     let v = /date$/i.test(p.name) ? '2026-01-05' : sample(p.schema);
     if (v === undefined && p.schema?.pattern && new RegExp(p.schema.pattern).test('2026-01-05')) v = '2026-01-05';
@@ -49,8 +64,10 @@ async function pool<T>(items: T[], run: (item: T) => Promise<void>, concurrency 
 beforeAll(async () => {
   server = await startTestServer();
   const doc = await (await fetch(`${server.url}/docs/json`)).json() as { paths: Record<string, Record<string, Operation>> };
-  routes = Object.entries(doc.paths).filter(([p]) => !p.includes('{') && !/\/v1\/events|\/docs/.test(p)).flatMap(([path, ops]) => {
-    const rows = ops.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.data?.properties?.rows;
+  routes = Object.entries(doc.paths).filter(([p]) => !/\/v1\/events|\/docs/.test(p)).flatMap(([path, ops]) => {
+    const data = ops.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.data;
+    // a `{rows, count}` list, or a plain array of records (the contacts lists)
+    const rows = data?.type === 'array' && data.items?.type === 'object' ? data : data?.properties?.rows;
     return rows?.type === 'array' ? [{ path, op: ops.get!, fields: Object.keys(rows.items?.properties ?? {}) }] : [];
   });
   for (const [name, username, org] of [
@@ -59,21 +76,25 @@ beforeAll(async () => {
     const session = await signIn(server, username, org);
     const own = await server.store.db.selectFrom('org_apps').select(['org_id', 'app_id']).where('key', '=', session.key!).executeTakeFirstOrThrow();
     callers.push({ name, session, orgId: own.org_id, appId: own.app_id });
+    const department = (await get('/v3/contacts/department?$limit=1', session)).rows?.[0]?.departmentId;
+    OWN.set(session, { userId: session.userId, ...(typeof department === 'string' && { departmentId: department }) });
   }
 }, 120_000);
 afterAll(async () => { await server?.close(); });
 
 describe('the list query language (issue 31)', () => {
   it('every list route takes what the console sends: its own org and app, paging, $select, $orderby and $count', async () => {
-    expect(routes.length).toBeGreaterThan(60);
+    // every GET list route of the document: the {rows} lists, the contacts lists' plain arrays, a record's log
+    expect(routes.length).toBeGreaterThanOrEqual(72);
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/v3/contacts/person', '/v3/contacts/department', '/v4/mall/recipe/cycle/{id}/log']));
     const failures: string[] = [];
     let narrowed = 0;
     await pool(routes.flatMap((r) => callers.slice(0, 3).map((c) => ({ r, c }))), async ({ r, c }) => {
       const select = r.fields.slice(0, 2);
       const sort = orderable(r.op)[0];
-      const query = [...required(r.path, r.op), `orgId=${c.orgId}`, `appId=${c.appId}`, '$limit=5', '$skip=0', '$count=true',
+      const query = [...required(r.path, r.op, c.session), `orgId=${c.orgId}`, `appId=${c.appId}`, '$limit=5', '$skip=0', '$count=true',
         ...(select.length ? [`$select=${select.join(',')}`] : []), ...(sort ? [`$orderby=${encodeURIComponent(`${sort} desc`)}`] : [])];
-      const res = await get(`${r.path}?${query.join('&')}`, c.session);
+      const res = await get(`${await pathFor(r.path, c.session)}?${query.join('&')}`, c.session);
       if (res.status === 400 || res.status >= 500) failures.push(`GET ${r.path} as ${c.name}: ${res.status} ${res.text}`);
       if (res.status === 200 && select.length && res.rows?.length) {
         // the row's key stays (server/http/listQuery.ts rowKeyOf)
@@ -93,7 +114,7 @@ describe('the list query language (issue 31)', () => {
       // as the first of the callers the route lets through (powers are checked before the query is read)
       let res = { status: 0, text: '' };
       for (const c of callers) {
-        res = await get(`${r.path}?${[...required(r.path, r.op), 'zzNotAField=1'].join('&')}`, c.session);
+        res = await get(`${await pathFor(r.path, c.session)}?${[...required(r.path, r.op, c.session), 'zzNotAField=1'].join('&')}`, c.session);
         if (res.status !== 403) break;
       }
       if (res.status !== 400 || !res.text.includes('zzNotAField')) failures.push(`GET ${r.path}: ${res.status} ${res.text}`);

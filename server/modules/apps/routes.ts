@@ -17,6 +17,7 @@ import { streams, SYSTEM_ORG } from '../users/streams.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
 import { parseExpiration } from '../users/userCommands.ts';
 import { yearOf } from '../../../domain/priceCycle.ts';
+import { FLAG_QUERY, flagFilter, paged } from '../../http/listQuery.ts';
 
 const tags = ['apps'];
 const str = { type: 'string' } as const;
@@ -98,16 +99,15 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     return ok(await appOf(appId));
   });
 
-  app.get<{ Querystring: { keyword?: string; supplierType?: string; orgType?: string; agentId?: string; appId?: string; disabled?: boolean; $limit?: number; $skip?: number } }>('/v2/config/orgapp', {
-    config: provider,
+  app.get<{ Querystring: { keyword?: string; supplierType?: string; orgType?: string; agentId?: string; appId?: string; disabled?: string } }>('/v2/config/orgapp', {
+    config: { ...provider, listPage: { size: PAGE.generic, max: PAGE.generic } },
     schema: {
       tags, summary: 'Every org-app across orgs with type, partner, expiration, user limit and count (system providers)',
       querystring: {
         type: 'object',
         properties: {
           keyword: { type: 'string', maxLength: 64 }, supplierType: { type: 'string', maxLength: 16 }, orgType: { type: 'string', maxLength: 32 },
-          agentId: { type: 'string', maxLength: 128 }, appId: { type: 'string', maxLength: 32 }, disabled: { type: 'boolean' },
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic, default: PAGE.generic }, $skip: { type: 'integer', minimum: 0, default: 0 },
+          agentId: { type: 'string', maxLength: 128 }, appId: { type: 'string', maxLength: 32 }, disabled: FLAG_QUERY,
         },
       },
       response: { 200: listSchema(orgAppRowSchema) },
@@ -121,13 +121,14 @@ export default async function appRoutes(app: FastifyInstance, ctx: ModuleContext
     if (q.orgType) base = base.where('o.org_type', '=', q.orgType);
     if (q.agentId) base = base.where('o.agent_id', '=', q.agentId);
     if (q.appId) base = base.where('oa.app_id', '=', q.appId);
-    if (q.disabled !== undefined) base = base.where('oa.disabled', '=', q.disabled);
+    const disabled = flagFilter(q.disabled, 'disabled');
+    if (disabled !== undefined) base = base.where('oa.disabled', '=', disabled);
     const [rows, total] = await Promise.all([
-      base.select([
+      paged(base.select([
         'oa.id', 'oa.org_id', 'o.name as org_name', 'o.org_type', 'o.agent_id', 'ag.name as agent_name', 'oa.app_id', 'oa.app_name', 'oa.disabled',
         'o.expiration', 'o.user_limit', 'o.created_at', sql<string | null>`sc.value #>> '{}'`.as('supplier_type'),
         (eb) => eb.selectFrom('org_app_users as m').select((e) => e.fn.count<number>('m.user_id').distinct().as('n')).whereRef('m.org_id', '=', 'oa.org_id').as('user_count'),
-      ]).orderBy('o.created_at', 'desc').orderBy('oa.org_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      ]).orderBy('o.created_at', 'desc').orderBy('oa.org_id'), request).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const now = ctx.clock();

@@ -20,6 +20,7 @@ import { pickSupplierOrgs, readableSupplierOrgs, requireCatalogueEditor, viewerO
 import {
   categoryDecider, specDecider, ROOT_PARENT, type CategoryCommand, type CategoryCreated, type CategoryUpdated, type SpecCommand, type SpecCreated,
 } from '../../../domain/aggregates/category.ts';
+import { commaList, listOrder, paged } from '../../http/listQuery.ts';
 
 const tags = ['categories'];
 const str = { type: 'string' } as const;
@@ -45,7 +46,6 @@ const listQuery = {
   properties: {
     groupName: { type: 'string', maxLength: 2000 }, orgId: idStr, appId: idStr, parentId: idStr, categoryId: { type: 'string', maxLength: 20000 },
     id: idStr, name: { type: 'string', maxLength: 100 }, enable: { type: 'integer', enum: [0, 1] },
-    $limit: { type: 'integer', minimum: 0, maximum: PAGE.categories }, $skip: { type: 'integer', minimum: 0 }, $orderby: { type: 'string', maxLength: 100 },
   },
 } as const;
 
@@ -66,8 +66,9 @@ const withVersion = <O>(q: SelectQueryBuilder<Database, 'categories', O>) => q.s
 
 interface ListQuery {
   groupName?: string; orgId?: string; appId?: string; parentId?: string; categoryId?: string; id?: string; name?: string; enable?: number;
-  $limit?: number; $skip?: number; $orderby?: string;
 }
+/** The category lists' `$orderby` fields (§7: `sort asc,id asc`) and the column each sorts by (server/http/listQuery.ts). */
+const CATEGORY_SORT = { sort: 'sort', id: 'id', name: 'name' } as const;
 interface CategoryBody {
   version?: number; id?: string; categoryId?: string; name?: string; groupName?: string; parentId?: string; sort?: number; enable?: number | boolean;
   isPackage?: number | boolean; extraInfo?: Record<string, unknown>; orgId?: string; appId?: string;
@@ -90,18 +91,18 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
     const q = request.query;
     const orgId = await readOrg(db, request, q.orgId);
     let base = db.selectFrom('categories').where('org_id', '=', orgId).where('is_delete', '=', false);
-    const groups = (q.groupName ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const groups = commaList(q.groupName);
     if (groups.length) base = base.where('group_name', 'in', groups);
     if (q.appId) base = base.where((eb) => eb.or([eb('app_id', '=', q.appId!), eb('app_id', '=', '')]));
     if (q.parentId) base = base.where('parent_id', '=', q.parentId);
-    const ids = [q.id, ...(q.categoryId ?? '').split(',')].map((s) => s?.trim()).filter((s): s is string => !!s);
+    const ids = commaList([q.id ?? '', q.categoryId ?? '']);
     if (ids.length) base = base.where('id', 'in', ids);
     if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
     if (q.enable !== undefined) base = base.where('enable', '=', q.enable === 1);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    // §7 lists use $orderby sort asc,id asc
+    // §7 lists ask `$orderby sort asc,id asc`, which is also the order without one
     // each row carries its stream's version, which an editor sends back with a change (issue 31)
-    const rows = await withVersion(base).orderBy('sort', 'asc').orderBy('id', 'asc').limit(q.$limit ?? PAGE.categories).offset(q.$skip ?? 0).execute();
+    const rows = await paged(listOrder(withVersion(base), request, CATEGORY_SORT).orderBy('sort', 'asc').orderBy('id', 'asc'), request).execute();
     return list(rows.map(categoryOf), Number(total?.n ?? 0));
   };
 
@@ -176,7 +177,7 @@ export default async function categoryRoutes(app: FastifyInstance, ctx: ModuleCo
 
   for (const path of ['/v1/category/polardb', '/v2/category']) {
     app.get<{ Querystring: ListQuery }>(path, {
-      config: { auth: 'orgApp' },
+      config: { auth: 'orgApp', listOrderable: Object.keys(CATEGORY_SORT), listPage: { size: PAGE.categories, max: PAGE.categories } },
       schema: { tags, summary: 'Categories by groupName (comma-separated), ordered sort asc, id asc', querystring: listQuery, response: { 200: listSchema(categorySchema) } },
     }, listCategories);
   }

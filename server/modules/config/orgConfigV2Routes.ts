@@ -14,6 +14,7 @@ import { PAGE } from '../../../domain/constants.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
 import { checkSettingWrite } from './settingsRoutes.ts';
+import { FLAG_QUERY, flagFilter, paged } from '../../http/listQuery.ts';
 
 const tags = ['config'];
 const str = { type: 'string' } as const;
@@ -116,11 +117,11 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
 
   // The orgs using an app (default: the current one). The platform sees every org; anyone else only his own
   // org-apps, since other orgs' names and states are theirs.
-  app.get<{ Querystring: { appId?: string; disabled?: boolean; $limit?: number; $skip?: number } }>('/v1/config/app/org', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { appId?: string; disabled?: string } }>('/v1/config/app/org', {
+    config: { auth: 'orgApp', listPage: { size: PAGE.generic, max: PAGE.generic * 10 } },
     schema: {
       tags, summary: 'The orgs that use an app (the platform: all of them; others: their own)',
-      querystring: { type: 'object', properties: { appId: id, disabled: { type: 'boolean' }, $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic * 10 }, $skip: { type: 'integer', minimum: 0 } } },
+      querystring: { type: 'object', properties: { appId: id, disabled: FLAG_QUERY } },
       response: { 200: listSchema({ type: 'object', properties: { id: str, orgId: str, orgName: str, orgType: str, appId: str, appName: str, disabled: { type: 'boolean' } } }) },
     },
   }, async (request) => {
@@ -130,10 +131,11 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
     if (!request.platform) {
       base = base.where('oa.org_id', 'in', db.selectFrom('org_app_users').select('org_id').where('user_id', '=', request.user!.userId).where('app_id', '=', appId));
     }
-    if (q.disabled !== undefined) base = base.where('oa.disabled', '=', q.disabled);
+    const disabled = flagFilter(q.disabled, 'disabled');
+    if (disabled !== undefined) base = base.where('oa.disabled', '=', disabled);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.select(['oa.id', 'oa.org_id', 'o.name', 'o.org_type', 'oa.app_id', 'oa.app_name', 'oa.disabled'])
-      .orderBy('o.name').orderBy('oa.org_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.select(['oa.id', 'oa.org_id', 'o.name', 'o.org_type', 'oa.app_id', 'oa.app_name', 'oa.disabled'])
+      .orderBy('o.name').orderBy('oa.org_id'), request).execute();
     return list(rows.map((r) => ({ id: r.id, orgId: r.org_id, orgName: r.name, orgType: r.org_type, appId: r.app_id, appName: r.app_name, disabled: r.disabled })), Number(total?.n ?? 0));
   });
 }

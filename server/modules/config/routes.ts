@@ -11,6 +11,7 @@ import { PAGE } from '../../../domain/constants.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
 import orgConfigV2Routes from './orgConfigV2Routes.ts';
 import { checkSettingWrite } from './settingsRoutes.ts';
+import { commaList, paged } from '../../http/listQuery.ts';
 
 const tags = ['config'];
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -49,7 +50,7 @@ export async function localesOf(db: ModuleContext['db'], t: { orgId: string; app
 }
 
 function splitPaths(raw: string | undefined): string[] {
-  const paths = (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const paths = commaList(raw);
   const bad = paths.find((p) => !new RegExp(PATH_PATTERN).test(p));
   if (bad) throw badRequest(`参数错误：配置路径不合法 ${bad}`);
   return paths;
@@ -143,11 +144,11 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     return ok(request.body.locales);
   });
 
-  app.get<{ Querystring: { appId?: string; $limit?: number; $skip?: number } }>('/v2/config/app', {
-    config: { auth: 'user' },
+  app.get<{ Querystring: { appId?: string } }>('/v2/config/app', {
+    config: { auth: 'user', listPage: { size: PAGE.appList, max: PAGE.appList } },
     schema: {
       tags, summary: 'Apps with their config (e.g. config.mallRecipeUserLimite) and number of orgs: the apps the user belongs to; every app for the platform',
-      querystring: { type: 'object', properties: { appId: id, $limit: { type: 'integer', minimum: 0, maximum: PAGE.appList }, $skip: { type: 'integer', minimum: 0 } } },
+      querystring: { type: 'object', properties: { appId: id } },
       response: { 200: listSchema({ type: 'object', properties: { appId: { type: 'string' }, appName: { type: 'string' }, config: anyObject, orgCount: { type: 'integer' } } }) },
     },
   }, async (request) => {
@@ -156,7 +157,7 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
     // the platform manages every app (the apps screen, issue 15: the documented call instead of /v2/config/app/all)
     if (!request.platform) q = q.where('a.app_id', 'in', (eb) => eb.selectFrom('org_app_users').select('app_id').where('user_id', '=', request.user!.userId));
     if (request.query.appId) q = q.where('a.app_id', '=', request.query.appId);
-    const rows = await q.orderBy('a.app_id').limit(request.query.$limit ?? PAGE.appList).offset(request.query.$skip ?? 0).execute();
+    const rows = await paged(q.orderBy('a.app_id'), request).execute();
     return list(rows.map((r) => ({ appId: r.app_id, appName: r.app_name, config: (r.config ?? {}) as Record<string, unknown>, orgCount: Number(r.org_count ?? 0) })));
   });
 }

@@ -10,6 +10,7 @@ import { hidesHiddenForOtherOrg } from '../../../domain/contactsVisibility.ts';
 import { ancestorsOf, canCreateUnder, ROOT_DEPARTMENT } from '../../../domain/departmentRules.ts';
 import { CONTACTS_TEXT, decideContacts, viewerOf, withRowErrors } from './commands.ts';
 import { departmentOf, scopeOf, type ContactsScope, type Department } from './scope.ts';
+import { pageOf } from '../../http/listQuery.ts';
 
 const tags = ['contacts'];
 const manage = { auth: 'orgApp' } as const;
@@ -59,9 +60,9 @@ export function visibleDepartment(scope: ContactsScope, id: string): Department 
 export default async function departmentRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   app.get<{ Querystring: {
     parentId?: string; departmentId?: string[]; departmentName?: string; orgRoot?: boolean; type?: number; 'roleConfig.roleNames'?: string[];
-    $limit?: number; $skip?: number;
   } }>('/v3/contacts/department', {
-    config: { auth: 'orgApp' },
+    // a search by name answers a short page (§9)
+    config: { auth: 'orgApp', listPage: { size: (q) => (q.departmentName ? PAGE.departmentSearch : PAGE.contacts), max: PAGE.contacts } },
     schema: {
       tags, summary: 'Departments of the current org the user may see (§6), always ordered by id ascending',
       querystring: {
@@ -70,7 +71,6 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
           parentId: idStr, departmentId: { type: 'array', maxItems: 5000, items: idStr }, departmentName: { type: 'string', maxLength: 128 },
           orgRoot: { type: 'boolean', description: 'only the top-level departments' }, type: { type: 'integer' },
           'roleConfig.roleNames': { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 128 } },
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.contacts }, $skip: { type: 'integer', minimum: 0 },
         },
       },
       response: { 200: departmentList },
@@ -87,9 +87,7 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
       && (q.type === undefined || d.type === q.type)
       && (!q.departmentName || d.departmentName.includes(q.departmentName.trim()))
       && (!names?.length || (d.roleConfig.createPermision as { roleNames?: string[] } | undefined)?.roleNames?.some((n) => names.includes(n))));
-    const skip = q.$skip ?? 0;
-    const limit = q.$limit ?? (q.departmentName ? PAGE.departmentSearch : PAGE.contacts);
-    return ok(rows.slice(skip, skip + limit).map(departmentOut));
+    return ok(pageOf(rows, request).map(departmentOut));
   });
 
   app.get<{ Querystring: { departmentId: string } }>('/v3/contacts/department/path', {

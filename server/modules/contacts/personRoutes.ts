@@ -15,6 +15,7 @@ import { CONTACTS_TEXT, decideContacts, viewerOf, withRowErrors } from './comman
 import { scopeOf, type ContactsScope } from './scope.ts';
 import { departmentOut, departmentSchema, visibleDepartment } from './departmentRoutes.ts';
 import { addPersons, personProps, updatePersons, visiblePersonIds, type PersonInput } from './personCommands.ts';
+import { listPage, type ListPage } from '../../http/listQuery.ts';
 
 const tags = ['contacts'];
 const manage = { auth: 'orgApp' } as const;
@@ -37,10 +38,11 @@ const personSchema = {
 const personList = envelopeSchema({ type: 'array', items: personSchema });
 const pageQuery = {
   search: { type: 'string', maxLength: 64, description: '§5: letters → pinyin initials, digits → phone number, Chinese → name' },
-  $limit: { type: 'integer', minimum: 0, maximum: PAGE.contacts }, $skip: { type: 'integer', minimum: 0 },
 } as const;
+/** the person lists page in SQL; a search answers a short page (§9) */
+const personPages = { auth: 'orgApp', listPage: { size: (q: Record<string, unknown>) => (q.search ? PAGE.personSearch : PAGE.contacts), max: PAGE.contacts } } as const;
 
-interface ListOptions { departmentIds?: string[]; userIds?: string[]; search?: string; limit?: number; skip?: number }
+interface ListOptions { departmentIds?: string[]; userIds?: string[]; search?: string; page: ListPage }
 
 const canManage = (db: Kysely<Database>, request: FastifyRequest) => holdsPower(db, request, BASE_POWER.contactsManage);
 
@@ -61,8 +63,7 @@ async function listPersons(db: Kysely<Database> | Tx, request: FastifyRequest, s
       : s.field === 'phoneNumber' ? q.where('p.phone_number', 'like', s.pattern)
         : q.where('p.name', 'like', s.pattern);
   }
-  const limit = o.limit ?? (o.search ? PAGE.personSearch : PAGE.contacts);
-  const rows = await q.orderBy('p.sort').orderBy('p.seq').limit(limit).offset(o.skip ?? 0).execute();
+  const rows = await q.orderBy('p.sort').orderBy('p.seq').limit(o.page.limit).offset(o.page.skip).execute();
   if (rows.length === 0) return [];
   const links = await db.selectFrom('contact_person_departments as l').select(['l.user_id', 'l.department_id'])
     .where('l.org_id', '=', orgId).where(sql<boolean>`l.user_id = any(${rows.map((r) => r.user_id)}::text[])`).execute();
@@ -87,13 +88,13 @@ async function listPersons(db: Kysely<Database> | Tx, request: FastifyRequest, s
 export default async function personRoutes(app: FastifyInstance, { db, clock, settings }: ModuleContext) {
   const afterWrite = async (request: FastifyRequest, userIds: string[]) => {
     const scope = await scopeOf(db, request);
-    const rows = await listPersons(db, request, { ...scope, privileged: true }, { userIds, limit: PAGE.contacts }, true);
+    const rows = await listPersons(db, request, { ...scope, privileged: true }, { userIds, page: { limit: PAGE.contacts, skip: 0 } }, true);
     const byId = new Map(rows.map((r) => [r.userId, r]));
     return userIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
   };
 
-  app.get<{ Querystring: { search?: string; departmentId?: string[]; userId?: string[]; $limit?: number; $skip?: number } }>('/v3/contacts/person', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { search?: string; departmentId?: string[]; userId?: string[] } }>('/v3/contacts/person', {
+    config: personPages,
     schema: {
       tags, summary: 'Persons of the current org the user may see, ordered by sort; pages of up to 5000 ($limit, $skip)',
       querystring: { type: 'object', properties: { ...pageQuery, departmentId: { type: 'array', maxItems: 5000, items: idStr }, userId: { type: 'array', maxItems: 5000, items: idStr } } },
@@ -103,11 +104,11 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
     const q = request.query;
     const scope = await scopeOf(db, request);
     const departmentIds = q.departmentId?.filter((id) => scope.visible.has(id));
-    return ok(await listPersons(db, request, scope, { departmentIds, userIds: q.userId, search: q.search, limit: q.$limit, skip: q.$skip }, await canManage(db, request)));
+    return ok(await listPersons(db, request, scope, { departmentIds, userIds: q.userId, search: q.search, page: listPage(request) }, await canManage(db, request)));
   });
 
-  app.get<{ Querystring: { departmentId?: string; search?: string; $limit?: number; $skip?: number } }>('/v3/contacts/department/person', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { departmentId?: string; search?: string } }>('/v3/contacts/department/person', {
+    config: personPages,
     schema: {
       tags, summary: 'Persons of one department (required: 请指定查询的部门)',
       querystring: { type: 'object', properties: { ...pageQuery, departmentId: { type: 'string', maxLength: 128 } } },
@@ -118,7 +119,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
     if (!q.departmentId?.trim()) throw badRequest(CONTACTS_TEXT.needDepartment);
     const scope = await scopeOf(db, request);
     visibleDepartment(scope, q.departmentId);
-    return ok(await listPersons(db, request, scope, { departmentIds: [q.departmentId], search: q.search, limit: q.$limit, skip: q.$skip }, await canManage(db, request)));
+    return ok(await listPersons(db, request, scope, { departmentIds: [q.departmentId], search: q.search, page: listPage(request) }, await canManage(db, request)));
   });
 
   app.get<{ Querystring: { userId: string } }>('/v3/contacts/person/department', {

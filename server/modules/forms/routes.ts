@@ -3,7 +3,7 @@
 // Tenancy and powers: an item belongs to the org it is about. Reads: the platform any org's; a system provider
 // or admin of the org (§6) their org's; any other member only what names their own phone (and whether their org
 // is allowlisted). Writes: the platform operator only; the limit is the operator's to grant, never an org's.
-import { flagFilter } from '../../http/listQuery.ts';
+import { flagFilter, paged } from '../../http/listQuery.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -40,7 +40,7 @@ function tableOf(tableId: string | undefined): FormTableId {
 }
 
 export default async function formRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.listFormItems, member, async (request) => {
+  route(app, api.listFormItems, { ...member, listPage: { size: PAGE.allowlist[0], max: PAGE.allowlist[2] } }, async (request) => {
     const q = request.query;
     const tableId = tableOf(q.tableId);
     requireSameOrg(request, q.orgId);
@@ -56,7 +56,7 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
       b = b.where(sql<string>`form_data->>'userphoneNumber'`, '=', request.user.username);
     }
     const [rows, count] = await Promise.all([
-      b.selectAll().orderBy('created_at').orderBy('item_id').limit(q.$limit ?? PAGE.allowlist[0]).offset(q.$skip ?? 0).execute(),
+      paged(b.selectAll().orderBy('created_at').orderBy('item_id'), request).execute(),
       b.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: rows.map(itemView), count: Number(count.n) });

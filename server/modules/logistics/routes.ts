@@ -26,8 +26,12 @@ import { DELIVERABLE_ORDER_STATUSES, LOGISTICS_TEXT, MARK_ORDER_ACTION, orderAct
 import { parseDay } from '../../../domain/priceCycle.ts';
 import carReportRoutes from './carReportRoutes.ts';
 import { linkPermissions, NO_PERMISSIONS, pairKey, partyOnly } from '../orders/access.ts';
+import { paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 
 const member = { auth: 'orgApp' } as const;
+/** the logistics lists page in SQL: 100 rows unless `$limit` says (server/http/listQuery.ts) */
+const logisticsList = { ...member, listPage: { size: 100, max: PAGE.generic } } as const;
 const STREAM_TYPE = 'logistics';
 
 type Eb = ExpressionBuilder<Database & { l: Database['logistics'] }, 'l'>;
@@ -129,7 +133,7 @@ export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleC
     const keyword = q.keyword?.trim();
     if (keyword) base = base.where('l.keyword', 'ilike', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
     const [rows, count] = await Promise.all([
-      base.select([...select]).orderBy('l.delivery_date', 'desc').orderBy('l.route_name').orderBy('l.id').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
+      paged(base.select([...select]).orderBy('l.delivery_date', 'desc').orderBy('l.route_name').orderBy('l.id'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: await details(v, rows), count: Number(count.n) };
@@ -179,8 +183,8 @@ export default async function logisticsRoutes(app: FastifyInstance, ctx: ModuleC
   // planning deliveries is the supplier's: declared on the routes, checked before the body is read
   const supplierOnly = { auth: 'orgApp', guard: partyOnly('supplier', '只有供应商可以安排配送') } as const;
 
-  route(app, api.listLogistics, member, async (request) => ok(await list(request, request.query)));
-  route(app, api.searchLogistics, member, async (request) => ok(await list(request, request.query)));
+  route(app, api.listLogistics, logisticsList, async (request) => ok(await list(request, request.query)));
+  route(app, api.searchLogistics, logisticsList, async (request) => ok(await list(request, request.query)));
   route(app, api.getLogistics, member, async (request) => ok(await one(await viewerOf(db, request), request.params.id)));
 
   route(app, api.createLogistics, supplierOnly, async (request) => {

@@ -10,6 +10,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, tooManyRequests } from '../../http/errors.ts';
 import { requireSameOrg } from '../../http/auth.ts';
 import { OPERATION_LOG, PAGE } from '../../../domain/constants.ts';
+import { paged } from '../../http/listQuery.ts';
 
 const tags = ['logs'];
 const view = { auth: 'orgApp' } as const;
@@ -25,16 +26,18 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
-interface LogQuery { type?: string[]; userId?: string; username?: string; route?: string; startTime?: string; endTime?: string; $limit?: number; $skip?: number }
+interface LogQuery { type?: string[]; userId?: string; username?: string; route?: string; startTime?: string; endTime?: string }
 const logQuery = {
   type: 'object',
   properties: {
     type: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 64 } }, userId: { type: 'string', maxLength: 128 },
     username: { type: 'string', maxLength: 64 }, route: { type: 'string', maxLength: 200, description: 'part of "METHOD /path"' },
     startTime: { type: 'string', format: 'date-time' }, endTime: { type: 'string', format: 'date-time' },
-    $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic }, $skip: { type: 'integer', minimum: 0 },
   },
 } as const;
+
+/** the logs page in SQL (server/http/listQuery.ts) */
+const logList = { ...view, listPage: { size: PAGE.generic, max: PAGE.generic } } as const;
 
 export default async function logRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   const filtered = (orgId: string, q: LogQuery) => {
@@ -50,7 +53,7 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
   };
 
   app.get<{ Querystring: LogQuery }>('/v1/log/operationlog', {
-    config: view,
+    config: logList,
     schema: { tags, summary: 'Operation log of the current org: one row per event, newest first', querystring: logQuery, response: { 200: listSchema(anyObject) } },
   }, async (request) => {
     const q = request.query;
@@ -59,12 +62,11 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       // issue 27: an event's data is answered up to OPERATION_LOG.maxShownBytes; a bigger one (entries stored before
       // the write bounds, a huge import) is named by its size and left in the database, so $limit=5 is never megabytes
-      base.select([
+      paged(base.select([
         'position', 'org_id', 'stream_id', 'type', 'meta', sql<Date>`created_at`.as('at'),
         sql<number>`octet_length(data::text)`.as('bytes'),
         sql<unknown>`CASE WHEN octet_length(data::text) > ${OPERATION_LOG.maxShownBytes} THEN NULL ELSE data END`.as('data'),
-      ]).orderBy('position', 'desc')
-        .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      ]).orderBy('position', 'desc'), request).execute(),
     ]);
     return list(rows.map((r) => {
       const meta = (r.meta ?? {}) as Record<string, unknown>;
@@ -78,7 +80,7 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
   });
 
   app.get<{ Querystring: LogQuery }>('/v1/log/apilog', {
-    config: view,
+    config: logList,
     schema: {
       tags, summary: 'API log of the current org: one row per request that changed something (route, who, when, event types), newest first',
       querystring: logQuery, response: { 200: listSchema(anyObject) },
@@ -98,7 +100,7 @@ export default async function logRoutes(app: FastifyInstance, { db, clock }: Mod
       .groupBy(sql`coalesce(meta->>'requestId', position::text)`);
     const [total, rows] = await Promise.all([
       db.selectFrom(grouped.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      grouped.orderBy(sql`max(position)`, 'desc').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      paged(grouped.orderBy(sql`max(position)`, 'desc'), request).execute(),
     ]);
     return list(rows.map((r) => ({
       id: r.request_id, requestId: r.request_id, route: r.route, userId: r.user_id, username: r.username, time: new Date(r.time).toISOString(),

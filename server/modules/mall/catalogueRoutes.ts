@@ -23,6 +23,7 @@ import { withStreamVersions } from '../../store/versions.ts';
 import { areaOrgIds, sameWorldOrgs } from '../../http/parties.ts';
 import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf } from './access.ts';
 import type { MallSupplierCreated, ProductCreated, ProductUpdated, SkuCreated, SkuUpdated } from '../../../domain/aggregates/product.ts';
+import { commaList, paged } from '../../http/listQuery.ts';
 
 const tags = ['mall'];
 const str = { type: 'string' } as const;
@@ -30,7 +31,8 @@ const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const ids = { type: 'array', minItems: 1, maxItems: PAGE.generic, items: idStr } as const;
 const flag = (v: unknown, dflt: boolean) => (v === undefined || v === null ? dflt : v === true || v === 1);
-const paging = { $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic * 10 }, $skip: { type: 'integer', minimum: 0 } } as const;
+/** the catalogue lists page in SQL (server/http/listQuery.ts config.listPage) */
+const catalogueList = { auth: 'orgApp', listPage: { size: PAGE.generic, max: PAGE.generic * 10 } } as const;
 
 export const PURCHASER_GROUP_CODE = 'M1';
 
@@ -295,12 +297,12 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   });
 
   // ---- products ----
-  interface ProductQuery { id?: string; categoryId?: string; name?: string; isUppershelf?: number; status?: number; supplierId?: string; isPackage?: number; $limit?: number; $skip?: number }
+  interface ProductQuery { id?: string; categoryId?: string; name?: string; isUppershelf?: number; status?: number; supplierId?: string; isPackage?: number }
   const productQuery = {
     type: 'object',
     properties: {
       id: { type: 'string', maxLength: 20000 }, categoryId: { type: 'string', maxLength: 20000 }, name: { type: 'string', maxLength: 100 },
-      isUppershelf: { type: 'integer', enum: [0, 1] }, status: { type: 'integer' }, supplierId: idStr, isPackage: { type: 'integer', enum: [0, 1] }, ...paging,
+      isUppershelf: { type: 'integer', enum: [0, 1] }, status: { type: 'integer' }, supplierId: idStr, isPackage: { type: 'integer', enum: [0, 1] },
     },
   } as const;
   const productBase = async (request: FastifyRequest, q: ProductQuery) => {
@@ -314,9 +316,10 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       const scope = await categoryScopeOf(db, viewer.links);
       if (scopeLimits(scope)) base = base.where(inCategoryScope(scope));
     }
-    const list = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-    if (list(q.id).length) base = base.where('id', 'in', list(q.id));
-    if (list(q.categoryId).length) base = base.where((eb) => eb.or([eb('category_id', 'in', list(q.categoryId)), eb('cid', 'in', list(q.categoryId))]));
+    const ids = commaList(q.id);
+    const categoryIds = commaList(q.categoryId);
+    if (ids.length) base = base.where('id', 'in', ids);
+    if (categoryIds.length) base = base.where((eb) => eb.or([eb('category_id', 'in', categoryIds), eb('cid', 'in', categoryIds)]));
     if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
     if (q.isUppershelf !== undefined) base = base.where('is_uppershelf', '=', q.isUppershelf === 1);
     if (q.isPackage !== undefined) base = base.where('is_package', '=', q.isPackage === 1);
@@ -325,12 +328,12 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   };
 
   app.get<{ Querystring: ProductQuery }>('/v4/mall/product', {
-    config: { auth: 'orgApp' },
+    config: catalogueList,
     schema: { tags, summary: 'Products (a supplier: its own; a school: on-shelf goods of its suppliers; a bureau: its area)', querystring: productQuery, response: { 200: listSchema(productSchema) } },
   }, async (request) => {
     const base = await productBase(request, request.query);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('name').orderBy('id').limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute();
+    const rows = await paged(base.selectAll().orderBy('name').orderBy('id'), request).execute();
     return list(await productsOut(db, rows), Number(total?.n ?? 0));
   });
 
@@ -459,11 +462,11 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   });
 
   // ---- SKUs ----
-  app.get<{ Querystring: { productId?: string; skuId?: string; supplierId?: string; name?: string; $limit?: number; $skip?: number } }>('/v4/mall/sku', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { productId?: string; skuId?: string; supplierId?: string; name?: string } }>('/v4/mall/sku', {
+    config: catalogueList,
     schema: {
       tags, summary: 'SKUs by product or id (comma-separated lists; §9 batches of 60 ids)',
-      querystring: { type: 'object', properties: { productId: { type: 'string', maxLength: 20000 }, skuId: { type: 'string', maxLength: 20000 }, supplierId: idStr, name: { type: 'string', maxLength: 100 }, ...paging } },
+      querystring: { type: 'object', properties: { productId: { type: 'string', maxLength: 20000 }, skuId: { type: 'string', maxLength: 20000 }, supplierId: idStr, name: { type: 'string', maxLength: 100 } } },
       response: { 200: listSchema(skuSchema) },
     },
   }, async (request) => {
@@ -485,12 +488,13 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
         ]));
       }
     }
-    const split = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-    if (split(q.productId).length) base = base.where('product_id', 'in', split(q.productId));
-    if (split(q.skuId).length) base = base.where('sku_id', 'in', split(q.skuId));
+    const productIds = commaList(q.productId);
+    const skuIds = commaList(q.skuId);
+    if (productIds.length) base = base.where('product_id', 'in', productIds);
+    if (skuIds.length) base = base.where('sku_id', 'in', skuIds);
     if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('product_id').orderBy('sort').orderBy('sku_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.selectAll().orderBy('product_id').orderBy('sort').orderBy('sku_id'), request).execute();
     return list(await skusOut(db, rows), Number(total?.n ?? 0));
   });
 
@@ -561,11 +565,11 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
   const requireSkuLogReader = (request: FastifyRequest) => {
     if (!isPlatform(request) && !isSupplierSide(request)) throw forbidden('只有供应商可以查看 SKU 日志');
   };
-  app.get<{ Querystring: { skuId?: string; productId?: string; $limit?: number; $skip?: number } }>('/v4/mall/sku/log', {
-    config: { auth: 'orgApp', guard: requireSkuLogReader },
+  app.get<{ Querystring: { skuId?: string; productId?: string } }>('/v4/mall/sku/log', {
+    config: { ...catalogueList, guard: requireSkuLogReader },
     schema: {
       tags, summary: 'SKU log (productSkuLog): the events of the supplier\'s SKUs, products and prices, newest first',
-      querystring: { type: 'object', properties: { skuId: idStr, productId: idStr, ...paging } },
+      querystring: { type: 'object', properties: { skuId: idStr, productId: idStr } },
       response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
     },
   }, async (request) => {
@@ -581,8 +585,7 @@ export default async function catalogueRoutes(app: FastifyInstance, ctx: ModuleC
       base = base.where((eb) => eb.or([eb('stream_id', 'like', 'sku-%'), eb('stream_id', 'like', 'product-%'), eb('stream_id', 'like', 'skuprice-%')]));
     }
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'meta', 'created_at']).orderBy('position', 'desc')
-      .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'meta', 'created_at']).orderBy('position', 'desc'), request).execute();
     return list(rows.map(logOf), Number(total?.n ?? 0));
   });
 }

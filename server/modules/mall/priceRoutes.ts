@@ -25,6 +25,7 @@ import { orgFacts, orgFactsOf, partyOfRequest } from '../../http/parties.ts';
 import { inAreaOf } from '../../../domain/orgKind.ts';
 import { categoryScopeOf, inCategoryScope, isBureau, isPlatform, isSupplierSide, pickSupplierOrgs, readableSupplierOrgs, requireSupplier, scopeLimits, viewerOf, type Viewer } from './access.ts';
 import { changePrices, createPrices, deletePrices, loadedPrice, notifyPriceWatchers, type NewPriceInput, type PriceChangeInput, type PriceRow } from './priceCommands.ts';
+import { commaList, listPage, paged } from '../../http/listQuery.ts';
 
 const tags = ['prices'];
 const str = { type: 'string' } as const;
@@ -62,7 +63,7 @@ async function withoutDerivedFields(db: ModuleContext['db'], supplierOrgId: stri
 
 interface PriceQuery {
   id?: string; skuId?: string; productId?: string; supplierId?: string; roleGroupId?: string; isCheck?: string; categoryId?: string; keyword?: string;
-  date?: string; effective?: number; includeDeleted?: number; $groupby?: string; $limit?: number; $skip?: number;
+  date?: string; effective?: number; includeDeleted?: number; $groupby?: string;
 }
 const priceQuery = {
   type: 'object',
@@ -71,11 +72,9 @@ const priceQuery = {
     roleGroupId: { type: 'string', maxLength: 2000 }, isCheck: { type: 'string', pattern: '^(-?\\d)(,-?\\d)*$' }, categoryId: { type: 'string', maxLength: 2000 },
     keyword: { type: 'string', maxLength: 100 }, date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, effective: { type: 'integer', enum: [0, 1] },
     includeDeleted: { type: 'integer', enum: [0, 1] }, $groupby: { type: 'string', maxLength: 100 },
-    $limit: { type: 'integer', minimum: 0, maximum: PAGE.allowlist[1] }, $skip: { type: 'integer', minimum: 0 },
   },
 } as const;
 
-const split = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 type PriceSelect = SelectQueryBuilder<Database & { sp: Database['sku_prices'] }, 'sp', object>;
 
 export default async function priceRoutes(app: FastifyInstance, ctx: ModuleContext) {
@@ -116,17 +115,17 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
         base = base.where('sp.org_id', 'in', orgs);
       }
       if (q.includeDeleted !== 1) base = base.where('sp.is_delete', '=', false);
-      if (split(q.isCheck).length) base = base.where('sp.is_check', 'in', split(q.isCheck).map(Number));
+      if (commaList(q.isCheck).length) base = base.where('sp.is_check', 'in', commaList(q.isCheck).map(Number));
       if (q.effective === 1) {
         const d = q.date ?? dayOf(ctx.clock());
         base = base.where('sp.is_check', '=', IS_CHECK.approved).where('sp.enable', '=', true).where('sp.start_date', '<=', d).where('sp.end_date', '>=', d);
       }
     }
-    if (split(q.id).length) base = base.where('sp.id', 'in', split(q.id));
-    if (split(q.skuId).length) base = base.where('sp.sku_id', 'in', split(q.skuId));
-    if (split(q.productId).length) base = base.where('sp.product_id', 'in', split(q.productId));
-    if (split(q.roleGroupId).length) base = base.where('sp.role_group_id', 'in', split(q.roleGroupId));
-    if (split(q.categoryId).length) base = base.where('sp.product_id', 'in', products().where('category_id', 'in', split(q.categoryId)));
+    if (commaList(q.id).length) base = base.where('sp.id', 'in', commaList(q.id));
+    if (commaList(q.skuId).length) base = base.where('sp.sku_id', 'in', commaList(q.skuId));
+    if (commaList(q.productId).length) base = base.where('sp.product_id', 'in', commaList(q.productId));
+    if (commaList(q.roleGroupId).length) base = base.where('sp.role_group_id', 'in', commaList(q.roleGroupId));
+    if (commaList(q.categoryId).length) base = base.where('sp.product_id', 'in', products().where('category_id', 'in', commaList(q.categoryId)));
     if (q.keyword) {
       const like = `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`;
       base = base.where((eb) => eb.or([
@@ -202,7 +201,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   };
 
   app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', listPage: { size: PAGE.generic, max: PAGE.allowlist[1] } },
     schema: {
       tags, summary: 'SKU prices: a supplier its own; a bureau those of its area (the approval queue with isCheck=0); a school only effective approved prices of its suppliers',
       querystring: priceQuery, response: { 200: listSchema(priceSchema) },
@@ -217,7 +216,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       base.innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
         .select(columns as unknown as never[]).orderBy('sp.created_at', 'desc').orderBy('sp.id')
-        .limit(request.query.$limit ?? PAGE.generic).offset(request.query.$skip ?? 0).execute() as unknown as Promise<Row[]>,
+        .limit(listPage(request).limit).offset(listPage(request).skip).execute() as unknown as Promise<Row[]>,
     ]);
     return list(await present(page, comparisonFor(viewer)), Number(total?.n ?? 0));
   });
@@ -230,19 +229,20 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     if (!base) return list([], 0);
     // purchasers: the effective price (§4, most recently approved); others: the newest price of each pair
     const order = viewer.kind === 'purchaser' ? 'sp.checked_at' : 'sp.created_at';
-    const page = await base.select('sp.id').distinctOn(['sp.sku_id', 'sp.role_group_id'])
-      .orderBy('sp.sku_id').orderBy('sp.role_group_id').orderBy(order, 'desc').orderBy('sp.created_at', 'desc')
-      .limit(q.$limit ?? PAGE.allowlist[1]).offset(q.$skip ?? 0).execute();
+    const page = await paged(base.select('sp.id').distinctOn(['sp.sku_id', 'sp.role_group_id'])
+      .orderBy('sp.sku_id').orderBy('sp.role_group_id').orderBy(order, 'desc').orderBy('sp.created_at', 'desc'), request).execute();
     return list(await presentIds(page.map((r) => r.id), comparisonFor(viewer)));
   };
 
+  /** the latest prices: every pair in one page unless `$limit` says */
+  const latestPage = { size: PAGE.allowlist[1], max: PAGE.allowlist[1] };
   app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price/latest-price', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', listPage: latestPage },
     schema: { tags, summary: 'The latest price per SKU and role group ($groupby skuId,roleGroupId); a school gets the effective approved one', querystring: priceQuery, response: { 200: listSchema(priceSchema) } },
   }, latest);
 
   app.get<{ Querystring: PriceQuery }>('/v5/mall/sku/price/searchprice', {
-    config: { auth: 'orgApp' },
+    config: { auth: 'orgApp', listPage: latestPage },
     schema: { tags, summary: 'Search prices by product or SKU name (keyword): the latest per SKU and role group', querystring: priceQuery, response: { 200: listSchema(priceSchema) } },
   }, latest);
 
@@ -250,11 +250,11 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
   const requirePriceLogReader = (request: FastifyRequest) => {
     if (!isPlatform(request) && !isSupplierSide(request) && !isBureau(request)) throw forbidden('无权查看价格日志');
   };
-  app.get<{ Querystring: { skuPriceId?: string; id?: string; skuId?: string; roleGroupId?: string; $limit?: number; $skip?: number } }>('/v5/mall/sku/price/log', {
-    config: { auth: 'orgApp', guard: requirePriceLogReader },
+  app.get<{ Querystring: { skuPriceId?: string; id?: string; skuId?: string; roleGroupId?: string } }>('/v5/mall/sku/price/log', {
+    config: { auth: 'orgApp', guard: requirePriceLogReader, listPage: { size: PAGE.generic, max: PAGE.allowlist[1] } },
     schema: {
       tags, summary: 'Price log: every creation, change and decision of the prices (events), newest first',
-      querystring: { type: 'object', properties: { skuPriceId: idStr, id: idStr, skuId: idStr, roleGroupId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.allowlist[1] }, $skip: { type: 'integer', minimum: 0 } } },
+      querystring: { type: 'object', properties: { skuPriceId: idStr, id: idStr, skuId: idStr, roleGroupId: idStr } },
       response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
     },
   }, async (request) => {
@@ -269,8 +269,7 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     if (q.roleGroupId) prices = prices.where('role_group_id', '=', q.roleGroupId);
     const base = db.selectFrom('events').where('stream_id', 'in', prices);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'meta', 'created_at']).orderBy('position', 'desc')
-      .limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'meta', 'created_at']).orderBy('position', 'desc'), request).execute();
     return list(rows.map((r) => ({ ...logOf(r), skuPriceId: r.stream_id.slice('skuprice-'.length) })), Number(total?.n ?? 0));
   });
 

@@ -14,6 +14,7 @@ import { streamVersionOf } from '../../store/versions.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { routeVisible, seesAllRoutes } from '../../../domain/roleGroupVisibility.ts';
 import { isSupplierSide } from './access.ts';
+import { paged } from '../../http/listQuery.ts';
 
 const tags = ['routes'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -44,7 +45,7 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
     if (!seesAll(request) && !isSupplierSide(request)) throw forbidden('只有供应商可以维护配送路线');
   };
 
-  const listRoutes = async (request: FastifyRequest<{ Querystring: { name?: string; keyword?: string; objectId?: string; $limit?: number; $skip?: number } }>) => {
+  const listRoutes = async (request: FastifyRequest<{ Querystring: { name?: string; keyword?: string; objectId?: string } }>) => {
     const q = request.query;
     let base = db.selectFrom('mall_routes').where('org_id', '=', request.orgApp!.orgId).where('is_delete', '=', false);
     if (!seesAll(request)) {
@@ -56,16 +57,17 @@ export default async function routeRoutes(app: FastifyInstance, ctx: ModuleConte
     if (kw) base = base.where('name', 'like', `%${kw.replace(/[%_\\]/g, '\\$&')}%`);
     if (q.objectId) base = base.where('object_id', '=', q.objectId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().select(routeVersion.as('version')).orderBy('sort').orderBy('name').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.selectAll().select(routeVersion.as('version')).orderBy('sort').orderBy('name'), request).execute();
     return list(rows.map(routeOf), Number(total?.n ?? 0));
   };
+  const routeList = { auth: 'orgApp', listPage: { size: PAGE.generic, max: PAGE.generic } } as const;
   const listSchemaOf = (summary: string) => ({
     tags, summary,
-    querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 100 }, keyword: { type: 'string', maxLength: 100 }, objectId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic }, $skip: { type: 'integer', minimum: 0 } } },
+    querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 100 }, keyword: { type: 'string', maxLength: 100 }, objectId: idStr } },
     response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
   });
-  app.get('/v4/mall/route', { config: { auth: 'orgApp' }, schema: listSchemaOf('Delivery routes of the org (M7 visibility)') }, listRoutes);
-  app.get('/v4/mall/route/search', { config: { auth: 'orgApp' }, schema: listSchemaOf('Search delivery routes by name (keyword)') }, listRoutes);
+  app.get('/v4/mall/route', { config: routeList, schema: listSchemaOf('Delivery routes of the org (M7 visibility)') }, listRoutes);
+  app.get('/v4/mall/route/search', { config: routeList, schema: listSchemaOf('Search delivery routes by name (keyword)') }, listRoutes);
 
   /** The facts the route decider needs from other aggregates, read under the org's route-name lock. */
   const checksOf = async (tx: Tx, orgId: string, b: RouteBody, objectId: string) => {

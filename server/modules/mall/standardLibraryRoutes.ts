@@ -15,6 +15,7 @@ import { requireSupplier } from './access.ts';
 import { platformOnly } from '../../http/guards.ts';
 import { productOf, skuOf } from './catalogueRoutes.ts';
 import type { ProductCreated, SkuCreated } from '../../../domain/aggregates/product.ts';
+import { paged } from '../../http/listQuery.ts';
 
 const tags = ['mall'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -54,11 +55,11 @@ async function copyProducts(tx: Tx, productIds: string[], toOrgId: string, meta:
 export default async function standardLibraryRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
-  app.get<{ Querystring: { name?: string; categoryId?: string; $limit?: number; $skip?: number } }>('/v4/mall/standard/product', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { name?: string; categoryId?: string } }>('/v4/mall/standard/product', {
+    config: { auth: 'orgApp', listPage: { size: PAGE.generic, max: PAGE.generic } },
     schema: {
       tags, summary: 'The cloud goods library (products of the standard org) with their SKUs and whether the own org has copied each',
-      querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 100 }, categoryId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic }, $skip: { type: 'integer', minimum: 0 } } },
+      querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 100 }, categoryId: idStr } },
       response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
     },
   }, async (request) => {
@@ -67,7 +68,7 @@ export default async function standardLibraryRoutes(app: FastifyInstance, ctx: M
     if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[%_\\]/g, '\\$&')}%`);
     if (q.categoryId) base = base.where('category_id', '=', q.categoryId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('name').orderBy('id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.selectAll().orderBy('name').orderBy('id'), request).execute();
     const skus = rows.length ? await db.selectFrom('skus').selectAll().where('product_id', 'in', rows.map((r) => r.id)).where('is_delete', '=', false).orderBy('sort').execute() : [];
     const own = new Set((await db.selectFrom('products').select('name').where('org_id', '=', request.orgApp!.orgId).where('is_delete', '=', false).execute()).map((p) => p.name));
     return list(rows.map((r) => ({ ...productOf(r), skus: skus.filter((k) => k.product_id === r.id).map(skuOf), copied: own.has(r.name) })), Number(total?.n ?? 0));

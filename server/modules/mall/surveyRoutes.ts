@@ -18,6 +18,7 @@ import { isBureau, isPlatform, isSupplierSide } from './access.ts';
 import { areaKeyOfOrg, orgFactsOf } from '../../http/parties.ts';
 import { areaKeyOf } from '../../../domain/orgKind.ts';
 import { SUPERMARKET_GROUP, SUPERMARKET_PHOTO_MAX } from '../../../domain/supermarketPrice.ts';
+import { commaList, paged } from '../../http/listQuery.ts';
 
 const tags = ['surveys'];
 const idStr = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -64,8 +65,8 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     throw forbidden('无权查看询价记录');
   };
 
-  app.get<{ Querystring: { kind?: string; priceClass?: string; keyword?: string; skuId?: string; from?: string; to?: string; supermarketId?: string; shelf?: boolean; $limit?: number; $skip?: number } }>('/v5/mall/price/survey', {
-    config: { auth: 'orgApp', guard: requireSurveyReader },
+  app.get<{ Querystring: { kind?: string; priceClass?: string; keyword?: string; skuId?: string; from?: string; to?: string; supermarketId?: string; shelf?: boolean } }>('/v5/mall/price/survey', {
+    config: { auth: 'orgApp', guard: requireSurveyReader, listPage: { size: PAGE.generic, max: PAGE.generic * 10 } },
     schema: {
       tags, summary: 'Price surveys: a bureau its own; a supplier those of its area about its goods; the platform all',
       querystring: {
@@ -74,7 +75,6 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
           kind: { type: 'string', enum: ['supplier', 'education'] }, priceClass: { type: 'string', enum: Object.keys(PRICE_CLASSES) }, keyword: { type: 'string', maxLength: 100 },
           skuId: idStr, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' },
           supermarketId: idStr, shelf: { type: 'boolean', description: 'only shelf prices read in a supermarket (supermarketManage)' },
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic * 10 }, $skip: { type: 'integer', minimum: 0 },
         },
       },
       response: { 200: listSchema({ type: 'object', additionalProperties: true }) },
@@ -95,7 +95,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     if (q.to) base = base.where('survey_date', '<=', q.to);
     if (q.keyword) base = base.where('product_name', 'like', `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('survey_date', 'desc').orderBy('created_at', 'desc').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.selectAll().orderBy('survey_date', 'desc').orderBy('created_at', 'desc'), request).execute();
     return list(rows.map(surveyOf), Number(total?.n ?? 0));
   });
 
@@ -192,7 +192,7 @@ export default async function surveyRoutes(app: FastifyInstance, ctx: ModuleCont
     },
   }, async (request) => {
     const orgId = request.orgApp!.orgId;
-    const skuIds = request.query.skuId.split(',').map((s) => s.trim()).filter(Boolean);
+    const skuIds = commaList(request.query.skuId);
     if (!skuIds.length) throw badRequest('参数错误：缺少 skuId');
     const skus = await db.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).execute();
     const area = await areaKeyOfOrg(db, orgId);

@@ -19,6 +19,7 @@ import {
 } from '../../../domain/aggregates/member.ts';
 import { memberStreams } from './powers.ts';
 import { withStreamVersions } from '../../store/versions.ts';
+import { paged } from '../../http/listQuery.ts';
 
 const tags = ['members'];
 const manage = { auth: 'orgApp' } as const;
@@ -107,15 +108,14 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
   };
 
   // ---- members
-  app.get<{ Querystring: { groupId?: string; keyword?: string; level?: string; userId?: string[]; $limit?: number; $skip?: number } }>('/v1/productmembers', {
-    config: manage,
+  app.get<{ Querystring: { groupId?: string; keyword?: string; level?: string; userId?: string[] } }>('/v1/productmembers', {
+    config: { ...manage, listPage: { size: PAGE.generic, max: PAGE.generic } },
     schema: {
       tags, summary: 'Members of the current org, newest first; filter by group, level, name or phone keyword',
       querystring: {
         type: 'object',
         properties: {
           groupId: idStr, keyword: { type: 'string', maxLength: 64 }, level: { type: 'string', maxLength: 32 }, userId: ids,
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic }, $skip: { type: 'integer', minimum: 0 },
         },
       },
       response: { 200: listSchema(memberSchema) },
@@ -133,7 +133,7 @@ export default async function memberRoutes(app: FastifyInstance, { db, clock }: 
     }
     const [total, rows, groups] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      base.selectAll().orderBy('created_at', 'desc').orderBy('user_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      paged(base.selectAll().orderBy('created_at', 'desc').orderBy('user_id'), request).execute(),
       groupsMap(orgId),
     ]);
     return list((await membersVersioned(db, rows)).map((m) => memberOut(m, groups)), Number(total?.n ?? 0));

@@ -14,6 +14,8 @@ import { streamVersionOf } from '../../store/versions.ts';
 import { noticeDecider, type NoticeCommand } from '../../../domain/aggregates/notice.ts';
 import { holdsPower } from '../../http/auth.ts';
 import { POWER } from '../permissions/powers.ts';
+import { paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 
 const edit = { auth: 'orgApp' } as const;
 const member = { auth: 'orgApp' } as const;
@@ -47,15 +49,15 @@ export default async function noticeRoutes(app: FastifyInstance, { db, clock }: 
 
   const select = ['n.notice_id', 'n.title', 'n.content', 'n.published_at', 'n.created_by', 'n.created_by_name', 'n.created_at', 'n.updated_at', 'r.read_at', streamVersionOf('n', 'notice', 'notice_id').as('version')] as const;
 
-  route(app, api.listNotices, member, async (request) => {
+  route(app, api.listNotices, { ...member, listPage: { size: 100, max: PAGE.generic } }, async (request) => {
     const editor = await canEdit(request);
-    const { read, keyword, $limit = 100, $skip = 0 } = request.query;
+    const { read, keyword } = request.query;
     let q = rows(request, editor);
     if (read === true) q = q.where('r.read_at', 'is not', null);
     if (read === false) q = q.where('r.read_at', 'is', null);
     if (keyword) q = q.where('n.title', 'ilike', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
     const [list, count, unread] = await Promise.all([
-      q.select([...select]).orderBy('n.published_at', 'desc').orderBy('n.notice_id').limit($limit).offset($skip).execute(),
+      paged(q.select([...select]).orderBy('n.published_at', 'desc').orderBy('n.notice_id'), request).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       rows(request, false).where('r.read_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);

@@ -21,6 +21,8 @@ import {
 import { ALL_STATUSES, type OrderStatus } from '../../../domain/order.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { orderViewerOf, partyOnly, type OrderViewer } from '../orders/access.ts';
+import { commaList, paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 
 const member = { auth: 'orgApp' } as const;
 const STREAM_TYPE = 'orderReturn';
@@ -33,7 +35,7 @@ interface Row {
 
 /** '全部', '' or nothing → every status; else known statuses separated by commas (an unknown one is an error). */
 function statusesOf(value: string | undefined): ReturnStatus[] | null {
-  const parts = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = commaList(value);
   if (!parts.length || parts.includes(ALL_STATUSES)) return null;
   const unknown = parts.filter((p) => !(RETURN_STATUSES as readonly string[]).includes(p));
   if (unknown.length) throw badRequest(`参数错误：未知的退货单状态 ${unknown.join('、').slice(0, 100)}`);
@@ -108,7 +110,7 @@ export default async function orderReturnRoutes(app: FastifyInstance, { db, cloc
     return { orderStatus: status, lines: out };
   }
 
-  route(app, api.listReturns, member, async (request) => {
+  route(app, api.listReturns, { ...member, listPage: { size: PAGE.orders, max: PAGE.orders } }, async (request) => {
     const viewer = await orderViewerOf(db, request);
     const q = request.query;
     let base = visible(viewer);
@@ -116,7 +118,7 @@ export default async function orderReturnRoutes(app: FastifyInstance, { db, cloc
     if (statuses) base = base.where('r.status', 'in', statuses);
     if (q.orderId) base = base.where('r.order_id', '=', q.orderId);
     const [rows, count] = await Promise.all([
-      base.select([...columns]).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
+      paged(base.select([...columns]).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: await view(viewer, rows as Row[]), count: Number(count.n) });

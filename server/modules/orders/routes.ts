@@ -3,7 +3,7 @@
 // org, at the version the caller read when sent; the handler only gathers the facts (access.ts). An order the
 // caller may not see is simply not found. After each commit the supplier's consoles are told too (the school's
 // are told by the append itself), so the supplier's list refreshes without a reload.
-import { listOrder } from '../../http/listQuery.ts';
+import { listOrder, paged } from '../../http/listQuery.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
@@ -27,6 +27,7 @@ import { dayOf, parseDay } from '../../../domain/priceCycle.ts';
 import { canonicalJson, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isIdempotencyKey } from '../../../domain/idempotency.ts';
 import { linkPermissions, NO_PERMISSIONS, orderViewerOf, pairKey, partyOnly, placingFacts, settingsOf, type OrderViewer } from './access.ts';
 import { draftExpectation } from '../../../domain/draftPrice.ts';
+import { PAGE } from '../../../domain/constants.ts';
 
 const member = { auth: 'orgApp' } as const;
 /** The order list's `$orderby` fields (server/http/listQuery.ts) and the column each sorts by. */
@@ -34,7 +35,7 @@ const ORDER_SORT = {
   orderNo: 'o.order_no', orgName: 'o.org_name', supplierName: 'o.supplier_name', deliveryDate: 'o.delivery_date', status: 'o.status',
   amount: 'o.amount', createdAt: 'o.created_at', submittedAt: 'o.submitted_at', updatedAt: 'o.updated_at',
 } as const;
-const orderList = { ...member, listOrderable: Object.keys(ORDER_SORT) } as const;
+const orderList = { ...member, listOrderable: Object.keys(ORDER_SORT), listPage: { size: PAGE.orders, max: PAGE.orders } } as const;
 const STREAM_TYPE = 'order';
 
 const select = [
@@ -192,7 +193,7 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     const keyword = q.keyword?.trim();
     if (keyword) base = base.where('o.keyword', 'ilike', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
     const [rows, count] = await Promise.all([
-      listOrder(base.select([...select]), request, ORDER_SORT).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
+      paged(listOrder(base.select([...select]), request, ORDER_SORT).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: await rowsView(viewer, rows as Row[]), count: Number(count.n) };
@@ -280,7 +281,7 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
     return ok({ rows: await rowsView(viewer, rows as Row[]), errors });
   });
 
-  route(app, api.listOrderLog, member, async (request) => {
+  route(app, api.listOrderLog, { ...member, listPage: { size: PAGE.orders, max: PAGE.orders } }, async (request) => {
     const viewer = await orderViewerOf(db, request);
     const q = request.query;
     // the order's own events and those of its returns (a return is part of the order's story)
@@ -288,13 +289,13 @@ export default async function orderRoutes(app: FastifyInstance, { db, clock }: M
       OR e.stream_id IN (SELECT 'orderReturn-' || r.id FROM order_returns r WHERE r.org_id = o.org_id AND r.order_id = o.id))`));
     if (q.orderId) base = base.where('o.id', '=', q.orderId);
     const [rows, count] = await Promise.all([
-      base.leftJoin('users as u', (j) => j.on(sql<SqlBool>`u.user_id = e.meta->>'userId'`))
+      paged(base.leftJoin('users as u', (j) => j.on(sql<SqlBool>`u.user_id = e.meta->>'userId'`))
         .leftJoin('order_returns as rr', (j) => j.onRef('rr.org_id', '=', 'e.org_id').on(sql<SqlBool>`'orderReturn-' || rr.id = e.stream_id`))
         .select(['e.position', 'e.type', 'e.data', 'e.meta', 'o.id', 'o.order_no', 'u.name as user_name', 'rr.return_no', 'rr.amount as return_amount'])
         // a return's event leaves the order in the status its last own event left it
         .select(sql<string | null>`CASE WHEN e.stream_id LIKE 'orderReturn-%' THEN (SELECT CASE WHEN p.type = 'OrderCreated' THEN p.data->>'status' ELSE p.type END
           FROM events p WHERE p.org_id = o.org_id AND p.stream_id = 'order-' || o.id AND p.position < e.position ORDER BY p.position DESC LIMIT 1) END`.as('order_before'))
-        .orderBy('e.position', 'desc').limit(q.$limit ?? 100).offset(q.$skip ?? 0).execute(),
+        .orderBy('e.position', 'desc'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: rows.map((r) => logRow(r)), count: Number(count.n) });

@@ -16,10 +16,13 @@ import { localesOf, themeOf } from '../config/routes.ts';
 
 const tags = ['orgApps'];
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
-/** The console sends configPath, enable and paging with the list; they are accepted (the list is small). */
+/**
+ * The console sends configPath and enable with the list; they are accepted (the list is small). Paging, `$select`
+ * and the caller's own orgId: the list query layer (server/http/listQuery.ts).
+ */
 const listQuery = {
   type: 'object',
-  properties: { configPath: { type: 'string', maxLength: 1000 }, enable: { type: 'integer' }, $limit: { type: 'integer', minimum: 0 }, $skip: { type: 'integer', minimum: 0 } },
+  properties: { configPath: { type: 'string', maxLength: 1000 }, enable: { type: 'integer' } },
 } as const;
 
 export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {

@@ -25,6 +25,7 @@ import { runStep, STEP_LABELS, type InitTarget } from './steps.ts';
 import { templateStream } from './projection.ts';
 import { initTemplateDecider, type InitTemplateCreated, type InitTemplateUpdated } from '../../../domain/aggregates/initTemplate.ts';
 import { yearOf } from '../../../domain/priceCycle.ts';
+import { FLAG_QUERY, flagFilter, paged } from '../../http/listQuery.ts';
 
 const tags = ['orgInit'];
 const str = { type: 'string' } as const;
@@ -167,15 +168,14 @@ export async function createOrgFromTemplate(tx: Tx, request: FastifyRequest, now
 export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
 
-  app.get<{ Querystring: { $limit?: number; $skip?: number; disabled?: boolean; name?: string; id?: string } }>('/v3/orgappinit/template', {
-    config: provider,
+  app.get<{ Querystring: { disabled?: string; name?: string; id?: string } }>('/v3/orgappinit/template', {
+    config: { ...provider, listPage: { size: PAGE.generic, max: PAGE.generic } },
     schema: {
       tags, summary: 'Init templates ($limit up to 1000)',
       querystring: {
         type: 'object',
         properties: {
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.generic, default: PAGE.generic },
-          $skip: { type: 'integer', minimum: 0, default: 0 }, disabled: { type: 'boolean' }, name: { type: 'string', maxLength: 64 }, id,
+          disabled: FLAG_QUERY, name: { type: 'string', maxLength: 64 }, id,
         },
       },
       response: { 200: listSchema(templateRowSchema) },
@@ -183,11 +183,12 @@ export default async function orgInitRoutes(app: FastifyInstance, ctx: ModuleCon
   }, async (request) => {
     const q = request.query;
     let base = db.selectFrom('org_init_templates');
-    if (q.disabled !== undefined) base = base.where('disabled', '=', q.disabled);
+    const disabled = flagFilter(q.disabled, 'disabled');
+    if (disabled !== undefined) base = base.where('disabled', '=', disabled);
     if (q.name) base = base.where('name', 'like', `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     if (q.id) base = base.where('id', '=', q.id);
     const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('created_at').orderBy('id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      paged(base.selectAll().orderBy('created_at').orderBy('id'), request).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     // $select: the list query layer (server/http/listQuery.ts)

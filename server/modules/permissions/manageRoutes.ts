@@ -13,6 +13,7 @@ import { childrenFollowing, PERMISSION_TEXT, permissionDecider, type PermissionC
 import type { PermissionLink } from '../../../domain/aggregates/role.ts';
 import { streams } from '../users/streams.ts';
 import { withStreamVersions } from '../../store/versions.ts';
+import { paged } from '../../http/listQuery.ts';
 import { callerOf, roleCommands } from '../roles/commands.ts';
 import { FRAME_HOSTS_PATH, frameHostsOf, menuExtraInfoProblem } from '../../../domain/menuUrl.ts';
 import { readConfig } from '../config/orgConfig.ts';
@@ -128,15 +129,14 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     power: p.power, powerName: p.power_name, sort: p.sort, enable: p.enable, extraInfo: (p.extra_info ?? {}) as Record<string, unknown>, appId: p.app_id,
   });
 
-  app.get<{ Querystring: { groupName?: string[]; moduleId?: string; parentId?: string; enable?: number; $limit?: number; $skip?: number } }>('/v2/permission', {
-    config: manage,
+  app.get<{ Querystring: { groupName?: string[]; moduleId?: string; parentId?: string; enable?: number } }>('/v2/permission', {
+    config: { ...manage, listPage: { size: PAGE.permission[0], max: PAGE.permission[1] } },
     schema: {
       tags, summary: 'The permission tree of the org-app (menu entries and power nodes), by groupName',
       querystring: {
         type: 'object',
         properties: {
           groupName: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 64 } }, moduleId: idStr, parentId: idStr, enable: { type: 'integer', enum: [0, 1] },
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.permission[1] }, $skip: { type: 'integer', minimum: 0 },
         },
       },
       response: { 200: listSchema(anyObject) },
@@ -150,8 +150,7 @@ export default async function permissionManageRoutes(app: FastifyInstance, { db,
     if (q.parentId) base = base.where('parent_id', '=', q.parentId);
     if (q.enable !== undefined) base = base.where('enable', '=', q.enable === 1);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('group_name').orderBy('parent_id').orderBy('sort').orderBy('module_id')
-      .limit(q.$limit ?? PAGE.permission[0]).offset(q.$skip ?? 0).execute();
+    const rows = await paged(base.selectAll().orderBy('group_name').orderBy('parent_id').orderBy('sort').orderBy('module_id'), request).execute();
     return list((await versioned(rows)).map(permissionOut), Number(total?.n ?? 0));
   });
 

@@ -25,6 +25,8 @@ import { submitterOf } from './submitter.ts';
 import { recipeStanding, type RecipeStanding } from './standing.ts';
 import { schoolYearDates, schoolYearOf, semesterConfigOf } from '../../../domain/semester.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
+import { paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 
 const member = { auth: 'orgApp' } as const;
 
@@ -113,9 +115,9 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
   const approver = (s: Standing) => () => mayApprove(s.viewer, s.approvers);
   const publisher = (s: Standing) => (row: CycleRow) => mayEdit(s.viewer, row.created_by) || mayApprove(s.viewer, s.approvers);
 
-  route(app, api.listRecipeCycles, member, async (request) => {
+  route(app, api.listRecipeCycles, { ...member, listPage: { size: 100, max: PAGE.recipeList } }, async (request) => {
     const s = await standing(request);
-    const { name, status, semester, schoolYear, $limit = 100, $skip = 0 } = request.query;
+    const { name, status, semester, schoolYear } = request.query;
     let q = visible(request, s);
     if (name) q = q.where('c.name', 'ilike', `%${name.replace(/[%_\\]/g, '\\$&')}%`);
     if (status) q = q.where('c.status', '=', status);
@@ -128,7 +130,7 @@ export default async function recipeCycleRoutes(app: FastifyInstance, { db, cloc
       q = q.where('c.start_date', '>=', range.start).where('c.start_date', '<=', range.end);
     }
     const [rows, count] = await Promise.all([
-      q.select([...select]).orderBy('c.start_date', 'desc').orderBy('c.created_at', 'desc').limit($limit).offset($skip).execute(),
+      paged(q.select([...select]).orderBy('c.start_date', 'desc').orderBy('c.created_at', 'desc'), request).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: (rows as CycleRow[]).map(rowView), count: Number(count.n), abilities: abilities(s), semesters: { first: semesters.first, second: semesters.second } });

@@ -28,6 +28,8 @@ import {
   BUILT_IN_EXCEL_TEMPLATE, SHARING_TEXT, excelTemplateIdRefusal, recipeLogDetail, shareTemplateIdRefusal, type ExcelLayout,
 } from '../../../domain/recipeSharing.ts';
 import { STANDARD_ORG_ID } from '../../../domain/constants.ts';
+import { commaList, paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 
 const member = { auth: 'orgApp' } as const;
 
@@ -109,15 +111,15 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return ok(await copyInto(request, s, { orgId: request.orgApp.orgId, cycleId: row.id }, request.body));
   });
 
-  route(app, api.recipeCycleLog, member, async (request) => {
+  route(app, api.recipeCycleLog, { ...member, listPage: { size: 100, max: PAGE.generic } }, async (request) => {
     const s = await standing(request);
     const row = await ownCycle(request, s, request.params.id);
     const orgId = request.orgApp.orgId;
     const base = db.selectFrom('events as e').where('e.org_id', '=', orgId).where('e.stream_id', '=', recipeCycleStream(row.id));
     const [events, count] = await Promise.all([
-      base.leftJoin('users as u', (j) => j.on(sql`u.user_id`, '=', sql`e.meta->>'userId'`))
+      paged(base.leftJoin('users as u', (j) => j.on(sql`u.user_id`, '=', sql`e.meta->>'userId'`))
         .select(['e.stream_version', 'e.type', 'e.data', 'e.meta', 'u.name as user_name'])
-        .orderBy('e.stream_version', 'desc').limit(request.query.$limit ?? 100).offset(request.query.$skip ?? 0).execute(),
+        .orderBy('e.stream_version', 'desc'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({
@@ -136,12 +138,12 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
 
   const cloudCycles = () => db.selectFrom('recipe_cycles as c').where('c.org_id', '=', STANDARD_ORG_ID).where('c.status', '=', 'published');
 
-  route(app, api.listCloudRecipes, member, async (request) => {
-    const { name, $limit = 100, $skip = 0 } = request.query;
+  route(app, api.listCloudRecipes, { ...member, listPage: { size: 100, max: PAGE.recipeList } }, async (request) => {
+    const { name } = request.query;
     let q = cloudCycles();
     if (name) q = q.where('c.name', 'ilike', `%${name.replace(/[%_\\]/g, '\\$&')}%`);
     const [rows, count] = await Promise.all([
-      q.select([...select]).orderBy('c.name').orderBy('c.id').limit($limit).offset($skip).execute(),
+      paged(q.select([...select]).orderBy('c.name').orderBy('c.id'), request).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: (rows as CycleRow[]).map(rowView), count: Number(count.n), mayPublish: request.platform });
@@ -238,16 +240,16 @@ export default async function recipeSharingRoutes(app: FastifyInstance, { db, cl
     return row as ShareRow;
   };
 
-  route(app, api.listRecipeShares, member, async (request) => {
+  route(app, api.listRecipeShares, { ...member, listPage: { size: 100, max: PAGE.generic } }, async (request) => {
     const orgId = request.orgApp.orgId;
-    const owners = request.query.orgId?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
+    const owners = commaList(request.query.orgId);
     let q = db.selectFrom('recipe_shares as s').where((eb) => eb.or([
       eb('s.org_id', '=', orgId),
       eb.exists(eb.selectFrom('recipe_share_recipients as r').select('r.share_id').where('r.org_id', '=', orgId).whereRef('r.share_id', '=', 's.id').whereRef('r.owner_org_id', '=', 's.org_id')),
     ]));
     if (owners?.length) q = q.where('s.org_id', 'in', owners);
     const [rows, count] = await Promise.all([
-      q.select([...shareSelect]).orderBy('s.id', 'desc').limit(request.query.$limit ?? 100).offset(request.query.$skip ?? 0).execute(),
+      paged(q.select([...shareSelect]).orderBy('s.id', 'desc'), request).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const s = await standing(request);

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import type { Database } from '../../store/schema.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
 import { streamVersionOf } from '../../store/versions.ts';
@@ -19,6 +19,7 @@ import { nutritionOf } from '../../../domain/ingredients.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { orgFoods, type LibraryIngredient } from './foodLibrary.ts';
 import { requireRecipeWriter } from './access.ts';
+import { idList, paged } from '../../http/listQuery.ts';
 
 const member = { auth: 'orgApp' } as const;
 const writer = { auth: 'orgApp', guard: requireRecipeWriter } as const;
@@ -54,14 +55,13 @@ export async function dishViews(db: Kysely<Database>, orgId: string, rows: Row[]
 }
 
 export default async function dishRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.listDishes, member, async (request) => {
+  route(app, api.listDishes, { ...member, listPage: { size: PAGE.recipeList, max: PAGE.recipeList } }, async (request) => {
     const { orgId } = request.orgApp;
     const q = request.query;
     let base = dishRows(db, orgId);
     if (q.categoryId) base = base.where('d.category_id', '=', q.categoryId);
     if (q.id !== undefined) {
-      const ids = [...new Set(q.id.split(',').map((s) => s.trim()).filter(Boolean))];
-      if (ids.length > PAGE.recipeList) throw badRequest(`参数错误：一次最多查询 ${PAGE.recipeList} 个菜品`);
+      const ids = idList(q.id, PAGE.recipeList, '菜品') ?? [];
       base = base.where('d.id', 'in', ids.length ? ids : ['']);
     }
     const name = q.name?.trim();
@@ -71,8 +71,7 @@ export default async function dishRoutes(app: FastifyInstance, { db, clock }: Mo
       base = /^[a-z]+$/i.test(name) ? base.where('d.pinyin', 'like', like.toLowerCase()) : base.where('d.name', 'ilike', like);
     }
     const [rows, count] = await Promise.all([
-      base.select([...columns]).orderBy(sql`c.sort`).orderBy('d.category_id').orderBy('d.name').orderBy('d.id')
-        .limit(q.$limit ?? PAGE.recipeList).offset(q.$skip ?? 0).execute(),
+      paged(base.select([...columns]).orderBy(sql`c.sort`).orderBy('d.category_id').orderBy('d.name').orderBy('d.id'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: await dishViews(db, orgId, rows as Row[]), count: Number(count.n) });

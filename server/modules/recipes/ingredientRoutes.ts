@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
 import * as api from '../../../contracts/foodIngredients.ts';
@@ -17,6 +17,7 @@ import { isPlatformFood, orgEntries, orgFoods, orgLibrary, type LibraryIngredien
 import { requireRecipeWriter } from './access.ts';
 import { foods } from '../mall/skuIngredientRoutes.ts';
 import { categoryScopeOf, readableSupplierOrgs, viewerOf } from '../mall/access.ts';
+import { idList, pageOf, paged } from '../../http/listQuery.ts';
 
 const member = { auth: 'orgApp' } as const;
 const writer = { auth: 'orgApp', guard: requireRecipeWriter } as const;
@@ -26,13 +27,6 @@ export const view = (i: LibraryIngredient): api.FoodIngredient => ({
   gramsPerPiece: i.gramsPerPiece, densityGPerMl: i.densityGPerMl, per100g: i.per100g, source: i.source, overridden: i.overridden, pinyin: i.pinyin, version: i.version,
 });
 
-/** A comma-separated id list of a query, refused past `max` ids (§9 lookups come in chunks). */
-export function idList(raw: string | undefined, max: number, what: string): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (ids.length > max) throw badRequest(`参数错误：一次最多查询 ${max} 个${what}`);
-  return ids;
-}
 
 const fieldsOf = (b: api.FoodIngredientChange | api.FoodIngredientInput): IngredientFields => ({
   ...(b.nameZh !== undefined && { nameZh: b.nameZh }),
@@ -48,7 +42,7 @@ const fieldsOf = (b: api.FoodIngredientChange | api.FoodIngredientInput): Ingred
 const localFoodId = () => `L${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
 
 export default async function ingredientRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.listFoodIngredients, member, async (request) => {
+  route(app, api.listFoodIngredients, { ...member, listPage: { size: PAGE.ingredients, max: PAGE.ingredients } }, async (request) => {
     const q = request.query;
     const ids = idList(q.foodId, BATCH.ingredientLookup, '食材');
     let rows = await orgLibrary(db, request.orgApp.orgId);
@@ -57,8 +51,7 @@ export default async function ingredientRoutes(app: FastifyInstance, { db, clock
     if (text) rows = rows.filter((r) => matchesIngredient(r, text));
     if (q.group) rows = rows.filter((r) => r.group === q.group);
     if (q.source) rows = rows.filter((r) => (q.source === 'org' ? r.source !== 'platform' : r.source === q.source));
-    const skip = q.$skip ?? 0;
-    return ok({ rows: rows.slice(skip, skip + (q.$limit ?? PAGE.ingredients)).map(view), count: rows.length });
+    return ok({ rows: pageOf(rows, request).map(view), count: rows.length });
   });
 
   const command = (request: OrgAppRequest, cmd: FoodIngredientCommand) => handleCommand(db, {
@@ -99,7 +92,7 @@ export default async function ingredientRoutes(app: FastifyInstance, { db, clock
     return ok({ id: foodId });
   });
 
-  route(app, api.listIngredientProducts, member, async (request) => {
+  route(app, api.listIngredientProducts, { ...member, listPage: { size: PAGE.generic, max: PAGE.generic } }, async (request) => {
     const q = request.query;
     const foodIds = idList(q.foodId, BATCH.ingredientLookup, '食材');
     const productIds = idList(q.productId, BATCH.productLookup, '商品');
@@ -121,8 +114,8 @@ export default async function ingredientRoutes(app: FastifyInstance, { db, clock
       }
     }
     const [rows, count] = await Promise.all([
-      base.select(['si.food_id', 'si.sku_id', 's.name as sku_name', 'p.id as product_id', 'p.name as product_name', 'si.org_id', 'si.ratio'])
-        .orderBy('si.food_id').orderBy('si.org_id').orderBy('si.sku_id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      paged(base.select(['si.food_id', 'si.sku_id', 's.name as sku_name', 'p.id as product_id', 'p.name as product_name', 'si.org_id', 'si.ratio'])
+        .orderBy('si.food_id').orderBy('si.org_id').orderBy('si.sku_id'), request).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const cat = foods();

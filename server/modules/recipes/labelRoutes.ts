@@ -21,11 +21,10 @@ import { orgFoods } from './foodLibrary.ts';
 import { dishPortion } from '../../../domain/recipeCycle.ts';
 import { orgLabelPanel } from '../../../domain/foodLabel.ts';
 import { FOOD_LABEL_PATH } from '../config/settingsRoutes.ts';
+import { commaList, idList } from '../../http/listQuery.ts';
 
 type RowData = Pick<DishFields, 'allergens' | 'dosageMode' | 'lines'>;
 
-/** Comma-separated ids, trimmed, each once, in the order given. */
-const idList = (text: string) => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
 
 /** The label inputs of some of an org's dishes, in the order asked; ids the org lacks are absent. */
 async function labelDishes(db: Kysely<Database>, orgId: string, ids: readonly string[]): Promise<(LabelFood & { id: string; portionGrams: number })[]> {
@@ -44,15 +43,14 @@ async function labelDishes(db: Kysely<Database>, orgId: string, ids: readonly st
 export default async function labelRoutes(app: FastifyInstance, { db }: ModuleContext) {
   route(app, api.listLabelDishes, { auth: 'orgApp' }, async (request) => {
     const { orgId } = request.orgApp;
-    const ids = idList(request.query.id);
-    if (ids.length > PAGE.recipeList) throw badRequest(`参数错误：一次最多查询 ${PAGE.recipeList} 个菜品`);
+    const ids = idList(request.query.id, PAGE.recipeList, '菜品') ?? [];
     const org = await db.selectFrom('orgs').select('name').where('org_id', '=', orgId).executeTakeFirst();
     return ok({ orgId, orgName: org?.name ?? '', dishes: await labelDishes(db, orgId, ids) });
   });
 
   route(app, api.getTrace, { auth: 'public' }, async (request) => {
     const { orgId, dishIds } = request.params;
-    const ids = idList(dishIds);
+    const ids = commaList(dishIds);
     if (!ids.length || ids.length > api.TRACE_DISHES_MAX) throw badRequest(`参数错误：一次最多追溯 ${api.TRACE_DISHES_MAX} 个菜品`);
     const org = await db.selectFrom('orgs').select('name').where('org_id', '=', orgId).executeTakeFirst();
     const dishes = org ? await labelDishes(db, orgId, ids) : [];

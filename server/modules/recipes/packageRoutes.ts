@@ -20,6 +20,7 @@ import { PAGE } from '../../../domain/constants.ts';
 import { round6 } from '../../../domain/numberInput.ts';
 import { dishRows, dishViews } from './dishRoutes.ts';
 import { requireRecipeWriter } from './access.ts';
+import { paged } from '../../http/listQuery.ts';
 
 const member = { auth: 'orgApp' } as const;
 const writer = { auth: 'orgApp', guard: requireRecipeWriter } as const;
@@ -62,14 +63,14 @@ async function views(db: Kysely<Database>, orgId: string, rows: Row[]): Promise<
 }
 
 export default async function packageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
-  route(app, api.listDishPackages, member, async (request) => {
+  route(app, api.listDishPackages, { ...member, listPage: { size: PAGE.generic, max: PAGE.generic } }, async (request) => {
     const { orgId } = request.orgApp;
     const q = request.query;
     let b = base(db, orgId);
     if (q.categoryId) b = b.where('p.category_id', '=', q.categoryId);
     if (q.name?.trim()) b = b.where('p.name', 'ilike', `%${q.name.trim().replace(/[%_\\]/g, '\\$&')}%`);
     const [rows, count] = await Promise.all([
-      b.select([...columns]).orderBy(sql`c.sort`).orderBy('p.name').orderBy('p.id').limit(q.$limit ?? PAGE.generic).offset(q.$skip ?? 0).execute(),
+      paged(b.select([...columns]).orderBy(sql`c.sort`).orderBy('p.name').orderBy('p.id'), request).execute(),
       b.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: await views(db, orgId, rows as Row[]), count: Number(count.n) });

@@ -24,6 +24,7 @@ import { BASE_POWER } from '../permissions/basePowers.ts';
 import { callerOf, membersOf, roleCommands } from './commands.ts';
 import { streams } from '../users/streams.ts';
 import { withStreamVersions } from '../../store/versions.ts';
+import { commaList, pageOf } from '../../http/listQuery.ts';
 
 const tags = ['roles'];
 const manage = { auth: 'orgApp' } as const;
@@ -111,17 +112,15 @@ const groupCallerOf = async (db: Kysely<Database>, request: FastifyRequest): Pro
 export default async function roleManageRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   app.get<{ Querystring: {
     name?: string[]; orgId?: string; roleId?: string[]; code?: string[]; manageRoleName?: string; roleGroupId?: string;
-    $limit?: number; $skip?: number;
   } }>('/v2/roles/role', {
-    // $orderby and $count: the list query layer (server/http/listQuery.ts)
-    config: { auth: 'orgApp', listOrderable: Object.keys(ROLE_ORDER) },
+    // $orderby, $count and the page: the list query layer (server/http/listQuery.ts)
+    config: { auth: 'orgApp', listOrderable: Object.keys(ROLE_ORDER), listPage: { size: PAGE.roles, max: PAGE.roles } },
     schema: {
       tags, summary: 'Roles of the org the user may see (§6: codes 999, useradmin and admin_ roles see all; #roleManage roles and group manageRoleNames)',
       querystring: {
         type: 'object',
         properties: {
           name: names, orgId: idStr, roleId: names, code: names, manageRoleName: { type: 'string', maxLength: 128 }, roleGroupId: idStr,
-          $limit: { type: 'integer', minimum: 0, maximum: PAGE.roles }, $skip: { type: 'integer', minimum: 0 },
         },
       },
       response: { 200: listSchema(roleSchema) },
@@ -135,19 +134,17 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       && (!q.manageRoleName || r.manage_role_names.includes(q.manageRoleName)) && (!q.roleGroupId || r.role_group_id === q.roleGroupId));
     // ties keep the default order (sort, then name)
     const rows = orderRows(visible, order, (r, f) => r[ROLE_ORDER[f]]);
-    const skip = q.$skip ?? 0;
-    return list((await rolesVersioned(db, rows.slice(skip, skip + (q.$limit ?? PAGE.roles)))).map(roleOut), rows.length);
+    return list((await rolesVersioned(db, pageOf(rows, request))).map(roleOut), rows.length);
   });
 
-  app.get<{ Querystring: { code?: string[]; manageRoleNames?: string[]; orgId?: string; $limit?: number; $skip?: number } }>('/v2/roles/group', {
-    config: { auth: 'orgApp', listOrderable: Object.keys(GROUP_ORDER) },
+  app.get<{ Querystring: { code?: string[]; manageRoleNames?: string[]; orgId?: string } }>('/v2/roles/group', {
+    config: { auth: 'orgApp', listOrderable: Object.keys(GROUP_ORDER), listPage: { size: PAGE.roleGroups, max: PAGE.roleGroups } },
     schema: {
       tags, summary: 'Role groups the user may see (§6), ordered by sort, each with its visible roles',
       querystring: {
         type: 'object',
         properties: {
-          code: names, manageRoleNames: names, orgId: idStr, $limit: { type: 'integer', minimum: 0, maximum: PAGE.roleGroups },
-          $skip: { type: 'integer', minimum: 0 },
+          code: names, manageRoleNames: names, orgId: idStr,
         },
       },
       response: { 200: listSchema(roleSchema) },
@@ -166,8 +163,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
       .filter((g) => (!q.code || q.code.includes(g.code)) && (!q.manageRoleNames || g.manage_role_names.some((n) => q.manageRoleNames!.includes(n))));
     // ties keep the default order (sort, then group name)
     const rows = orderRows(visible, order, (g, f) => g[GROUP_ORDER[f]]);
-    const skip = q.$skip ?? 0;
-    return list((await groupsVersioned(db, rows.slice(skip, skip + (q.$limit ?? PAGE.roleGroups)))).map((g) => groupOut(g, roles)), rows.length);
+    return list((await groupsVersioned(db, pageOf(rows, request))).map((g) => groupOut(g, roles)), rows.length);
   });
 
   const roleBody = {
@@ -395,7 +391,7 @@ export default async function roleManageRoutes(app: FastifyInstance, { db, clock
     },
   }, async (request) => {
     const orgId = request.orgApp!.orgId;
-    const roleIds = request.query.roleIds.flatMap((s) => s.split(',')).filter(Boolean);
+    const roleIds = commaList(request.query.roleIds);
     const [visible, edges] = await Promise.all([
       visibleRolesIn(db, request, orgId),
       db.selectFrom('role_relations').select(['parent_role_id as parentRoleId', 'child_role_id as childRoleId']).where('org_id', '=', orgId).execute(),

@@ -8,6 +8,7 @@ import { ROLE_HOLDERS_IN_FULL } from '../../http/routePowers.ts';
 import { ORG_KINDS } from '../../../domain/orgKind.ts';
 import { userPermissionOf } from '../permissions/menu.ts';
 import userRoleRoutes from './userRoleRoutes.ts';
+import { commaList, listPage, paged } from '../../http/listQuery.ts';
 
 const tags = ['roles'];
 const str = { type: 'string' } as const;
@@ -40,8 +41,8 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
     return ok(await userPermissionOf(db, { userId: request.user!.userId, orgId, appId, roles: request.roles, platform: request.platform, orgKind: request.orgKind, powers: request.powers }));
   });
 
-  app.get<{ Querystring: { roleName?: string; roleId?: string; $count?: boolean; $limit?: number; $skip?: number } }>('/v2/roles/role/user', {
-    config: { auth: 'orgApp' },
+  app.get<{ Querystring: { roleName?: string; roleId?: string } }>('/v2/roles/role/user', {
+    config: { auth: 'orgApp', listPage: { size: PAGE.roleName[0], max: PAGE.roleName[1] } },
     schema: {
       tags, summary: 'Users of the current org holding a role (by roleName or roleId; all roles when neither)',
       querystring: {
@@ -49,7 +50,6 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
         properties: {
           roleName: { type: 'string', minLength: 1, maxLength: 1000, description: 'one name or a comma-separated list' },
           roleId: { type: 'string', minLength: 1, maxLength: 128 },
-          $count: { type: 'boolean' }, $limit: { type: 'integer', minimum: 0, maximum: PAGE.roleName[1] }, $skip: { type: 'integer', minimum: 0 },
         },
       },
       response: {
@@ -66,7 +66,7 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
   }, async (request) => {
     const { orgId } = request.orgApp!;
     const q = request.query;
-    const names = q.roleName ? q.roleName.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    const names = commaList(q.roleName);
     let base = db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.role_id', 'ur.role_id').innerJoin('users as u', 'u.user_id', 'ur.user_id')
       .where('ur.org_id', '=', orgId);
     if (names.length) base = base.where('r.name', 'in', names);
@@ -75,9 +75,10 @@ export default async function roleRoutes(app: FastifyInstance, ctx: ModuleContex
     if (q.roleId) base = base.where('r.role_id', '=', q.roleId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const count = Number(total?.n ?? 0);
-    if (q.$count && q.$limit === 0) return ok({ rows: [], count });
-    const rows = await base.select(['u.user_id', 'u.username', 'u.name', 'r.role_id', 'r.name as role_name', 'r.code'])
-      .orderBy('r.sort').orderBy('u.username').limit(q.$limit ?? PAGE.roleName[0]).offset(q.$skip ?? 0).execute();
+    // `$count` with `$limit=0`: the count alone (§7)
+    if (listPage(request).limit === 0) return ok({ rows: [], count });
+    const rows = await paged(base.select(['u.user_id', 'u.username', 'u.name', 'r.role_id', 'r.name as role_name', 'r.code'])
+      .orderBy('r.sort').orderBy('u.username'), request).execute();
     return ok({
       rows: rows.map((r) => ({ userId: r.user_id, username: r.username, name: r.name, roleId: r.role_id, roleName: r.role_name, roleCode: r.code })),
       count,
