@@ -2,16 +2,20 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/support/slowFirstSequencer.ts';
 
 // Three suites: pure (domain + machines + model paths), api (real server, real PostgreSQL), e2e (Chromium), run one
-// after the other (groupOrder), each with its own worker count.
+// after the other (groupOrder) by a bare `vitest run`, each with its own worker count. `npm test` runs the e2e
+// project in a second vitest beside the first two (scripts/parallel.ts; issue 32): on two cores neither keeps both
+// busy, and the e2e files are the longest part of the run.
 // - api: files run side by side, each on its own database cloned from a template (tests/support/globalSetup.ts);
 //   they mostly wait on PostgreSQL, so a few more workers than cores pay off (API_WORKERS to change it).
-// - e2e: one Chromium for the run (tests/support/e2eGlobalSetup.ts), a new context per person; two files at a time
-//   (E2E_WORKERS to change it), each with its own server and database.
+// - e2e: one Chromium for the run (tests/support/e2eGlobalSetup.ts), a new context per person; three files at a time
+//   (E2E_WORKERS to change it), each with its own server and database. A file waits on the page more than it
+//   computes: orgAdminMenu, measured with its processes' CPU clocks (Chromium's included), used 33 CPU-seconds for
+//   its 77 s on a quiet machine, under half a core (issue 32).
 // No project isolates its files' modules (isolate: false): a worker imports domain/, machines/ and the server once
 // instead of once per file, which cost seconds a file. So a file leaves nothing behind: what it starts (server,
 // database, browser contexts) it stops in its hooks, fake timers and stubbed globals are restored in afterEach/afterAll.
 const apiWorkers = Number(process.env.API_WORKERS) || 3;
-const e2eWorkers = Number(process.env.E2E_WORKERS) || 2;
+const e2eWorkers = Number(process.env.E2E_WORKERS) || 3;
 
 export default defineConfig({
   test: {
@@ -30,7 +34,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000,
-          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/e2eGlobalSetup.ts'],
+          // the database (globalSetup.ts), Chromium and, with E2E_BUILD=1, the console build, side by side
+          globalSetup: ['tests/support/e2eGlobalSetup.ts'],
           isolate: false, fileParallelism: e2eWorkers > 1, maxWorkers: e2eWorkers, sequence: { groupOrder: 2 },
         },
       },
