@@ -2,20 +2,18 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/support/slowFirstSequencer.ts';
 
 // Three suites: pure (domain + machines + model paths), api (real server, real PostgreSQL), e2e (Chromium), run one
-// after the other (groupOrder) by a bare `vitest run`, each with its own worker count. `npm test` runs the e2e
-// project in a second vitest beside the first two (scripts/parallel.ts; issue 32): on two cores neither keeps both
-// busy, and the e2e files are the longest part of the run.
+// after the other (groupOrder) by a bare `vitest run`, each with its own worker count. `npm test` runs unit alone
+// first, then api and e2e in two vitest processes side by side, beside tsc and eslint (scripts/parallel.ts; issue
+// 32): the e2e files wait on the page more than they compute, and they are the longest part of the run.
 // - api: files run side by side, each on its own database cloned from a template (tests/support/globalSetup.ts);
 //   they mostly wait on PostgreSQL, so a few more workers than cores pay off (API_WORKERS to change it).
-// - e2e: one Chromium for the run (tests/support/e2eGlobalSetup.ts), a new context per person; three files at a time
-//   (E2E_WORKERS to change it), each with its own server and database. A file waits on the page more than it
-//   computes: orgAdminMenu, measured with its processes' CPU clocks (Chromium's included), used 33 CPU-seconds for
-//   its 77 s on a quiet machine, under half a core (issue 32).
+// - e2e: one Chromium for the run (tests/support/e2eGlobalSetup.ts), a new context per person; two files at a time
+//   (E2E_WORKERS to change it), each with its own server and database.
 // No project isolates its files' modules (isolate: false): a worker imports domain/, machines/ and the server once
 // instead of once per file, which cost seconds a file. So a file leaves nothing behind: what it starts (server,
 // database, browser contexts) it stops in its hooks, fake timers and stubbed globals are restored in afterEach/afterAll.
 const apiWorkers = Number(process.env.API_WORKERS) || 3;
-const e2eWorkers = Number(process.env.E2E_WORKERS) || 3;
+const e2eWorkers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   test: {
