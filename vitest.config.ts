@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/support/slowFirstSequencer.ts';
 
 // Three suites: pure (domain + machines + model paths), api (real server, real PostgreSQL), e2e (Chromium), run one
-// after the other (groupOrder), each with its own worker count.
+// after the other (groupOrder) by a bare `vitest run`, each with its own worker count. `npm test` runs unit alone
+// first, then api and e2e in two vitest processes side by side, beside tsc and eslint (scripts/parallel.ts; issue
+// 32): the e2e files wait on the page more than they compute, and they are the longest part of the run.
 // - api: files run side by side, each on its own database cloned from a template (tests/support/globalSetup.ts);
 //   they mostly wait on PostgreSQL, so a few more workers than cores pay off (API_WORKERS to change it).
 // - e2e: one Chromium for the run (tests/support/e2eGlobalSetup.ts), a new context per person; two files at a time
@@ -30,7 +32,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000,
-          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/e2eGlobalSetup.ts'],
+          // the database (globalSetup.ts), Chromium and, with E2E_BUILD=1, the console build, side by side
+          globalSetup: ['tests/support/e2eGlobalSetup.ts'],
           isolate: false, fileParallelism: e2eWorkers > 1, maxWorkers: e2eWorkers, sequence: { groupOrder: 2 },
         },
       },

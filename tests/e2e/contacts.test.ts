@@ -11,8 +11,10 @@ const harness = useConsole();
 async function tick(page: Page, testId: string) {
   const tree = page.getByTestId('permission-tree');
   await tree.getByTestId(testId).getByRole('checkbox').first().click();
-  await expect.poll(() => tree.getByTestId(testId).getByRole('checkbox').first().isChecked()).toBe(true);
-  await expect.poll(() => tree.getAttribute('data-ready')).toBe('true');
+  // the tick is saved on the server and read back: on a loaded machine that takes more than expect.poll's default
+  // second (issue 32: the first test failed there, alone, at load 20)
+  await expect.poll(() => tree.getByTestId(testId).getByRole('checkbox').first().isChecked(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => tree.getAttribute('data-ready'), { timeout: 15_000 }).toBe('true');
 }
 
 describe('contacts, roles and role permissions (issue 4)', () => {
