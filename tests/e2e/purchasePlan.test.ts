@@ -1,4 +1,4 @@
-// Purchase plan in Chromium (issue 11): the demo school purchaser turns next week of her published recipe cycle into
+// Purchase plan in Chromium (issue 11): the demo school purchaser turns next weeks of her published recipe cycle into
 // a plan (quantities per delivery day and supplier, no ingredient left unmatched), edits a quantity and sees its
 // amount follow, then makes the orders after being told how many and how much: one per supplier and day, each shown
 // with its order number; generating again places nothing new and names the orders already placed (issue 28).
@@ -11,7 +11,7 @@ import { mondayOf } from '../../server/seed/seedRecipeCycles.ts';
 const harness = useConsole();
 
 describe('purchase plan', () => {
-  it('the purchaser plans next week of the published recipe and orders it', async () => {
+  it('the purchaser plans a coming week of the published recipe and orders it', async () => {
     const page = await harness.browser.context.newPage();
     await signInToHome(page, harness.server.url, DEMO.purchaser);
     await openScreen(page, 'mallRecipePurchaseplan');
@@ -35,6 +35,12 @@ describe('purchase plan', () => {
     expect(await table.getByTestId('plan-surplus').filter({ hasText: '可存放，计入下一配送日' }).count()).toBeGreaterThan(0);
     expect(await table.getByTestId('plan-need').filter({ hasText: '用前日结余' }).count()).toBeGreaterThan(0);
 
+    // she orders the week after next, its week 3: every one of its days is before its cut-off whatever the day and
+    // hour (next week's Monday is past its cut-off on a Sunday evening, China time)
+    await page.getByTestId('plan-week').click();
+    await page.getByRole('option', { name: /第 3 周/ }).click();
+    await expect.poll(() => page.getByTestId('plan-quantity').count(), { timeout: 30_000 }).toBeGreaterThan(3);
+
     // a quantity typed changes its amount and the total
     const amount = page.getByTestId('plan-amount').first();
     const before = [await amount.textContent(), await page.getByTestId('plan-summary').textContent()];
@@ -50,7 +56,7 @@ describe('purchase plan', () => {
     const results = page.getByTestId('plan-results');
     await results.waitFor({ timeout: 60_000 });
     await expect.poll(async () => (await results.textContent()) ?? '', { timeout: 60_000 }).toMatch(/已生成订单 DD\d+/);
-    // next week is before every cut-off: each supplier-and-day group became an order, none was refused
+    // the week is before every cut-off: each supplier-and-day group became an order, none was refused
     const texts = await results.locator('span').allTextContents();
     expect(texts.length).toBeGreaterThan(1);
     for (const text of texts) expect(text).toMatch(/已生成订单 DD\d+$/);
