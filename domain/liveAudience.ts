@@ -51,6 +51,16 @@ export const EVENT_MODULES: ReadonlyArray<readonly [prefix: string, modules: rea
   // issue 35: short links; release notes (written in the platform org, read state in the reader's)
   ['ShortLink', ['dwzManage']],
   ['ProductUpdate', ['productUpdate']],
+  // issue 33: bright kitchens: cameras and their health, installer companies, inspection tickets, AI alerts
+  ['VideoDevice', ['videoDevice']],
+  ['DeviceAlert', ['videoDevice', 'errorDevice']],
+  ['Inspection', ['errorDevice']],
+  ['InstallerCompany', ['companyManage', 'videoDevice']],
+  // issue 34: the fruit mall's orders and the schools a fruit org serves; the storefront's content and group buys
+  ['FruitOrder', ['xgOrgOrderManage', 'recipeOrgStatistics']],
+  ['FruitSchoolsSet', ['recipeOrgManage']],
+  ['Groupon', ['grouponManage']],
+  ['MallRecord', ['mallCMS', 'mallTemplateManage', 'mallHome', 'recommendManage', 'activityManage', 'activityList']],
   ['OperationLogged', ['apiLog']],
   ['Member', ['membersManage', 'productMemberConfig']],
   ['Form', ['productTestReport', 'mallRecipeCustomPeopleManage']],

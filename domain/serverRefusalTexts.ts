@@ -684,6 +684,22 @@ const ACCESS_LIMIT_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：请至少选择一种机构类型': tw('參數錯誤：請至少選擇一種機構類型', 'Invalid request: choose at least one kind of organisation'),
 };
 
+/** Issue 33: bright kitchens (domain/videoDevice.ts DEVICE_TEXT, domain/inspection.ts INSPECTION_TEXT, server/modules/devices). */
+const DEVICE_TEXTS: Record<string, ServerTextTranslations> = {
+  该告警没有抓拍图片: tw('該告警沒有抓拍圖片', 'This alert has no snapshot'),
+  '参数错误：未知的状态 {status}': tw('參數錯誤：未知的狀態 {status}', 'Invalid request: unknown state {status}'),
+  该巡检单没有维修照片: tw('該巡檢單沒有維修照片', 'This ticket has no repair photo'),
+  安装公司已存在: tw('安裝公司已存在', 'The installer company already exists'),
+  '参数错误：说明不超过 {max} 个字': tw('參數錯誤：說明不超過 {max} 個字', 'Invalid request: the note may have at most {max} characters'),
+  '维修照片超过 {max} KB': tw('維修照片超過 {max} KB', 'The repair photo is larger than {max} KB'),
+  '参数错误：设备名称不能为空，且不超过 {max} 个字': tw('參數錯誤：設備名稱不能為空，且不超過 {max} 個字', 'Invalid request: the camera needs a name of at most {max} characters'),
+  '参数错误：区域不超过 {max} 个字': tw('參數錯誤：區域不超過 {max} 個字', 'Invalid request: the area may have at most {max} characters'),
+  '参数错误：播放地址不超过 {max} 个字符': tw('參數錯誤：播放位址不超過 {max} 個字元', 'Invalid request: the play URL may have at most {max} characters'),
+  '每所学校最多登记 {max} 台设备': tw('每所學校最多登記 {max} 台設備', 'A school may register at most {max} cameras'),
+  '参数错误：离线阈值应为 0 到 {max} 分钟': tw('參數錯誤：離線閾值應為 0 到 {max} 分鐘', 'Invalid request: the offline threshold must be 0 to {max} minutes'),
+  '抓拍图片超过 {max} KB': tw('抓拍圖片超過 {max} KB', 'The snapshot is larger than {max} KB'),
+};
+
 /** Issue 34: the fruit mall (domain/fruitMall.ts FRUIT_TEXT, server/modules/fruitMall). */
 const FRUIT_TEXTS: Record<string, ServerTextTranslations> = {
   '统计区间最长 {days} 天': tw('統計區間最長 {days} 天', 'The statistics cover at most {days} days'),
@@ -780,5 +796,5 @@ const MALL_TEXTS: Record<string, ServerTextTranslations> = {
 
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */
 export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = {
-  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS,
+  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS, ...DEVICE_TEXTS,
 };

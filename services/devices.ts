@@ -19,12 +19,9 @@ export const fetchDevices = (query: DeviceQuery = {}) => call<typeof api.listDev
 export const createDevice = (body: api.DeviceInput) => call<typeof api.createDevice>({ method: 'POST', path: '/v1/device', body }, DEVICE);
 export const updateDevice = (id: string, body: api.DeviceChange) => call<typeof api.updateDevice>({ method: 'PUT', path: '/v1/device/{id}', params: { id }, body }, DEVICE);
 export const deleteDevice = (id: string) => call<typeof api.deleteDevice>({ method: 'DELETE', path: '/v1/device/{id}', params: { id } }, DEVICE);
-export const rotateSecret = (id: string) => call<typeof api.rotateSecret>({ method: 'POST', path: '/v1/device/{id}/secret', params: { id } }, DEVICE);
 export const checkDevice = (id: string) => call<typeof api.checkDevice>({ method: 'POST', path: '/v1/device/{id}/check', params: { id } }, DEVICE);
 /** §7 video device orgs ($limit 10000, disabled '0$n'). */
 export const fetchDeviceOrgs = () => call<typeof api.listDeviceOrgs>({ method: 'GET', path: '/v1/device/orgs', query: { $limit: 10000, disabled: '0$n' } }, DEVICE);
-export const fetchDeviceSettings = () => call<typeof api.getDeviceSettings>({ method: 'GET', path: '/v1/device/settings' }, DEVICE);
-export const setDeviceSettings = (body: api.DeviceSettings) => call<typeof api.setDeviceSettings>({ method: 'PUT', path: '/v1/device/settings', body }, DEVICE);
 export const fetchCompanies = () => call<typeof api.listCompanies>({ method: 'GET', path: '/v1/device/company' }, DEVICE);
 export const createCompany = (body: api.CompanyInput) => call<typeof api.createCompany>({ method: 'POST', path: '/v1/device/company', body }, DEVICE);
 export const updateCompany = (id: string, body: api.CompanyChange) => call<typeof api.updateCompany>({ method: 'PUT', path: '/v1/device/company/{id}', params: { id }, body }, DEVICE);

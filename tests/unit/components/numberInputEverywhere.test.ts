@@ -48,7 +48,8 @@ describe('every numeric field goes through NumberInput', () => {
   });
 
   it('no file in src/ has a number field of its own', () => {
-    const files = filesUnder(path.resolve('src')).filter((f) => path.relative(process.cwd(), f) !== NUMBER_INPUT);
+    // the members' storefront (src/storefront, issue 34) is its own entry without Fluent UI, held to a 100 KB budget
+    const files = filesUnder(path.resolve('src')).filter((f) => path.relative(process.cwd(), f) !== NUMBER_INPUT && !f.includes(`${path.sep}storefront${path.sep}`));
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((f) => bypassesIn(path.relative(process.cwd(), f), readFileSync(f, 'utf8')));
     expect(found).toEqual([]);

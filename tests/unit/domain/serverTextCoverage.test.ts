@@ -19,7 +19,7 @@ const KEPT: Record<string, string> = {
   ...Object.fromEntries(Object.values(CONTACTS_MESSAGES).map((t) => [t, 'the console matches it'])),
 };
 /** Texts made from the domain's own status and action words: checked below for every combination instead. */
-const COMPOSED = new Set(['订单{}，不能{}', '无权{}该订单', '无权{}', '退货单{}，不能{}']);
+const COMPOSED = new Set(['订单{}，不能{}', '无权{}该订单', '无权{}', '退货单{}，不能{}', '巡检单{}，不能{}', '无权{}该巡检单']);
 
 /** Characters written only in Simplified Chinese (their Traditional forms differ), common in the refusals. */
 const SIMPLIFIED_ONLY = '们这个为发过动还进实现问题关请设数据库码资确认选择计划类别单价订联删编辑户级组称录导账号务机构应门记标签详细间换让证输错误显专业费该无权须开启时长对没车电话从营养师态员购货质报图网达执复议异处则规样颜层内传统围'

@@ -12,7 +12,7 @@ const DATA_LITERALS = new Set([
   // contacts and product sheets: the values people type (gender, yes/no, raw/cooked) and the template's sample row
   '男', '女', '是', '否', '生', '熟', '食堂', '张三',
   // units of §9 (a unit is stored as written)
-  '斤', '克',
+  '斤', '克', '个',
   // language names are written in their own language (AppHeader)
   '简体中文', '繁體中文',
   // init template names the org-creation dialog preselects (§7 templates are named by the platform)

@@ -1,3 +1,4 @@
+import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useState } from 'react';
 import { Badge, Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -166,7 +167,7 @@ export default function ErrorDevicePage() {
               </Field>
             )}
             <Field label={<Trans>至少已过（小时）</Trans>}>
-              <Input type="number" min={0} value={minAge} onChange={(_, d) => setMinAge(d.value)} data-testid="ticket-filter-age" />
+              <NumberInput min={0} value={minAge === '' ? null : Number(minAge)} onChange={(v) => setMinAge(v === null ? '' : String(v))} data-testid="ticket-filter-age" />
             </Field>
           </div>
         )}

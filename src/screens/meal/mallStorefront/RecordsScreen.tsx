@@ -1,6 +1,7 @@
 // Issue 34: the operators' list-and-form of one kind of storefront record (content, recommendations, campaigns): the
 // org's records with their schedule state, a dialog to add or change one, removal. The server checks every rule
 // (domain/mall/*) and answers a readable refusal, shown in the dialog.
+import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useState, type ReactNode } from 'react';
 import {
   Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody,
@@ -154,7 +155,7 @@ function RecordDialog({ kind, fields, record, defaults, testId, onClose, onSaved
             {shown.map((f) => (
               <Field key={f.name} label={f.label} required={f.required} hint={f.hint}>
                 {f.kind === 'text' && <Input value={String(values[f.name] ?? '')} onChange={(_, d) => set(f.name, d.value)} data-testid={`${testId}-${f.name}`} />}
-                {f.kind === 'number' && <Input type="number" value={values[f.name] === undefined ? '' : String(values[f.name])} onChange={(_, d) => set(f.name, d.value)} data-testid={`${testId}-${f.name}`} />}
+                {f.kind === 'number' && <NumberInput value={values[f.name] === undefined || values[f.name] === '' ? null : Number(values[f.name])} onChange={(v) => set(f.name, v === null ? '' : String(v))} data-testid={`${testId}-${f.name}`} />}
                 {f.kind === 'time' && (
                   <Input type="datetime-local" value={localInput(values[f.name])} data-testid={`${testId}-${f.name}`}
                     onChange={(_, d) => set(f.name, d.value ? new Date(d.value).toISOString() : '')} />

@@ -3,6 +3,7 @@
 // class's everyday activity level and its weekly sessions from the MET table; the class's daily energy need
 // (domain/energyDemand.ts) is then set as the energy target of a custom recipe people group (new or existing), the
 // group the nutrition analysis judges the class's recipes against, so a sports class is judged by what it burns.
+import { NumberInput } from '../../../components/NumberInput.tsx';
 import { useMemo, useState } from 'react';
 import {
   Button, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
@@ -47,6 +48,9 @@ interface Row { activityId: string; minutes: string; sessions: string }
 
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 const NEW_GROUP = '';
+
+/** The text fields' state as NumberInput's value: empty is no number. */
+const numberOrNull = (text: string | number): number | null => (text === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 export default function RecipeSportPage() {
   const s = useStyles();
@@ -116,11 +120,11 @@ export default function RecipeSportPage() {
     <ScreenFrame testId="recipe-sport-screen" title={<Trans>运动处方</Trans>} error={error ?? (people.error ? errorText(people.error) : null)}>
       <Text as="h2" size={500} weight="semibold"><Trans>班级</Trans></Text>
       <div className={s.grid}>
-        <Field label={t`最小年龄`}><Input className={s.small} type="number" value={minAge} onChange={(_, d) => setMinAge(d.value)} data-testid="sport-min-age" /></Field>
-        <Field label={t`最大年龄`}><Input className={s.small} type="number" value={maxAge} onChange={(_, d) => setMaxAge(d.value)} data-testid="sport-max-age" /></Field>
-        <Field label={t`男生平均体重（kg）`}><Input className={s.small} type="number" value={boys} onChange={(_, d) => setBoys(d.value)} data-testid="sport-boys" /></Field>
-        <Field label={t`女生平均体重（kg）`}><Input className={s.small} type="number" value={girls} onChange={(_, d) => setGirls(d.value)} data-testid="sport-girls" /></Field>
-        <Field label={t`女生占比（%）`}><Input className={s.small} type="number" value={girlsShare} onChange={(_, d) => setGirlsShare(d.value)} data-testid="sport-share" /></Field>
+        <Field label={t`最小年龄`}><NumberInput className={s.small} value={numberOrNull(minAge)} onChange={(v) => setMinAge(v === null ? '' : String(v))} data-testid="sport-min-age" /></Field>
+        <Field label={t`最大年龄`}><NumberInput className={s.small} value={numberOrNull(maxAge)} onChange={(v) => setMaxAge(v === null ? '' : String(v))} data-testid="sport-max-age" /></Field>
+        <Field label={t`男生平均体重（kg）`}><NumberInput className={s.small} value={numberOrNull(boys)} onChange={(v) => setBoys(v === null ? '' : String(v))} data-testid="sport-boys" /></Field>
+        <Field label={t`女生平均体重（kg）`}><NumberInput className={s.small} value={numberOrNull(girls)} onChange={(v) => setGirls(v === null ? '' : String(v))} data-testid="sport-girls" /></Field>
+        <Field label={t`女生占比（%）`}><NumberInput className={s.small} value={numberOrNull(girlsShare)} onChange={(v) => setGirlsShare(v === null ? '' : String(v))} data-testid="sport-share" /></Field>
         <Field label={t`基础代谢公式`}>
           <Dropdown value={i18n._(FORMULA_LABELS[formulaId])} selectedOptions={[formulaId]} onOptionSelect={(_, d) => d.optionValue && setFormulaId(d.optionValue as EnergyDemandFormula['id'])} data-testid="sport-formula">
             {ENERGY_DEMAND_FORMULAS.map((f) => <Option key={f.id} value={f.id}>{i18n._(FORMULA_LABELS[f.id])}</Option>)}
@@ -156,8 +160,8 @@ export default function RecipeSportPage() {
                   </Dropdown>
                 </TableCell>
                 <TableCell>{a ? `${a.met}（${a.code}）` : '—'}</TableCell>
-                <TableCell><Input className={s.small} type="number" value={r.minutes} onChange={(_, d) => set({ minutes: d.value })} aria-label={t`每次（分钟）`} data-testid="sport-minutes" /></TableCell>
-                <TableCell><Input className={s.small} type="number" value={r.sessions} onChange={(_, d) => set({ sessions: d.value })} aria-label={t`每周次数`} data-testid="sport-sessions" /></TableCell>
+                <TableCell><NumberInput className={s.small} value={numberOrNull(r.minutes)} onChange={(v) => set({ minutes: v === null ? '' : String(v) })} aria-label={t`每次（分钟）`} data-testid="sport-minutes" /></TableCell>
+                <TableCell><NumberInput className={s.small} value={numberOrNull(r.sessions)} onChange={(v) => set({ sessions: v === null ? '' : String(v) })} aria-label={t`每周次数`} data-testid="sport-sessions" /></TableCell>
                 <TableCell><Button icon={<DeleteRegular />} aria-label={t`删除`} onClick={() => setRows(rows.filter((_, j) => j !== i))} /></TableCell>
               </TableRow>
             );

@@ -18,12 +18,12 @@ const header = {
   createdBy: 'u1', createdByName: '采购员',
 };
 const create = (over: Partial<Extract<OrderCommand, { type: 'CreateOrder' }>> = {}): OrderCommand => ({
-  type: 'CreateOrder', order: header, items: [{ skuId: 's1', quantity: 2 }, { skuId: 's2', quantity: 1.5 }], draft: false, by: 'school', facts, ...over,
+  type: 'CreateOrder', order: header, items: [{ skuId: 's1', quantity: 2 }, { skuId: 's2', quantity: 2 }], draft: false, by: 'school', facts, ...over,
 });
 const line = (skuId: string, f: SkuFact, quantity: number, price: number | null) => ({
   skuId, productId: f.productId, productName: f.productName, skuName: f.skuName, spec: f.spec, unit: f.unit, categoryId: f.categoryId, quantity, price,
 });
-const created: OrderEvent = { type: 'OrderCreated', data: { ...header, status: 'submitted', lines: [line('s1', rice, 2, 62.5), line('s2', egg, 1.5, 16.8)], at: now } };
+const created: OrderEvent = { type: 'OrderCreated', data: { ...header, status: 'submitted', lines: [line('s1', rice, 2, 62.5), line('s2', egg, 2, 16.8)], at: now } };
 const at = '2026-11-25T03:00:00.000Z';
 const acting = (by: 'school' | 'supplier' | 'salesman' | 'delivery' | 'bureau' | 'platform' = 'supplier') => ({ orderId: 'o1', by, permissions: { order: true, delivery: true }, at });
 const confirmed: OrderEvent = { type: 'OrderConfirmed', data: { orderId: 'o1', changed: [], refused: [], at } };
@@ -35,7 +35,7 @@ describe('order decider: placing', () => {
     given(orderDecider).when(create()).then([created]);
   });
   it('creates a draft without prices; submitting prices it', () => {
-    const draft: OrderEvent = { type: 'OrderCreated', data: { ...header, status: 'draft', lines: [line('s1', rice, 2, null), line('s2', egg, 1.5, null)], at: now } };
+    const draft: OrderEvent = { type: 'OrderCreated', data: { ...header, status: 'draft', lines: [line('s1', rice, 2, null), line('s2', egg, 2, null)], at: now } };
     given(orderDecider).when(create({ draft: true })).then([draft]);
     const later = { ...facts, skus: { s1: { ...rice, price: 60 }, s2: egg } };
     given(orderDecider, [draft]).when({ type: 'SubmitOrder', ...acting('school'), facts: later })
@@ -58,9 +58,9 @@ describe('order decider: placing', () => {
     expect(new Date(deadline).toISOString()).toBe('2026-11-26T10:00:00.000Z');
     given(orderDecider).when(create({ facts: { ...facts, now: new Date(deadline - 60_000).toISOString() } })).then([{ ...created, data: { ...created.data, at: new Date(deadline - 60_000).toISOString() } }] as OrderEvent[]);
     given(orderDecider).when(create({ facts: { ...facts, now: new Date(deadline).toISOString() } })).thenRefused('unprocessable', /截止时间（2026-11-26 18:00）/);
-    // 2 × 62.5 + 1.5 × 16.8 = 150.2
-    given(orderDecider).when(create({ facts: { ...facts, settings: { ...facts.settings, minimumAmount: 150.21 } } })).thenRefused('unprocessable', /起订金额/);
-    given(orderDecider).when(create({ facts: { ...facts, settings: { ...facts.settings, minimumAmount: 150.2 } } })).then([created]);
+    // 2 × 62.5 + 2 × 16.8 = 158.6 (eggs by the tray: whole trays only, issue 30)
+    given(orderDecider).when(create({ facts: { ...facts, settings: { ...facts.settings, minimumAmount: 158.61 } } })).thenRefused('unprocessable', /起订金额/);
+    given(orderDecider).when(create({ facts: { ...facts, settings: { ...facts.settings, minimumAmount: 158.6 } } })).then([created]);
     given(orderDecider).when(create({ facts: { ...facts, linked: false } })).thenRefused('invalid', /不是本机构的供应商/);
     given(orderDecider).when(create({ facts: { ...facts, permissions: { order: false, delivery: true } } })).thenRefused('forbidden', /order/);
     given(orderDecider).when(create({ by: 'supplier' })).thenRefused('forbidden');
@@ -68,7 +68,7 @@ describe('order decider: placing', () => {
   });
   it('adds amounts in fen', () => {
     const state = fold(orderDecider, [created]);
-    expect(openAmount(state.lines)).toBe(150.2);
+    expect(openAmount(state.lines)).toBe(158.6);
   });
 });
 
