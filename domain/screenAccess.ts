@@ -20,6 +20,16 @@ export const ROLE_SCREENS: Readonly<Record<string, readonly string[]>> = {
   carReport: [ROLE_CODE.supplier, ROLE_CODE.delivery],
 };
 
+/**
+ * Screens of one kind of org (domain/orgKind.ts), the platform aside: a school admin holds every entry of the app's
+ * menu, but a fruit org's goods, orders and figures (issue 34) and a bureau's supermarket prices and unit import
+ * (issue 35) act on records only those orgs have, and the server refuses anyone else.
+ */
+export const KIND_SCREENS: Readonly<Record<string, readonly string[]>> = {
+  xgOrgSkuManage: ['fruit'], xgOrgOrderManage: ['fruit'], recipeOrgStatistics: ['fruit'],
+  supermarketManage: ['bureau'], uploadUnit: ['bureau'],
+};
+
 /** The screen an entry opens: its component, or its module id for entries without one. */
 export function screenOfEntry(entry: { moduleId: string; extraInfo?: { component?: unknown } | null }): string {
   const c = entry.extraInfo?.component;
@@ -27,16 +37,18 @@ export function screenOfEntry(entry: { moduleId: string; extraInfo?: { component
 }
 
 /** Whether the caller may open a screen (registry key). */
-export function mayOpenScreen(screen: string, caller: { platform: boolean; roles: readonly { code: string }[] }): boolean {
+export function mayOpenScreen(screen: string, caller: { platform: boolean; roles: readonly { code: string }[]; orgKind?: string }): boolean {
   if (caller.platform) return true;
   if (PLATFORM_SCREENS.has(screen)) return false;
+  const kinds = KIND_SCREENS[screen];
+  if (kinds && !(caller.orgKind && kinds.includes(caller.orgKind))) return false;
   const needs = ROLE_SCREENS[screen];
   return !needs || caller.roles.some((r) => needs.includes(r.code));
 }
 
 /** The entries of a menu the caller may open. */
 export function entriesFor<E extends { moduleId: string; extraInfo?: { component?: unknown } | null }>(
-  entries: readonly E[], caller: { platform: boolean; roles: readonly { code: string }[] },
+  entries: readonly E[], caller: { platform: boolean; roles: readonly { code: string }[]; orgKind?: string },
 ): E[] {
   return entries.filter((e) => mayOpenScreen(screenOfEntry(e), caller) && mayOpenScreen(e.moduleId, caller));
 }

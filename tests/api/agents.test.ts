@@ -27,7 +27,7 @@ describe('product agents', () => {
   it('lets the provider list, create, edit agents and read child agents', async () => {
     const all = await call<{ rows: Agent[] }>(server, 'GET', '/v1/productagent', as(provider));
     expect(all.status).toBe(200);
-    expect(all.body.data.rows[0]).toMatchObject({ agentId: 'agent-localhost', orgCount: 7 });
+    expect(all.body.data.rows[0]).toMatchObject({ agentId: 'agent-localhost', orgCount: 9 });
     const created = await call<Agent>(server, 'POST', '/v1/productagent', { ...as(provider), body: { name: '东区代理', domain: 'East.Example.com', parentAgentId: 'agent-localhost' } });
     expect(created.status, created.body.status_text).toBe(200);
     expect(created.body.data).toMatchObject({ name: '东区代理', domain: 'east.example.com', parentAgentId: 'agent-localhost', isPrimary: false });

@@ -40,7 +40,7 @@ describe('apps', () => {
     expect(current.body.data).toMatchObject({ appName: '智慧食堂平台', version });
     const all = await call<{ rows: { appId: string; orgCount: number }[] }>(server, 'GET', '/v2/config/app/all', as(provider));
     expect(all.body.data.rows.map((a) => a.appId)).toEqual([`cp${year}001`, `cp${year}002`, `cp${year}003`]);
-    expect(all.body.data.rows[0].orgCount).toBe(7);
+    expect(all.body.data.rows[0].orgCount).toBe(9);
   });
 
   it('refuses bad input and unknown apps, writing nothing', async () => {
@@ -58,7 +58,7 @@ describe('org-apps', () => {
   it('lists every org-app for the provider, with partner, user count and supplier type', async () => {
     const res = await call<{ rows: OrgAppRow[]; count: number }>(server, 'GET', '/v2/config/orgapp', as(provider));
     expect(res.status).toBe(200);
-    expect(res.body.data.count).toBe(7);
+    expect(res.body.data.count).toBe(9);
     const school = res.body.data.rows.find((r) => r.orgName === SCHOOL_A)!;
     expect(school.agentName).toBe('营养餐平台直营');
     expect(school.userCount).toBeGreaterThan(3);

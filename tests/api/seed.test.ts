@@ -36,7 +36,7 @@ describe('demo seed', () => {
     expect(res.body.data.rows.map((o) => o.orgName).sort()).toEqual(['明德中学', '阳光实验小学'].sort());
     const provider = await signIn(server, DEMO.provider);
     const all = await call<{ count: number }>(server, 'GET', '/v2/users/org/app', { token: provider.token });
-    expect(all.body.data.count).toBe(8);
+    expect(all.body.data.count).toBe(9);
   });
 
   it('names the app cp + year + 3-digit sequence, the first of the year ending 001', async () => {
@@ -47,8 +47,8 @@ describe('demo seed', () => {
 
   it('gives every org-app a distinct random key and marks only the experience org', async () => {
     const rows = await server.store.db.selectFrom('org_apps').select(['org_id', 'key']).execute();
-    expect(rows).toHaveLength(8);
-    expect(new Set(rows.map((r) => r.key)).size).toBe(8);
+    expect(rows).toHaveLength(9);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(9);
     expect(rows.every((r) => /^[0-9a-f]{32}$/.test(r.key))).toBe(true);
     const provider = await signIn(server, DEMO.provider);
     const res = await call<{ rows: OrgApp[] }>(server, 'GET', '/v2/users/org/app', { token: provider.token });

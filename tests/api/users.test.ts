@@ -137,7 +137,7 @@ describe('users', () => {
   it('lists the external-origin org-apps and checks the org expiration', async () => {
     const s = await signIn(server, DEMO.provider, '体验学校');
     const ext = await call<{ count: number }>(server, 'GET', '/v1/org/fjzzorg', { token: s.token });
-    expect(ext.body.data.count).toBe(7);
+    expect(ext.body.data.count).toBe(9);
     const check = await call<{ expiration: string; expired: boolean }>(server, 'GET', '/v2/users/checkorg', { token: s.token, key: s.key });
     expect(check.body.data.expired).toBe(false);
     expect(new Date(check.body.data.expiration).getTime()).toBeGreaterThan(Date.now());

@@ -35,7 +35,7 @@ describe('机构管理: create an organisation from a template', () => {
     await page.waitForURL(/#\/orgAppManage/);
     const screen = page.getByTestId('orgapp-manage-page');
     await screen.waitFor();
-    await expect.poll(() => screen.getByTestId('orgapp-row').count()).toBe(7);
+    await expect.poll(() => screen.getByTestId('orgapp-row').count()).toBe(9);
 
     await screen.getByTestId('orgapp-create').click();
     const dialog = page.getByTestId('create-org-dialog');

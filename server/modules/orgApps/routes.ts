@@ -64,7 +64,7 @@ export default async function orgAppRoutes(app: FastifyInstance, { db, clock }: 
     const [[orgApp], roles, facts] = await Promise.all([orgAppsOfUser(db, userId, clock(), { only: { orgId, appId } }), rolesOf(db, userId, orgId), orgFacts(db, orgId)]);
     // the key check above found the membership active: the list offers it too
     if (!orgApp) throw forbidden('您不是该机构的成员');
-    const caller = { platform: request.platform, roles };
+    const caller = { platform: request.platform, roles, orgKind: facts?.kind };
     const roleIds = seesEverything(roles) ? 'all' as const : roles.map((r) => r.roleId);
     const menuOfGroup = async (groupName: 'pcMenu' | 'quickEntry') => entriesFor(await menuOf(db, { orgId, appId, groupName, roleIds }), caller);
     const [config, theme, locales, menu, quickEntries, permission] = await Promise.all([

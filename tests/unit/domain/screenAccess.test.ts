@@ -28,6 +28,19 @@ describe('screen access (issue 16)', () => {
     expect(mayOpenScreen('carReport', { platform: false, roles: [{ code: '3' }] })).toBe(true);
   });
 
+  it('gives a fruit org its goods, orders and figures and a bureau its supermarkets and unit import, by the org\'s kind', () => {
+    for (const screen of ['xgOrgSkuManage', 'xgOrgOrderManage', 'recipeOrgStatistics']) {
+      expect(mayOpenScreen(screen, { ...admin, orgKind: 'school' })).toBe(false);
+      expect(mayOpenScreen(screen, { ...admin, orgKind: 'fruit' })).toBe(true);
+      expect(mayOpenScreen(screen, admin), 'no kind known: refused').toBe(false);
+    }
+    for (const screen of ['supermarketManage', 'uploadUnit']) {
+      expect(mayOpenScreen(screen, { ...admin, orgKind: 'school' })).toBe(false);
+      expect(mayOpenScreen(screen, { ...bureau, orgKind: 'bureau' })).toBe(true);
+      expect(mayOpenScreen(screen, { ...platform, orgKind: 'platform' })).toBe(true);
+    }
+  });
+
   it('filters a menu by the component an entry opens, or its module id', () => {
     expect(screenOfEntry(entry('x', 'appsManage'))).toBe('appsManage');
     expect(screenOfEntry(entry('appsManage'))).toBe('appsManage');
