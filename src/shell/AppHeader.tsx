@@ -124,7 +124,8 @@ export function AppHeader({ compact = false, menuOpen, onToggleMenu, onNavigate 
       )}
       <div className={styles.spacer} />
 
-      <ProductUpdatesBadge />
+      {/* a phone's header holds one row of icons already: the release notes stay on their screen there */}
+      {!compact && <ProductUpdatesBadge />}
 
       <Button appearance="subtle" icon={<ArrowSwapRegular />} data-testid="org-switch" aria-label={t`切换机构`} onClick={() => onNavigate('/orgapp')}>
         {!compact && <Trans>切换机构</Trans>}

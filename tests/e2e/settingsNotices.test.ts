@@ -14,7 +14,7 @@ describe('notices', () => {
     await page.getByTestId('notice-list').waitFor();
     await page.getByTestId('notice-create').click();
     await page.getByTestId('notice-title').fill('食堂消毒通知');
-    await page.getByTestId('notice-content-input').fill('<p id="safe">周六全天消毒</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>');
+    await page.getByTestId('notice-content-input').fill('<p><strong>周六全天消毒</strong></p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>');
     await page.getByTestId('notice-save').click();
     const row = page.getByTestId('notice-row').filter({ hasText: '食堂消毒通知' });
     await row.waitFor();
@@ -23,7 +23,7 @@ describe('notices', () => {
     await row.click();
     const content = page.getByTestId('notice-content');
     await content.waitFor();
-    expect(await content.locator('#safe').textContent()).toBe('周六全天消毒');
+    expect(await content.locator('p > strong').textContent()).toBe('周六全天消毒');
     expect(await content.innerHTML()).not.toMatch(/onerror|<script/);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect.poll(() => page.getByTestId('notice-unread').count()).toBe(0);
