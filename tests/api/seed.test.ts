@@ -8,7 +8,7 @@ import { defaultSemesters, schoolYearOf } from '../../domain/semester.ts';
 import { seedDemo } from '../../server/seed/seedDemo.ts';
 import { isAppId } from '../../domain/appId.ts';
 import { menuToRoutes, resolveHome } from '../../domain/menuTree.ts';
-import { PLATFORM_SCREENS, ROLE_SCREENS } from '../../domain/screenAccess.ts';
+import { KIND_SCREENS, PLATFORM_SCREENS, ROLE_SCREENS } from '../../domain/screenAccess.ts';
 import type { MenuEntry, OrgApp } from '../../domain/types.ts';
 import { call, eventCount, signIn, DEMO, SCHOOL_A } from './usersApi.ts';
 import { dayOf, yearOf } from '../../domain/priceCycle.ts';
@@ -69,7 +69,7 @@ describe('demo seed', () => {
     expect(groups.find((g) => g.code === 'M1')!.manage_role_names).toEqual(expect.arrayContaining(['supplier']));
   });
 
-  it("gives each role a different menu, always with home; the platform sees everything, the school admin all but the platform's and suppliers' screens", async () => {
+  it("gives each role a different menu, always with home; the platform sees everything, the school admin all but the platform's, suppliers', fruit orgs' and bureaus' screens", async () => {
     const menus = new Map<string, string[]>();
     for (const [role, username] of Object.entries(DEMO)) {
       const rows = await menuOf(username, role === 'dietitian' || role === 'purchaser' ? SCHOOL_A : undefined);
@@ -82,7 +82,8 @@ describe('demo seed', () => {
     const restricted = [...menus.entries()].filter(([role]) => !['provider', 'schoolAdmin', 'supplier2'].includes(role)).map(([, m]) => m.join(','));
     expect(new Set(restricted).size).toBe(restricted.length);
     // issue 16: the school admin holds every entry of his org but the platform's and the price-record screens
-    const withheld = [...PLATFORM_SCREENS, ...Object.keys(ROLE_SCREENS)];
+    // and the screens of other kinds of org: a fruit org's, a bureau's (domain/screenAccess.ts KIND_SCREENS)
+    const withheld = [...PLATFORM_SCREENS, ...Object.keys(ROLE_SCREENS), ...Object.keys(KIND_SCREENS).filter((k) => !KIND_SCREENS[k]!.includes('school'))];
     expect(menus.get('schoolAdmin')).toEqual(menus.get('provider')!.filter((k) => !withheld.includes(k)));
     expect(menus.get('provider')).toEqual(expect.arrayContaining(withheld));
     expect(menus.get('provider')!.length).toBeGreaterThan(80);
