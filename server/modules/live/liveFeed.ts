@@ -14,6 +14,9 @@ type Listener = (msg: LiveMessage) => void;
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 
+/** How long a lost listener connection waits before it is reported and retried (a stop may be on its way). */
+const LOSS_GRACE_MS = 500;
+
 /** The pause before reconnect attempt `attempt` (0-based since the last success): 0.5 s doubling, at most 30 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(Math.max(attempt, 0), 16), MAX_DELAY_MS);
@@ -103,8 +106,13 @@ class LiveFeed {
         // connection is dropped from the pool and, once it was listening, a new one is tried
         client.release(e ?? new Error('listener connection ended'));
         if (stopped || !wasListening) return;
-        log(`[live] listener connection lost: ${e?.message ?? 'connection ended'}`);
-        scheduleReconnect();
+        // Ctrl-C reaches PostgreSQL and this process together, and the lost connection may be heard before our own
+        // stop: a moment later a stopping server stays quiet about it, a running one says so and reconnects
+        setTimeout(() => {
+          if (stopped) return;
+          log(`[live] listener connection lost: ${e?.message ?? 'connection ended'}`);
+          scheduleReconnect();
+        }, LOSS_GRACE_MS).unref();
       };
       client.on('error', onLost);
       client.on('end', onLost);
