@@ -64,7 +64,7 @@ describe('机构管理: create an organisation from a template', () => {
     const row = screen.locator('[data-testid="orgapp-row"][data-org-name="晨光小学"]');
     await row.waitFor();
     expect(await row.getAttribute('data-org-type')).toBe('trialVersion');
-    expect(await screen.getByTestId('orgapp-row').count()).toBe(8);
+    expect(await screen.getByTestId('orgapp-row').count()).toBe(10);
     await page.close();
 
     // the new admin, in a browser that never signed in
