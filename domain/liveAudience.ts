@@ -4,6 +4,7 @@
 // (the §2 screen) the event belongs to; across orgs, only the orgs that may read the record (priceNoticeAudience).
 import { ROLE_CODE } from './constants.ts';
 import { isSystemProvider, type RoleLike } from './roles.ts';
+import { inAreaOf, type OrgFacts } from './orgKind.ts';
 
 export const LIVE_LIMITS = {
   /** open streams (and unused tickets) one session may hold: a console tab or three, not 5,000 */
@@ -140,5 +141,17 @@ export interface PriceAudienceCandidate {
 export function priceNoticeAudience(supplier: { orgId: string; area: string }, candidates: readonly PriceAudienceCandidate[]): string[] {
   return candidates.filter((o) => o.orgId !== supplier.orgId && o.kind !== 'sandbox' && (
     o.kind === 'platform' || o.buys || o.approves || (o.kind === 'bureau' && !!supplier.area && o.area === supplier.area)
+  )).map((o) => o.orgId);
+}
+
+/**
+ * Issue 33: the orgs besides a school's own whose consoles hear its bright-kitchen notices (AI alerts and inspection
+ * tickets: DeviceAlert…, Inspection…): those that read them (domain/videoDevice.ts deviceReachOf): the bureaus whose
+ * area holds the school (inAreaOf, the bureau's reach) and the platform. Never a bureau of another area, never
+ * another school; a sandbox's records stay in the sandbox (inAreaOf keeps real bureaus out of it).
+ */
+export function deviceNoticeAudience(school: OrgFacts, candidates: readonly OrgFacts[]): string[] {
+  return candidates.filter((o) => o.orgId !== school.orgId && (
+    o.kind === 'platform' || (o.kind === 'bureau' && inAreaOf(o, school))
   )).map((o) => o.orgId);
 }

@@ -84,7 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  await registerSecurityHeaders(app, opts.staticDir);
+  await registerSecurityHeaders(app, opts.staticDir, opts.settings.mediaOrigins ?? []);
   const ctx: ModuleContext = { db: opts.db, sms: opts.sms, settings: opts.settings, clock: opts.clock ?? (() => new Date()) };
   registerAuth(app, opts.db, ctx.clock);
   // §4 a blocked module's calls are refused; after auth, which settles the caller's org-app and roles

@@ -35,6 +35,11 @@ export interface ServerSettings {
   paymentGateway?: 'simulated';
   /** issue 33: ms between rounds of camera health checks (DEVICE_HEALTH_EVERY_MS); unset or 0: no schedule */
   deviceHealthEveryMs?: number;
+  /**
+   * issue 33: the origins of the media servers the live wall plays from (MEDIA_ORIGINS, settings.ts
+   * mediaOriginsFromEnv): the console's CSP adds exactly these to connect-src and media-src; none when absent.
+   */
+  mediaOrigins?: string[];
 }
 
 export interface ModuleContext {

@@ -28,7 +28,7 @@ const app = await buildApp({
   settings: {
     smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow, paymentGateway: settings.paymentGateway,
     trustProxy: settings.trustProxy, paymentMethods: settings.paymentMethods, bankAccount: settings.bankAccount,
-    deviceHealthEveryMs: settings.deviceHealthEveryMs,
+    deviceHealthEveryMs: settings.deviceHealthEveryMs, mediaOrigins: settings.mediaOrigins,
   },
   staticDir: settings.staticDir,
   logger: true,

@@ -44,7 +44,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     // OUTBOUND_ALLOW=tracker.internal,10.0.0.5:8080: hosts an org's issue tracker may be at besides public ones
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     // issue 33: camera health checks every minute unless told otherwise (0 turns them off)
-    deviceHealthEveryMs: Number(env.DEVICE_HEALTH_EVERY_MS ?? 60_000),
+    deviceHealthEveryMs: deviceHealthEveryFromEnv(env.DEVICE_HEALTH_EVERY_MS),
+    // issue 33: MEDIA_ORIGINS=https://media.example.cn,…: the media servers whose streams the live wall may play (CSP)
+    mediaOrigins: mediaOriginsFromEnv(env.MEDIA_ORIGINS),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     paymentMethods: paymentSimulated ? ['bankTransfer' as const, 'simulated' as const] : ['bankTransfer' as const],
@@ -67,6 +69,35 @@ export function trustProxyFromEnv(value: string | undefined): string[] {
     }
   }
   return entries;
+}
+
+/**
+ * MEDIA_ORIGINS=https://media.example.cn,http://10.0.0.5:8000: the origins of the media servers whose streams the
+ * bright-kitchen live wall plays (issue 33). The console's Content-Security-Policy lets the page fetch and play from
+ * these and no others (server/http/securityHeaders.ts). Each entry is an http(s) origin, scheme://host[:port] and
+ * nothing more: a path, a wildcard or another scheme is refused at start, so a typo never widens the policy.
+ * Unset: none (the wall plays nothing from elsewhere).
+ */
+export function mediaOriginsFromEnv(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return [...new Set(entries.map((entry) => {
+    let url: URL | null = null;
+    try { url = new URL(entry); } catch { /* refused below */ }
+    const origin = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+    // the origin as the browser writes it; "https://a.cn/" (its root) is taken as "https://a.cn"
+    if (!origin || entry.includes('*') || (entry !== origin && entry !== `${origin}/`) || url!.username || url!.password) {
+      throw new Error(`MEDIA_ORIGINS lists the http(s) origins of media servers (e.g. https://media.example.cn,http://10.0.0.5:8000), not "${entry}"`);
+    }
+    return origin;
+  }))];
+}
+
+/** DEVICE_HEALTH_EVERY_MS: ms between rounds of camera health checks; a minute unless told; 0 turns them off. */
+export function deviceHealthEveryFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 60_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || (ms > 0 && ms < 1_000)) throw new Error(`DEVICE_HEALTH_EVERY_MS is 0 (off) or a whole number of ms, at least 1000, not "${value}"`);
+  return ms;
 }
 
 /** PAYMENT_GATEWAY: 'simulated' (development and tests only) or nothing (members pay at school). */

@@ -7,7 +7,7 @@ import type * as api from '../contracts/devices.ts';
 
 export type {
   Alert, AlertDaily, AlertList, CheckResult, Company, CompanyInput, CompanyChange, CompanyList, Device, DeviceInput, DeviceChange, DeviceList,
-  DeviceOrg, DeviceOrgList, DeviceWithSecret, Inspection, InspectionList, DeviceQuery, InspectionQuery, AlertQuery,
+  DeviceOrg, DeviceOrgList, DeviceSettings, DeviceWithSecret, Inspection, InspectionList, DeviceQuery, InspectionQuery, AlertQuery,
 } from '../contracts/devices.ts';
 type DeviceQuery = api.DeviceQuery;
 type InspectionQuery = api.InspectionQuery;
@@ -19,9 +19,14 @@ export const fetchDevices = (query: DeviceQuery = {}) => call<typeof api.listDev
 export const createDevice = (body: api.DeviceInput) => call<typeof api.createDevice>({ method: 'POST', path: '/v1/device', body }, DEVICE);
 export const updateDevice = (id: string, body: api.DeviceChange) => call<typeof api.updateDevice>({ method: 'PUT', path: '/v1/device/{id}', params: { id }, body }, DEVICE);
 export const deleteDevice = (id: string) => call<typeof api.deleteDevice>({ method: 'DELETE', path: '/v1/device/{id}', params: { id } }, DEVICE);
+/** A new signing secret for the camera's edge box; the old one stops working (shown once, like the first). */
+export const rotateSecret = (id: string) => call<typeof api.rotateSecret>({ method: 'POST', path: '/v1/device/{id}/secret', params: { id } }, DEVICE);
 export const checkDevice = (id: string) => call<typeof api.checkDevice>({ method: 'POST', path: '/v1/device/{id}/check', params: { id } }, DEVICE);
 /** §7 video device orgs ($limit 10000, disabled '0$n'). */
 export const fetchDeviceOrgs = () => call<typeof api.listDeviceOrgs>({ method: 'GET', path: '/v1/device/orgs', query: { $limit: 10000, disabled: '0$n' } }, DEVICE);
+/** The school's offline threshold: minutes a camera may stay offline before an inspection opens. */
+export const fetchDeviceSettings = () => call<typeof api.getDeviceSettings>({ method: 'GET', path: '/v1/device/settings' }, DEVICE);
+export const setDeviceSettings = (body: api.DeviceSettings) => call<typeof api.setDeviceSettings>({ method: 'PUT', path: '/v1/device/settings', body }, DEVICE);
 export const fetchCompanies = () => call<typeof api.listCompanies>({ method: 'GET', path: '/v1/device/company' }, DEVICE);
 export const createCompany = (body: api.CompanyInput) => call<typeof api.createCompany>({ method: 'POST', path: '/v1/device/company', body }, DEVICE);
 export const updateCompany = (id: string, body: api.CompanyChange) => call<typeof api.updateCompany>({ method: 'PUT', path: '/v1/device/company/{id}', params: { id }, body }, DEVICE);
@@ -47,6 +52,7 @@ export const deviceKeys = {
 
 export const devicesQuery = (orgId: string | undefined, query: DeviceQuery = {}) => queryOptions({ queryKey: deviceKeys.list(orgId, query), queryFn: () => fetchDevices(query), enabled: Boolean(orgId) });
 export const deviceOrgsQuery = (orgId: string | undefined) => queryOptions({ queryKey: deviceKeys.orgs(orgId), queryFn: fetchDeviceOrgs, enabled: Boolean(orgId) });
+export const deviceSettingsQuery = (orgId: string | undefined) => queryOptions({ queryKey: deviceKeys.settings(orgId), queryFn: fetchDeviceSettings, enabled: Boolean(orgId) });
 export const companiesQuery = (orgId: string | undefined) => queryOptions({ queryKey: deviceKeys.companies(orgId), queryFn: fetchCompanies, enabled: Boolean(orgId) });
 export const inspectionsQuery = (orgId: string | undefined, query: InspectionQuery = {}) => queryOptions({ queryKey: deviceKeys.inspections(orgId, query), queryFn: () => fetchInspections(query), enabled: Boolean(orgId) });
 export const alertsQuery = (orgId: string | undefined, query: AlertQuery = {}) => queryOptions({ queryKey: deviceKeys.alerts(orgId, query), queryFn: () => fetchAlerts(query), enabled: Boolean(orgId) });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-export const SECURITY_OPTIONS = (swaggerCSP: { script: string[]; style: string[] }, pageScripts: string[] = []): HelmetOptions => ({
+export const SECURITY_OPTIONS = (swaggerCSP: { script: string[]; style: string[] }, pageScripts: string[] = [], mediaOrigins: readonly string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -26,7 +26,11 @@ export const SECURITY_OPTIONS = (swaggerCSP: { script: string[]; style: string[]
       styleSrc: ["'self'", "'unsafe-inline'", ...swaggerCSP.style],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      // issue 33: the live wall fetches playlists and segments (hls.js) from the deployment's media servers
+      // (MEDIA_ORIGINS, validated at start: exact origins, never a wildcard) and plays them through Media Source
+      // Extensions, whose video source is a blob: URL; Safari plays the media server's URL itself
+      connectSrc: ["'self'", ...mediaOrigins],
+      mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
       // menu frame entries (§2) may embed the org's own https pages
       frameSrc: ["'self'", 'https:'],
       frameAncestors: ["'self'"],
@@ -70,9 +74,9 @@ export function inlineScriptHashes(staticDir: string | undefined): string[] {
   return [...hashes];
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, staticDir?: string): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, staticDir?: string, mediaOrigins: readonly string[] = []): Promise<void> {
   const swaggerCSP = (app as unknown as { swaggerCSP?: { script: string[]; style: string[] } }).swaggerCSP ?? { script: [], style: [] };
-  const headers = helmetHeaders(SECURITY_OPTIONS(swaggerCSP, inlineScriptHashes(staticDir)));
+  const headers = helmetHeaders(SECURITY_OPTIONS(swaggerCSP, inlineScriptHashes(staticDir), mediaOrigins));
   // onRequest, first: a refused request (401, 404, 400) carries them too
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
-import { auth } from './mallApi.ts';
+import { auth, bureauOfAnotherArea } from './mallApi.ts';
 import type { Alert, AlertDaily, AlertList, CheckResult, Company, CompanyList, Device, DeviceList, DeviceOrgList, DeviceWithSecret, Inspection, InspectionList } from '../../contracts/devices.ts';
 import { signAlert } from '../../server/modules/devices/alertRoutes.ts';
 import { DEMO_INSTALLER_ORG } from '../../server/seed/seedDevices.ts';
@@ -330,6 +330,75 @@ describe('AI alerts', () => {
     const stored = await server.store.db.selectFrom('device_alerts').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', 'in', [A, B]).where('at', '>=', new Date(Date.now() - 7 * 86_400_000)).executeTakeFirstOrThrow();
     expect(daily.body.data.rows.reduce((s, r) => s + r.count, 0)).toBe(Number(stored.n));
     expect((await get(schoolA, `/v1/device/alerts/daily?orgId=${B}`)).status).toBe(403);
+  });
+});
+
+describe('alerts live on the school\'s and the bureau\'s screens', () => {
+  /** Opens `s`'s live feed; `heard()` is every notice it had so far, `close()` ends it. */
+  async function listen(s: Session) {
+    const controller = new AbortController();
+    const ticket = await call<{ ticket: string }>(server, 'POST', '/v1/live/ticket', auth(s));
+    expect(ticket.status, ticket.body.status_text).toBe(200);
+    const res = await fetch(`${server.url}/v1/events?ticket=${ticket.body.data.ticket}`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const heard: { orgId: string; type: string; streamId: string }[] = [];
+    let buffer = '';
+    const pump = (async () => {
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) if (line.startsWith('data: ')) heard.push(JSON.parse(line.slice(6)) as { orgId: string; type: string; streamId: string });
+      }
+    })();
+    return { heard: () => [...heard], close: async () => { controller.abort(); await pump; } };
+  }
+
+  it('reach the school, the bureau of its area and the platform; never another area\'s bureau, another school or the installer', async () => {
+    // an outsider's try: a bureau of another district, holding the bright-kitchen screen, listens for this school's alerts
+    const westName = await bureauOfAnotherArea(server, bureau.userId, { groupName: 'baseModule', parentId: 'baseModule', moduleId: 'videoDevice', powerName: '视频设备管理' });
+    const west = await signIn(server, DEMO.bureau, westName);
+    const device = (await get<DeviceList>(schoolA, '/v1/device')).body.data.rows.find((d) => d.name === '洗消间摄像头')!;
+    const { secret } = (await send<DeviceWithSecret>(schoolA, 'POST', `/v1/device/${device.id}/secret`)).body.data;
+    const feeds = await Promise.all([schoolA, bureau, platform, west, schoolB, installer].map(listen));
+    const [own, area, all, other, otherSchool, company] = feeds;
+    try {
+      const body = JSON.stringify({ type: 'smoking', time: new Date().toISOString(), confidence: 0.88 });
+      const ts = String(Date.now());
+      const posted = await fetch(`${server.url}/v1/device/alerts`, {
+        method: 'POST', body, headers: { 'content-type': 'application/json', 'x-device-id': device.id, 'x-timestamp': ts, 'x-signature': signAlert(secret, ts, body) },
+      });
+      expect(posted.status).toBe(200);
+      const alertId = ((await posted.json()) as { data: { id: string } }).data.id;
+      const raised = (f: typeof own) => f.heard().filter((m) => m.type === 'DeviceAlertRaised' && m.streamId === `deviceAlert-${alertId}`);
+      await expect.poll(() => raised(own).length, { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => raised(area).length, { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => raised(all).length, { timeout: 5_000 }).toBe(1);
+      // each console hears it in its own org's feed
+      expect(raised(area)[0]!.orgId).toBe('org-cdjyj');
+      // the school handles it: its bureau's screen follows that too
+      expect((await send(schoolA, 'PUT', `/v1/device/alerts/${alertId}`, { action: 'handle', measure: '已制止' })).status).toBe(200);
+      await expect.poll(() => area.heard().some((m) => m.type === 'DeviceAlertHandled' && m.streamId === `deviceAlert-${alertId}`), { timeout: 5_000 }).toBe(true);
+      // a ticket on the camera: its installer company's console hears of it too, and the bureau's
+      const opened = await send<Inspection>(schoolA, 'POST', '/v1/device/inspection', { deviceId: device.id, description: '画面抖动' });
+      expect(opened.status, opened.body.status_text).toBe(200);
+      const ticketStream = `inspection-${opened.body.data.id}`;
+      await expect.poll(() => company.heard().some((m) => m.type === 'InspectionAssigned' && m.streamId === ticketStream), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => area.heard().some((m) => m.type === 'InspectionOpened' && m.streamId === ticketStream), { timeout: 5_000 }).toBe(true);
+      // the notices were delivered together on commit: a moment more, and the others have still heard nothing of it
+      await new Promise((r) => setTimeout(r, 300));
+      for (const [name, f] of [['another area\'s bureau', other], ['another school', otherSchool], ['the installer', company]] as const) {
+        expect(f.heard().filter((m) => m.type.startsWith('DeviceAlert')), name).toEqual([]);
+      }
+      for (const [name, f] of [['another area\'s bureau', other], ['another school', otherSchool]] as const) {
+        expect(f.heard().filter((m) => m.type.startsWith('Inspection') || m.type.startsWith('VideoDevice')), name).toEqual([]);
+      }
+    } finally {
+      await Promise.all(feeds.map((f) => f.close()));
+    }
   });
 });
 

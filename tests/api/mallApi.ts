@@ -33,17 +33,17 @@ export async function newProduct(server: TestServer, supplier: Session, name: st
 }
 
 /**
- * Puts `userId` into a new bureau org of another area (城西区), with the bureau role and its price-approval power,
- * through the same events the seed writes. Returns the org name to sign in with.
+ * Puts `userId` into a new bureau org of another area (城西区), with the bureau role and a power (price approval
+ * unless told another: a screen's menu entry, say), through the same events the seed writes. Returns the org name to
+ * sign in with.
  */
-export async function bureauOfAnotherArea(server: TestServer, userId: string): Promise<string> {
+export async function bureauOfAnotherArea(server: TestServer, userId: string, node: { groupName: string; parentId: string; moduleId: string; powerName: string } = POWER_NODES.priceApprove): Promise<string> {
   const orgId = `org-cxjyj-${crypto.randomBytes(3).toString('hex')}`;
   const name = `城西区教育局${orgId.slice(-6)}`;
   const app = await server.store.db.selectFrom('apps').select('app_id').executeTakeFirstOrThrow();
   const meta = { time: new Date().toISOString(), route: 'test' };
   const permissionId = crypto.randomUUID();
   const roleId = crypto.randomUUID();
-  const node = POWER_NODES.priceApprove;
   await runCommand(server.store.db, async (tx) => {
     const put = (streamId: string, streamType: string, events: NewEvent[]) => appendToStream(tx, { orgId, streamId, streamType, expectedVersion: 0, events, meta });
     await put(`org-${orgId}`, 'org', [{ type: 'OrgCreated', data: { orgId, name, orgType: 'formal', kind: 'bureau', agentId: null, parentOrgId: null, area: '城西区', expiration: null, userLimit: null } }]);

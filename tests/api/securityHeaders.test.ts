@@ -5,10 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetHeaders, inlineScriptHashes, SECURITY_OPTIONS } from '../../server/http/securityHeaders.ts';
+import { mediaOriginsFromEnv } from '../../server/settings.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
+/** The deployment's media servers (MEDIA_ORIGINS; issue 33), as settings.ts reads them. */
+const MEDIA = mediaOriginsFromEnv(' https://media.example.cn/ ,http://127.0.0.1:8554');
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ seed: false }); });
+beforeAll(async () => { server = await startTestServer({ seed: false, mediaOrigins: MEDIA }); });
+
+/** The sources of one CSP directive, or null when the policy has none. */
+const directive = (csp: string, name: string) => {
+  const found = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  return found ? found.slice(1) : null;
+};
 afterAll(async () => { await server?.close(); });
 
 describe('security headers', () => {
@@ -41,6 +50,33 @@ describe('security headers', () => {
       expect(inlineScriptHashes(path.join(dir, 'missing'))).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets the live wall fetch and play from the configured media origins, exactly those (issue 33)', async () => {
+    expect(MEDIA).toEqual(['https://media.example.cn', 'http://127.0.0.1:8554']);
+    for (const path of ['/v1/productagent?domain=example.com', '/v9/nothing-here']) {
+      const csp = (await fetch(`${server.url}${path}`)).headers.get('content-security-policy') ?? '';
+      expect(directive(csp, 'connect-src'), path).toEqual(["'self'", ...MEDIA]);
+      // hls.js plays through Media Source Extensions: the video's source is a blob: URL
+      expect(directive(csp, 'media-src'), path).toEqual(["'self'", 'blob:', ...MEDIA]);
+      // nowhere else: scripts, frames and images stay as they were
+      for (const other of ['script-src', 'img-src', 'frame-src', 'default-src']) expect(directive(csp, other)!.filter((s) => MEDIA.includes(s)), `${path} ${other}`).toEqual([]);
+    }
+    // without the setting: the console's own origin only, never a wildcard
+    const plain = helmetHeaders(SECURITY_OPTIONS({ script: [], style: [] }))['content-security-policy'];
+    expect(directive(plain, 'connect-src')).toEqual(["'self'"]);
+    expect(directive(plain, 'media-src')).toEqual(["'self'", 'blob:']);
+    expect(plain).not.toMatch(/(connect|media)-src[^;]*(\*|https?:(\s|;|$))/);
+  });
+
+  it('MEDIA_ORIGINS takes http(s) origins only: a wildcard, a path or another scheme is refused at start', () => {
+    expect(mediaOriginsFromEnv(undefined)).toEqual([]);
+    expect(mediaOriginsFromEnv('')).toEqual([]);
+    expect(mediaOriginsFromEnv('https://media.example.cn/,https://media.example.cn')).toEqual(['https://media.example.cn']);
+    for (const bad of ['*', 'https://*.example.cn', 'https:', 'media.example.cn', 'https://media.example.cn/live', 'ftp://media.example.cn',
+      'https://media.example.cn?x=1', 'https://user:pw@media.example.cn', "https://a.cn 'unsafe-inline'", 'data:', 'blob:', "'self'"]) {
+      expect(() => mediaOriginsFromEnv(`https://ok.example.cn,${bad}`), bad).toThrow(/MEDIA_ORIGINS/);
     }
   });
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startTestServer, DEMO_PASSWORD, type TestServer } from './testServer.ts';
+import { startTestServer, DEMO_PASSWORD, type TestServer, type TestServerOptions } from './testServer.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
 import { chooserOrgApps } from '../../domain/orgAppChooser.ts';
 import type { LoginResult, OrgApp } from '../../domain/types.ts';
@@ -17,13 +17,20 @@ export interface ConsoleHarness {
   readonly browser: TestBrowser;
 }
 
-/** Registers the hooks: one server per file, a fresh browser (no session, no stored tabs) per test. */
-export function useConsole(opts: { logStream?: NodeJS.WritableStream; outboundAllow?: string[] } = {}): ConsoleHarness {
+export type ConsoleServerOptions = Pick<TestServerOptions, 'logStream' | 'outboundAllow' | 'mediaOrigins' | 'deviceHealthEveryMs'>;
+
+/**
+ * Registers the hooks: one server per file, a fresh browser (no session, no stored tabs) per test. The options may
+ * be a function, read when the server starts: a file's own beforeAll registered earlier (a media server on a free
+ * port) has run by then.
+ */
+export function useConsole(options: ConsoleServerOptions | (() => ConsoleServerOptions) = {}): ConsoleHarness {
   let server: TestServer | undefined;
   let browser: TestBrowser | undefined;
   beforeAll(async () => {
     if (!fs.existsSync(`${CONSOLE_DIST}/index.html`)) throw new Error(`build the console first (npm run build; or vite build --outDir ${CONSOLE_DIST})`);
-    server = await startTestServer({ staticDir: CONSOLE_DIST, logStream: opts.logStream, outboundAllow: opts.outboundAllow });
+    const opts = typeof options === 'function' ? options() : options;
+    server = await startTestServer({ ...opts, staticDir: CONSOLE_DIST });
   });
   beforeEach(async () => {
     browser = await launchBrowser();

@@ -2,7 +2,8 @@
 // device's own secret: x-device-id, x-timestamp (ms since epoch) and x-signature = hex HMAC-SHA256(secret,
 // timestamp + '.' + the exact body). The server refuses a wrong signature (401), a timestamp outside the window and
 // a signature it has taken before (replay, 409), and a snapshot beyond the limit (413); the snapshot's bytes are kept
-// beside the events. Schools and bureaus read them (with the snapshot), the school handles each or tickets it.
+// beside the events. Schools and bureaus read them (with the snapshot), the school handles each or tickets it; the
+// bureau's and the platform's consoles hear of each live, as the school's does (notices.ts).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -11,7 +12,8 @@ import { ok } from '../../http/envelope.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../http/inputGuards.ts';
-import { decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { metaOf, runDecisions } from '../../store/command.ts';
+import { appendWatched } from './notices.ts';
 import { partyOfRequest } from '../../http/parties.ts';
 import * as api from '../../../contracts/devices.ts';
 import { deviceAlertDecider, deviceAlertStream } from '../../../domain/aggregates/deviceAlert.ts';
@@ -92,7 +94,7 @@ export default async function alertRoutes(app: FastifyInstance, { db, clock }: M
           snapshotId = crypto.randomUUID();
           await tx.insertInto('device_snapshots').values({ org_id: device.org_id, id: snapshotId, content_type: snapshot.type, bytes: snapshot.bytes, created_at: now }).execute();
         }
-        await decideAndAppend(tx, {
+        await appendWatched(tx, {
           orgId: device.org_id, streamId: deviceAlertStream(alertId), streamType: 'deviceAlert', decider: deviceAlertDecider, meta: systemMeta(now, 'POST /v1/device/alerts'),
           command: { type: 'RaiseAlert', alert: { alertId, deviceId: device.id, deviceName: device.name, alertType: b.type, at: new Date(b.time).toISOString(), confidence: b.confidence, snapshotId } },
         });
@@ -165,7 +167,7 @@ export default async function alertRoutes(app: FastifyInstance, { db, clock }: M
     const by = request.user.username;
     await runDecisions(db, async (tx) => {
       if (request.body.action === 'handle') {
-        await decideAndAppend(tx, {
+        await appendWatched(tx, {
           orgId: alert.org_id, streamId: deviceAlertStream(alert.id), streamType: 'deviceAlert', decider: deviceAlertDecider, meta,
           command: { type: 'HandleAlert', alertId: alert.id, measure: request.body.measure ?? '', allowed, by, at: now.toISOString() },
         });
@@ -177,7 +179,7 @@ export default async function alertRoutes(app: FastifyInstance, { db, clock }: M
         orgId: alert.org_id, deviceId: alert.device_id, source: 'alert', alertId: alert.id, by: party, openedBy: by, at: now, meta,
         description: `AI 告警：${ALERT_TYPE_NAMES[alert.alert_type as AlertType] ?? alert.alert_type}（${alert.at.toISOString()}）`,
       });
-      await decideAndAppend(tx, {
+      await appendWatched(tx, {
         orgId: alert.org_id, streamId: deviceAlertStream(alert.id), streamType: 'deviceAlert', decider: deviceAlertDecider, meta,
         command: { type: 'TicketAlert', alertId: alert.id, inspectionId, allowed, by, at: now.toISOString() },
       });

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { EventMeta, Tx } from '../../store/eventStore.ts';
 import type { ModuleContext } from '../../context.ts';
-import { decideAndAppend, runDecisions } from '../../store/command.ts';
+import { runDecisions } from '../../store/command.ts';
+import { appendWatched } from './notices.ts';
 import { outboundFetch } from '../../http/outboundFetch.ts';
 import { videoDeviceDecider, videoDeviceStream } from '../../../domain/aggregates/videoDevice.ts';
 import { inspectionDecider, inspectionStream, type AssignedCompany } from '../../../domain/aggregates/inspection.ts';
@@ -37,16 +38,18 @@ export interface OpenSpec {
 export async function openInspection(tx: Tx, spec: OpenSpec): Promise<string> {
   const device = await tx.selectFrom('video_devices').select(['id', 'name', 'company_id']).where('org_id', '=', spec.orgId).where('id', '=', spec.deviceId).executeTakeFirst();
   const inspectionId = crypto.randomUUID();
-  await decideAndAppend(tx, {
+  const company = await companyOf(tx, device?.company_id ?? '');
+  // the bureau, the platform and the company it is assigned to see the new ticket on their screens at once
+  await appendWatched(tx, {
     orgId: spec.orgId, streamId: inspectionStream(inspectionId), streamType: 'inspection', decider: inspectionDecider, meta: spec.meta,
     command: {
-      type: 'OpenInspection', by: spec.by, company: await companyOf(tx, device?.company_id ?? ''),
+      type: 'OpenInspection', by: spec.by, company,
       inspection: {
         inspectionId, deviceId: spec.deviceId, deviceName: device?.name ?? '', source: spec.source, alertId: spec.alertId,
         description: spec.description, openedBy: spec.openedBy, at: spec.at.toISOString(),
       },
     },
-  });
+  }, [company?.companyOrgId]);
   return inspectionId;
 }
 
@@ -70,7 +73,8 @@ export async function checkDevice(db: Kysely<Database>, fetchImpl: typeof fetch,
   const result = await probe(fetchImpl, row.play_url);
   const at = now();
   return runDecisions(db, async (tx) => {
-    const { state } = await decideAndAppend(tx, {
+    // a camera going offline or back shows on its bureau's area view at once too
+    const { state } = await appendWatched(tx, {
       orgId: row.org_id, streamId: videoDeviceStream(row.id), streamType: 'videoDevice', decider: videoDeviceDecider, meta: systemMeta(at, 'deviceHealth'),
       command: { type: 'RecordHealth', deviceId: row.id, online: result.online, at: at.toISOString(), detail: result.detail },
     });

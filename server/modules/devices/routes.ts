@@ -28,6 +28,7 @@ import { checkDevice, companyOf, deviceRow, healthFetch, openInspection, schedul
 import { orgScope, reachOf, requireCompanyManager, requireDeviceManager, requireDeviceViewer } from './access.ts';
 import { base64Bytes } from '../../../domain/videoDevice.ts';
 import alertRoutes from './alertRoutes.ts';
+import { appendWatched } from './notices.ts';
 
 const viewer = { auth: 'orgApp', guard: requireDeviceViewer } as const;
 const manager = { auth: 'orgApp', guard: requireDeviceManager } as const;
@@ -382,13 +383,14 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
       }
       const own = party === 'platform' || (party === 'school' && ticket.org_id === request.orgApp.orgId) || (party === 'installer' && ticket.company_org_id === request.orgApp.orgId)
         || party === 'bureau';
-      await decideAndAppend(tx, {
+      // the company it was and is assigned to hears of it live, as the bureau and the platform do (notices.ts)
+      await appendWatched(tx, {
         ...spec, orgId: ticket.org_id, streamId: inspectionStream(ticket.id), streamType: 'inspection', decider: inspectionDecider,
         command: {
           type: 'ActOnInspection', inspectionId: ticket.id, action: b.action, by: party, ownTicket: own, note: b.note, photoId, company,
           user: request.user.username, at: now.toISOString(),
         },
-      });
+      }, [ticket.company_org_id, company?.companyOrgId]);
     }, spec.expectedVersion === undefined);
     return ok(inspectionView(request, await oneInspection(request, ticket.id), now.getTime()));
   });

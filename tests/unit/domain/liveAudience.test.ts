@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVENT_MODULES, eventModules, mayHear, priceNoticeAudience, type PriceAudienceCandidate } from '../../../domain/liveAudience.ts';
+import { EVENT_MODULES, deviceNoticeAudience, eventModules, mayHear, priceNoticeAudience, type PriceAudienceCandidate } from '../../../domain/liveAudience.ts';
+import type { OrgFacts } from '../../../domain/orgKind.ts';
 import { LIVE_RESYNC } from '../../../domain/live.ts';
 import { BASE_SCREENS, MEAL_SCREENS } from '../../../server/seed/screens.ts';
 
@@ -74,5 +75,22 @@ describe('who hears a supplier\'s price notices', () => {
 
   it('a sandbox hears nothing real, even when it buys or sits in an approval group', () => {
     expect(priceNoticeAudience(supplier, [org('org-tyxx', 'sandbox', { buys: true, approves: true })])).toEqual([]);
+  });
+});
+
+describe('who hears a school\'s bright-kitchen alerts and tickets (issue 33)', () => {
+  const org = (orgId: string, kind: OrgFacts['kind'], area = '城东区', parentOrgId: string | null = null): OrgFacts => ({ orgId, kind, area, parentOrgId });
+  const school = org('org-ygsy', 'school');
+
+  it('the bureau of its area and the platform; never a bureau of another area, another school, a supplier or the school itself', () => {
+    expect(deviceNoticeAudience(school, [
+      org('org-cdjyj', 'bureau'), org('org-cxjyj', 'bureau', '城西区'), org('org-platform', 'platform', ''), org('org-mdzx', 'school'),
+      org('org-xfsp', 'supplier'), org('org-azgs', 'installer'), org('org-ygsy', 'school'),
+    ]).sort()).toEqual(['org-cdjyj', 'org-platform']);
+  });
+
+  it('a school without a district has no bureau; a sandbox school is heard by no real bureau', () => {
+    expect(deviceNoticeAudience(org('org-x', 'school', ''), [org('org-b', 'bureau', '')])).toEqual([]);
+    expect(deviceNoticeAudience(org('org-tyxx', 'trial'), [org('org-cdjyj', 'bureau')])).toEqual([]);
   });
 });

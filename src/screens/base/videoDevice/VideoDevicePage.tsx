@@ -1,17 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowSyncRegular, EditRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowSyncRegular, EditRegular, DeleteRegular, KeyResetRegular, TimerRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KITCHEN_AREAS, PLAY_PROTOCOLS, VIDEO_DEVICE_TYPE_GROUP, deviceProblem, mayManageDevices, protocolOf, type PlayProtocol } from '../../../../domain/videoDevice.ts';
+import { DEVICE_LIMITS, KITCHEN_AREAS, PLAY_PROTOCOLS, VIDEO_DEVICE_TYPE_GROUP, deviceProblem, mayManageDevices, protocolOf, type PlayProtocol } from '../../../../domain/videoDevice.ts';
 import { partyOf } from '../../../../domain/orgKind.ts';
 import {
-  actOnAlert, alertDailyQuery, alertsQuery, checkDevice, companiesQuery, createDevice, deleteDevice, deviceKeys, deviceOrgsQuery, devicesQuery,
-  fetchAlertSnapshot, updateDevice, type Alert, type Device, type DeviceOrg,
+  actOnAlert, alertDailyQuery, alertsQuery, checkDevice, companiesQuery, createDevice, deleteDevice, deviceKeys, deviceOrgsQuery, deviceSettingsQuery, devicesQuery,
+  fetchAlertSnapshot, rotateSecret, setDeviceSettings, updateDevice, type Alert, type Device, type DeviceOrg,
 } from '../../../../services/devices.ts';
 import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 import { ScreenFrame } from '../../meal/shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../../meal/shared/DataTable.tsx';
 import { ConfirmDialog } from '../../meal/shared/ConfirmDialog.tsx';
@@ -99,6 +100,37 @@ function AlertsPanel({ orgId, canAct }: { orgId: string | undefined; canAct: boo
   );
 }
 
+/** The school's offline threshold: after how many minutes offline a camera gets an inspection ticket. */
+function ThresholdDialog({ orgId, open, onClose }: { orgId: string | undefined; open: boolean; onClose: () => void }) {
+  const qc = useQueryClient();
+  const settings = useQuery({ ...deviceSettingsQuery(orgId), enabled: open && !!orgId });
+  const [minutes, setMinutes] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shown = minutes ?? settings.data?.offlineThresholdMinutes ?? null;
+  const save = useMutation({
+    mutationFn: (offlineThresholdMinutes: number) => setDeviceSettings({ offlineThresholdMinutes }),
+    onSuccess: (saved) => { qc.setQueryData(deviceKeys.settings(orgId), saved); setMinutes(null); setError(null); onClose(); },
+    onError: (e) => setError(errorText(e)),
+  });
+  const close = () => { setMinutes(null); setError(null); onClose(); };
+  return (
+    <FormDialog
+      open={open} title={<Trans>离线阈值</Trans>} testId="device-settings-form" busy={save.isPending || settings.isLoading} error={error ?? (settings.error ? errorText(settings.error) : null)}
+      submitDisabled={shown === null} onSubmit={() => shown !== null && save.mutate(shown)} onClose={close}
+    >
+      <Field
+        label={<Trans>离线多少分钟后生成巡检单</Trans>} required
+        hint={<Trans>摄像头连续离线超过该时长，系统自动生成巡检单并派给其安装公司；0 表示一发现离线就生成（0 至 {DEVICE_LIMITS.offlineThresholdMax} 分钟）</Trans>}
+      >
+        <NumberInput
+          value={shown} onChange={setMinutes} min={0} max={DEVICE_LIMITS.offlineThresholdMax} precision={0}
+          contentAfter={<Text size={200}><Trans>分钟</Trans></Text>} data-testid="device-threshold-input"
+        />
+      </Field>
+    </FormDialog>
+  );
+}
+
 /**
  * videoDevice (视频设备管理, issue 33, bright kitchens 明厨亮灶): a school's kitchen cameras — the live wall, the
  * cameras with their health and uptime, and the AI alerts to handle. A bureau sees the schools of its area that have
@@ -124,6 +156,8 @@ export default function VideoDevicePage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [removing, setRemoving] = useState<Device | null>(null);
+  const [rotating, setRotating] = useState<Device | null>(null);
+  const [thresholdOpen, setThresholdOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const done = () => { setError(null); void qc.invalidateQueries({ queryKey: deviceKeys.all }); void qc.invalidateQueries({ queryKey: ['inspections'] }); };
@@ -137,6 +171,12 @@ export default function VideoDevicePage() {
     onError: (e) => setFormError(errorText(e)),
   });
   const check = useMutation({ mutationFn: (d: Device) => checkDevice(d.id), onSuccess: done, onError: (e) => setError(errorText(e)) });
+  // a new secret for the edge box (it leaked, the box was replaced): shown once, the old one stops at once
+  const rotate = useMutation({
+    mutationFn: (d: Device) => rotateSecret(d.id),
+    onSuccess: (r) => { setRotating(null); setSecret({ name: r.device.name, secret: r.secret }); done(); },
+    onError: (e) => { setRotating(null); setError(errorText(e)); },
+  });
   const remove = useMutation({ mutationFn: (d: Device) => deleteDevice(d.id), onSuccess: () => { setRemoving(null); done(); }, onError: (e) => { setRemoving(null); setError(errorText(e)); } });
   const open = (device?: Device) => {
     setFormError(null);
@@ -161,6 +201,7 @@ export default function VideoDevicePage() {
         <>
           <Button size="small" appearance="subtle" icon={<ArrowSyncRegular />} onClick={() => check.mutate(d)} data-testid="device-check"><Trans>立即检测</Trans></Button>
           <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => open(d)} data-testid="device-edit"><Trans>编辑</Trans></Button>
+          <Button size="small" appearance="subtle" icon={<KeyResetRegular />} onClick={() => setRotating(d)} data-testid="device-rotate"><Trans>更换密钥</Trans></Button>
           <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(d)} data-testid="device-delete"><Trans>删除</Trans></Button>
         </>
       ),
@@ -181,7 +222,12 @@ export default function VideoDevicePage() {
       <ScreenFrame
         title={<Trans>视频设备管理</Trans>} testId="screen-videoDevice" loading={devices.isLoading || orgs.isLoading}
         error={error ?? (devices.error ? errorText(devices.error) : orgs.error ? errorText(orgs.error) : null)}
-        actions={manages ? <Button appearance="primary" icon={<AddRegular />} onClick={() => open()} data-testid="device-add"><Trans>添加摄像头</Trans></Button> : undefined}
+        actions={manages ? (
+          <>
+            <Button icon={<TimerRegular />} onClick={() => setThresholdOpen(true)} data-testid="device-settings"><Trans>离线阈值</Trans></Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => open()} data-testid="device-add"><Trans>添加摄像头</Trans></Button>
+          </>
+        ) : undefined}
         toolbar={(
           <div className={s.row}>
             <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
@@ -250,6 +296,10 @@ export default function VideoDevicePage() {
         <Text block><Trans>请把此密钥配置到「{secret?.name}」的边缘盒子，用于签名 AI 告警。密钥只显示这一次。</Trans></Text>
         <Text block className={s.secret} data-testid="device-secret-value">{secret?.secret}</Text>
       </FormDialog>
+      <ConfirmDialog open={rotating !== null} title={<Trans>更换设备密钥</Trans>} busy={rotate.isPending} onCancel={() => setRotating(null)} onConfirm={() => rotating && rotate.mutate(rotating)}>
+        <Trans>更换后「{rotating?.name}」的旧密钥立即失效，边缘盒子须配置新密钥后才能继续上报告警。确定更换吗？</Trans>
+      </ConfirmDialog>
+      {manages && <ThresholdDialog orgId={orgApp?.orgId} open={thresholdOpen} onClose={() => setThresholdOpen(false)} />}
       <ConfirmDialog open={removing !== null} title={<Trans>删除摄像头</Trans>} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={() => removing && remove.mutate(removing)}>
         <Trans>确定删除摄像头「{removing?.name}」吗？</Trans>
       </ConfirmDialog>
