@@ -108,6 +108,11 @@ export const Company = Type.Object({
 });
 export type Company = Static<typeof Company>;
 export const CompanyList = Type.Object({ rows: Type.Array(Company), count: Type.Integer() });
+/** An org a company form picks by name (domain/orgPicker.ts installerPickable / companySchoolPickable). */
+export const PickableOrg = Type.Object({ orgId: Type.String(), name: Type.String() });
+export const PickableOrgList = Type.Object({ rows: Type.Array(PickableOrg), count: Type.Integer() });
+export type PickableOrgList = Static<typeof PickableOrgList>;
+export const PickerQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false });
 export type CompanyList = Static<typeof CompanyList>;
 
 // ── inspections ──
@@ -194,6 +199,8 @@ export const listDeviceOrgs = endpoint({ method: 'GET', path: `${base}/orgs`, ta
 export const getDeviceSettings = endpoint({ method: 'GET', path: `${base}/settings`, tags, response: DeviceSettings, summary: "The school's offline threshold" });
 export const setDeviceSettings = endpoint({ method: 'PUT', path: `${base}/settings`, tags, body: DeviceSettings, response: DeviceSettings, summary: 'Set after how many minutes offline an inspection opens' });
 export const listCompanies = endpoint({ method: 'GET', path: `${base}/company`, tags, response: CompanyList, summary: 'Installer companies the caller reaches' });
+export const companyOrgCandidates = endpoint({ method: 'GET', path: `${base}/company/candidates`, tags, querystring: PickerQuery, response: PickableOrgList, summary: 'Installer-company orgs the caller may register, by name (its district; the platform any)' });
+export const companySchoolCandidates = endpoint({ method: 'GET', path: `${base}/company/schools`, tags, querystring: PickerQuery, response: PickableOrgList, summary: 'Schools a company the caller registers may serve, by name (its district; the platform any)' });
 export const createCompany = endpoint({ method: 'POST', path: `${base}/company`, tags, body: CompanyInput, response: Company, summary: 'Register an installer company (platform; a bureau for its area)' });
 export const updateCompany = endpoint({ method: 'PUT', path: `${base}/company/{id}`, tags, params: IdParams, body: CompanyChange, response: Company, summary: 'Change an installer company' });
 export const listInspections = endpoint({ method: 'GET', path: `${base}/inspection`, tags, querystring: InspectionQuery, response: InspectionList, summary: 'Inspection tickets the caller reaches (an installer: those assigned to it)' });

@@ -1,7 +1,7 @@
 // Which orgs a person may pick by name where a form once asked for an org id (issue 28 point 4): the schools a
 // supplier's delivery route may stop at, and the supplier orgs a school (or its bureau) may link. The server
 // applies these to the orgs table; the client only ever sees the result.
-import { isSandbox, sameWorld, type OrgFacts, type OrgKind } from './orgKind.ts';
+import { inAreaOf, isSandbox, sameWorld, type OrgFacts, type OrgKind } from './orgKind.ts';
 
 /** Org kinds that sell: a supplier or a delivery company (§6 suppliers). */
 export const SELLING_KINDS: readonly OrgKind[] = ['supplier', 'delivery'];
@@ -15,6 +15,24 @@ export function supplierPickable(caller: OrgFacts, other: OrgFacts, platform: bo
   if (isSandbox(caller.kind)) return true;
   if (!SELLING_KINDS.includes(other.kind)) return false;
   return platform || (!!caller.area && caller.area === other.area);
+}
+
+/**
+ * Issue 33: whether a bureau (or the platform) may pick `other` as the org of an installer company it registers:
+ * an org of the installer kind, of the bureau's own district (the platform: of any). A sandbox picks nothing real.
+ */
+export function installerPickable(caller: OrgFacts, other: OrgFacts, platform: boolean): boolean {
+  if (other.kind !== 'installer' || !sameWorld(caller, other)) return false;
+  return platform || (!!caller.area && caller.area === other.area);
+}
+
+/**
+ * Issue 33: whether a bureau (or the platform) may name `other` among the schools an installer company serves: a
+ * school of its area (inAreaOf: a real bureau's district), any school for the platform.
+ */
+export function companySchoolPickable(caller: OrgFacts, other: OrgFacts, platform: boolean): boolean {
+  if (other.kind !== 'school' || caller.orgId === other.orgId) return false;
+  return platform ? sameWorld(caller, other) : inAreaOf(caller, other);
 }
 
 /** The picker's name filter: case-insensitive, on the name or the id shown beside it; empty matches all. */

@@ -391,6 +391,8 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
     what: 'installer companies the caller reaches', powers: [screen('companyManage')], party: P.deviceViewer,
     readers: { [screen('videoDevice')]: 'a camera names its installer company', [screen('errorDevice')]: 'a ticket is assigned to a company' },
   },
+  'GET /v1/device/company/candidates': { what: 'installer-company orgs the caller may register, by name (its district)', powers: [screen('companyManage')], party: P.companyManager },
+  'GET /v1/device/company/schools': { what: 'schools a company the caller registers may serve, by name (its district)', powers: [screen('companyManage')], party: P.companyManager },
   'POST /v1/device/company': { what: 'register an installer company', powers: [screen('companyManage')], party: P.companyManager },
   'PUT /v1/device/company/:id': { what: 'change an installer company', powers: [screen('companyManage')], party: P.companyManager },
   'GET /v1/device/inspection': { what: 'inspection tickets the caller reaches', powers: [screen('errorDevice')], party: P.deviceViewer },

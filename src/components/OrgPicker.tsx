@@ -38,7 +38,7 @@ export function OrgPicker({ kind, orgId, value, onChange, single, testId }: OrgP
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS }}>
       <SearchAddBox<PickableOrg>
         search={search} onSearch={setSearch} rows={rows.filter((o) => !value.includes(o.orgId))} keyOf={(o) => o.orgId} textOf={(o) => o.name} labelOf={(o) => o.name}
-        onAdd={add} placeholder={kind === 'routeSchools' ? t`输入学校名称搜索` : t`输入供应商名称搜索`} testId={`${testId}-search`}
+        onAdd={add} placeholder={kind === 'routeSchools' || kind === 'companySchools' ? t`输入学校名称搜索` : kind === 'installerOrgs' ? t`输入安装公司名称搜索` : t`输入供应商名称搜索`} testId={`${testId}-search`}
       />
       {value.length > 0 && (
         <TagGroup data-testid={`${testId}-picked`} onDismiss={(_, d) => onChange(value.filter((id) => id !== d.value))} aria-label={t`已选择`}>

@@ -266,6 +266,38 @@ describe('inspection tickets', () => {
   });
 });
 
+describe('the company form picks orgs by name', () => {
+  it('a bureau picks installer orgs and schools of its own district only; a school or a company picks nothing', async () => {
+    // an installer company of another district, and that district's school: the bureau must not see them
+    const farInstaller = `org-far-installer-${crypto.randomBytes(3).toString('hex')}`;
+    await server.store.db.insertInto('orgs').values({
+      org_id: farInstaller, name: '城西安装工程公司', org_type: 'formal', kind: 'installer', area: '城西区', agent_id: null, parent_org_id: null, expiration: null, user_limit: null, created_at: new Date(),
+    }).execute();
+    const farSchool = await schoolOfAnotherArea();
+    const picked = async (s: Session, path: string) => {
+      const res = await get<{ rows: { orgId: string; name: string }[] }>(s, path);
+      expect(res.status, res.body.status_text).toBe(200);
+      return res.body.data.rows.map((r) => r.orgId).sort();
+    };
+    expect(await picked(bureau, '/v1/device/company/candidates')).toEqual([DEMO_INSTALLER_ORG]);
+    // naming the other district's company by name or by id finds nothing
+    expect(await picked(bureau, `/v1/device/company/candidates?keyword=${encodeURIComponent('城西安装')}`)).toEqual([]);
+    expect(await picked(bureau, `/v1/device/company/candidates?keyword=${farInstaller}`)).toEqual([]);
+    expect(await picked(bureau, '/v1/device/company/schools')).toEqual([A, B].sort());
+    expect(await picked(bureau, `/v1/device/company/schools?keyword=${farSchool}`)).toEqual([]);
+    expect(await picked(bureau, `/v1/device/company/schools?keyword=${encodeURIComponent('阳光')}`)).toEqual([A]);
+    // the platform registers for any district
+    expect(await picked(platform, '/v1/device/company/candidates')).toEqual(expect.arrayContaining([DEMO_INSTALLER_ORG, farInstaller]));
+    expect(await picked(platform, '/v1/device/company/schools')).toEqual(expect.arrayContaining([A, B, farSchool]));
+    expect(await picked(platform, '/v1/device/company/schools')).not.toContain('org-xfsp');
+    for (const s of [schoolA, installer, supplier]) {
+      expect((await get(s, '/v1/device/company/candidates')).status).toBe(403);
+      expect((await get(s, '/v1/device/company/schools')).status).toBe(403);
+    }
+    expect((await get(bureau, `/v1/device/company/schools?keyword=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+});
+
 describe('AI alerts', () => {
   it('take a correctly signed alert once, and refuse a wrong, replayed, stale or oversized one', async () => {
     const device = (await get<DeviceList>(schoolA, '/v1/device')).body.data.rows.find((d) => d.name === '烹饪区摄像头')!;

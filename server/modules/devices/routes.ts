@@ -28,6 +28,8 @@ import { checkDevice, companyOf, deviceRow, healthFetch, openInspection, schedul
 import { orgScope, reachOf, requireCompanyManager, requireDeviceManager, requireDeviceViewer } from './access.ts';
 import { base64Bytes } from '../../../domain/videoDevice.ts';
 import alertRoutes from './alertRoutes.ts';
+import { isSandbox, orgKindOf, type OrgFacts } from '../../../domain/orgKind.ts';
+import { companySchoolPickable, installerPickable, nameMatches, ORG_PICKER_LIMIT } from '../../../domain/orgPicker.ts';
 import { appendWatched } from './notices.ts';
 
 const viewer = { auth: 'orgApp', guard: requireDeviceViewer } as const;
@@ -258,6 +260,25 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
     } else if (party !== 'platform') throw forbidden(DEVICE_TEXT.mayNotSee);
     return companyViews(await q.orderBy('ic.name').execute());
   }
+  // the company form's pickers (in place of typed org ids): the installer orgs and the schools the caller may name,
+  // by the domain's rules (domain/orgPicker.ts); the caller's org is the request's, never one the client names
+  const pickable = async (request: OrgAppRequest, keyword: string | undefined, rule: (caller: OrgFacts, other: OrgFacts, platform: boolean) => boolean) => {
+    const caller = await orgFacts(db, request.orgApp.orgId);
+    if (!caller) return ok({ rows: [], count: 0 });
+    const platform = request.platform || partyOfRequest(request) === 'platform';
+    const k = keyword?.trim() ?? '';
+    let q = db.selectFrom('orgs').select(['org_id', 'name', 'kind', 'org_type', 'area', 'parent_org_id']);
+    if (!platform && !isSandbox(caller.kind)) q = q.where('area', '=', caller.area || '\u0000');
+    if (k) q = q.where((eb) => eb.or([eb('name', 'ilike', `%${k.replace(/[%_\\]/g, '\\$&')}%`), eb('org_id', '=', k)]));
+    const rows = (await q.orderBy('name').execute())
+      .map((r) => ({ orgId: r.org_id, name: r.name, facts: { orgId: r.org_id, kind: orgKindOf({ kind: r.kind, orgType: r.org_type }), area: r.area, parentOrgId: r.parent_org_id } }))
+      .filter((o) => rule(caller, o.facts, platform) && nameMatches(k, o))
+      .slice(0, ORG_PICKER_LIMIT).map(({ orgId, name }) => ({ orgId, name }));
+    return ok({ rows, count: rows.length });
+  };
+  route(app, api.companyOrgCandidates, companyManager, (request) => pickable(request, request.query.keyword, installerPickable));
+  route(app, api.companySchoolCandidates, companyManager, (request) => pickable(request, request.query.keyword, companySchoolPickable));
+
   route(app, api.listCompanies, viewer, async (request) => {
     const rows = await companiesOf(request);
     return ok({ rows, count: rows.length });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { partyOf } from '../../../../domain/orgKind.ts';
 import { companiesQuery, createCompany, updateCompany, type Company } from '../../../../services/devices.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { OrgPicker } from '../../../components/OrgPicker.tsx';
 import { ScreenFrame } from '../../meal/shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../../meal/shared/DataTable.tsx';
 import { errorText } from '../../meal/shared/errors.ts';
@@ -14,7 +15,7 @@ import { useOrgQueryKey } from '../../meal/shared/useOrgQueryKey.ts';
 
 const useStyles = makeStyles({ form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: tokens.spacingHorizontalM } });
 
-interface Draft { company?: Company; companyOrgId: string; name: string; contact: string; phone: string; serviceArea: string; schools: string }
+interface Draft { company?: Company; companyOrgId: string; name: string; contact: string; phone: string; serviceArea: string; schoolOrgIds: string[] }
 
 /**
  * companyManage (安装公司管理, issue 33): the companies that install and repair the kitchen cameras — name, contact,
@@ -31,8 +32,7 @@ export default function CompanyManagePage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: async ({ company, companyOrgId, schools, ...fields }: Draft) => {
-      const schoolOrgIds = schools.split(/[,，\s]+/).map((x) => x.trim()).filter(Boolean);
+    mutationFn: async ({ company, companyOrgId, schoolOrgIds, ...fields }: Draft) => {
       if (company) await updateCompany(company.id, { ...fields, schoolOrgIds, version: company.version });
       else await createCompany({ companyOrgId, ...fields, schoolOrgIds });
     },
@@ -50,7 +50,7 @@ export default function CompanyManagePage() {
       key: 'actions', header: <Trans>操作</Trans>,
       render: (c: Company) => (
         <Button size="small" appearance="subtle" icon={<EditRegular />} data-testid="company-edit"
-          onClick={() => { setFormError(null); setDraft({ company: c, companyOrgId: c.companyOrgId, name: c.name, contact: c.contact, phone: c.phone, serviceArea: c.serviceArea, schools: c.schoolOrgIds.join(', ') }); }}>
+          onClick={() => { setFormError(null); setDraft({ company: c, companyOrgId: c.companyOrgId, name: c.name, contact: c.contact, phone: c.phone, serviceArea: c.serviceArea, schoolOrgIds: [...c.schoolOrgIds] }); }}>
           <Trans>编辑</Trans>
         </Button>
       ),
@@ -62,7 +62,7 @@ export default function CompanyManagePage() {
         title={<Trans>安装公司管理</Trans>} testId="screen-companyManage" loading={list.isLoading} error={list.error ? errorText(list.error) : null}
         actions={writes ? (
           <Button appearance="primary" icon={<AddRegular />} data-testid="company-add"
-            onClick={() => { setFormError(null); setDraft({ companyOrgId: '', name: '', contact: '', phone: '', serviceArea: '', schools: '' }); }}>
+            onClick={() => { setFormError(null); setDraft({ companyOrgId: '', name: '', contact: '', phone: '', serviceArea: '', schoolOrgIds: [] }); }}>
             <Trans>登记安装公司</Trans>
           </Button>
         ) : undefined}
@@ -75,14 +75,23 @@ export default function CompanyManagePage() {
       >
         {draft && (
           <div className={s.form}>
-            <Field label={<Trans>公司机构 ID</Trans>} required hint={<Trans>平台为安装公司创建的机构（类型：安装公司）</Trans>}>
-              <Input value={draft.companyOrgId} disabled={!!draft.company} onChange={(_, d) => setDraft({ ...draft, companyOrgId: d.value })} />
+            <Field label={<Trans>公司机构</Trans>} required hint={<Trans>平台为安装公司创建的机构（类型：安装公司）；其成员处理派给本公司的巡检单</Trans>}>
+              {draft.company
+                ? <Text>{draft.company.name}</Text>
+                : (
+                  <OrgPicker
+                    kind="installerOrgs" orgId={orgApp?.orgId} single value={draft.companyOrgId ? [draft.companyOrgId] : []} testId="company-org"
+                    onChange={(ids) => setDraft({ ...draft, companyOrgId: ids[0] ?? '' })}
+                  />
+                )}
             </Field>
             <Field label={<Trans>公司名称</Trans>} required><Input value={draft.name} maxLength={100} onChange={(_, d) => setDraft({ ...draft, name: d.value })} /></Field>
             <Field label={<Trans>联系人</Trans>}><Input value={draft.contact} maxLength={50} onChange={(_, d) => setDraft({ ...draft, contact: d.value })} /></Field>
             <Field label={<Trans>电话</Trans>}><Input value={draft.phone} maxLength={20} onChange={(_, d) => setDraft({ ...draft, phone: d.value })} /></Field>
             <Field label={<Trans>服务区域</Trans>}><Input value={draft.serviceArea} maxLength={50} onChange={(_, d) => setDraft({ ...draft, serviceArea: d.value })} /></Field>
-            <Field label={<Trans>服务学校（机构 ID，逗号分隔）</Trans>}><Input value={draft.schools} onChange={(_, d) => setDraft({ ...draft, schools: d.value })} /></Field>
+            <Field label={<Trans>服务学校</Trans>}>
+              <OrgPicker kind="companySchools" orgId={orgApp?.orgId} value={draft.schoolOrgIds} testId="company-schools" onChange={(ids) => setDraft({ ...draft, schoolOrgIds: ids })} />
+            </Field>
           </div>
         )}
       </FormDialog>
