@@ -9,7 +9,7 @@ import { INSPECTION_LIMITS, INSPECTION_STATUSES, type InspectionAction } from '.
 import { partyOf, type Party } from '../../../../domain/orgKind.ts';
 import { allowedInspectionActions, inspectionMachine, type InspectionActionInput, type InspectionSummary } from '../../../../machines/inspection.machine.ts';
 import {
-  actOnInspection, companiesQuery, createInspection, devicesQuery, fetchInspectionPhoto, inspectionsQuery, type Inspection,
+  actOnInspection, companiesQuery, createInspection, deviceOrgsQuery, devicesQuery, fetchInspectionPhoto, inspectionsQuery, type Inspection,
 } from '../../../../services/devices.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { journal } from '../../../inspector/journal.ts';
@@ -120,7 +120,8 @@ export default function ErrorDevicePage() {
   const [status, setStatus] = useState(party === 'bureau' ? 'opened,assigned,fixed' : '');
   const [minAge, setMinAge] = useState('');
   const [schoolId, setSchoolId] = useState('');
-  const query = { ...(status && { status }), ...(minAge && { minAgeHours: Number(minAge) }), ...(schoolId && { orgId: schoolId }), $limit: 200 };
+  const [companyId, setCompanyId] = useState('');
+  const query = { ...(status && { status }), ...(minAge && { minAgeHours: Number(minAge) }), ...(schoolId && { orgId: schoolId }), ...(companyId && { companyId }), $limit: 200 };
   const list = useQuery({ ...inspectionsQuery(orgApp?.orgId, query), enabled: ready, refetchInterval: 30_000 });
   const devices = useQuery({ ...devicesQuery(orgApp?.orgId), enabled: ready && party === 'school' });
   const [openId, setOpenId] = useState<string | null>(null);
@@ -133,7 +134,11 @@ export default function ErrorDevicePage() {
   });
   const rows = list.data?.rows ?? [];
   const opened = rows.find((r) => r.id === openId) ?? null;
-  const schools = [...new Map(rows.map((r) => [r.orgId, r.orgName])).entries()];
+  // the filters' choices: the schools with cameras in reach (§7 video device orgs) and the companies in reach, not
+  // only those of the rows on screen (a picked school would otherwise leave itself the only choice)
+  const deviceOrgs = useQuery({ ...deviceOrgsQuery(orgApp?.orgId), enabled: ready && party !== 'school' });
+  const companies = useQuery({ ...companiesQuery(orgApp?.orgId), enabled: ready && party !== 'installer' });
+  const schools = [...new Map([...(deviceOrgs.data?.rows ?? []).map((o) => [o.orgId, o.orgName] as const), ...rows.map((r) => [r.orgId, r.orgName] as const)]).entries()];
   const columns: Column<Inspection>[] = [
     { key: 'org', header: <Trans>学校</Trans>, render: (r) => r.orgName },
     { key: 'device', header: <Trans>设备</Trans>, render: (r) => r.deviceName, phone: 'title' },
@@ -163,6 +168,14 @@ export default function ErrorDevicePage() {
                 <Select value={schoolId} onChange={(_, d) => setSchoolId(d.value)} data-testid="ticket-filter-school">
                   <option value="">{t`全部`}</option>
                   {schools.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
+                </Select>
+              </Field>
+            )}
+            {party !== 'installer' && (
+              <Field label={<Trans>安装公司</Trans>}>
+                <Select value={companyId} onChange={(_, d) => setCompanyId(d.value)} data-testid="ticket-filter-company">
+                  <option value="">{t`全部`}</option>
+                  {(companies.data?.rows ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
                 </Select>
               </Field>
             )}
