@@ -41,6 +41,8 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   'e2e:tests/e2e/secretsInLog.test.ts': 35,
   'e2e:tests/e2e/fruitMall.test.ts': 43,
   'e2e:tests/e2e/orderStory.test.ts': 30,
+  // issue 33: an ffmpeg HLS stream on the live wall, the camera's health rounds, the company's fix and the school's check (30 s loaded)
+  'e2e:tests/e2e/brightKitchen.test.ts': 28,
   'e2e:tests/e2e/userAccounts.test.ts': 30,
   'e2e:tests/e2e/recipeCycles.test.ts': 29,
   'e2e:tests/e2e/settings.test.ts': 28,
