@@ -421,7 +421,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
       ],
     });
     events += await seedCloudRecipes(tx, { meta, appId, now: opts.now, author: { userId: dietitian.user_id, name: dietitian.name } });
-    events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgId: SCHOOL_B });
+    events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgIds: [SCHOOL_B, 'org-xgy'] });
     events += await seedFruit(tx, meta, { fruitOrgId: 'org-xgy', schoolOrgIds: [SCHOOL_A, SCHOOL_B], orderingSchoolId: SCHOOL_B, now: opts.now });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };
