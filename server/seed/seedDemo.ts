@@ -93,7 +93,7 @@ export const DEMO_ROLES: SeedRole[] = [
     screens: ['productPrice', 'orderList'], powers: ['priceAdd', 'orderReport'] },
   // issue 34: a fruit org's staff (the org's kind makes them a fruit org; the role opens its screens)
   { key: 'fruit', name: 'fruit', code: 'fruit', cnName: '鲜果机构', group: 'base',
-    screens: ['xgOrgSkuManage', 'xgOrgOrderManage', 'recipeOrgStatistics'], powers: [] },
+    screens: ['xgOrgSkuManage', 'xgOrgOrderManage', 'recipeOrgStatistics', 'mallHome', 'mallCMS', 'mallTemplateManage', 'grouponManage', 'recommendManage', 'activityManage'], powers: [] },
   { key: 'systemProvider', name: 'system_provider', code: ROLE_CODE.systemProvider, cnName: '系统服务商', group: 'base', screens: [], powers: [] },
   { key: 'userAdmin', name: 'useradmin', code: ROLE_CODE.userAdmin, cnName: '用户管理员', group: 'base',
     screens: ['contacts', 'rolesManage', 'rolesPermissionManage'], powers: ['userManage'] },
