@@ -3,8 +3,9 @@
 //   template, links them to the schools they serve, reads their statistics;
 // - a fruit org (xgOrgSkuManage, xgOrgOrderManage): its goods (catalogue products with one SKU each, the offer in the
 //   SKU's extraInfo.fruit), its orders, the day's picking list, delivery and refunds of missed days;
-// - a member (the storefront, a parent): signs in by SMS (a member session, header `membertoken`, not a staff
-//   token), reads the offer of his child's school at his level's price, orders, reads and cancels his own orders.
+// - a member (the storefront, a parent): signs in on the storefront (captcha + SMS, a member of the fruit org at LV1
+//   the first time; header `membertoken`, not a staff token), reads its offer at his level's price, orders with the
+//   campaign of his level applied by the server, reads and cancels his own orders and asks refunds of missed days.
 // The rules are domain/fruitMall.ts's; orders are decided by domain/aggregates/fruitOrder.ts.
 import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
@@ -135,8 +136,12 @@ export const FruitOrderRow = Type.Object({
   childName: Type.String(), schoolOrgId: Type.String(), schoolName: Type.String(), grade: Type.String(), className: Type.String(),
   skuId: Type.String(), skuName: Type.String(), spec: Type.String(), unit: Type.String(),
   plan: FruitPlan, quantity: Type.Integer(), unitPrice: Type.Number(), amount: Type.Number(), refunded: Type.Number(),
+  /** before the campaign's discount; the discount and the campaign decided on the server at order time */
+  listAmount: Type.Number(), discount: Type.Number(), campaignName: Type.Union([Type.String(), Type.Null()]),
+  /** the group buy whose success placed it (at its group price) */
+  grouponId: Type.Union([Type.String(), Type.Null()]),
   payment: FruitPayment, status: FruitOrderStatus,
-  days: Type.Array(Type.Object({ day: Type.String(), status: FruitDayStatus })),
+  days: Type.Array(Type.Object({ day: Type.String(), status: FruitDayStatus, refundRequested: Type.Boolean() })),
   /** what this caller may do now (domain/fruitMall.ts fruitOrderActionsFor) */
   actions: Type.Array(FruitOrderAction),
   createdAt: Type.String(),
@@ -193,50 +198,35 @@ export const deliverPicking = endpoint({
   summary: "Mark the day delivered for a school's paid orders (or one class's)",
 });
 
-// ---- members (the storefront; header `membertoken`)
-
-export const MemberSmsInput = Type.Object({ phone: Phone }, { additionalProperties: false });
-export const requestMemberCode = endpoint({
-  method: 'POST', path: '/v1/fruit/member/smscode', tags, body: MemberSmsInput, response: Type.Object({ expiresAt: Type.String() }),
-  summary: 'Send a member a sign-in code (the same answer whether or not the phone is a member)',
-});
-export const MemberShip = Type.Object({ orgId: Type.String(), orgName: Type.String(), userId: Type.String(), name: Type.String(), level: Type.String() });
-export const MemberSession = Type.Object({
-  memberToken: Type.String(), expiresAt: Type.String(), phone: Type.String(), memberships: Type.Array(MemberShip),
-});
-export type MemberSession = Static<typeof MemberSession>;
-export const memberSignIn = endpoint({
-  method: 'POST', path: '/v1/fruit/member/signin', tags,
-  body: Type.Object({ phone: Phone, code: Type.String({ minLength: 1, maxLength: 12 }) }, { additionalProperties: false }), response: MemberSession,
-  summary: 'A member signs in with an SMS code: a member session (header membertoken) for the storefront',
-});
-export const memberSignOut = endpoint({
-  method: 'POST', path: '/v1/fruit/member/signout', tags, response: Type.Object({ ok: Type.Boolean() }),
-  summary: 'End the member session',
-});
-export const memberMe = endpoint({
-  method: 'GET', path: '/v1/fruit/member/me', tags, response: Type.Object({ phone: Type.String(), memberships: Type.Array(MemberShip) }),
-  summary: 'The signed-in member: the schools he is a member of, his level in each',
-});
+// ---- members (the storefront: the member session of POST /v1/storefront/login, header `membertoken`). The fruit org
+// is the storefront's (the session's org), never a value the member sends; so are his level and his name.
 
 export const OfferRow = Type.Object({
-  fruitOrgId: Type.String(), fruitOrgName: Type.String(), skuId: Type.String(), name: Type.String(), spec: Type.String(), unit: Type.String(),
+  skuId: Type.String(), name: Type.String(), spec: Type.String(), unit: Type.String(),
   photos: Type.Array(Type.String()), season: Type.Array(Type.Integer()),
-  /** ¥ per unit at the member's level in the school (decided on the server) */
+  /** ¥ per unit at the member's level (decided on the server) */
   price: Type.Number(),
   level: Type.String(),
 });
 export type OfferRow = Static<typeof OfferRow>;
+export const StorefrontOffer = Type.Object({
+  fruitOrgName: Type.String(),
+  /** the schools the fruit org serves: a child's school is one of them */
+  schools: Type.Array(Type.Object({ orgId: Type.String(), name: Type.String() })),
+  items: Type.Array(OfferRow),
+});
+export type StorefrontOffer = Static<typeof StorefrontOffer>;
 export const memberOffer = endpoint({
-  method: 'GET', path: '/v1/fruit/member/offer', tags, querystring: Type.Object({ schoolOrgId: Id }, { additionalProperties: false }),
-  response: Type.Array(OfferRow),
-  summary: "The on-shelf fruit of the school's fruit orgs, at the member's price",
+  method: 'GET', path: '/v1/storefront/fruit/offer', tags, response: StorefrontOffer,
+  summary: "The storefront's on-shelf fruit at the member's price and the schools it serves",
 });
 
+export const FruitChild = Type.Object({
+  name: Type.String({ maxLength: FRUIT_LIMITS.nameMax }), schoolOrgId: Id, grade: Type.String({ maxLength: 32 }), className: Type.String({ maxLength: 32 }),
+}, { additionalProperties: false });
 export const MemberOrderInput = Type.Object({
-  fruitOrgId: Id,
   skuId: Id,
-  child: Type.Object({ name: Type.String({ maxLength: FRUIT_LIMITS.nameMax }), schoolOrgId: Id, grade: Type.String({ maxLength: 32 }), className: Type.String({ maxLength: 32 }) }, { additionalProperties: false }),
+  child: FruitChild,
   plan: FruitPlan,
   startDay: Day,
   quantity: Type.Integer({ minimum: 1, maximum: FRUIT_LIMITS.quantityMax }),
@@ -244,16 +234,30 @@ export const MemberOrderInput = Type.Object({
 }, { additionalProperties: false });
 export type MemberOrderInput = Static<typeof MemberOrderInput>;
 
+export const OrderQuote = Type.Object({
+  days: Type.Array(Type.String()), unitPrice: Type.Number(), listAmount: Type.Number(), discount: Type.Number(), amount: Type.Number(),
+  campaignName: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderQuote = Static<typeof OrderQuote>;
+export const quoteMemberOrder = endpoint({
+  method: 'POST', path: '/v1/storefront/fruit/quote', tags, body: MemberOrderInput, response: OrderQuote,
+  summary: 'What the order would cost now: the days, his price, the best campaign of his level (nothing is written)',
+});
 export const placeMemberOrder = endpoint({
-  method: 'POST', path: '/v1/fruit/member/orders', tags, body: MemberOrderInput, response: FruitOrderRow,
-  summary: 'A member orders fruit for his child (price and days decided on the server; header Idempotency-Key makes a retry safe)',
+  method: 'POST', path: '/v1/storefront/orders', tags, body: MemberOrderInput, response: FruitOrderRow,
+  summary: 'A member orders fruit for his child (price, discount and days decided on the server; header Idempotency-Key makes a retry safe)',
 });
 export const listMemberOrders = endpoint({
-  method: 'GET', path: '/v1/fruit/member/orders', tags, querystring: Type.Object({ ...Paging(FRUIT_LIMITS.ordersPerPage) }, { additionalProperties: false }),
+  method: 'GET', path: '/v1/storefront/orders', tags, querystring: Type.Object({ ...Paging(FRUIT_LIMITS.ordersPerPage) }, { additionalProperties: false }),
   response: FruitOrderList,
   summary: "The signed-in member's own orders, newest first",
 });
 export const cancelMemberOrder = endpoint({
-  method: 'POST', path: '/v1/fruit/member/orders/{orderId}/cancel', tags, params: Type.Object({ orderId: Id }), response: FruitOrderRow,
+  method: 'POST', path: '/v1/storefront/orders/{orderId}/cancel', tags, params: Type.Object({ orderId: Id }), response: FruitOrderRow,
   summary: 'The member cancels his own unpaid order',
+});
+export const askMemberRefund = endpoint({
+  method: 'POST', path: '/v1/storefront/orders/{orderId}/refund', tags, params: Type.Object({ orderId: Id }),
+  body: Type.Object({ day: Day, reason: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }), response: FruitOrderRow,
+  summary: 'The member asks a refund of a missed day (today or before, not delivered); the fruit org refunds it',
 });

@@ -28,7 +28,11 @@ export const FRUIT_TEXT = {
   pastDay: '不能订购今天之前的日期',
   soldOut: (day: string, left: number) => `${day} 库存不足，剩余 ${left}`,
   childRequired: '请填写孩子姓名、年级和班级',
-  notMemberOfSchool: '您不是该学校的会员',
+  notMember: '您不是本商城的会员',
+  notFruitShop: '该商城不销售鲜果',
+  refundNotDue: (day: string) => `${day} 还未到，不能申请退款`,
+  refundAsked: (day: string) => `${day} 已申请退款`,
+  grouponOrderRequired: '请填写孩子的学校、年级、班级和开始日期',
   orderMissing: '订单不存在',
   notPlaced: '只有待支付的订单可以操作',
   notPaid: '订单尚未支付',
@@ -166,6 +170,16 @@ export function fruitOrderActionProblem(order: FruitOrderFacts, action: FruitOrd
       return null;
     }
   }
+}
+
+/** Why the member may not ask a refund of the day (a missed day: today or before, not delivered), or null. */
+export function refundRequestProblem(order: FruitOrderFacts & { requested: Readonly<Record<string, true>> }, day: string, today: string): string | null {
+  if (order.status === 'placed') return FRUIT_TEXT.notPaid;
+  if (!(day in order.days)) return FRUIT_TEXT.dayNotInOrder(day);
+  if (order.status !== 'paid' || order.days[day] !== 'pending') return FRUIT_TEXT.dayNotPending(day);
+  if (day > today) return FRUIT_TEXT.refundNotDue(day);
+  if (order.requested[day]) return FRUIT_TEXT.refundAsked(day);
+  return null;
 }
 
 /** The actions the party may take on the order now: the member cancels an unpaid order; the fruit org does the rest. */

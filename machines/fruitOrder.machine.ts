@@ -11,7 +11,7 @@ import {
 } from '../domain/fruitMall.ts';
 import { errorMessage, notProvided } from './errorMessage.ts';
 
-/** The fields of an order the flow reads (a row of GET /v1/fruit/orders or /v1/fruit/member/orders). */
+/** The fields of an order the flow reads (a row of GET /v1/fruit/orders or /v1/storefront/orders). */
 export interface FruitOrderSummary {
   orderId: string;
   status: FruitOrderStatus;

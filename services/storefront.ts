@@ -20,6 +20,21 @@ export interface StorefrontHome {
   groupons: StorefrontGroupon[];
 }
 
+/** Issue 34: the storefront's fruit (a fruit org's storefront), orders for a child, refunds of missed days. */
+export interface StorefrontFruit { skuId: string; name: string; spec: string; unit: string; photos: string[]; season: number[]; price: number; level: string }
+export interface StorefrontOffer { fruitOrgName: string; schools: { orgId: string; name: string }[]; items: StorefrontFruit[] }
+export interface StorefrontChild { name: string; schoolOrgId: string; grade: string; className: string }
+export interface StorefrontOrderInput { skuId: string; child: StorefrontChild; plan: 'day' | 'week' | 'month'; startDay: string; quantity: number; payment: 'offline' | 'gateway' }
+export interface StorefrontQuote { days: string[]; unitPrice: number; listAmount: number; discount: number; amount: number; campaignName: string | null }
+export interface StorefrontOrder {
+  orderId: string; orderNo: string; childName: string; schoolName: string; grade: string; className: string; skuName: string; spec: string; unit: string;
+  plan: 'day' | 'week' | 'month'; quantity: number; unitPrice: number; listAmount: number; discount: number; amount: number; refunded: number;
+  campaignName: string | null; grouponId: string | null; payment: 'offline' | 'gateway'; status: 'placed' | 'paid' | 'delivered' | 'refunded' | 'cancelled';
+  days: { day: string; status: 'pending' | 'delivered' | 'refunded'; refundRequested: boolean }[]; actions: string[]; createdAt: string;
+}
+/** what a fruit group buy orders for the child when it succeeds */
+export interface StorefrontGrouponOrder { child: StorefrontChild; plan: 'day' | 'week' | 'month'; startDay: string; payment: 'offline' | 'gateway' }
+
 export interface StorefrontContent { id: string; kind: string; title: string; body: string; imageUrl: string | null; startsAt: string | null }
 
 /** A refusal of the server, its status_text in the member's language (accept-language). */
@@ -66,7 +81,13 @@ export const storefrontApi = {
   home: (orgId: string) => request<StorefrontHome>('GET', '/v1/storefront/home', { orgId }),
   content: (orgId: string, id: string) => request<StorefrontContent>('GET', `/v1/storefront/content/${encodeURIComponent(id)}`, { orgId }),
   groupon: (orgId: string, id: string) => request<StorefrontGroupon>('GET', `/v1/storefront/groupon/${encodeURIComponent(id)}`, { orgId }),
-  join: (orgId: string, id: string, quantity: number) => request<StorefrontGroupon>('POST', `/v1/storefront/groupon/${encodeURIComponent(id)}/join`, { orgId, body: { quantity } }),
+  join: (orgId: string, id: string, quantity: number, order?: StorefrontGrouponOrder) =>
+    request<StorefrontGroupon>('POST', `/v1/storefront/groupon/${encodeURIComponent(id)}/join`, { orgId, body: { quantity, ...(order && { order }) } }),
   leave: (orgId: string, id: string) => request<StorefrontGroupon>('POST', `/v1/storefront/groupon/${encodeURIComponent(id)}/leave`, { orgId }),
   myGroupons: (orgId: string) => request<{ rows: StorefrontGroupon[] }>('GET', '/v1/storefront/mine/groupons', { orgId }),
+  offer: (orgId: string) => request<StorefrontOffer>('GET', '/v1/storefront/fruit/offer', { orgId }),
+  quote: (orgId: string, body: StorefrontOrderInput) => request<StorefrontQuote>('POST', '/v1/storefront/fruit/quote', { orgId, body }),
+  order: (orgId: string, body: StorefrontOrderInput) => request<StorefrontOrder>('POST', '/v1/storefront/orders', { orgId, body }),
+  myOrders: (orgId: string) => request<{ rows: StorefrontOrder[]; count: number }>('GET', '/v1/storefront/orders', { orgId }),
+  askRefund: (orgId: string, orderId: string, day: string) => request<StorefrontOrder>('POST', `/v1/storefront/orders/${encodeURIComponent(orderId)}/refund`, { orgId, body: { day } }),
 };

@@ -22,18 +22,29 @@ export interface GrouponTerms {
   deadline: string;
 }
 
+/**
+ * A fruit org's group buy orders fruit for a child: what the member's order at the group price will be (the SKU is the
+ * group buy's product's). Other orgs' group buys carry none.
+ */
+export interface GrouponOrder {
+  child: { name: string; schoolOrgId: string; grade: string; className: string };
+  plan: 'day' | 'week' | 'month';
+  startDay: string;
+  payment: 'offline' | 'gateway';
+}
+
 export type GrouponStatus = 'open' | 'succeeded' | 'failed' | 'cancelled';
 
-export interface GrouponParticipant { memberId: string; name: string; quantity: number; joinedAt: string }
+export interface GrouponParticipant { memberId: string; name: string; quantity: number; joinedAt: string; order?: GrouponOrder }
 
 export interface GrouponState { status: GrouponStatus | null; terms: GrouponTerms | null; participants: ReadonlyMap<string, GrouponParticipant> }
 
 export interface GrouponCreated { grouponId: string; terms: GrouponTerms }
 export interface GrouponUpdated { grouponId: string; terms: GrouponTerms }
-export interface GrouponJoined { grouponId: string; memberId: string; name: string; quantity: number; joinedAt: string }
+export interface GrouponJoined { grouponId: string; memberId: string; name: string; quantity: number; joinedAt: string; order?: GrouponOrder }
 export interface GrouponLeft { grouponId: string; memberId: string }
 /** orders are placed for these members at the group price */
-export interface GrouponSucceeded { grouponId: string; groupPrice: number; participants: { memberId: string; quantity: number }[] }
+export interface GrouponSucceeded { grouponId: string; groupPrice: number; participants: { memberId: string; quantity: number; order?: GrouponOrder }[] }
 export interface GrouponFailed { grouponId: string; joined: number; minPeople: number }
 export interface GrouponCancelled { grouponId: string }
 
@@ -49,7 +60,7 @@ export type GrouponEvent =
 export type GrouponCommand =
   | { type: 'CreateGroupon'; grouponId: string; terms: GrouponTerms; now: string }
   | { type: 'UpdateGroupon'; grouponId: string; terms: GrouponTerms; now: string }
-  | { type: 'JoinGroupon'; grouponId: string; memberId: string; name: string; quantity: number; now: string }
+  | { type: 'JoinGroupon'; grouponId: string; memberId: string; name: string; quantity: number; now: string; order?: GrouponOrder }
   | { type: 'LeaveGroupon'; grouponId: string; memberId: string; now: string }
   | { type: 'SettleGroupon'; grouponId: string; now: string }
   | { type: 'CancelGroupon'; grouponId: string };
@@ -126,11 +137,14 @@ export const grouponDecider: Decider<GrouponCommand, GrouponState, GrouponEvent>
         if (past(terms, command.now)) return refuse('conflict', GROUPON_TEXT.pastDeadline);
         if (!Number.isInteger(command.quantity) || command.quantity < 1 || command.quantity > GROUPON_LIMITS.maxQuantity) return refuse('invalid', GROUPON_TEXT.badQuantity);
         const mine = state.participants.get(command.memberId);
-        if (mine?.quantity === command.quantity) return [];
+        if (mine?.quantity === command.quantity && JSON.stringify(mine.order) === JSON.stringify(command.order)) return [];
         if (!mine && terms.maxPeople !== undefined && state.participants.size >= terms.maxPeople) return refuse('conflict', GROUPON_TEXT.full);
         return [{
           type: 'GrouponJoined',
-          data: { grouponId: command.grouponId, memberId: command.memberId, name: command.name, quantity: command.quantity, joinedAt: mine?.joinedAt ?? command.now },
+          data: {
+            grouponId: command.grouponId, memberId: command.memberId, name: command.name, quantity: command.quantity, joinedAt: mine?.joinedAt ?? command.now,
+            ...(command.order && { order: command.order }),
+          },
         }];
       }
       case 'LeaveGroupon':
@@ -142,7 +156,7 @@ export const grouponDecider: Decider<GrouponCommand, GrouponState, GrouponEvent>
         const full = terms.maxPeople !== undefined && state.participants.size >= terms.maxPeople;
         if (!past(terms, command.now) && !full) return refuse('conflict', GROUPON_TEXT.notYet);
         if (state.participants.size >= terms.minPeople) {
-          const participants = [...state.participants.values()].map((p) => ({ memberId: p.memberId, quantity: p.quantity }));
+          const participants = [...state.participants.values()].map((p) => ({ memberId: p.memberId, quantity: p.quantity, ...(p.order && { order: p.order }) }));
           return [{ type: 'GrouponSucceeded', data: { grouponId: command.grouponId, groupPrice: terms.groupPrice, participants } }];
         }
         return [{ type: 'GrouponFailed', data: { grouponId: command.grouponId, joined: state.participants.size, minPeople: terms.minPeople } }];
@@ -157,8 +171,8 @@ export const grouponDecider: Decider<GrouponCommand, GrouponState, GrouponEvent>
       case 'GrouponUpdated': return { ...state, terms: event.data.terms };
       case 'GrouponJoined': {
         const participants = new Map(state.participants);
-        const { memberId, name, quantity, joinedAt } = event.data;
-        participants.set(memberId, { memberId, name, quantity, joinedAt });
+        const { memberId, name, quantity, joinedAt, order } = event.data;
+        participants.set(memberId, { memberId, name, quantity, joinedAt, ...(order && { order }) });
         return { ...state, participants };
       }
       case 'GrouponLeft': {

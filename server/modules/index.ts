@@ -48,7 +48,7 @@ import memberSignInRoutes from './storefront/memberSignIn.ts';
 import storefrontRoutes from './storefront/storefrontRoutes.ts';
 import mallOperatorRoutes from './storefront/operatorRoutes.ts';
 import fruitMallRoutes from './fruitMall/routes.ts';
-import fruitMemberRoutes from './fruitMall/memberRoutes.ts';
+import storefrontFruitRoutes from './storefront/fruitOrders.ts';
 import deviceRoutes from './devices/routes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
@@ -80,5 +80,5 @@ modules.push(shortLinkRoutes, productUpdateRoutes);
 // issue 34: the members' storefront and its operators
 modules.push(memberSignInRoutes, storefrontRoutes, mallOperatorRoutes);
 // issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
-modules.push(fruitMallRoutes, fruitMemberRoutes);
+modules.push(fruitMallRoutes, storefrontFruitRoutes);
 modules.push(deviceRoutes);

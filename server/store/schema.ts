@@ -106,12 +106,14 @@ export interface Database {
     child_name: string; school_org_id: string; school_name: string; grade: string; class_name: string; sku_id: string; product_id: string; sku_name: string;
     spec: string; unit: string; plan: string; quantity: number; unit_price: Num; day_amount: Num; amount: Num; refunded: Num; payment: string; payment_ref: string;
     status: string; idempotency_key: string | null; request_fingerprint: string | null; created_at: Time; updated_at: Time;
+    list_amount: ColumnType<string | null, number | null | undefined, number | null>; discount: ColumnType<string, number | undefined, number>;
+    campaign_name: ColumnType<string | null, string | null | undefined, string | null>; groupon_id: ColumnType<string | null, string | null | undefined, string | null>;
   };
   fruit_order_days: {
     org_id: string; order_id: string; day: ColumnType<string, string, string>; sku_id: string; school_org_id: string; quantity: number; amount: Num; status: string;
+    refund_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
-  /** issue 34: a member's storefront session (a parent, not a staff account) */
-  member_tokens: { token_hash: string; phone: string; created_at: Time; expires_at: Time; revoked_at: Time | null };
   org_init_templates: { org_id: Generated<string>; id: string; name: string; disabled: boolean; content: Json; created_at: Time; updated_at: Time };
   import_sessions: { id: string; org_id: string; user_id: string; kind: string; options: Json; created_at: Time; expires_at: Time };
   import_rows: { session_id: string; row: number; data: Json };
@@ -253,7 +255,7 @@ export const REFERENCE_TABLES = [
   // global catalogues, projected from the system org's streams
   'agents', 'orgs', 'apps', 'org_apps', 'users', 'holidays', 'org_init_templates',
   // sign-in and session state, keyed by token, phone or address
-  'access_tokens', 'member_tokens', 'member_sessions', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
+  'access_tokens', 'member_sessions', 'sms_codes', 'captchas', 'qr_codes', 'live_tickets', 'live_streams', 'sign_in_failures', 'captcha_requests',
   // a user's own import previews, before anything reaches an org's streams
   'import_sessions', 'import_rows',
   // issue 35: `/s/{code}` names no org (the link's org is a column), its visit counters, and the platform's release notes

@@ -2,7 +2,8 @@
 // the member's own group buys.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { storefrontApi, type StorefrontContent, type StorefrontGroupon } from '../../services/storefront.ts';
+import { storefrontApi, type StorefrontContent, type StorefrontGroupon, type StorefrontOffer } from '../../services/storefront.ts';
+import { MyOrders, OrderTermsFields, saveChild, savedChild, termsReady, tomorrow, type OrderTerms } from './Order.tsx';
 import { sanitiseRichText } from '../components/richText.ts';
 import { GrouponCard, GrouponStatus } from './Home.tsx';
 import { dateTime, money } from './format.ts';
@@ -19,12 +20,19 @@ function useLoad<T>(load: () => Promise<T>, key: string) {
   return [state, setState] as const;
 }
 
-export function GrouponPage({ orgId, id }: { orgId: string; id: string }) {
+export function GrouponPage({ orgId, id, offer }: { orgId: string; id: string; offer: StorefrontOffer | null }) {
   const { i18n } = useLingui();
   const [{ data: g, error }, set] = useLoad(() => storefrontApi.groupon(orgId, id), `${orgId}/${id}`);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
+  // a fruit org's group buy orders fruit for a child when it succeeds
+  const [terms, setTerms] = useState<OrderTerms>(() => ({ child: savedChild(), plan: 'week', startDay: tomorrow(), payment: 'gateway' }));
+  const join = () => act(async () => {
+    const joined = await storefrontApi.join(orgId, id, quantity, offer ? terms : undefined);
+    if (offer) saveChild(terms.child);
+    return joined;
+  });
   const act = async (f: () => Promise<StorefrontGroupon>) => {
     setBusy(true);
     try { set({ data: await f() }); } catch (e) { set((s) => ({ ...s, error: (e as Error).message })); } finally { setBusy(false); }
@@ -46,12 +54,13 @@ export function GrouponPage({ orgId, id }: { orgId: string; id: string }) {
         <p className="sf-muted"><Trans>截止时人数达到即按团购价下单；未成团不扣款。</Trans></p>
         {g.myQuantity ? <p data-testid="sf-joined"><Trans>我已参团 ×{g.myQuantity}</Trans></p> : null}
         {error ? <p className="sf-error" role="alert">{error}</p> : null}
+        {g.status === 'open' && offer ? <div className="sf-form"><OrderTermsFields schools={offer.schools} value={terms} onChange={setTerms} /></div> : null}
         {g.status === 'open' ? (
           <div className="sf-row" style={{ flexWrap: 'wrap' }}>
             <label className="sf-muted"><Trans>数量</Trans>{' '}
               <input type="number" min={1} max={99} value={quantity} onChange={(e) => setQuantity(Number(e.target.value) || 1)} style={{ width: 64, minHeight: 36 }} data-testid="sf-quantity" />
             </label>
-            <button type="button" className="sf-btn" disabled={busy} data-testid="sf-join" onClick={() => void act(() => storefrontApi.join(orgId, g.id, quantity))}>
+            <button type="button" className="sf-btn" disabled={busy || (!!offer && !termsReady(terms))} data-testid="sf-join" onClick={() => void join()}>
               {g.myQuantity ? <Trans>修改数量</Trans> : <Trans>参团</Trans>}
             </button>
             {g.myQuantity ? (
@@ -76,10 +85,11 @@ export function ContentPage({ orgId, id }: { orgId: string; id: string }) {
   );
 }
 
-export function MinePage({ orgId, onGroupon }: { orgId: string; onGroupon: (id: string) => void }) {
+export function MinePage({ orgId, sellsFruit, onGroupon }: { orgId: string; sellsFruit: boolean; onGroupon: (id: string) => void }) {
   const [{ data, error }] = useLoad(() => storefrontApi.myGroupons(orgId), orgId);
   return (
     <div className="sf-main" data-testid="sf-mine">
+      {sellsFruit ? <MyOrders orgId={orgId} /> : null}
       <section className="sf-block">
         <h2><Trans>我的团购</Trans></h2>
         {error ? <p className="sf-error" role="alert">{error}</p> : null}

@@ -3,18 +3,19 @@
 // link members share).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { memberToken, storefrontApi, type StorefrontHome, type StorefrontMember } from '../../services/storefront.ts';
+import { memberToken, storefrontApi, type StorefrontHome, type StorefrontMember, type StorefrontOffer } from '../../services/storefront.ts';
+import { OrderPage } from './Order.tsx';
 import { Home } from './Home.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ContentPage, GrouponPage, MinePage } from './Pages.tsx';
 import { STOREFRONT_LOCALES, type StorefrontLocale } from './i18n.ts';
 
-type Route = { page: 'home' } | { page: 'mine' } | { page: 'groupon'; id: string } | { page: 'content'; id: string };
+type Route = { page: 'home' } | { page: 'mine' } | { page: 'order' } | { page: 'groupon'; id: string } | { page: 'content'; id: string };
 
 function routeOf(hash: string): Route {
   const [, page, id] = hash.replace(/^#/, '').split('/');
   if ((page === 'groupon' || page === 'content') && id) return { page, id: decodeURIComponent(id) };
-  return page === 'mine' ? { page: 'mine' } : { page: 'home' };
+  return page === 'mine' || page === 'order' ? { page } : { page: 'home' };
 }
 const go = (hash: string) => { location.hash = hash; };
 
@@ -27,6 +28,8 @@ export function Storefront({ orgId, onLocale }: { orgId: string; onLocale: (l: S
   const [closed, setClosed] = useState('');
   const [member, setMember] = useState<StorefrontMember | null | undefined>(memberToken(orgId) ? undefined : null);
   const [home, setHome] = useState<StorefrontHome | null>(null);
+  /** a fruit org's storefront sells fruit: its offer (null: this shop sells none) */
+  const [offer, setOffer] = useState<StorefrontOffer | null>(null);
 
   useEffect(() => {
     const on = () => setRoute(routeOf(location.hash));
@@ -40,6 +43,9 @@ export function Storefront({ orgId, onLocale }: { orgId: string; onLocale: (l: S
   useEffect(() => {
     if (member && route.page === 'home') storefrontApi.home(orgId).then(setHome, () => setMember(null));
   }, [orgId, member, route]);
+  useEffect(() => {
+    if (member) storefrontApi.offer(orgId).then(setOffer, () => setOffer(null));
+  }, [orgId, member]);
   useEffect(() => { if (shopName) document.title = shopName; }, [shopName]);
 
   const signOut = async () => { await storefrontApi.signOut(orgId).catch(() => undefined); setMember(null); setHome(null); };
@@ -48,9 +54,10 @@ export function Storefront({ orgId, onLocale }: { orgId: string; onLocale: (l: S
   if (closed) body = <div className="sf-main"><p className="sf-error" role="alert" data-testid="sf-closed">{closed}</p></div>;
   else if (member === undefined) body = <div className="sf-main"><p className="sf-muted"><Trans>加载中…</Trans></p></div>;
   else if (member === null) body = <SignIn orgId={orgId} onSignedIn={setMember} />;
-  else if (route.page === 'groupon') body = <GrouponPage orgId={orgId} id={route.id} />;
+  else if (route.page === 'groupon') body = <GrouponPage orgId={orgId} id={route.id} offer={offer} />;
+  else if (route.page === 'order') body = <OrderPage orgId={orgId} onOrdered={() => go('#/mine')} />;
   else if (route.page === 'content') body = <ContentPage orgId={orgId} id={route.id} />;
-  else if (route.page === 'mine') body = <MinePage orgId={orgId} onGroupon={(id) => go(`#/groupon/${encodeURIComponent(id)}`)} />;
+  else if (route.page === 'mine') body = <MinePage orgId={orgId} sellsFruit={!!offer} onGroupon={(id) => go(`#/groupon/${encodeURIComponent(id)}`)} />;
   else body = home ? <Home home={home} onGroupon={(id) => go(`#/groupon/${encodeURIComponent(id)}`)} onContent={(id) => go(`#/content/${encodeURIComponent(id)}`)} />
     : <div className="sf-main"><p className="sf-muted"><Trans>加载中…</Trans></p></div>;
 
@@ -68,6 +75,7 @@ export function Storefront({ orgId, onLocale }: { orgId: string; onLocale: (l: S
       {member ? (
         <nav className="sf-tabs">
           <button type="button" aria-current={route.page === 'home' ? 'page' : undefined} onClick={() => go('#/')}><Trans>首页</Trans></button>
+          {offer ? <button type="button" aria-current={route.page === 'order' ? 'page' : undefined} onClick={() => go('#/order')} data-testid="sf-tab-order"><Trans>订水果</Trans></button> : null}
           <button type="button" aria-current={route.page === 'mine' ? 'page' : undefined} onClick={() => go('#/mine')} data-testid="sf-tab-mine"><Trans>我的</Trans></button>
         </nav>
       ) : null}

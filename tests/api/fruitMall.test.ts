@@ -1,14 +1,18 @@
-// Issue 34, the fruit mall's back office and order model over real HTTP: who may make a fruit org (the platform only,
-// never a school admin or a trial applicant, nor by changing his own org's kind), what a fruit org reaches (its own
-// goods and orders only), what a member reaches (his own orders only, through his own member session), the price per
-// member level decided on the server, stock never oversold, and an order's way from placed to paid, delivered and a
-// missed day refunded, into the picking list and the statistics.
+// Issue 34, the fruit mall over real HTTP: who may make a fruit org (the platform only, never a school admin or a trial
+// applicant, nor by changing his own org's kind), what a fruit org reaches (its own goods and orders only), what a
+// member reaches (his own orders only, through the storefront's member session, the one member sign-in), the price
+// per member level and the campaign's discount decided on the server, stock never oversold, a group buy's orders
+// placed at the group price when it succeeds at its deadline and nothing when it fails, and an order's way from
+// placed to paid, delivered and a missed day asked for and refunded, into the picking list and the statistics.
+// The server's clock is the test's: it moves to next week's days and past group buys' deadlines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, firstSignIn, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { auth } from './mallApi.ts';
-import type { FruitOrderList, FruitOrderRow, FruitOrgRow, FruitSkuRow, FruitStats, MemberSession, OfferRow, PickingList } from '../../contracts/fruitMall.ts';
+import { memberCall, memberSignIn as storefrontSignIn } from './storefrontApi.ts';
+import type { FruitOrderList, FruitOrderRow, FruitOrgRow, FruitSkuRow, FruitStats, OrderQuote, PickingList, StorefrontOffer } from '../../contracts/fruitMall.ts';
 import { orderDaysOf, weekStartOf } from '../../domain/fruitMall.ts';
+import { spreadAmount } from '../../domain/aggregates/fruitOrder.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { lineAmount, sumAmounts } from '../../domain/money.ts';
 import { paymentsOfApp } from '../../server/modules/fruitMall/routes.ts';
@@ -17,7 +21,7 @@ import { SimulatedGateway } from '../../server/modules/fruitMall/payments.ts';
 const FRUIT_ORG = 'org-xgy';
 const ORG_B = 'org-mdzx';
 const ORG_A = 'org-ygsy';
-/** the demo members of school B: LV1 and LV2 */
+/** the demo members of the fruit org's storefront: LV1 and LV2 */
 const MEMBER_LV1 = '13830000001';
 const MEMBER_LV2 = '13830000002';
 
@@ -27,21 +31,28 @@ let fruit: Session;
 let schoolAdmin: Session;
 let supplier: Session;
 
+let now = Date.now();
+const DAY = 86_400_000;
 const m = (token: string) => ({ headers: { membertoken: token } });
 const get = <T>(s: Session, path: string) => call<T>(server, 'GET', path, auth(s));
 const send = <T>(s: Session, method: string, path: string, body: unknown) => call<T>(server, method, path, { ...auth(s), body });
 
-async function memberSignIn(phone: string): Promise<string> {
-  expect((await call(server, 'POST', '/v1/fruit/member/smscode', { body: { phone } })).status).toBe(200);
-  const code = (await call<{ code: string }>(server, 'GET', `/v1/dev/smsoutbox?phoneNumber=${phone}`)).body.data.code;
-  const res = await call<MemberSession>(server, 'POST', '/v1/fruit/member/signin', { body: { phone, code } });
-  expect(res.status, res.body.status_text).toBe(200);
-  return res.body.data.memberToken;
+/** A member's session on the fruit org's storefront (captcha, SMS code), one per phone until the clock moves: codes
+ * are rate-limited per phone and per address (§9). */
+const sessions = new Map<string, string>();
+async function memberSignIn(phone: string, fresh = false): Promise<string> {
+  const known = sessions.get(phone);
+  if (known && !fresh) return known;
+  const token = (await storefrontSignIn(server, FRUIT_ORG, phone)).membertoken;
+  if (!fresh) sessions.set(phone, token);
+  return token;
 }
+const mget = <T>(token: string, path: string) => memberCall<T>(server, 'GET', path, token);
+const mpost = <T>(token: string, path: string, body?: unknown, headers?: Record<string, string>) => memberCall<T>(server, 'POST', path, token, body, headers);
 
 /** Next Monday in China time, and the school days of its week by the server's calendar. */
 async function nextWeek(): Promise<{ monday: string; days: string[] }> {
-  const monday = weekStartOf(dayOf(new Date(Date.now() + 7 * 86_400_000)));
+  const monday = weekStartOf(dayOf(new Date(now + 7 * DAY)));
   const holidays = (await server.store.db.selectFrom('holidays').select(['date', 'type']).execute()).map((h) => ({ date: String(h.date), type: h.type }));
   return { monday, days: orderDaysOf('week', monday, holidays) };
 }
@@ -52,7 +63,7 @@ const skuInput = (name: string, stock = 100) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock: () => new Date(now) });
   [platform, fruit, schoolAdmin, supplier] = await Promise.all([
     signIn(server, DEMO.provider, '营养餐运营平台'), signIn(server, DEMO.fruit), signIn(server, DEMO.schoolAdmin, SCHOOL_A), signIn(server, DEMO.supplier),
   ]);
@@ -130,118 +141,113 @@ describe('who may make a fruit org', () => {
   });
 });
 
-describe('members', () => {
-  it('price per member level is decided on the server; the body names no price and no member', async () => {
-    const [lv1, lv2] = await Promise.all([memberSignIn(MEMBER_LV1), memberSignIn(MEMBER_LV2)]);
-    const offer1 = (await call<OfferRow[]>(server, 'GET', `/v1/fruit/member/offer?schoolOrgId=${ORG_B}`, m(lv1))).body.data;
-    const offer2 = (await call<OfferRow[]>(server, 'GET', `/v1/fruit/member/offer?schoolOrgId=${ORG_B}`, m(lv2))).body.data;
-    const apple1 = offer1.find((o) => o.name === '红富士苹果')!;
-    const apple2 = offer2.find((o) => o.name === '红富士苹果')!;
-    expect([apple1.price, apple1.level, apple2.price, apple2.level]).toEqual([3.5, 'LV1', 3.2, 'LV2']);
-
-    const { monday, days } = await nextWeek();
-    const body = { fruitOrgId: FRUIT_ORG, skuId: apple2.skuId, child: { name: '何小明', schoolOrgId: ORG_B, grade: '七年级', className: '3班' }, plan: 'week', startDay: monday, quantity: 2, payment: 'offline' };
-    for (const extra of [{ unitPrice: 0.01 }, { amount: 0 }, { memberPhone: MEMBER_LV1 }]) {
-      expect((await call(server, 'POST', '/v1/fruit/member/orders', { ...m(lv2), body: { ...body, ...extra } })).status).toBe(400);
+describe('one member sign-in: the storefront\'s (attack tests first)', () => {
+  it('the fruit mall\'s own member sign-in is gone; a member token opens no staff route, a staff token no member route', async () => {
+    for (const path of ['/v1/fruit/member/smscode', '/v1/fruit/member/signin']) {
+      expect((await call(server, 'POST', path, { body: { phone: MEMBER_LV1 } })).status, path).toBe(404);
     }
-    const placed = await call<FruitOrderRow>(server, 'POST', '/v1/fruit/member/orders', { ...m(lv2), body });
-    expect(placed.status, placed.body.status_text).toBe(200);
-    expect(placed.body.data).toMatchObject({ unitPrice: 3.2, quantity: 2, memberPhone: MEMBER_LV2, memberLevel: 'LV2', status: 'placed', actions: ['cancel'] });
-    expect(placed.body.data.days.map((d) => d.day)).toEqual(days);
-    expect(placed.body.data.amount).toBe(sumAmounts(days.map(() => lineAmount(3.2, 2))));
-
-    // his own orders only: the other member neither lists nor cancels it
-    const otherList = (await call<FruitOrderList>(server, 'GET', '/v1/fruit/member/orders', m(lv1))).body.data;
-    expect(otherList.rows.map((r) => r.memberPhone).every((p) => p === MEMBER_LV1)).toBe(true);
-    expect(otherList.rows.map((r) => r.orderId)).not.toContain(placed.body.data.orderId);
-    expect((await call(server, 'POST', `/v1/fruit/member/orders/${placed.body.data.orderId}/cancel`, m(lv1))).status).toBe(404);
-    const cancelled = await call<FruitOrderRow>(server, 'POST', `/v1/fruit/member/orders/${placed.body.data.orderId}/cancel`, m(lv2));
-    expect(cancelled.body.data.status).toBe('cancelled');
-
-    // he orders only as a member of the child's school, and only where the fruit org serves
-    const forA = await call(server, 'POST', '/v1/fruit/member/orders', { ...m(lv2), body: { ...body, child: { ...body.child, schoolOrgId: ORG_A } } });
-    expect(forA.status).toBe(403);
-    expect(forA.body.status_text).toBe('您不是该学校的会员');
+    expect((await call(server, 'GET', '/v1/fruit/member/orders')).status).toBe(404);
+    const lv1 = await memberSignIn(MEMBER_LV1);
+    // a member token on the fruit org's staff routes: as its own header, as accesstoken, with the org's key
+    expect((await call(server, 'GET', '/v1/fruit/orders', { ...m(lv1), key: fruit.key })).status).toBe(401);
+    expect((await call(server, 'GET', '/v1/fruit/orders', { token: lv1, key: fruit.key })).status).toBe(401);
+    expect((await call(server, 'GET', '/v1/fruit/picking?day=2026-12-01', { token: lv1, key: fruit.key })).status).toBe(401);
+    // a staff token on the member routes, in either header
+    expect((await mget(fruit.token, '/v1/storefront/orders')).status).toBe(401);
+    expect((await call(server, 'GET', '/v1/storefront/orders', { token: fruit.token, key: fruit.key })).status).toBe(401);
+    expect((await memberCall(server, 'POST', '/v1/storefront/orders', undefined, {})).status).toBe(401);
   });
 
-  it('member and staff sessions do not open each other\'s routes', async () => {
-    const lv1 = await memberSignIn(MEMBER_LV1);
-    expect((await call(server, 'GET', '/v1/fruit/member/orders', { token: fruit.token, key: fruit.key })).status).toBe(401);
-    expect((await call(server, 'GET', '/v1/fruit/member/orders')).status).toBe(401);
-    expect((await call(server, 'GET', '/v1/fruit/orders', { ...m(lv1), key: fruit.key })).status).toBe(401);
-    // a phone no school lists gets the same answer but no code, and cannot sign in
-    expect((await call(server, 'POST', '/v1/fruit/member/smscode', { body: { phone: '13899998888' } })).status).toBe(200);
-    expect((await call<{ code?: string }>(server, 'GET', '/v1/dev/smsoutbox?phoneNumber=13899998888')).body.data?.code).toBeUndefined();
-    await call(server, 'POST', '/v1/fruit/member/signout', m(lv1));
-    expect((await call(server, 'GET', '/v1/fruit/member/me', m(lv1))).status).toBe(401);
+  it('a member token expires and a signed-out one is dead', async () => {
+    const lv1 = await memberSignIn(MEMBER_LV1, true);
+    expect((await mget(lv1, '/v1/storefront/orders')).status).toBe(200);
+    // seven days later (§9 token life) the session is over
+    const saved = now;
+    now += 7 * DAY + 1000;
+    const expired = await mget(lv1, '/v1/storefront/orders');
+    now = saved;
+    expect([expired.status, expired.body.status_text]).toEqual([401, '会员登录已过期，请重新登录']);
+    expect((await mpost(lv1, '/v1/storefront/logout')).status).toBe(200);
+    expect((await mget(lv1, '/v1/storefront/orders')).status).toBe(401);
+  });
+
+  it('a member of another org\'s storefront reaches none of the fruit org\'s orders, and a school\'s storefront sells no fruit', async () => {
+    await send(schoolAdmin, 'PUT', '/v4/mall/cms/template', { layout: 'classic', shopName: '阳光小卖部', open: true, blocks: [] });
+    const outsider = (await storefrontSignIn(server, schoolAdmin.orgApp!.orgId, MEMBER_LV1)).membertoken;
+    const offer = await mget(outsider, '/v1/storefront/fruit/offer');
+    expect([offer.status, offer.body.status_text]).toEqual([422, '该商城不销售鲜果']);
+    expect((await mget<FruitOrderList>(outsider, '/v1/storefront/orders')).body.data.count).toBe(0);
+    const theirs = (await get<FruitOrderList>(fruit, '/v1/fruit/orders')).body.data.rows[0]!;
+    expect((await mpost(outsider, `/v1/storefront/orders/${theirs.orderId}/cancel`)).status).toBe(404);
+  });
+});
+
+describe('members order on the storefront', () => {
+  it('price per member level and the campaign discount are decided on the server; the body names no price, org or member', async () => {
+    const [lv1, lv2] = await Promise.all([memberSignIn(MEMBER_LV1), memberSignIn(MEMBER_LV2)]);
+    const offer1 = (await mget<StorefrontOffer>(lv1, '/v1/storefront/fruit/offer')).body.data;
+    const offer2 = (await mget<StorefrontOffer>(lv2, '/v1/storefront/fruit/offer')).body.data;
+    expect(offer1.schools.map((s) => s.orgId).sort()).toEqual([ORG_B, ORG_A].sort());
+    const apple1 = offer1.items.find((o) => o.name === '红富士苹果')!;
+    const apple2 = offer2.items.find((o) => o.name === '红富士苹果')!;
+    expect([apple1.price, apple1.level, apple2.price, apple2.level]).toEqual([3.5, 'LV1', 3.2, 'LV2']);
+
+    // the fruit org adds a coupon for LV2 only: ¥5 off from ¥20 (the demo's 10% off serves every level)
+    const coupon = await send(fruit, 'POST', '/v4/mall/campaign', {
+      name: 'LV2 满20减5', kind: 'coupon', amountOff: 5, threshold: 20, levels: ['LV2'], startsAt: new Date(now - DAY).toISOString(), endsAt: new Date(now + 30 * DAY).toISOString(),
+    });
+    expect(coupon.status, coupon.body.status_text).toBe(200);
+
+    const { monday, days } = await nextWeek();
+    const body = { skuId: apple2.skuId, child: { name: '何小明', schoolOrgId: ORG_B, grade: '七年级', className: '3班' }, plan: 'week', startDay: monday, quantity: 2, payment: 'offline' };
+    for (const extra of [{ unitPrice: 0.01 }, { amount: 0 }, { discount: 99 }, { campaignId: 'x' }, { memberPhone: MEMBER_LV1 }, { fruitOrgId: ORG_A }]) {
+      expect((await mpost(lv2, '/v1/storefront/orders', { ...body, ...extra })).status, JSON.stringify(extra)).toBe(400);
+    }
+    // LV2: 3.20 × 2 a day; the coupon takes ¥5 off when the week reaches ¥20, else the 10% does more
+    const list2 = sumAmounts(days.map(() => lineAmount(3.2, 2)));
+    const off2 = Math.max(list2 >= 20 ? 5 : 0, Math.round(list2 * 10) / 100);
+    const quote = await mpost<OrderQuote>(lv2, '/v1/storefront/fruit/quote', body);
+    expect(quote.body.data).toMatchObject({ days, unitPrice: 3.2, listAmount: list2, discount: off2 });
+    const placed = await mpost<FruitOrderRow>(lv2, '/v1/storefront/orders', body);
+    expect(placed.status, placed.body.status_text).toBe(200);
+    expect(placed.body.data).toMatchObject({ unitPrice: 3.2, quantity: 2, memberPhone: MEMBER_LV2, memberLevel: 'LV2', status: 'placed', actions: ['cancel'], fruitOrgId: FRUIT_ORG });
+    expect(placed.body.data.days.map((d) => d.day)).toEqual(days);
+    expect([placed.body.data.listAmount, placed.body.data.discount, placed.body.data.amount]).toEqual([list2, off2, sumAmounts([list2, -off2])]);
+    expect(placed.body.data.campaignName).toBe(off2 === 5 ? 'LV2 满20减5' : '开学季九折');
+    // the days' rows add up to what was paid (a refund gives back that day's share)
+    const dayRows = await server.store.db.selectFrom('fruit_order_days').select('amount').where('order_id', '=', placed.body.data.orderId).orderBy('day').execute();
+    expect(dayRows.map((r) => Number(r.amount))).toEqual(spreadAmount(placed.body.data.amount, days.length));
+
+    // LV1 gets the 10% only, whatever he sends
+    const one = await mpost<FruitOrderRow>(lv1, '/v1/storefront/orders', { ...body, skuId: apple1.skuId, quantity: 1 });
+    const list1 = sumAmounts(days.map(() => 3.5));
+    expect([one.body.data.unitPrice, one.body.data.listAmount, one.body.data.discount, one.body.data.campaignName]).toEqual([3.5, list1, Math.round(list1 * 10) / 100, '开学季九折']);
+
+    // his own orders only: the other member neither lists nor cancels nor asks a refund of it
+    const otherList = (await mget<FruitOrderList>(lv1, '/v1/storefront/orders')).body.data;
+    expect(otherList.rows.every((r) => r.memberPhone === MEMBER_LV1)).toBe(true);
+    expect(otherList.rows.map((r) => r.orderId)).not.toContain(placed.body.data.orderId);
+    expect((await mpost(lv1, `/v1/storefront/orders/${placed.body.data.orderId}/cancel`)).status).toBe(404);
+    expect((await mpost(lv1, `/v1/storefront/orders/${placed.body.data.orderId}/refund`, { day: days[0] })).status).toBe(404);
+    const cancelled = await mpost<FruitOrderRow>(lv2, `/v1/storefront/orders/${placed.body.data.orderId}/cancel`);
+    expect(cancelled.body.data.status).toBe('cancelled');
+
+    // only for a school the fruit org serves
+    const elsewhere = await mpost(lv2, '/v1/storefront/orders', { ...body, child: { ...body.child, schoolOrgId: 'org-xfsp' } });
+    expect([elsewhere.status, elsewhere.body.status_text]).toEqual([422, '该鲜果机构不服务这所学校']);
   });
 
   it('stock is never oversold under 20 parallel orders', async () => {
     const sku = (await send<FruitSkuRow>(fruit, 'POST', '/v1/fruit/skus', skuInput('限量蓝莓', 5))).body.data;
     const lv1 = await memberSignIn(MEMBER_LV1);
-    const { monday, days } = await nextWeek();
-    const day = days[0]!;
-    expect(day >= monday).toBe(true);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call<FruitOrderRow>(server, 'POST', '/v1/fruit/member/orders', {
-      ...m(lv1), body: { fruitOrgId: FRUIT_ORG, skuId: sku.skuId, child: { name: `孩子${i}`, schoolOrgId: ORG_B, grade: '七年级', className: '1班' }, plan: 'day', startDay: day, quantity: 1, payment: 'offline' },
+    const { days } = await nextWeek();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => mpost<FruitOrderRow>(lv1, '/v1/storefront/orders', {
+      skuId: sku.skuId, child: { name: `孩子${i}`, schoolOrgId: ORG_B, grade: '七年级', className: '1班' }, plan: 'day', startDay: days[0], quantity: 1, payment: 'offline',
     })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
+    expect(results.filter((r) => r.status !== 200).map((r) => r.status)).toEqual(Array(15).fill(409));
     const sold = await server.store.db.selectFrom('fruit_order_days').select((eb) => eb.fn.sum<string>('quantity').as('n')).where('sku_id', '=', sku.skuId).executeTakeFirstOrThrow();
     expect(Number(sold.n)).toBe(5);
-  });
-});
-
-describe('an order from placed to refunded', () => {
-  it('paid by the gateway, on the picking list, delivered, a missed day refunded, in the statistics', async () => {
-    const gateway = paymentsOfApp(server.app).gateway as SimulatedGateway;
-    const lv1 = await memberSignIn(MEMBER_LV1);
-    const sku = (await get<{ rows: FruitSkuRow[] }>(fruit, '/v1/fruit/skus')).body.data.rows.find((s) => s.name === '香蕉')!;
-    const { monday, days } = await nextWeek();
-    expect(days.length).toBeGreaterThanOrEqual(2);
-    const body = { fruitOrgId: FRUIT_ORG, skuId: sku.skuId, child: { name: '林小雨', schoolOrgId: ORG_B, grade: '七年级', className: '5班' }, plan: 'week', startDay: monday, quantity: 1, payment: 'gateway' };
-    const headers = { membertoken: lv1, 'idempotency-key': `fruit-${Date.now()}` };
-    const placed = await call<FruitOrderRow>(server, 'POST', '/v1/fruit/member/orders', { headers, body });
-    expect(placed.status, placed.body.status_text).toBe(200);
-    const order = placed.body.data;
-    expect(order.status).toBe('paid');
-    expect(gateway.charges.find((c) => c.orderId === order.orderId)?.amount).toBe(order.amount);
-    // a retry with the same key is the same order, charged once
-    const again = await call<FruitOrderRow>(server, 'POST', '/v1/fruit/member/orders', { headers, body });
-    expect([again.body.data.orderId, again.headers.get('idempotent-replayed')]).toEqual([order.orderId, 'true']);
-    expect(gateway.charges.filter((c) => c.orderId === order.orderId)).toHaveLength(1);
-
-    const [first, second] = days;
-    const picking = (await get<PickingList>(fruit, `/v1/fruit/picking?day=${first}`)).body.data;
-    const cls = picking.schools.find((s) => s.schoolOrgId === ORG_B)?.classes.find((c) => c.className === '5班');
-    expect(cls?.children).toEqual([{ orderId: order.orderId, childName: '林小雨', skuName: '香蕉', quantity: 1, status: 'pending' }]);
-    expect(cls?.items).toEqual([{ skuId: sku.skuId, skuName: '香蕉', spec: sku.spec, unit: sku.unit, quantity: 1 }]);
-
-    const delivered = await send<{ delivered: number }>(fruit, 'POST', '/v1/fruit/picking/deliver', { day: first, schoolOrgId: ORG_B, grade: '七年级', className: '5班' });
-    expect(delivered.body.data.delivered).toBe(1);
-    // delivered once: again nothing; a delivered day is not refunded
-    expect((await send<{ delivered: number }>(fruit, 'POST', '/v1/fruit/picking/deliver', { day: first, schoolOrgId: ORG_B, className: '5班' })).body.data.delivered).toBe(0);
-    expect((await send(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'refund', day: first })).status).toBe(409);
-    // a gateway order is not "paid at school"; the member cannot cancel a paid order
-    expect((await send(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'pay' })).status).toBe(409);
-    expect((await call(server, 'POST', `/v1/fruit/member/orders/${order.orderId}/cancel`, m(lv1))).status).toBe(409);
-
-    const refunded = await send<FruitOrderRow>(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'refund', day: second, reason: '学校停课' });
-    expect(refunded.status, refunded.body.status_text).toBe(200);
-    expect(refunded.body.data.refunded).toBe(lineAmount(order.unitPrice, 1));
-    expect(refunded.body.data.days.slice(0, 2)).toEqual([{ day: first, status: 'delivered' }, { day: second, status: 'refunded' }]);
-    expect(gateway.refunds.filter((r) => r.orderId === order.orderId).map((r) => r.amount)).toEqual([lineAmount(order.unitPrice, 1)]);
-    for (const day of days.slice(2)) expect((await send(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'deliver', day })).status).toBe(200);
-    const done = (await call<FruitOrderList>(server, 'GET', '/v1/fruit/member/orders', m(lv1))).body.data.rows.find((r) => r.orderId === order.orderId)!;
-    expect(done.status).toBe('delivered');
-
-    const stats = await get<FruitStats>(platform, `/v1/fruit/statistics?fruitOrgId=${FRUIT_ORG}&from=${monday}&to=${days.at(-1)}`);
-    expect(stats.status, stats.body.status_text).toBe(200);
-    const cell = stats.body.data.byClass.find((c) => c.className === '5班')!;
-    expect(cell).toMatchObject({ schoolOrgId: ORG_B, orders: 1, members: 1, units: days.length - 1, refunds: lineAmount(order.unitPrice, 1) });
-    expect(cell.revenue).toBe(sumAmounts(days.slice(1).map(() => lineAmount(order.unitPrice, 1))));
-    // the fruit org reads its own statistics too
-    expect((await get<FruitStats>(fruit, `/v1/fruit/statistics?from=${monday}&to=${days.at(-1)}`)).body.data.byClass).toEqual(stats.body.data.byClass);
   });
 
   it('bad input is a readable 4xx with nothing written', async () => {
@@ -252,12 +258,135 @@ describe('an order from placed to refunded', () => {
     expect([noLv1.status, noLv1.body.status_text]).toEqual([400, '请填写 LV1 会员价']);
     expect((await send(fruit, 'POST', '/v1/fruit/skus', { ...skuInput('三位小数'), offer: { levelPrices: { LV1: 1.234 }, dailyStock: 1, season: [] } })).status).toBe(400);
     const sku = (await get<{ rows: FruitSkuRow[] }>(fruit, '/v1/fruit/skus')).body.data.rows[0]!;
-    const past = await call(server, 'POST', '/v1/fruit/member/orders', {
-      ...m(lv1), body: { fruitOrgId: FRUIT_ORG, skuId: sku.skuId, child: { name: '林小雨', schoolOrgId: ORG_B, grade: '七年级', className: '1班' }, plan: 'day', startDay: '2020-01-06', quantity: 1, payment: 'offline' },
+    const past = await mpost(lv1, '/v1/storefront/orders', {
+      skuId: sku.skuId, child: { name: '林小雨', schoolOrgId: ORG_B, grade: '七年级', className: '1班' }, plan: 'day', startDay: '2020-01-06', quantity: 1, payment: 'offline',
     });
     expect([past.status, past.body.status_text]).toEqual([422, '不能订购今天之前的日期']);
+    expect((await mpost(lv1, '/v1/storefront/orders', { skuId: sku.skuId })).status).toBe(400);
     expect((await get(fruit, '/v1/fruit/picking?day=2026-02-30')).status).toBe(400);
     expect(await count()).toBe(before);
   });
 });
 
+/** Moves the server's clock to 10:00 China time of the day; everyone signs in again (sessions may have expired). */
+async function moveTo(day: string) {
+  now = Date.parse(`${day}T10:00:00+08:00`);
+  sessions.clear();
+  [platform, fruit] = await Promise.all([signIn(server, DEMO.provider, '营养餐运营平台'), signIn(server, DEMO.fruit)]);
+}
+
+describe('an order from placed to a missed day refunded', () => {
+  it('paid by the gateway, on the picking list, delivered; the member asks a refund of a missed day and the fruit org refunds it; in the statistics', async () => {
+    const gateway = paymentsOfApp(server.app).gateway as SimulatedGateway;
+    let lv1 = await memberSignIn(MEMBER_LV1);
+    const sku = (await get<{ rows: FruitSkuRow[] }>(fruit, '/v1/fruit/skus')).body.data.rows.find((s) => s.name === '香蕉')!;
+    const { monday, days } = await nextWeek();
+    expect(days.length).toBeGreaterThanOrEqual(2);
+    const body = { skuId: sku.skuId, child: { name: '林小雨', schoolOrgId: ORG_B, grade: '七年级', className: '5班' }, plan: 'week', startDay: monday, quantity: 1, payment: 'gateway' };
+    const key = { 'idempotency-key': `fruit-${Date.now()}` };
+    const placed = await mpost<FruitOrderRow>(lv1, '/v1/storefront/orders', body, key);
+    expect(placed.status, placed.body.status_text).toBe(200);
+    const order = placed.body.data;
+    expect(order.status).toBe('paid');
+    expect(order.discount).toBeGreaterThan(0);
+    expect(gateway.charges.find((c) => c.orderId === order.orderId)?.amount).toBe(order.amount);
+    // a retry with the same key is the same order, charged once
+    const again = await mpost<FruitOrderRow>(lv1, '/v1/storefront/orders', body, key);
+    expect([again.body.data.orderId, again.headers.get('idempotent-replayed')]).toEqual([order.orderId, 'true']);
+    expect(gateway.charges.filter((c) => c.orderId === order.orderId)).toHaveLength(1);
+
+    const [first, second] = days as [string, string];
+    const picking = (await get<PickingList>(fruit, `/v1/fruit/picking?day=${first}`)).body.data;
+    const cls = picking.schools.find((s) => s.schoolOrgId === ORG_B)?.classes.find((c) => c.className === '5班');
+    expect(cls?.children).toEqual([{ orderId: order.orderId, childName: '林小雨', skuName: '香蕉', quantity: 1, status: 'pending' }]);
+    expect(cls?.items).toEqual([{ skuId: sku.skuId, skuName: '香蕉', spec: sku.spec, unit: sku.unit, quantity: 1 }]);
+    // a day not yet come cannot be asked back
+    const early = await mpost(lv1, `/v1/storefront/orders/${order.orderId}/refund`, { day: second });
+    expect([early.status, early.body.status_text]).toEqual([409, `${second} 还未到，不能申请退款`]);
+
+    await moveTo(first);
+    const delivered = await send<{ delivered: number }>(fruit, 'POST', '/v1/fruit/picking/deliver', { day: first, schoolOrgId: ORG_B, grade: '七年级', className: '5班' });
+    expect(delivered.body.data.delivered).toBe(1);
+    expect((await send<{ delivered: number }>(fruit, 'POST', '/v1/fruit/picking/deliver', { day: first, schoolOrgId: ORG_B, className: '5班' })).body.data.delivered).toBe(0);
+    expect((await send(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'refund', day: first })).status).toBe(409);
+    expect((await send(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'pay' })).status).toBe(409);
+
+    // the second day: no fruit came. The member asks (a delivered day he cannot), once
+    await moveTo(second);
+    lv1 = await memberSignIn(MEMBER_LV1);
+    expect((await mpost(lv1, `/v1/storefront/orders/${order.orderId}/refund`, { day: first })).status).toBe(409);
+    const asked = await mpost<FruitOrderRow>(lv1, `/v1/storefront/orders/${order.orderId}/refund`, { day: second, reason: '今天没送到' });
+    expect(asked.status, asked.body.status_text).toBe(200);
+    expect(asked.body.data.days.slice(0, 2)).toEqual([{ day: first, status: 'delivered', refundRequested: false }, { day: second, status: 'pending', refundRequested: true }]);
+    expect((await mpost(lv1, `/v1/storefront/orders/${order.orderId}/refund`, { day: second })).body.status_text).toBe(`${second} 已申请退款`);
+    expect((await mpost(lv1, `/v1/storefront/orders/${order.orderId}/cancel`)).status).toBe(409);
+    // the fruit org sees the request and refunds the day: that day's share of what was paid
+    const seen = (await get<FruitOrderList>(fruit, `/v1/fruit/orders?day=${second}`)).body.data.rows.find((r) => r.orderId === order.orderId)!;
+    expect(seen.days.find((d) => d.day === second)?.refundRequested).toBe(true);
+    const share = spreadAmount(order.amount, days.length)[1]!;
+    const refunded = await send<FruitOrderRow>(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'refund', day: second, reason: '缺送' });
+    expect(refunded.status, refunded.body.status_text).toBe(200);
+    expect(refunded.body.data.refunded).toBe(share);
+    expect(gateway.refunds.filter((r) => r.orderId === order.orderId).map((r) => r.amount)).toEqual([share]);
+    for (const day of days.slice(2)) expect((await send(fruit, 'PUT', `/v1/fruit/orders/${order.orderId}`, { action: 'deliver', day })).status).toBe(200);
+    const done = (await mget<FruitOrderList>(lv1, '/v1/storefront/orders')).body.data.rows.find((r) => r.orderId === order.orderId)!;
+    expect(done.status).toBe('delivered');
+
+    const stats = await get<FruitStats>(platform, `/v1/fruit/statistics?fruitOrgId=${FRUIT_ORG}&from=${monday}&to=${days.at(-1)}`);
+    expect(stats.status, stats.body.status_text).toBe(200);
+    const cell = stats.body.data.byClass.find((c) => c.className === '5班')!;
+    expect(cell).toMatchObject({ schoolOrgId: ORG_B, orders: 1, members: 1, units: days.length - 1, refunds: share, revenue: sumAmounts([order.amount, -share]) });
+    expect((await get<FruitStats>(fruit, `/v1/fruit/statistics?from=${monday}&to=${days.at(-1)}`)).body.data.byClass).toEqual(stats.body.data.byClass);
+  });
+});
+
+interface GrouponView { id: string; status: string; joined: number; groupPrice: number }
+
+describe('group buys of fruit, at their deadline', () => {
+  it('succeeds: each member\'s order placed at the group price and charged; fails: no order, nothing charged', async () => {
+    const gateway = paymentsOfApp(server.app).gateway as SimulatedGateway;
+    const [lv1, lv2] = await Promise.all([memberSignIn(MEMBER_LV1), memberSignIn(MEMBER_LV2)]);
+    const apple = (await get<{ rows: FruitSkuRow[] }>(fruit, '/v1/fruit/skus')).body.data.rows.find((s) => s.name === '红富士苹果')!;
+    const { monday, days } = await nextWeek();
+    const deadline = new Date(now + 3_600_000).toISOString();
+    const start = async (minPeople: number) => {
+      const g = await send<GrouponView>(fruit, 'POST', '/v4/mall/groupon', { title: `苹果${minPeople}人团`, productId: apple.productId, unitPrice: 3.5, groupPrice: 2.8, minPeople, deadline });
+      expect(g.status, g.body.status_text).toBe(200);
+      return g.body.data.id;
+    };
+    const [wins, loses] = [await start(2), await start(3)];
+    const order = (name: string, payment: string) => ({ child: { name, schoolOrgId: ORG_A, grade: '三年级', className: '1班' }, plan: 'week', startDay: monday, payment });
+    // a fruit group buy needs the child's order; a school the fruit org does not serve is refused
+    expect((await mpost(lv1, `/v1/storefront/groupon/${wins}/join`, { quantity: 1 })).status).toBe(400);
+    expect((await mpost(lv1, `/v1/storefront/groupon/${wins}/join`, { quantity: 1, order: { ...order('甲', 'gateway'), child: { name: '甲', schoolOrgId: 'org-xfsp', grade: '三年级', className: '1班' } } })).status).toBe(422);
+    for (const [token, name, payment] of [[lv1, '团团', 'gateway'], [lv2, '圆圆', 'offline']] as const) {
+      const joined = await mpost<GrouponView>(token, `/v1/storefront/groupon/${wins}/join`, { quantity: 2, order: order(name, payment) });
+      expect(joined.status, joined.body.status_text).toBe(200);
+    }
+    expect((await mpost(lv1, `/v1/storefront/groupon/${loses}/join`, { quantity: 1, order: order('孤孤', 'gateway') })).status).toBe(200);
+    const charges = gateway.charges.length;
+    const grouponOrders = (id: string) => server.store.db.selectFrom('fruit_orders').selectAll().where('groupon_id', '=', id).orderBy('child_name').execute();
+
+    // before the deadline nothing is placed, even when the operator asks to settle
+    expect((await send<{ settled: number }>(fruit, 'POST', '/v4/mall/groupon/settle', {})).body.data.settled).toBe(0);
+    expect(await grouponOrders(wins)).toEqual([]);
+
+    // past the deadline the server settles by itself when anyone looks
+    now += 3_600_000 + 1000;
+    const [won, lost] = [await mget<GrouponView>(lv2, `/v1/storefront/groupon/${wins}`), await mget<GrouponView>(lv1, `/v1/storefront/groupon/${loses}`)];
+    expect([won.body.data.status, lost.body.data.status]).toEqual(['succeeded', 'failed']);
+    const placed = await grouponOrders(wins);
+    expect(placed.map((o) => [o.child_name, o.member_phone, Number(o.unit_price), o.quantity, Number(o.discount), o.status])).toEqual([
+      ['团团', MEMBER_LV1, 2.8, 2, 0, 'paid'], ['圆圆', MEMBER_LV2, 2.8, 2, 0, 'placed'],
+    ]);
+    const weekDays = days.filter((d) => d >= dayOf(new Date(now)));
+    expect(Number(placed[0]!.amount)).toBe(sumAmounts(weekDays.map(() => lineAmount(2.8, 2))));
+    // the gateway charged the one who pays online, once; the failed group charged no one
+    expect(gateway.charges.slice(charges).map((c) => [c.orderId, c.amount])).toEqual([[placed[0]!.id, Number(placed[0]!.amount)]]);
+    expect(await grouponOrders(loses)).toEqual([]);
+    // his order is in his orders; settling again places nothing more
+    expect((await mget<FruitOrderList>(lv1, '/v1/storefront/orders')).body.data.rows.filter((r) => r.grouponId === wins)).toHaveLength(1);
+    await send(fruit, 'POST', '/v4/mall/groupon/settle', {});
+    expect(await grouponOrders(wins)).toHaveLength(2);
+  });
+});

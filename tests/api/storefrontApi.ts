@@ -12,7 +12,7 @@ export async function memberCall<T = unknown>(server: Pick<TestServer, 'url'>, m
   if (token) h.membertoken = token;
   if (body !== undefined) h['content-type'] = 'application/json';
   const res = await fetch(`${server.url}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Envelope<T> };
+  return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
 }
 
 /** The image captcha the server drew for the phone: what a person reads off the picture. */

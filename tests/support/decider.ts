@@ -19,6 +19,11 @@ export function given<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, ev
           expect(decision.refused).toBe(code);
           if (message !== undefined) expect(decision.message).toMatch(message);
         },
+        /** the decided events, for checks on some of their fields */
+        events(): E[] {
+          if (isRefusal(decision)) throw new Error(`refused (${decision.refused}): ${decision.message}`);
+          return decision;
+        },
         /** the state after the decided events, for rules that read it */
         state(): S {
           if (isRefusal(decision)) throw new Error(`refused (${decision.refused}): ${decision.message}`);

@@ -5,7 +5,7 @@ import { defineProjection } from '../../store/projections.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import type { FruitSchoolsSet } from '../../../domain/aggregates/fruitOrg.ts';
 import type {
-  FruitOrderCancelled, FruitOrderDayDelivered, FruitOrderDayRefunded, FruitOrderPaid, FruitOrderPlaced,
+  FruitOrderCancelled, FruitOrderDayDelivered, FruitOrderDayRefunded, FruitOrderPaid, FruitOrderPlaced, FruitOrderRefundRequested,
 } from '../../../domain/aggregates/fruitOrder.ts';
 import { paidStatusOf, type FruitDayStatus } from '../../../domain/fruitMall.ts';
 import { sumAmounts } from '../../../domain/money.ts';
@@ -37,11 +37,13 @@ defineProjection({
       sku_id: data.sku.skuId, product_id: data.sku.productId, sku_name: data.sku.name, spec: data.sku.spec, unit: data.sku.unit, plan: data.plan,
       quantity: data.quantity, unit_price: data.unitPrice, day_amount: data.dayAmount, amount: data.amount, refunded: 0, payment: data.payment,
       payment_ref: '', status: 'placed', idempotency_key: data.idempotency?.key ?? null, request_fingerprint: data.idempotency?.fingerprint ?? null,
-      created_at: data.at, updated_at: data.at,
+      created_at: data.at, updated_at: data.at, list_amount: data.listAmount ?? null, discount: data.discount ?? 0,
+      campaign_name: data.campaign?.name ?? null, groupon_id: data.grouponId ?? null,
     }).execute();
-    await tx.insertInto('fruit_order_days').values(data.days.map((day) => ({
+    // each day's row holds what that day was paid (after a campaign's discount), so revenue and refunds add up
+    await tx.insertInto('fruit_order_days').values(data.days.map((day, i) => ({
       org_id: orgId, order_id: data.orderId, day, sku_id: data.sku.skuId, school_org_id: data.child.schoolOrgId, quantity: data.quantity,
-      amount: data.dayAmount, status: 'pending',
+      amount: data.dayAmounts?.[i] ?? data.dayAmount, status: 'pending',
     }))).execute();
   },
   FruitOrderPaid: async (tx, { data, orgId }: Ev<FruitOrderPaid>) => {
@@ -52,5 +54,9 @@ defineProjection({
     await tx.updateTable('fruit_orders').set({ status: 'cancelled', updated_at: data.at }).where('org_id', '=', orgId).where('id', '=', data.orderId).execute();
   },
   FruitOrderDayDelivered: async (tx, { data, orgId }: Ev<FruitOrderDayDelivered>) => dayChanged(tx, orgId, data.orderId, data.day, 'delivered', data.at),
+  FruitOrderRefundRequested: async (tx, { data, orgId }: Ev<FruitOrderRefundRequested>) => {
+    await tx.updateTable('fruit_order_days').set({ refund_requested_at: data.at, refund_reason: data.reason })
+      .where('org_id', '=', orgId).where('order_id', '=', data.orderId).where('day', '=', data.day).execute();
+  },
   FruitOrderDayRefunded: async (tx, { data, orgId }: Ev<FruitOrderDayRefunded>) => dayChanged(tx, orgId, data.orderId, data.day, 'refunded', data.at),
 });

@@ -280,10 +280,12 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
       if (command.type === 'RefundFruitDay') {
         // decided first without writing, so money goes back only for a day that may be refunded
         await decideOrder(tx, request, orgId, command, expectedVersion, true);
-        const paid = await tx.selectFrom('fruit_orders').select(['payment_ref', 'day_amount', 'payment']).where('org_id', '=', orgId).where('id', '=', orderId).executeTakeFirstOrThrow();
+        const paid = await tx.selectFrom('fruit_orders').select(['payment_ref', 'payment']).where('org_id', '=', orgId).where('id', '=', orderId).executeTakeFirstOrThrow();
+        // what that day was paid (its share after a campaign's discount)
+        const dayRow = await tx.selectFrom('fruit_order_days').select('amount').where('org_id', '=', orgId).where('order_id', '=', orderId).where('day', '=', command.day).executeTakeFirstOrThrow();
         const adapter = paid.payment === 'gateway' ? payments.gateway : payments.offline;
         if (!adapter) throw conflict(FRUIT_TEXT.paymentUnavailable);
-        command.refundRef = (await adapter.refund({ orderId, paymentRef: paid.payment_ref, amount: Number(paid.day_amount), day: command.day })).ref;
+        command.refundRef = (await adapter.refund({ orderId, paymentRef: paid.payment_ref, amount: Number(dayRow.amount), day: command.day })).ref;
       }
       await decideOrder(tx, request, orgId, command, expectedVersion);
     }, expectedVersion === undefined);

@@ -1,6 +1,8 @@
-// Issue 34 demo data: the demo fruit org serves both demo schools and sells a few fruits; the members of the second
-// school ordered this week's fruit (one week subscription each), paid; the days before today are delivered. Every
-// order is decided by the order decider itself, so the demo holds only what the rules allow.
+// Issue 34 demo data: the demo fruit org serves both demo schools and sells a few fruits; its storefront is published
+// (template open, a banner and a notice), runs a campaign (10% off for every level) and a group buy of bananas that
+// one member already joined; its members ordered this week's fruit (one week subscription each, for a child of the
+// second school) with the campaign's discount, paid; the days before today are delivered. Every record is decided by
+// its decider, so the demo holds only what the rules allow.
 import crypto from 'node:crypto';
 import { appendToStream, streamVersion, type EventMeta, type Tx } from '../../store/eventStore.ts';
 import { isRefusal } from '../../../domain/decider.ts';
@@ -11,12 +13,16 @@ import { orderDaysOf, weekStartOf, type FruitOffer } from '../../../domain/fruit
 import { dayOf } from '../../../domain/priceCycle.ts';
 import type { Decider, DomainEvent } from '../../../domain/decider.ts';
 import { mallStreams } from '../mall/streams.ts';
-import { membershipsOf } from './memberAuth.ts';
+import { mallRecordDecider } from '../../../domain/aggregates/mallRecord.ts';
+import { grouponDecider } from '../../../domain/aggregates/groupon.ts';
+import type { Campaign } from '../../../domain/mall/campaign.ts';
+import { mallStreams as storefrontStreams, TEMPLATE_RECORD_ID } from '../storefront/access.ts';
+import { orderMemberOf } from './placeOrder.ts';
 
 export interface SeedFruitInput {
   fruitOrgId: string;
   schoolOrgIds: string[];
-  /** the school whose members ordered */
+  /** the school of the children the members ordered for */
   orderingSchoolId: string;
   now: Date;
 }
@@ -55,20 +61,49 @@ export async function seedFruit(tx: Tx, meta: EventMeta, input: SeedFruitInput):
     skus.push({ ...sku, offer: f.offer });
   }
 
+  // the storefront: published, with a banner, a notice, a campaign and a running group buy
+  const DAY = 86_400_000;
+  const record = async (kind: 'template' | 'content' | 'campaign', recordId: string, data: unknown) =>
+    decide(mallRecordDecider, storefrontStreams.record(orgId, recordId), 'mallRecord', mallRecordDecider.initialState(), {
+      type: 'SaveMallRecord', kind, recordId, data: data as never, create: true,
+    });
+  await record('template', TEMPLATE_RECORD_ID, { layout: 'classic', shopName: '鲜果园课间水果', blocks: [], open: true });
+  await record('content', crypto.randomUUID(), { kind: 'banner', title: '新鲜水果每天送到班', imageUrl: '/favicon.svg' });
+  await record('content', crypto.randomUUID(), { kind: 'notice', title: '订购说明', body: '<p>按周或按月订购，<b>上学日</b>每天课间送到班级；缺送的日子可申请退款。</p>' });
+  const campaign: Campaign & { id: string } = {
+    id: crypto.randomUUID(), name: '开学季九折', kind: 'discount', percentOff: 10, levels: [], enabled: true,
+    startsAt: new Date(input.now.getTime() - 7 * DAY).toISOString(), endsAt: new Date(input.now.getTime() + 60 * DAY).toISOString(),
+  };
+  const { id: campaignId, ...campaignData } = campaign;
+  await record('campaign', campaignId, campaignData);
+  const banana = skus.find((k) => k.name === '香蕉')!;
+  const grouponId = crypto.randomUUID();
+  let groupon = await decide(grouponDecider, storefrontStreams.groupon(orgId, grouponId), 'groupon', grouponDecider.initialState(), {
+    type: 'CreateGroupon', grouponId, now: at,
+    terms: { title: '香蕉一周拼团', productId: banana.productId, unitPrice: 2.5, groupPrice: 2, minPeople: 3, deadline: new Date(input.now.getTime() + 3 * DAY).toISOString() },
+  });
+
   // this week's orders (from Monday, so the days before today can be delivered)
   const today = dayOf(input.now);
   const monday = weekStartOf(today);
   const holidays = (await tx.selectFrom('holidays').select(['date', 'type']).execute()).map((h) => ({ date: String(h.date), type: h.type }));
-  const members = (await tx.selectFrom('product_members').select('phone_number').where('org_id', '=', input.orderingSchoolId).execute()).map((m) => m.phone_number);
+  const members = (await tx.selectFrom('product_members').select('user_id').where('org_id', '=', orgId).orderBy('phone_number').execute()).map((m) => m.user_id);
   const school = await tx.selectFrom('orgs').select('name').where('org_id', '=', input.orderingSchoolId).executeTakeFirstOrThrow();
   const ordered: Record<string, Record<string, number>> = {};
   const classes = [{ grade: '七年级', className: '1班' }, { grade: '七年级', className: '2班' }];
   const children = ['小雨', '明明'];
   // a week without school days (a holiday week) has nothing to order
   if (!orderDaysOf('week', monday, holidays).length) return events;
-  for (const [i, phone] of members.entries()) {
-    const [member] = await membershipsOf(tx, phone, input.orderingSchoolId);
+  for (const [i, memberId] of members.entries()) {
+    const member = await orderMemberOf(tx, orgId, memberId);
     if (!member) continue;
+    if (i === members.length - 1) {
+      // the last member joined the group buy for his child's next week
+      groupon = await decide(grouponDecider, storefrontStreams.groupon(orgId, grouponId), 'groupon', groupon, {
+        type: 'JoinGroupon', grouponId, memberId, name: member.name, quantity: 1, now: at,
+        order: { child: { name: `${member.name.slice(0, 1)}小飞`, schoolOrgId: input.orderingSchoolId, grade: '七年级', className: '2班' }, plan: 'week', startDay: weekStartOf(dayOf(new Date(input.now.getTime() + 7 * DAY))), payment: 'offline' },
+      });
+    }
     const sku = skus[i % skus.length]!;
     const orderId = crypto.randomUUID();
     const streamId = fruitOrderStream(orderId);
@@ -78,8 +113,7 @@ export async function seedFruit(tx: Tx, meta: EventMeta, input: SeedFruitInput):
       plan: 'week', startDay: monday, quantity: 1 + (i % 2), payment: i % 2 ? 'offline' : 'gateway',
       facts: {
         sku: { skuId: sku.skuId, productId: sku.productId, name: sku.name, spec: sku.spec, unit: sku.unit, offer: sku.offer, onShelf: true }, serves: true,
-        member: { phone, orgId: member.orgId, userId: member.userId, name: member.name, level: member.level }, schoolName: school.name, holidays,
-        today: monday, orderedByDay: ordered[sku.skuId] ?? {},
+        member, schoolName: school.name, holidays, today: monday, orderedByDay: ordered[sku.skuId] ?? {}, campaigns: [campaign],
       },
     };
     let state = await decide(fruitOrderDecider, streamId, 'fruitOrder', fruitOrderDecider.initialState(), place);

@@ -12,8 +12,8 @@ export interface SeedMembersInput {
   orgIds: string[];
   /** the org's user-admin role, which gets the member power */
   userAdminRoleOf: (orgId: string) => string;
-  /** the org that gets demo members */
-  demoOrgId: string;
+  /** the orgs that get demo members (the second school; the fruit org, whose storefront they sign in to) */
+  demoOrgIds: string[];
 }
 
 export async function seedMembers(tx: Tx, meta: EventMeta, input: SeedMembersInput): Promise<number> {
@@ -33,16 +33,17 @@ export async function seedMembers(tx: Tx, meta: EventMeta, input: SeedMembersInp
       await append(orgId, `role-${roleId}`, 'role', [{ type: 'RolePermissionGranted', data: { roleId, permissionId } }]);
     }
   }
-  const orgId = input.demoOrgId;
-  const ordinary: MemberGroupCreated = { groupId: `ordinary-${orgId}`, ...defaultMemberGroup(), isDefault: true };
-  const staff: MemberGroupCreated = { groupId: crypto.randomUUID(), name: '教职工', sort: 2, isDefault: false };
-  for (const g of [ordinary, staff]) await append(orgId, memberStreams.group(g.groupId), 'memberGroup', [{ type: 'MemberGroupCreated', data: { ...g } }]);
-  const config = { memberLevel: [...defaultMemberConfig().memberLevel, { id: 'LV2', name: 'LV2', sort: 2 }] };
-  await append(orgId, memberStreams.config(orgId), 'memberConfig', [{ type: 'MemberConfigSet', data: { config } }]);
-  const members: MemberAdded[] = [
-    { userId: `pm-${crypto.randomUUID()}`, name: '林小雨', phoneNumber: '13830000001', groupId: ordinary.groupId, config: { level: 'LV1' } },
-    { userId: `pm-${crypto.randomUUID()}`, name: '何明', phoneNumber: '13830000002', groupId: staff.groupId, config: { level: 'LV2' } },
-  ];
-  for (const m of members) await append(orgId, memberStreams.member(orgId, m.userId), 'productMember', [{ type: 'MemberAdded', data: { ...m } }]);
+  for (const orgId of input.demoOrgIds) {
+    const ordinary: MemberGroupCreated = { groupId: `ordinary-${orgId}`, ...defaultMemberGroup(), isDefault: true };
+    const staff: MemberGroupCreated = { groupId: crypto.randomUUID(), name: '教职工', sort: 2, isDefault: false };
+    for (const g of [ordinary, staff]) await append(orgId, memberStreams.group(g.groupId), 'memberGroup', [{ type: 'MemberGroupCreated', data: { ...g } }]);
+    const config = { memberLevel: [...defaultMemberConfig().memberLevel, { id: 'LV2', name: 'LV2', sort: 2 }] };
+    await append(orgId, memberStreams.config(orgId), 'memberConfig', [{ type: 'MemberConfigSet', data: { config } }]);
+    const members: MemberAdded[] = [
+      { userId: `pm-${crypto.randomUUID()}`, name: '林小雨', phoneNumber: '13830000001', groupId: ordinary.groupId, config: { level: 'LV1' } },
+      { userId: `pm-${crypto.randomUUID()}`, name: '何明', phoneNumber: '13830000002', groupId: staff.groupId, config: { level: 'LV2' } },
+    ];
+    for (const m of members) await append(orgId, memberStreams.member(orgId, m.userId), 'productMember', [{ type: 'MemberAdded', data: { ...m } }]);
+  }
   return events;
 }

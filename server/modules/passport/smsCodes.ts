@@ -8,13 +8,11 @@ import { badRequest, HttpError, tooManyRequests } from '../../http/errors.ts';
 import { SMS } from '../../../domain/constants.ts';
 
 export const SMS_PURPOSES = ['loginsmscode', 'resetpwd', 'register'] as const;
-/** issue 34: a member's storefront sign-in (server/modules/fruitMall/memberRoutes.ts), never asked for through passport */
-export const MEMBER_SMS_PURPOSE = 'memberlogin';
-export type SmsPurpose = (typeof SMS_PURPOSES)[number] | typeof MEMBER_SMS_PURPOSE;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 /**
  * Issue 34: the storefront's (mall.html) sign-in code, asked for after an image captcha (server/modules/storefront/
- * memberSignIn.ts). Its own purpose: a storefront code opens no staff account and no other member sign-in, and theirs
- * not the storefront (each check names its purpose).
+ * memberSignIn.ts), the one way members sign in. Its own purpose: a storefront code opens no staff account, and a
+ * staff code not the storefront (each check names its purpose).
  */
 export const STOREFRONT_SMS_PURPOSE = 'mallmember';
 export type SmsCodePurpose = SmsPurpose | typeof STOREFRONT_SMS_PURPOSE;

@@ -1,11 +1,19 @@
 // Issue 34: group buys on the store: the decider of domain/aggregates/groupon.ts on one stream per group buy, the
-// rows members and operators read, and the settling of those whose deadline passed.
+// rows members and operators read, and the settling of those whose deadline passed. A fruit org's group buy that
+// succeeds places each member's fruit order at the group price in the same transaction (the same order model and
+// stock lock as any order), then charges it through the payment adapter; one that fails places and charges nothing.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { EventMeta, Tx } from '../../store/eventStore.ts';
 import { decideAndAppend, runDecisions } from '../../store/command.ts';
-import { grouponDecider, grouponStatusAt, membersNeeded, type GrouponCommand } from '../../../domain/aggregates/groupon.ts';
+import { grouponDecider, grouponStatusAt, membersNeeded, type GrouponCommand, type GrouponSucceeded } from '../../../domain/aggregates/groupon.ts';
+import type { FruitOrderPlaced } from '../../../domain/aggregates/fruitOrder.ts';
+import { HttpError } from '../../http/errors.ts';
+import { chargeOrder, placeFruitOrder } from '../fruitMall/placeOrder.ts';
+import type { Payments } from '../fruitMall/payments.ts';
 import { mallStreams } from './access.ts';
+import crypto from 'node:crypto';
+import { dayOf } from '../../../domain/priceCycle.ts';
 
 export const grouponCommand = (tx: Tx, orgId: string, command: GrouponCommand, meta: EventMeta) => decideAndAppend(tx, {
   orgId, streamId: mallStreams.groupon(orgId, command.grouponId), streamType: 'groupon', decider: grouponDecider, command, meta,
@@ -39,17 +47,50 @@ export const grouponViewSchema = {
 } as const;
 
 /**
+ * Places the fruit orders of a fruit org's group buy that succeeded, at the group price, in the settle's transaction.
+ * A member whose order the rules refuse (the stock gone, no school day left) gets none and pays nothing; the log says
+ * why. Returns the orders placed, to charge once the transaction is committed.
+ */
+async function placeGrouponOrders(tx: Tx, orgId: string, grouponId: string, won: GrouponSucceeded, now: Date, meta: EventMeta, log: (msg: string) => void) {
+  const org = await tx.selectFrom('orgs').select('kind').where('org_id', '=', orgId).executeTakeFirst();
+  if (org?.kind !== 'fruit') return [];
+  const g = await tx.selectFrom('mall_groupons').select('product_id').where('org_id', '=', orgId).where('groupon_id', '=', grouponId).executeTakeFirstOrThrow();
+  // the group buy's goods: the product, or the SKU itself (a fruit product has one SKU)
+  const sku = await tx.selectFrom('skus').select('sku_id').where('org_id', '=', orgId).where('is_delete', '=', false)
+    .where((eb) => eb.or([eb('product_id', '=', g.product_id), eb('sku_id', '=', g.product_id)])).orderBy('sku_id').executeTakeFirst();
+  const placed: FruitOrderPlaced[] = [];
+  for (const p of won.participants) {
+    if (!p.order || !sku) { log(`group buy ${grouponId}: no fruit order for member ${p.memberId}`); continue; }
+    // a start day the deadline passed begins the plan today
+    const startDay = p.order.startDay < dayOf(now) ? dayOf(now) : p.order.startDay;
+    const orderId = crypto.randomUUID();
+    try {
+      placed.push(await placeFruitOrder(tx, {
+        orgId, memberId: p.memberId, orderId, orderNo: `XG${dayOf(now).replace(/-/g, '')}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`,
+        spec: { skuId: sku.sku_id, child: p.order.child, plan: p.order.plan, startDay, quantity: p.quantity, payment: p.order.payment }, now, meta,
+        groupon: { grouponId, groupPrice: won.groupPrice },
+      }));
+    } catch (e) {
+      // a refusal writes nothing; anything else is a bug and rolls the settle back
+      if (!(e instanceof HttpError) || e.statusCode >= 500) throw e;
+      log(`group buy ${grouponId}: the order of member ${p.memberId} was refused: ${e.message}`);
+    }
+  }
+  return placed;
+}
+
+/**
  * Settles the org's (or every org's) open group buys whose deadline passed or that are full: success or failure
  * as the decider decides. Each in its own transaction; one that another settle decided meanwhile is left as is.
  */
-export async function settleDue(db: Kysely<Database>, orgId: string | null, now: Date, meta: EventMeta): Promise<number> {
+export async function settleDue(db: Kysely<Database>, orgId: string | null, now: Date, meta: EventMeta, payments?: Payments, log: (msg: string) => void = () => undefined): Promise<number> {
   let q = db.selectFrom('mall_groupons').select(['org_id', 'groupon_id']).where('status', '=', 'open')
     .where((eb) => eb.or([eb('deadline', '<=', now), eb.and([eb('max_people', 'is not', null), eb('joined', '>=', eb.ref('max_people'))])]));
   if (orgId) q = q.where('org_id', '=', orgId);
   const due = await q.limit(500).execute();
   let settled = 0;
   for (const g of due) {
-    settled += await runDecisions(db, async (tx) => {
+    const { count, orders } = await runDecisions(db, async (tx) => {
       const { decided } = await decideAndAppend(tx, {
         orgId: g.org_id, streamId: mallStreams.groupon(g.org_id, g.groupon_id), streamType: 'groupon', decider: grouponDecider, meta,
         command: { type: 'SettleGroupon', grouponId: g.groupon_id, now: now.toISOString() },
@@ -58,8 +99,17 @@ export async function settleDue(db: Kysely<Database>, orgId: string | null, now:
         if ((e as { statusCode?: number }).statusCode === 409) return { decided: [] };
         throw e;
       });
-      return decided.length;
+      const won = decided.find((e) => e.type === 'GrouponSucceeded');
+      const orders = won ? await placeGrouponOrders(tx, g.org_id, g.groupon_id, won.data as GrouponSucceeded, now, meta, log) : [];
+      return { count: decided.length, orders };
     });
+    settled += count;
+    // the money moves once the orders are written; a declined charge cancels that member's order only
+    for (const o of orders) {
+      if (!payments) continue;
+      await chargeOrder(db, payments, { orgId: g.org_id, orderId: o.orderId, orderNo: o.orderNo, payment: o.payment, amount: o.amount, meta, clock: () => now })
+        .catch((e: unknown) => log(`group buy ${g.groupon_id}: charging order ${o.orderNo} failed: ${(e as Error).message}`));
+    }
   }
   return settled;
 }

@@ -19,6 +19,7 @@ import { scheduleStateAt } from '../../../domain/mall/schedule.ts';
 import { mallStreams, requireMallOrg, TEMPLATE_RECORD_ID } from './access.ts';
 import { buildHome, homeSchema, templateOf } from './home.ts';
 import { grouponCommand, grouponView, grouponViewSchema, settleDue } from './groupons.ts';
+import { paymentsOfApp } from '../fruitMall/routes.ts';
 
 const tags = ['mall storefront'];
 const operator = { auth: 'orgApp', guard: requireMallOrg } as const;
@@ -192,7 +193,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
     unitPrice: Number(b.unitPrice), groupPrice: Number(b.groupPrice), minPeople: Number(b.minPeople),
     ...(b.maxPeople != null ? { maxPeople: Number(b.maxPeople) } : {}), deadline: new Date(String(b.deadline)).toISOString(),
   });
-  const settle = (request: FastifyRequest) => settleDue(db, orgOf(request), clock(), meta(request));
+  const settle = (request: FastifyRequest) => settleDue(db, orgOf(request), clock(), meta(request), paymentsOfApp(app), (msg) => app.log.warn(msg));
   const findGroupon = async (request: FastifyRequest, id: string) => {
     const g = await db.selectFrom('mall_groupons').selectAll().where('org_id', '=', orgOf(request)).where('groupon_id', '=', id).executeTakeFirst();
     if (!g) throw notFound(GROUPON_TEXT.missing);

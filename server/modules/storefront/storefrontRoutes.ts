@@ -14,6 +14,10 @@ import type { MallContent } from '../../../domain/mall/content.ts';
 import { buildHome, homeSchema } from './home.ts';
 import { grouponCommand, grouponView, grouponViewSchema, settleDue, systemMeta } from './groupons.ts';
 import { openShop, STOREFRONT_TEXT } from './memberSignIn.ts';
+import { paymentsOfApp } from '../fruitMall/routes.ts';
+import { badRequest, unprocessable } from '../../http/errors.ts';
+import { FRUIT_TEXT, isDay } from '../../../domain/fruitMall.ts';
+import type { GrouponOrder } from '../../../domain/aggregates/groupon.ts';
 
 const tags = ['storefront'];
 const member = { auth: 'member' } as const;
@@ -21,6 +25,9 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 
 export default async function storefrontRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db, clock } = ctx;
+  /** settles what is due, placing and charging a fruit group buy's orders */
+  const settle = (orgId: string | null, why: string) =>
+    settleDue(db, orgId, clock(), systemMeta(clock(), why), paymentsOfApp(app), (msg) => app.log.warn(msg));
   const who = (request: FastifyRequest) => request.member!;
   const meta = (request: FastifyRequest) => ({
     username: `member:${who(request).memberId}`, memberId: who(request).memberId, requestId: request.id,
@@ -39,7 +46,7 @@ export default async function storefrontRoutes(app: FastifyInstance, ctx: Module
   }, async (request) => {
     await shopOf(request);
     const m = who(request);
-    await settleDue(db, m.orgId, clock(), systemMeta(clock(), 'storefront home'));
+    await settle(m.orgId, 'storefront home');
     return ok(await buildHome(db, m.orgId, clock(), { level: m.level, memberId: m.memberId }));
   });
 
@@ -71,23 +78,50 @@ export default async function storefrontRoutes(app: FastifyInstance, ctx: Module
     schema: { tags, summary: 'A group buy of his storefront (the shared link opens it) and his part in it', params: idParams, response: { 200: envelopeSchema(grouponViewSchema) } },
   }, async (request) => {
     await shopOf(request);
-    await settleDue(db, who(request).orgId, clock(), systemMeta(clock(), 'storefront groupon'));
+    await settle(who(request).orgId, 'storefront groupon');
     return ok(await grouponOf(request, request.params.id));
   });
 
-  app.post<{ Params: { id: string }; Body: { quantity?: number } | null }>('/v1/storefront/groupon/:id/join', {
+  /** A fruit org's group buy orders fruit for a child: the order the member's join carries, checked now. */
+  async function grouponOrderOf(orgId: string, order: GrouponOrder | undefined): Promise<GrouponOrder | undefined> {
+    const org = await db.selectFrom('orgs').select('kind').where('org_id', '=', orgId).executeTakeFirst();
+    if (org?.kind !== 'fruit') return undefined;
+    const child = order?.child;
+    if (!order || !child?.name.trim() || !child.grade.trim() || !child.className.trim() || !isDay(order.startDay)) throw badRequest(FRUIT_TEXT.grouponOrderRequired);
+    const serves = await db.selectFrom('fruit_schools').select('school_org_id').where('org_id', '=', orgId).where('school_org_id', '=', child.schoolOrgId).executeTakeFirst();
+    if (!serves) throw unprocessable(FRUIT_TEXT.notServed);
+    if (order.payment === 'gateway' && !paymentsOfApp(app).gateway) throw unprocessable(FRUIT_TEXT.paymentUnavailable);
+    return { child: { name: child.name.trim(), schoolOrgId: child.schoolOrgId, grade: child.grade.trim(), className: child.className.trim() }, plan: order.plan, startDay: order.startDay, payment: order.payment };
+  }
+  const str32 = { type: 'string', maxLength: 32 } as const;
+  const orderSchema = {
+    type: 'object', additionalProperties: false, required: ['child', 'plan', 'startDay', 'payment'],
+    properties: {
+      child: {
+        type: 'object', additionalProperties: false, required: ['name', 'schoolOrgId', 'grade', 'className'],
+        properties: { name: { type: 'string', maxLength: 64 }, schoolOrgId: { type: 'string', minLength: 1, maxLength: 64 }, grade: str32, className: str32 },
+      },
+      plan: { type: 'string', enum: ['day', 'week', 'month'] }, startDay: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      payment: { type: 'string', enum: ['offline', 'gateway'] },
+    },
+  } as const;
+
+  app.post<{ Params: { id: string }; Body: { quantity?: number; order?: GrouponOrder } | null }>('/v1/storefront/groupon/:id/join', {
     config: member,
     schema: {
-      tags, summary: 'Join a group buy (or change his quantity) before its deadline; nothing is charged unless it succeeds',
-      params: idParams, body: { type: ['object', 'null'], additionalProperties: false, properties: { quantity: { type: 'integer', minimum: 1, maximum: 99 } } },
+      tags, summary: 'Join a group buy (or change his quantity) before its deadline; nothing is charged unless it succeeds. A fruit org\'s names the child\'s order',
+      params: idParams,
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { quantity: { type: 'integer', minimum: 1, maximum: 99 }, order: orderSchema } },
       response: { 200: envelopeSchema(grouponViewSchema) },
     },
   }, async (request) => {
     await shopOf(request);
     const m = who(request);
     await grouponOf(request, request.params.id);
+    const order = await grouponOrderOf(m.orgId, request.body?.order);
     await runDecisions(db, (tx) => grouponCommand(tx, m.orgId, {
       type: 'JoinGroupon', grouponId: request.params.id, memberId: m.memberId, name: m.name, quantity: request.body?.quantity ?? 1, now: clock().toISOString(),
+      ...(order && { order }),
     }, meta(request)));
     return ok(await grouponOf(request, request.params.id));
   });
@@ -109,7 +143,7 @@ export default async function storefrontRoutes(app: FastifyInstance, ctx: Module
   }, async (request) => {
     await shopOf(request);
     const m = who(request);
-    await settleDue(db, m.orgId, clock(), systemMeta(clock(), 'storefront mine'));
+    await settle(m.orgId, 'storefront mine');
     const rows = await db.selectFrom('mall_groupon_members as p')
       .innerJoin('mall_groupons as g', (j) => j.onRef('g.org_id', '=', 'p.org_id').onRef('g.groupon_id', '=', 'p.groupon_id'))
       .selectAll('g').select('p.quantity as my_quantity')
@@ -120,7 +154,7 @@ export default async function storefrontRoutes(app: FastifyInstance, ctx: Module
 
   // the deadlines pass without anyone asking: every minute the server settles what is due, in every org
   const timer = setInterval(() => {
-    settleDue(db, null, clock(), systemMeta(clock(), 'groupon deadline')).catch((e: unknown) => app.log.warn({ err: e }, 'settling group buys failed'));
+    settle(null, 'groupon deadline').catch((e: unknown) => app.log.warn({ err: e }, 'settling group buys failed'));
   }, 60_000);
   timer.unref();
   app.addHook('onClose', async () => { clearInterval(timer); });

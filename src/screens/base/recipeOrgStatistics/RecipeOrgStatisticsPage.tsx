@@ -11,6 +11,7 @@ import { fruitOrgsQuery, fruitStatsQuery } from '../../../../services/fruitMall.
 import { usePowers } from '../../../app/hooks.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { DateInput } from '../../../components/DateInput.tsx';
+import { useUrlState } from '../../../components/useUrlState.ts';
 import { downloadFile, writeWorkbook } from '../../../components/excel/sheet.ts';
 import { ScreenFrame } from '../../meal/shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../../meal/shared/DataTable.tsx';
@@ -35,8 +36,11 @@ export default function RecipeOrgStatisticsPage() {
   const powers = usePowers();
   const platform = powers.platform;
   const today = dayOf(new Date());
-  const [from, setFrom] = useState(dayOf(new Date(Date.now() - 29 * 86_400_000)));
-  const [to, setTo] = useState(today);
+  // the range lives in the address, so a link (or a bookmark) names the days it shows
+  const [range, setRange] = useUrlState({ from: dayOf(new Date(Date.now() - 29 * 86_400_000)), to: today });
+  const { from, to } = range;
+  const setFrom = (d: string) => setRange({ from: d });
+  const setTo = (d: string) => setRange({ to: d });
   const orgs = useQuery({ ...fruitOrgsQuery(), enabled: ready && platform });
   const [picked, setPicked] = useState<string | null>(null);
   const fruitOrgId = platform ? (picked ?? orgs.data?.rows[0]?.orgId) : undefined;

@@ -63,10 +63,23 @@ export default function XgOrgOrderManagePage() {
     { key: 'member', header: <Trans>会员</Trans>, render: (r) => `${r.memberName} ${r.memberLevel}` },
     { key: 'sku', header: <Trans>商品</Trans>, render: (r) => `${r.skuName} × ${r.quantity}` },
     { key: 'plan', header: <Trans>订购方式</Trans>, render: (r) => t(FRUIT_PLAN_LABELS[r.plan]) },
-    { key: 'amount', header: <Trans>金额</Trans>, render: (r) => `${money(r.amount)}${r.refunded ? ` / ${t`已退`} ${money(r.refunded)}` : ''}` },
+    {
+      key: 'amount', header: <Trans>金额</Trans>,
+      // what was paid after the campaign (its name beside it), or the group price of a group buy
+      render: (r) => `${money(r.amount)}${r.campaignName ? `（${r.campaignName} −${money(r.discount)}）` : ''}${r.grouponId ? ` ${t`团购价`}` : ''}${r.refunded ? ` / ${t`已退`} ${money(r.refunded)}` : ''}`,
+    },
     { key: 'payment', header: <Trans>支付方式</Trans>, render: (r) => t(FRUIT_PAYMENT_LABELS[r.payment]) },
     { key: 'status', header: <Trans>状态</Trans>, render: (r) => <Badge appearance="tint" data-testid="fruit-order-status" data-status={r.status}>{t(FRUIT_STATUS_LABELS[r.status])}</Badge> },
-    { key: 'day', header: <Trans>当日</Trans>, render: (r) => { const d = r.days.find((x) => x.day === day); return d ? t(FRUIT_DAY_LABELS[d.status]) : '—'; } },
+    {
+      key: 'day', header: <Trans>当日</Trans>,
+      render: (r) => {
+        const d = r.days.find((x) => x.day === day);
+        if (!d) return '—';
+        // the member asked this missed day back: the refund button is the answer
+        return d.refundRequested && d.status === 'pending'
+          ? <Badge appearance="filled" color="danger" data-testid="fruit-order-refund-asked">{t`会员申请退款`}</Badge> : t(FRUIT_DAY_LABELS[d.status]);
+      },
+    },
     { key: 'actions', header: <Trans>操作</Trans>, render: (r) => <FruitOrderActions row={r} day={day} /> },
   ];
 

@@ -1,7 +1,7 @@
 // Issue 34: a member's fruit order decided from the facts the handler looked up: the days from the calendar, the
 // price from the member's level, the stock left per day; then paid, delivered or refunded day by day, or cancelled.
 import { describe, expect, it } from 'vitest';
-import { fruitOrderDecider, type FruitOrderCommand, type FruitOrderEvent, type PlaceFacts } from '../../../../domain/aggregates/fruitOrder.ts';
+import { fruitOrderDecider, spreadAmount, type FruitOrderCommand, type FruitOrderEvent, type PlaceFacts } from '../../../../domain/aggregates/fruitOrder.ts';
 import { given } from '../../../support/decider.ts';
 
 const at = '2026-11-25T03:00:00.000Z';
@@ -36,7 +36,7 @@ describe('placing a fruit order', () => {
     expect(state.dayAmount).toBe(7);
   });
   it('refuses what the rules forbid', () => {
-    given(fruitOrderDecider).when(place({ facts: facts({ member: null }) })).thenRefused('forbidden', '您不是该学校的会员');
+    given(fruitOrderDecider).when(place({ facts: facts({ member: null }) })).thenRefused('forbidden', '您不是本商城的会员');
     given(fruitOrderDecider).when(place({ facts: facts({ sku: null }) })).thenRefused('notFound');
     given(fruitOrderDecider).when(place({ facts: facts({ serves: false }) })).thenRefused('unprocessable', '该鲜果机构不服务这所学校');
     given(fruitOrderDecider).when(place({ facts: facts({ sku: { ...facts().sku!, onShelf: false } }) })).thenRefused('unprocessable', '该商品已下架');
@@ -77,5 +77,50 @@ describe('after it is placed', () => {
     given(fruitOrderDecider, [placed, paid]).when({ type: 'CancelFruitOrder', orderId: 'o1', by: 'member', at }).thenRefused('conflict', '只有待支付的订单可以操作');
     given(fruitOrderDecider, [placed, paid]).when({ type: 'PayFruitOrder', orderId: 'o1', paymentRef: 'x', at }).thenRefused('conflict');
     given(fruitOrderDecider).when({ type: 'PayFruitOrder', orderId: 'o1', paymentRef: 'x', at }).thenRefused('notFound');
+  });
+});
+
+describe('campaigns and group buys decide the price (issue 34)', () => {
+  const live = { startsAt: '2026-11-01T00:00:00Z', endsAt: '2026-12-31T00:00:00Z', enabled: true };
+  const tenOff = { id: 'c1', name: '九折', kind: 'discount' as const, percentOff: 10, levels: [], ...live };
+  const lv1Coupon = { id: 'c2', name: 'LV1 满20减8', kind: 'coupon' as const, amountOff: 8, threshold: 20, levels: ['LV1'], ...live };
+  it('the best campaign serving his level takes its part off; each day is paid its share, a refund gives that share back', () => {
+    // LV2: 32 before, 10% off 3.20 (the LV1 coupon is not his)
+    const events = given(fruitOrderDecider).when(place({ facts: facts({ campaigns: [tenOff, lv1Coupon] }) })).events();
+    const data = (events[0] as Extract<FruitOrderEvent, { type: 'FruitOrderPlaced' }>).data;
+    expect([data.listAmount, data.discount, data.amount, data.campaign]).toEqual([32, 3.2, 28.8, { id: 'c1', name: '九折' }]);
+    expect(data.dayAmounts).toEqual([5.76, 5.76, 5.76, 5.76, 5.76]);
+    // LV1: 35 before; the coupon takes 8, more than 10% (3.50)
+    const lv1 = given(fruitOrderDecider).when(place({ facts: facts({ member: { ...member, level: 'LV1' }, campaigns: [tenOff, lv1Coupon] }) })).events();
+    const d1 = (lv1[0] as Extract<FruitOrderEvent, { type: 'FruitOrderPlaced' }>).data;
+    expect([d1.listAmount, d1.discount, d1.amount, d1.dayAmounts]).toEqual([35, 8, 27, [5.4, 5.4, 5.4, 5.4, 5.4]]);
+    given(fruitOrderDecider, [...events, paid]).when({ type: 'RefundFruitDay', orderId: 'o1', day: '2026-12-01', refundRef: '', reason: '', at })
+      .then([{ type: 'FruitOrderDayRefunded', data: { orderId: 'o1', day: '2026-12-01', amount: 5.76, refundRef: '', reason: '', at } }]);
+    // a campaign past its end, or disabled, takes nothing
+    const ended = given(fruitOrderDecider).when(place({ facts: facts({ campaigns: [{ ...tenOff, endsAt: '2026-11-20T00:00:00Z' }, { ...tenOff, enabled: false }] }) })).events();
+    expect((ended[0] as Extract<FruitOrderEvent, { type: 'FruitOrderPlaced' }>).data.discount).toBeUndefined();
+  });
+  it('a group buy\'s order is at the group price, with no campaign on top', () => {
+    const events = given(fruitOrderDecider).when(place({ facts: facts({ campaigns: [tenOff], groupon: { grouponId: 'g1', groupPrice: 2.8 } }) })).events();
+    const data = (events[0] as Extract<FruitOrderEvent, { type: 'FruitOrderPlaced' }>).data;
+    expect([data.unitPrice, data.amount, data.discount, data.grouponId]).toEqual([2.8, 28, undefined, 'g1']);
+  });
+  it('spreads an amount over days to the fen', () => {
+    expect(spreadAmount(10, 3)).toEqual([3.34, 3.33, 3.33]);
+    expect(spreadAmount(0, 2)).toEqual([0, 0]);
+  });
+});
+
+describe('a member asks a refund of a missed day', () => {
+  const ask = (day: string, today: string): FruitOrderCommand => ({ type: 'RequestFruitRefund', orderId: 'o1', day, reason: ' 没送到 ', today, at });
+  it('of a paid day today or before that is still pending, once', () => {
+    given(fruitOrderDecider, [placed, paid]).when(ask('2026-12-01', '2026-12-01'))
+      .then([{ type: 'FruitOrderRefundRequested', data: { orderId: 'o1', day: '2026-12-01', reason: '没送到', at } }]);
+    const asked: FruitOrderEvent = { type: 'FruitOrderRefundRequested', data: { orderId: 'o1', day: '2026-12-01', reason: '没送到', at } };
+    given(fruitOrderDecider, [placed, paid, asked]).when(ask('2026-12-01', '2026-12-03')).thenRefused('conflict', '2026-12-01 已申请退款');
+    given(fruitOrderDecider, [placed, paid]).when(ask('2026-12-03', '2026-12-01')).thenRefused('conflict', '2026-12-03 还未到，不能申请退款');
+    given(fruitOrderDecider, [placed]).when(ask('2026-12-01', '2026-12-01')).thenRefused('conflict', '订单尚未支付');
+    given(fruitOrderDecider, [placed, paid, { type: 'FruitOrderDayDelivered', data: { orderId: 'o1', day: '2026-11-30', at } }]).when(ask('2026-11-30', '2026-12-01'))
+      .thenRefused('conflict', '2026-11-30 已配送或已退款');
   });
 });
