@@ -2,6 +2,7 @@
 // supplier's delivery route may stop at, and the supplier orgs a school (or its bureau) may link. The server
 // applies these to the orgs table; the client only ever sees the result.
 import { inAreaOf, isSandbox, sameWorld, type OrgFacts, type OrgKind } from './orgKind.ts';
+import { DEVICE_TEXT } from './videoDevice.ts';
 
 /** Org kinds that sell: a supplier or a delivery company (§6 suppliers). */
 export const SELLING_KINDS: readonly OrgKind[] = ['supplier', 'delivery'];
@@ -33,6 +34,19 @@ export function installerPickable(caller: OrgFacts, other: OrgFacts, platform: b
 export function companySchoolPickable(caller: OrgFacts, other: OrgFacts, platform: boolean): boolean {
   if (other.kind !== 'school' || caller.orgId === other.orgId) return false;
   return platform ? sameWorld(caller, other) : inAreaOf(caller, other);
+}
+
+/**
+ * Issue 33: why a bureau (or the platform) may not register or change an installer company naming these orgs, or
+ * null: the pickers' own rules (installerPickable, companySchoolPickable) applied to whatever ids the client sent, so
+ * an id typed past the form is judged as the form would have. `companyOrg` is undefined on a change (a company's org
+ * never changes); an org that is not of the installer kind (or unknown: null) is the decider's to refuse
+ * (companyOrgNotInstaller). A school id that names no org is refused like a school of another district.
+ */
+export function companyOrgsRefusal(caller: OrgFacts, companyOrg: OrgFacts | null | undefined, schools: readonly (OrgFacts | null)[], platform: boolean): string | null {
+  if (companyOrg?.kind === 'installer' && !installerPickable(caller, companyOrg, platform)) return DEVICE_TEXT.companyOrgOutsideArea;
+  if (schools.some((s) => !s || !companySchoolPickable(caller, s, platform))) return DEVICE_TEXT.companySchoolOutsideArea;
+  return null;
 }
 
 /** The picker's name filter: case-insensitive, on the name or the id shown beside it; empty matches all. */

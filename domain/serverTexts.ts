@@ -291,6 +291,8 @@ function deviceTexts(): Record<string, ServerTextTranslations> {
     [DEVICE_TEXT.mayNotManageCompanies]: tw('只有平台或教育局可以管理安裝公司', 'Only the platform or a bureau manages installer companies'),
     [DEVICE_TEXT.companyOutsideArea]: tw('只能登記服務本轄區的安裝公司', "Only companies serving the bureau's own area can be registered"),
     [DEVICE_TEXT.companyOrgNotInstaller]: tw('參數錯誤：所選機構不是安裝公司類型的機構', 'Invalid request: the org chosen is not an installer company'),
+    [DEVICE_TEXT.companyOrgOutsideArea]: tw('所選安裝公司機構不在本轄區，不能登記', 'The installer company chosen is not of your district and cannot be registered'),
+    [DEVICE_TEXT.companySchoolOutsideArea]: tw('所選服務學校須為本轄區的學校', 'The schools served must be schools of your district'),
     '本校已有名为「{name}」的设备': tw('本校已有名為「{name}」的設備', 'The school already has a camera named "{name}"'),
     [INSPECTION_TEXT.notFound]: tw('巡檢單不存在', 'The ticket does not exist'),
     [INSPECTION_TEXT.companyRequired]: tw('參數錯誤：請選擇安裝公司', 'Invalid request: please choose an installer company'),

@@ -52,10 +52,25 @@ export function protocolOf(url: string): PlayProtocol {
   return 'hls';
 }
 
-/** Why a play URL is not one a browser can play from a media server, or null. */
+/**
+ * The deployment's own demo stream (a few seconds of test pattern shipped in server/data/demoStream and served at this
+ * path by the server itself): the demo's cameras play it from the console's own origin, so the live wall plays with
+ * no MEDIA_ORIGINS and nothing is fetched from outside the deployment. The only play URL that is a bare path.
+ */
+export const DEMO_STREAM_PATH = '/demo-stream/';
+const DEMO_PLAYLIST = /^\/demo-stream\/([A-Za-z0-9_-]{1,64}\.m3u8)$/;
+
+/** The playlist file a play URL names under DEMO_STREAM_PATH ('index.m3u8'), or null when it is no such path. */
+export function demoStreamPlaylist(url: string): string | null {
+  return DEMO_PLAYLIST.exec(url)?.[1] ?? null;
+}
+
+/** Why a play URL is not one a browser can play from a media server (or the deployment's demo stream), or null. */
 export function playUrlProblem(url: string): string | null {
   if (!url.trim()) return DEVICE_TEXT.urlRequired;
   if (url.length > DEVICE_LIMITS.urlMax) return DEVICE_TEXT.urlTooLong;
+  // a path of this deployment: its demo stream only (nothing else on the console's origin is a camera)
+  if (url.startsWith('/')) return demoStreamPlaylist(url) ? null : DEVICE_TEXT.badUrl;
   let parsed: URL;
   try { parsed = new URL(url); } catch { return DEVICE_TEXT.badUrl; }
   if (!['http:', 'https:', 'webrtc:'].includes(parsed.protocol)) return DEVICE_TEXT.badUrl;
@@ -196,4 +211,6 @@ export const DEVICE_TEXT = {
   mayNotManageCompanies: '只有平台或教育局可以管理安装公司',
   companyOutsideArea: '只能登记服务本辖区的安装公司',
   companyOrgNotInstaller: '参数错误：所选机构不是安装公司类型的机构',
+  companyOrgOutsideArea: '所选安装公司机构不在本辖区，不能登记',
+  companySchoolOutsideArea: '所选服务学校须为本辖区的学校',
 } as const;

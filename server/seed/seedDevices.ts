@@ -1,8 +1,10 @@
 // Demo bright kitchens (issue 33), inside seedDemo's transaction and through the deciders: the camera types of
 // §3 videoDeviceType, an installer company serving the district, four cameras per demo school (three checked a week,
 // one of them gone offline two hours ago, one disabled), tickets in every state, and a week of AI alerts with a
-// snapshot each. The online cameras play a public HLS test stream, so the live wall shows video on any machine
-// with internet access. Idempotent: a school with cameras is left alone.
+// snapshot each. The online cameras play the deployment's own demo stream (server/modules/devices/demoStream.ts), so
+// the live wall shows video out of the box and nothing is fetched from outside; the offline one points at a path of
+// the same deployment that does not exist, so the health check honestly finds it down. Idempotent: a school with
+// cameras is left alone.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { appendToStream, type EventMeta, type Tx } from '../store/eventStore.ts';
@@ -13,13 +15,15 @@ import { videoDeviceDecider, videoDeviceStream } from '../../domain/aggregates/v
 import { installerCompanyDecider, installerCompanyStream } from '../../domain/aggregates/installerCompany.ts';
 import { inspectionDecider, inspectionStream, type AssignedCompany } from '../../domain/aggregates/inspection.ts';
 import { deviceAlertDecider, deviceAlertStream } from '../../domain/aggregates/deviceAlert.ts';
-import { ALERT_TYPES, VIDEO_DEVICE_TYPE_GROUP, type AlertType } from '../../domain/videoDevice.ts';
+import { ALERT_TYPES, DEMO_STREAM_PATH, VIDEO_DEVICE_TYPE_GROUP, type AlertType } from '../../domain/videoDevice.ts';
 import type { InspectionAction } from '../../domain/inspection.ts';
 
 export const DEMO_INSTALLER_ORG = 'org-azgs';
 export const DEMO_DEVICE_SCHOOLS = ['org-ygsy', 'org-mdzx'] as const;
-/** A public HLS test stream (Mux's), played by the demo's online cameras. */
-export const DEMO_STREAM = 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8';
+/** The deployment's own demo stream (a path of its origin), played by the demo's online cameras. */
+export const DEMO_STREAM = `${DEMO_STREAM_PATH}index.m3u8`;
+/** A playlist of the same deployment that does not exist: the demo's offline camera. */
+export const DEMO_OFFLINE_STREAM = `${DEMO_STREAM_PATH}prep-room.m3u8`;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -89,7 +93,7 @@ export async function seedDevices(tx: Tx, opts: { meta: EventMeta; now: Date; ap
         type: 'RegisterDevice', allowed: true, nameTaken: false, typeKnown: true, companyKnown: true, count: 0,
         device: {
           deviceId, name: cam.name, typeId: typeIds[cam.type]!, area: cam.area, enabled: cam.enabled, companyId,
-          playUrl: cam.offline ? 'https://media.example.cn/live/prep-room.m3u8' : DEMO_STREAM, protocol: 'hls',
+          playUrl: cam.offline ? DEMO_OFFLINE_STREAM : DEMO_STREAM, protocol: 'hls',
         },
       }, now - 8 * DAY);
       await tx.insertInto('device_secrets').values({ org_id: orgId, device_id: deviceId, secret: crypto.randomBytes(24).toString('base64url') }).execute();

@@ -12,8 +12,9 @@ import { call, signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
 import { auth, bureauOfAnotherArea } from './mallApi.ts';
 import type { Alert, AlertDaily, AlertList, CheckResult, Company, CompanyList, Device, DeviceList, DeviceOrgList, DeviceWithSecret, Inspection, InspectionList } from '../../contracts/devices.ts';
 import { signAlert } from '../../server/modules/devices/alertRoutes.ts';
-import { DEMO_INSTALLER_ORG } from '../../server/seed/seedDevices.ts';
-import { DEVICE_LIMITS, DEVICE_TEXT } from '../../domain/videoDevice.ts';
+import { DEMO_INSTALLER_ORG, DEMO_OFFLINE_STREAM, DEMO_STREAM } from '../../server/seed/seedDevices.ts';
+import { installerCompanyStream } from '../../domain/aggregates/installerCompany.ts';
+import { DEMO_STREAM_PATH, DEVICE_LIMITS, DEVICE_TEXT } from '../../domain/videoDevice.ts';
 import { INSPECTION_TEXT } from '../../domain/inspection.ts';
 import { runCommand } from '../../server/store/command.ts';
 import { appendToStream } from '../../server/store/eventStore.ts';
@@ -177,6 +178,60 @@ describe('health checks', () => {
   });
 });
 
+describe('the demo wall plays from this deployment', () => {
+  it('serves its own small HLS stream to anyone, points the demo cameras at it (and the offline one at a missing path of it), and checks them without the outbound guard opening to internal addresses', async () => {
+    const res = await fetch(`${server.url}${DEMO_STREAM}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    // under the console's CSP: media and connections from 'self' (no MEDIA_ORIGINS was given to this server)
+    expect(res.headers.get('content-security-policy')).toMatch(/connect-src 'self';/);
+    const playlist = await res.text();
+    expect(playlist).toMatch(/^#EXTM3U\n/);
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    const uris = [...playlist.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!).concat(playlist.split('\n').filter((l) => l && !l.startsWith('#')));
+    expect(uris.length).toBeGreaterThanOrEqual(3);
+    let total = playlist.length;
+    for (const uri of uris) {
+      expect(uri).toMatch(/^[\w-]+\.(mp4|m4s)$/);
+      const part = await fetch(`${server.url}${DEMO_STREAM_PATH}${uri}`);
+      expect(part.status, uri).toBe(200);
+      expect(part.headers.get('content-type')).toMatch(/^video\//);
+      total += (await part.arrayBuffer()).byteLength;
+    }
+    expect(total).toBeLessThan(300 * 1024);
+    for (const missing of [DEMO_OFFLINE_STREAM, `${DEMO_STREAM_PATH}..%2Fpackage.json`, `${DEMO_STREAM_PATH}foods.json`]) {
+      expect((await fetch(`${server.url}${missing}`)).status, missing).toBe(404);
+    }
+
+    // the demo's cameras: every play URL a path of this deployment, nothing outside it
+    const demo = (await get<DeviceList>(bureau, '/v1/device')).body.data.rows.filter((d) => [A, B].includes(d.orgId) && d.playUrl.startsWith(DEMO_STREAM_PATH));
+    expect(demo.length).toBe(8);
+    const kitchen = demo.find((d) => d.orgId === A && d.name === '烹饪区摄像头')!;
+    const prep = demo.find((d) => d.orgId === A && d.name === '备餐间摄像头')!;
+    expect(kitchen.playUrl).toBe(DEMO_STREAM);
+    expect(prep.playUrl).toBe(DEMO_OFFLINE_STREAM);
+    const up = await send<CheckResult>(schoolA, 'POST', `/v1/device/${kitchen.id}/check`);
+    expect(up.status, up.body.status_text).toBe(200);
+    expect(up.body.data.device.online).toBe(true);
+    const down = await send<CheckResult>(schoolA, 'POST', `/v1/device/${prep.id}/check`);
+    expect(down.body.data.device.online).toBe(false);
+
+    // the same stream by this server's own loopback address is an internal address like any other: refused
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    const byAddress = await send<DeviceWithSecret>(schoolA, 'POST', '/v1/device', { name: '本机地址摄像头', playUrl: `${server.url}${DEMO_STREAM}` });
+    expect(byAddress.status, byAddress.body.status_text).toBe(200);
+    const refused = await send<CheckResult>(schoolA, 'POST', `/v1/device/${byAddress.body.data.device.id}/check`);
+    expect(refused.body.data.device.online).toBe(false);
+    const why = await server.store.db.selectFrom('events').select('data').where('stream_id', '=', `videoDevice-${byAddress.body.data.device.id}`).where('type', '=', 'VideoDeviceWentOffline').executeTakeFirstOrThrow();
+    expect((why.data as { detail: string }).detail).toBe('不允许访问内部地址');
+    // and no other path of the console's origin passes for a camera
+    const otherPath = await send(schoolA, 'POST', '/v1/device', { name: '本站其他路径', playUrl: '/v1/dev/smsoutbox' });
+    expect(otherPath.status).toBe(400);
+    expect(otherPath.body.status_text).toBe(DEVICE_TEXT.badUrl);
+    expect((await send(schoolA, 'DELETE', `/v1/device/${byAddress.body.data.device.id}`)).status).toBe(200);
+  });
+});
+
 describe('inspection tickets', () => {
   it('take every transition by whom it belongs to and refuse it to everyone else', async () => {
     const device = (await get<DeviceList>(schoolA, '/v1/device')).body.data.rows.find((d) => d.name === '仓库摄像头')!;
@@ -295,6 +350,51 @@ describe('the company form picks orgs by name', () => {
       expect((await get(s, '/v1/device/company/schools')).status).toBe(403);
     }
     expect((await get(bureau, `/v1/device/company/schools?keyword=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+});
+
+describe('a bureau registers companies of its own district only, whatever the form would have offered', () => {
+  it('refuses, by the API, an installer org or a served school of another district (and a served org that is no school); nothing is written', async () => {
+    const farInstaller = `org-far-installer-${crypto.randomBytes(3).toString('hex')}`;
+    await server.store.db.insertInto('orgs').values({
+      org_id: farInstaller, name: '城西安装工程公司二', org_type: 'formal', kind: 'installer', area: '城西区', agent_id: null, parent_org_id: null, expiration: null, user_limit: null, created_at: new Date(),
+    }).execute();
+    const farSchool = await schoolOfAnotherArea();
+    const companyEvents = async () => (await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).where('stream_id', 'like', `${installerCompanyStream('')}%`).executeTakeFirstOrThrow()).n;
+    const before = await companyEvents();
+    const azgsBefore = (await get<CompanyList>(bureau, '/v1/device/company')).body.data.rows.find((c) => c.id === 'company-azgs')!;
+    const refused = async (method: string, path: string, body: unknown, text: string) => {
+      const res = await send(bureau, method, path, body);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}: ${res.body.status_text}`).toBe(403);
+      expect(res.body.status_text).toBe(text);
+    };
+    // another district's installer org, named by id (the picker never offers it), with or without a service area
+    await refused('POST', '/v1/device/company', { companyOrgId: farInstaller, name: '越区登记' }, DEVICE_TEXT.companyOrgOutsideArea);
+    await refused('POST', '/v1/device/company', { companyOrgId: farInstaller, name: '越区登记', serviceArea: '城东区', schoolOrgIds: [A] }, DEVICE_TEXT.companyOrgOutsideArea);
+    // its own district's installer, serving another district's school, or an org of its district that is no school
+    await refused('POST', '/v1/device/company', { companyOrgId: DEMO_INSTALLER_ORG, name: '越区服务', schoolOrgIds: [A, farSchool] }, DEVICE_TEXT.companySchoolOutsideArea);
+    await refused('POST', '/v1/device/company', { companyOrgId: DEMO_INSTALLER_ORG, name: '供应商不是学校', schoolOrgIds: ['org-xfsp'] }, DEVICE_TEXT.companySchoolOutsideArea);
+    await refused('POST', '/v1/device/company', { companyOrgId: DEMO_INSTALLER_ORG, name: '不存在的学校', schoolOrgIds: ['org-no-such-school'] }, DEVICE_TEXT.companySchoolOutsideArea);
+    // and by a change of a company it manages
+    await refused('PUT', '/v1/device/company/company-azgs', { schoolOrgIds: [A, farSchool] }, DEVICE_TEXT.companySchoolOutsideArea);
+    await refused('PUT', '/v1/device/company/company-azgs', { schoolOrgIds: [A, 'org-xfsp'] }, DEVICE_TEXT.companySchoolOutsideArea);
+    // nothing was written
+    expect(await companyEvents()).toBe(before);
+    expect(await server.store.db.selectFrom('installer_companies').select('id').where('org_id', '=', farInstaller).execute()).toEqual([]);
+    const azgs = (await get<CompanyList>(bureau, '/v1/device/company')).body.data.rows.find((c) => c.id === 'company-azgs')!;
+    expect(azgs.schoolOrgIds).toEqual(azgsBefore.schoolOrgIds);
+    expect(azgs.version).toBe(azgsBefore.version);
+
+    // the bureau's own district still works, and the platform registers for any district (the rule, not a blanket refusal)
+    const own = await send<Company>(bureau, 'POST', '/v1/device/company', { companyOrgId: DEMO_INSTALLER_ORG, name: '本区第二家', schoolOrgIds: [A] });
+    expect(own.status, own.body.status_text).toBe(200);
+    const far = await send<Company>(platform, 'POST', '/v1/device/company', { companyOrgId: farInstaller, name: '城西安装', serviceArea: '城西区', schoolOrgIds: [farSchool] });
+    expect(far.status, far.body.status_text).toBe(200);
+    expect(far.body.data).toMatchObject({ companyOrgId: farInstaller, schoolOrgIds: [farSchool] });
+    // even the platform names only schools as the schools served
+    const notSchool = await send(platform, 'POST', '/v1/device/company', { companyOrgId: farInstaller, name: '城西安装二', schoolOrgIds: ['org-xfsp'] });
+    expect(notSchool.status).toBe(403);
+    expect(notSchool.body.status_text).toBe(DEVICE_TEXT.companySchoolOutsideArea);
   });
 });
 

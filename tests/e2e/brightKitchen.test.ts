@@ -1,9 +1,10 @@
 // Bright kitchens in Chromium (issue 33): a school adds a camera whose play URL is a live HLS stream ffmpeg makes here
 // and a small server serves on loopback (this test server lets its health checks reach loopback, OUTBOUND_ALLOW, and
 // its console's CSP lets the wall fetch from that media server, MEDIA_ORIGINS; the defaults refuse both); the live
-// wall plays it (the video's currentTime advances); the stream is stopped, the scheduled health check (every second
-// on this server, DEVICE_HEALTH_EVERY_MS) marks the camera offline and opens a ticket assigned to its installer
-// company; the company's technician fixes it with a note, and the school verifies it.
+// wall plays it (the video's currentTime advances), and so does the demo's own camera, on the stream this server
+// ships; the stream is stopped, the scheduled health check (every second on this server, DEVICE_HEALTH_EVERY_MS)
+// marks the camera offline and opens a ticket assigned to its installer company; the company's technician fixes it
+// with a note, and the school verifies it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -84,6 +85,9 @@ describe('bright kitchen', () => {
       await expect.poll(played, { timeout: 20_000 }).toBeGreaterThan(0.5);
       const first = await played();
       await expect.poll(played, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
+      // the demo's own camera plays the stream this deployment ships, from its own origin (server/data/demoStream)
+      const demoTile = school.locator('[data-testid="wall-tile"][data-device-name="烹饪区摄像头"]');
+      await expect.poll(() => demoTile.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
 
       // the stream stops: the media server is gone; the next health round finds it offline and the list shows it live
       await school.getByTestId('tab-devices').click();

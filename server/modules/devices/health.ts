@@ -1,5 +1,6 @@
 // Device health (issue 33): the server asks each enabled camera's play URL on a schedule, through the guarded
-// outbound fetch (server/http/outboundFetch.ts: no internal address unless the deployment allows it), and records a
+// outbound fetch (server/http/outboundFetch.ts: no internal address unless the deployment allows it; the
+// deployment's own demo stream, a bare path, is answered from what this server serves: demoStream.ts), and records a
 // change of online/offline as an event on the device's stream. A device offline longer than its school's threshold
 // gets an inspection ticket, assigned to its installer company, unless one is still open for it.
 import crypto from 'node:crypto';
@@ -11,6 +12,7 @@ import type { ModuleContext } from '../../context.ts';
 import { runDecisions } from '../../store/command.ts';
 import { appendWatched } from './notices.ts';
 import { outboundFetch } from '../../http/outboundFetch.ts';
+import { demoStreamProbe } from './demoStream.ts';
 import { videoDeviceDecider, videoDeviceStream } from '../../../domain/aggregates/videoDevice.ts';
 import { inspectionDecider, inspectionStream, type AssignedCompany } from '../../../domain/aggregates/inspection.ts';
 import { OPEN_INSPECTION_STATUSES, type InspectionSource } from '../../../domain/inspection.ts';
@@ -55,6 +57,9 @@ export async function openInspection(tx: Tx, spec: OpenSpec): Promise<string> {
 
 /** Whether the media server answers the play URL (a 2xx), and what it said. */
 export async function probe(fetchImpl: typeof fetch, url: string): Promise<{ online: boolean; detail: string }> {
+  // a path of this deployment (its demo stream) is read from here: the fetch below never opens to our own address
+  const own = demoStreamProbe(url);
+  if (own) return own;
   try {
     const res = await fetchImpl(url, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     return { online: res.ok, detail: `HTTP ${res.status}` };

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { flagFilter } from '../../http/listQuery.ts';
-import { areaKeyOfOrg, orgFacts, partyOfRequest } from '../../http/parties.ts';
+import { areaKeyOfOrg, orgFacts, orgFactsOf, partyOfRequest } from '../../http/parties.ts';
 import { decideAndAppend, lockKey, metaOf, requestCommand, runDecisions } from '../../store/command.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { streamVersionOf } from '../../store/versions.ts';
@@ -28,8 +28,9 @@ import { checkDevice, companyOf, deviceRow, healthFetch, openInspection, schedul
 import { orgScope, reachOf, requireCompanyManager, requireDeviceManager, requireDeviceViewer } from './access.ts';
 import { base64Bytes } from '../../../domain/videoDevice.ts';
 import alertRoutes from './alertRoutes.ts';
+import { registerDemoStream } from './demoStream.ts';
 import { isSandbox, orgKindOf, type OrgFacts } from '../../../domain/orgKind.ts';
-import { companySchoolPickable, installerPickable, nameMatches, ORG_PICKER_LIMIT } from '../../../domain/orgPicker.ts';
+import { companyOrgsRefusal, companySchoolPickable, installerPickable, nameMatches, ORG_PICKER_LIMIT } from '../../../domain/orgPicker.ts';
 import { appendWatched } from './notices.ts';
 
 const viewer = { auth: 'orgApp', guard: requireDeviceViewer } as const;
@@ -69,6 +70,7 @@ function photoOf(dataUrl: string | undefined): { type: string; bytes: Buffer } |
 export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db, clock } = ctx;
   scheduleHealthChecks(app, ctx);
+  registerDemoStream(app);
   await alertRoutes(app, ctx);
 
   // ── devices ──
@@ -284,19 +286,24 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
     return ok({ rows, count: rows.length });
   });
 
-  /** A bureau registers companies of its own area, for schools of its area only. */
-  const mayManageCompany = async (request: OrgAppRequest, serviceArea: string | undefined, schools: readonly string[] | undefined) => {
-    if (request.platform) return true;
-    const area = await areaKeyOfOrg(db, request.orgApp.orgId);
-    if (serviceArea !== undefined && serviceArea !== area) return false;
-    for (const s of schools ?? []) if ((await orgFacts(db, s))?.area !== area) return false;
-    return true;
+  /**
+   * A bureau registers companies of its own area: its own area as the service area, an installer org of its district
+   * and schools of its district only (domain/orgPicker.ts companyOrgsRefusal: the pickers' rules, applied to the ids
+   * sent, since a client need not use the pickers). The platform: any district, still installers and schools only.
+   */
+  const refuseCompanyOrgs = async (request: OrgAppRequest, companyOrgId: string | undefined, serviceArea: string | undefined, schools: readonly string[] | undefined) => {
+    const caller = await orgFacts(db, request.orgApp.orgId);
+    if (!caller) throw forbidden(DEVICE_TEXT.mayNotManageCompanies);
+    if (!request.platform && serviceArea !== undefined && serviceArea !== await areaKeyOfOrg(db, caller.orgId)) throw forbidden(DEVICE_TEXT.companyOutsideArea);
+    const facts = await orgFactsOf(db, [...(companyOrgId ? [companyOrgId] : []), ...schools ?? []]);
+    const refusal = companyOrgsRefusal(caller, companyOrgId === undefined ? undefined : facts.get(companyOrgId) ?? null, (schools ?? []).map((s) => facts.get(s) ?? null), request.platform);
+    if (refusal) throw forbidden(refusal);
   };
   route(app, api.createCompany, companyManager, async (request) => {
     const b = request.body;
     const facts = await orgFacts(db, b.companyOrgId);
     const serviceArea = b.serviceArea ?? (request.platform ? '' : await areaKeyOfOrg(db, request.orgApp.orgId));
-    if (!await mayManageCompany(request, serviceArea, b.schoolOrgIds)) throw forbidden(DEVICE_TEXT.companyOutsideArea);
+    await refuseCompanyOrgs(request, b.companyOrgId, serviceArea, b.schoolOrgIds);
     const companyId = crypto.randomUUID();
     const spec = requestCommand(request, clock());
     await runDecisions(db, (tx) => decideAndAppend(tx, {
@@ -312,7 +319,7 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
     const [company] = await companiesOf(request, request.params.id);
     if (!company) throw notFound(DEVICE_TEXT.companyNotFound);
     const { version: _, ...change } = request.body;
-    if (!await mayManageCompany(request, change.serviceArea, change.schoolOrgIds)) throw forbidden(DEVICE_TEXT.companyOutsideArea);
+    await refuseCompanyOrgs(request, undefined, change.serviceArea, change.schoolOrgIds);
     const spec = requestCommand(request, clock());
     await runDecisions(db, (tx) => decideAndAppend(tx, {
       ...spec, orgId: company.companyOrgId, streamId: installerCompanyStream(company.id), streamType: 'installerCompany', decider: installerCompanyDecider,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deviceSettingsDecider, videoDeviceDecider, type DeviceRegistered, type DeviceSettingsEvent, type VideoDeviceEvent,
 } from '../../../../domain/aggregates/videoDevice.ts';
-import { DEVICE_LIMITS, DEVICE_TEXT } from '../../../../domain/videoDevice.ts';
+import { DEVICE_LIMITS, DEVICE_TEXT, demoStreamPlaylist } from '../../../../domain/videoDevice.ts';
 import { given } from '../../../support/decider.ts';
 
 const device: DeviceRegistered = {
@@ -27,6 +27,16 @@ describe('video device decider', () => {
     given(videoDeviceDecider).when({ ...register, device: { ...device, playUrl: 'https://u:p@media.example/x.m3u8' } }).thenRefused('invalid', DEVICE_TEXT.credentialsInUrl);
     given(videoDeviceDecider).when({ ...register, count: DEVICE_LIMITS.devicesPerOrg }).thenRefused('unprocessable', DEVICE_TEXT.tooMany);
     given(videoDeviceDecider, [registered]).when(register).thenRefused('conflict');
+  });
+  it('takes the deployment\'s own demo stream as the one bare path, and refuses any other path of the console\'s origin', () => {
+    const at = (playUrl: string) => given(videoDeviceDecider).when({ ...register, device: { ...device, playUrl } });
+    at('/demo-stream/index.m3u8').then([{ type: 'VideoDeviceRegistered', data: { ...device, name: '烹饪区 1 号', playUrl: '/demo-stream/index.m3u8' } }]);
+    // a playlist the deployment does not have is still its path (the health check finds it down)
+    expect(demoStreamPlaylist('/demo-stream/prep-room.m3u8')).toBe('prep-room.m3u8');
+    for (const bad of ['/v1/dev/smsoutbox', '/demo-stream/../v1/x.m3u8', '/demo-stream/init.mp4', '/demo-stream/a/b.m3u8', '//evil.example/demo-stream/index.m3u8', '/demo-stream/index.m3u8?x=1', 'demo-stream/index.m3u8']) {
+      at(bad).thenRefused('invalid', DEVICE_TEXT.badUrl);
+      expect(demoStreamPlaylist(bad)).toBeNull();
+    }
   });
   it('changes only what differs, and does not re-check the name it already has', () => {
     const change = { type: 'ChangeDevice' as const, change: { deviceId: 'd1', name: '烹饪区 1 号', area: ' 洗消区 ' }, ...facts, nameTaken: true };
