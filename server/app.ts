@@ -21,6 +21,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerInputGuards } from './http/registerInputGuards.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { buildValidator } from './http/validatorCompiler.ts';
+import { buildSerializer } from './http/serializerCompiler.ts';
 import { APP_VERSION } from '../domain/constants.ts';
 import { PURGE } from '../domain/anonymousLimits.ts';
 import { purgeAnonymousRows } from './modules/passport/purge.ts';
@@ -60,7 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // issue 29: request.ip is the peer unless the peer is a configured proxy (TRUST_PROXY): the per-address limits count it
     trustProxy: opts.settings.trustProxy?.length ? opts.settings.trustProxy : false,
     // a JSON body is never coerced; querystring, params and headers are read from their text (validatorCompiler.ts)
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
     bodyLimit: 20 * 1024 * 1024,
     // a URL the router cannot decode (a lone surrogate as %ED%A0%80) gets the envelope like any other 400
     frameworkErrors: (error, request, reply) => {

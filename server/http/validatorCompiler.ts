@@ -15,12 +15,31 @@ export const AJV_OPTIONS = { removeAdditional: false, allErrors: false, allowUni
 
 const pool = AjvCompiler();
 
+/**
+ * Compiled validators of this process, per compiler of the pool (one Ajv per external schemas and options, which the
+ * pool already shares between the apps a process builds), by the schema's text. Ajv remembers what it compiled by
+ * the schema object, and each build of the app makes its schemas anew, so without this every build compiled every
+ * route's schemas again: about a second of CPU per test file, which starts a server of its own (issue 32). A
+ * compiled validator depends on nothing but its schema and options, and keeps no state between calls.
+ */
+const compiledBy = new WeakMap<Compile, Map<string, unknown>>();
+function once(compile: Compile): Compile {
+  let compiled = compiledBy.get(compile);
+  if (!compiled) compiledBy.set(compile, (compiled = new Map()));
+  const known = compiled;
+  return (route) => {
+    const key = JSON.stringify(route.schema);
+    if (!known.has(key)) known.set(key, compile(route));
+    return known.get(key);
+  };
+}
+
 type PoolOptions = { customOptions?: Record<string, unknown>; plugins?: unknown[]; onCreate?: unknown };
 
 export const buildValidator: BuildValidator = ((externalSchemas: Parameters<typeof pool>[0], options?: PoolOptions) => {
   const custom = { ...options?.customOptions, ...AJV_OPTIONS };
   const build = (coerceTypes: false | 'array') =>
-    pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes } } as Parameters<typeof pool>[1]) as unknown as Compile;
+    once(pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes } } as Parameters<typeof pool>[1]) as unknown as Compile);
   const strict = build(false);
   const textual = build('array');
   return ((route: RouteSchema) => (route.httpPart === 'body' ? strict : textual)(route)) as unknown as ReturnType<typeof pool>;
