@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import pg from 'pg';
 import { apiSession, percentile, treeCpuMs, type BenchServer } from './serverProcess.ts';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200);
@@ -101,6 +102,13 @@ export async function benchMixedLoad(server: BenchServer) {
       errorKinds.set(k, (errorKinds.get(k) ?? 0) + 1);
     }
   };
+  // PG_STAT_STATEMENTS=true: the server's PostgreSQL counts statements (the server reads the same variable), and the
+  // run prints what each statement cost per request; its timing adds a little to PostgreSQL's CPU
+  const statements = process.env.PG_STAT_STATEMENTS === 'true' ? new pg.Client({ connectionString: server.databaseUrl }) : null;
+  if (statements) {
+    await statements.connect();
+    await statements.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  }
   let stop = false;
   const loops = Promise.all(people.map(async (p) => { while (!stop) await step(p); }));
   await new Promise((r) => setTimeout(r, WARMUP_MS));
@@ -108,6 +116,8 @@ export async function benchMixedLoad(server: BenchServer) {
   const nodeBefore = ownCpuMs(pid);
   const treeBefore = treeCpuMs(pid)!;
   const load1 = os.loadavg()[0];
+  if (statements) await statements.query('SELECT pg_stat_statements_reset()');
+  const benchBefore = process.cpuUsage();
   recording = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, DURATION_MS));
@@ -115,16 +125,31 @@ export async function benchMixedLoad(server: BenchServer) {
   const seconds = (performance.now() - started) / 1000;
   const nodeMs = ownCpuMs(pid) - nodeBefore;
   const pgMs = treeCpuMs(pid)! - treeBefore - nodeMs;
+  const benchCpu = process.cpuUsage(benchBefore);
+  const topStatements = statements ? (await statements.query<{ query: string; calls: string; plans: string; exec_ms: number; plan_ms: number }>(
+    `SELECT query, calls, plans, total_exec_time AS exec_ms, total_plan_time AS plan_ms FROM pg_stat_statements
+     WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`)).rows : [];
+  await statements?.end();
   stop = true;
   await loops;
   agent.destroy();
   const n = latencies.length;
+  if (topStatements.length) {
+    console.log('PostgreSQL statements during the count (pg_stat_statements), costliest first:');
+    console.table(topStatements.map((r) => ({
+      perRequest: +(Number(r.calls) / n).toFixed(2), execUs: Math.round((r.exec_ms * 1000) / Number(r.calls)),
+      planned: `${Math.round((100 * Number(r.plans)) / Number(r.calls))}%`, planUs: Math.round((r.plan_ms * 1000) / Math.max(1, Number(r.plans))),
+      msPerRequest: +((r.exec_ms + r.plan_ms) / n).toFixed(3), query: r.query.replace(/\s+/g, ' ').slice(0, 80),
+    })));
+  }
   return {
     mixed: {
       people: PEOPLE, accounts: usable.map((a) => a.username).join(' '), seconds: +seconds.toFixed(1),
       requests: n, writes, requestsPerSecond: Math.round(n / seconds),
       p50Ms: +percentile(latencies, 50).toFixed(1), p99Ms: +percentile(latencies, 99).toFixed(1),
       errors, nodeCpuMsPerRequest: +(nodeMs / n).toFixed(2), postgresCpuMsPerRequest: +(pgMs / n).toFixed(2),
+      // the load generator shares the two cores: what it costs per request bounds requests/s on a quiet machine too
+      benchCpuMsPerRequest: +((benchCpu.user + benchCpu.system) / 1000 / n).toFixed(2),
       loadAverage1mBefore: +load1.toFixed(2), loadAverage1mAfter: +os.loadavg()[0].toFixed(2),
     },
     ...(refused.length && { leftOut: { accounts: refused.join('; ') } }),

@@ -88,8 +88,11 @@ interface CallerRow {
   org_id: string | null; app_id: string | null; key: string | null; app_name: string | null; org_name: string | null; org_kind: string | null;
   disabled: boolean | null; member: boolean; member_enable: boolean | null; member_expiration: Date | null; roles: { roleId: string; name: string; code: string; roleGroupId: string | null }[];
   platform: boolean;
-  /** [groupName, parentId, moduleId] of every enabled permission of his enabled roles in the org-app (repeats possible) */
-  powers: [string, string, string][]; online_rules: boolean;
+  /**
+   * [groupName, parentId, moduleId, a pcMenu entry with an enabled online rule] of every enabled permission of his
+   * enabled roles in the org-app (repeats possible)
+   */
+  powers: [string, string, string, boolean][];
 }
 
 /**
@@ -120,19 +123,15 @@ const callerQueryByHash = (tokenHash: string, key: string | null) => sql<CallerR
                      WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id AND r.enable), '[]') AS roles,
            -- the powers (powersOf's join, as rows for domain powerKey) and whether a held pcMenu entry has an online
            -- rule: both ran as queries of their own on nearly every request (issue 32)
-           COALESCE((SELECT json_agg(json_build_array(p.group_name, p.parent_id, p.module_id))
+           -- each with whether it is a pcMenu entry with an enabled online rule, the rule's enable as JavaScript reads it
+           -- (absent, false, null, 0 and "" are off): one pass over the join, not a second EXISTS over it
+           COALESCE((SELECT json_agg(json_build_array(p.group_name, p.parent_id, p.module_id,
+                                     COALESCE(p.group_name = 'pcMenu' AND (p.extra_info -> 'online' -> 'enable') NOT IN ('false'::jsonb, 'null'::jsonb, '0'::jsonb, '""'::jsonb), false)))
                      FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id AND r.enable
                      JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.org_id = ur.org_id
                      JOIN permissions p ON p.org_id = rp.org_id AND p.permission_id = rp.permission_id
                      WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id
                        AND p.app_id = oa.app_id AND p.enable), '[]') AS powers,
-           EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id AND r.enable
-                   JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.org_id = ur.org_id
-                   JOIN permissions p ON p.org_id = rp.org_id AND p.permission_id = rp.permission_id
-                   WHERE m.user_id IS NOT NULL AND ur.user_id = u.user_id AND ur.org_id = oa.org_id
-                     AND p.app_id = oa.app_id AND p.group_name = 'pcMenu' AND p.enable
-                     -- the rule's enable as JavaScript reads it: absent, false, null, 0 and "" are off
-                     AND (p.extra_info -> 'online' -> 'enable') NOT IN ('false'::jsonb, 'null'::jsonb, '0'::jsonb, '""'::jsonb)) AS online_rules,
            EXISTS (SELECT 1 FROM user_roles pur JOIN roles pr ON pr.role_id = pur.role_id AND pr.org_id = pur.org_id
                    JOIN orgs po ON po.org_id = pur.org_id
                    WHERE pur.user_id = u.user_id AND pr.enable AND pr.code = ${ROLE_CODE.systemProvider}
@@ -172,7 +171,7 @@ async function resolveCaller(db: Kysely<Database>, token: string, key: string | 
     platform,
     orgKind: orgKindOf({ kind: row.org_kind }),
     powers: [...new Set(row.powers.map(([groupName, parentId, moduleId]) => powerKey({ groupName, parentId, moduleId })))],
-    onlineRules: row.online_rules,
+    onlineRules: row.powers.some((p) => p[3]),
   };
 }
 
