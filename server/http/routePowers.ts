@@ -331,6 +331,8 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'POST /v4/mall/order/return': { what: 'ask for a return', powers: [screen('mallOrderReturnManage')], party: P.school },
   'PUT /v4/mall/order/return/:returnId': { what: 'act on a return', powers: [screen('mallOrderReturnManage')] },
   'DELETE /v4/mall/order/return/:id': { what: 'withdraw a return', powers: [screen('mallOrderReturnManage')] },
+  // issue 35: the deprecated shipping notes, read-only: the shipped orders the caller sees that no delivery carried
+  'GET /v4/mall/shippinglist': { what: 'legacy shipping notes (read-only)', powers: screens('shippingList') },
   'GET /v4/mall/logistics': { what: 'deliveries', powers: screens('mallLogisticsManage', 'mallDeliveryManage') },
   'GET /v4/mall/logistics/search': { what: 'deliveries by keyword', powers: screens('mallLogisticsManage', 'mallDeliveryManage') },
   'GET /v4/mall/logistics/:id': { what: 'a delivery', powers: screens('mallLogisticsManage', 'mallDeliveryManage') },
