@@ -5,6 +5,7 @@ import {
 } from '../../../../domain/aggregates/recipePeople.ts';
 import { given } from '../../../support/decider.ts';
 import { fold, isRefusal } from '../../../../domain/decider.ts';
+import type { SportPrescription } from '../../../../domain/sportPrescription.ts';
 
 const energy = PEOPLE_ENERGY.find((e) => e.ageRange === '9-11')!;
 const reference: RecipePeopleEvent = { type: 'RecipePeopleAdded', data: {
@@ -65,10 +66,10 @@ describe('recipe people decider', () => {
   it('an exercise prescription (issue 35) sets a custom group\'s ages and the target worked from it, on a new group or an existing one', () => {
     // 12-year-olds, boys 40 kg, girls 38 kg, half girls, light PAL, two 45-minute basketball games: 2043 kcal
     // (worked by hand in tests/unit/energyDemand.test.ts)
-    const prescription = {
+    const prescription: SportPrescription = {
       formulaId: 'who1985', pal: 'light', minAge: 12, maxAge: 12, boysWeightKg: 40, girlsWeightKg: 38, girlsSharePct: 50,
       activities: [{ activityId: 'basketballGame', minutesPerSession: 45, sessionsPerWeek: 2 }],
-    } as const;
+    };
     const prescribed = (peopleId: string): RecipePeopleEvent => ({ type: 'RecipePeopleSportPrescribed', data: { peopleId, prescription, energyKcal: 2043 } });
     given(recipePeopleDecider).when({ type: 'PrescribeSport', peopleId: 'p3', prescription, create: { name: ' 篮球队 ', nameTaken: false, count: 2, sort: 20 } }).then([
       { type: 'RecipePeopleAdded', data: {
