@@ -69,6 +69,8 @@ export const CycleAnalysisQuery = Type.Object({
   /** one age group of the cycle; absent = every age group the cycle serves */
   ageGroup: Type.Optional(Type.String({ maxLength: 16 })),
   sex: Type.Optional(Sex),
+  /** issue 35: judge energy against this people group's own target (a sports class's, from its exercise prescription) */
+  peopleId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 }, { additionalProperties: false });
 export type CycleAnalysisQuery = Static<typeof CycleAnalysisQuery>;
 

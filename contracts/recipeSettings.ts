@@ -7,6 +7,7 @@ import { endpoint } from './endpoint.ts';
 import { Flag, IdParams, List, Version } from './common.ts';
 import { LABEL_LIMITS } from '../domain/aggregates/recipeLabel.ts';
 import { PEOPLE_LIMITS } from '../domain/aggregates/recipePeople.ts';
+import { SPORT_LIMITS } from '../domain/sportPrescription.ts';
 
 const tags = ['recipe'];
 const MaybeId = Type.Optional(Type.String({ maxLength: 128 }));
@@ -21,6 +22,21 @@ export const PeopleEnergy = Type.Object({
   foodIngredients: Type.Array(Type.Object({ field: Type.String(), dosage: Type.Number() })),
 });
 export type PeopleEnergy = Static<typeof PeopleEnergy>;
+
+/** issue 35 (recipeSport): a class's exercise prescription; the domain checks the ranges (domain/sportPrescription.ts) */
+export const SportPrescription = Type.Object({
+  formulaId: Type.Union([Type.Literal('who1985'), Type.Literal('schofield1985')]),
+  pal: Type.Union([Type.Literal('light'), Type.Literal('moderate'), Type.Literal('vigorous')]),
+  minAge: Type.Number(),
+  maxAge: Type.Number(),
+  boysWeightKg: Type.Number(),
+  girlsWeightKg: Type.Number(),
+  girlsSharePct: Type.Number(),
+  activities: Type.Array(Type.Object({
+    activityId: Type.String({ maxLength: 64 }), minutesPerSession: Type.Number(), sessionsPerWeek: Type.Number(),
+  }, { additionalProperties: false }), { maxItems: SPORT_LIMITS.activitiesMax }),
+}, { additionalProperties: false });
+export type SportPrescription = Static<typeof SportPrescription>;
 
 export const RecipePeople = Type.Object({
   peopleId: Type.String(),
@@ -38,6 +54,8 @@ export const RecipePeople = Type.Object({
   isDelete: Flag,
   sort: Type.Integer(),
   version: Type.Integer(),
+  /** issue 35: the exercise prescription that set this custom group's energy target, if one did */
+  sportPrescription: Type.Union([SportPrescription, Type.Null()]),
 });
 export type RecipePeople = Static<typeof RecipePeople>;
 
@@ -75,6 +93,19 @@ export const CustomPeopleChange = Type.Object({
 export type CustomPeopleChange = Static<typeof CustomPeopleChange>;
 export const PeopleDefault = Type.Object({ peopleId: MaybeId, defaultEnable: Type.Optional(Type.Union([Flag, Type.Boolean()])) }, { additionalProperties: false });
 export const PeopleRemove = Type.Object({ peopleId: MaybeId }, { additionalProperties: false });
+/** issue 35: prescribe for an existing custom group (peopleId) or a new one (name) */
+export const SportPrescriptionInput = Type.Object({
+  peopleId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  name: Type.Optional(customFields.name),
+  prescription: SportPrescription,
+  version: Type.Optional(Version),
+}, { additionalProperties: false });
+export type SportPrescriptionInput = Static<typeof SportPrescriptionInput>;
+
+export const prescribeSport = endpoint({
+  method: 'PUT', path: '/v5/mall/recipe/people/sport', tags, body: SportPrescriptionInput, response: RecipePeople,
+  summary: "recipeSport: store a class's exercise prescription on its custom people group (or a new one) and set the group's energy target from it (computed on the server)",
+});
 
 export const listPeopleEnergy = endpoint({
   method: 'GET', path: '/v5/mall/recipe/people/energy', tags, response: List(PeopleEnergy),

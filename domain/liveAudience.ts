@@ -78,9 +78,9 @@ export const EVENT_MODULES: ReadonlyArray<readonly [prefix: string, modules: rea
   ['MallRoute', ['routeManage']],
   // meal: orders and what follows them
   ['OrderSettings', ['mallOrderSpec']],
-  ['Order', ['orderList', 'orderLogList', 'foodPurchase', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallOrderBusinessData', 'mallOrderProductSales', 'mallOrderSummaryStatistics', 'mallOrderProductReports', 'orderPurchaseReportJinjiang']],
+  ['Order', ['orderList', 'orderLogList', 'foodPurchase', 'mallOrderReturnManage', 'mallDeliveryManage', 'mallOrderBusinessData', 'mallOrderProductSales', 'mallOrderSummaryStatistics', 'mallOrderProductReports', 'orderPurchaseReportJinjiang', 'shippingList']],
   ['Return', ['mallOrderReturnManage', 'orderList']],
-  ['Logistics', ['mallLogisticsManage', 'mallDeliveryManage', 'carReport', 'orderList']],
+  ['Logistics', ['mallLogisticsManage', 'mallDeliveryManage', 'carReport', 'orderList', 'shippingList']],
   ['Scale', ['mallElectronicWeightManage']],
   // meal: recipes, dishes, nutrition
   ['RecipeCycle', ['mallRecipeCycleManage', 'mallStandardRecipeCycleManage', 'mallRecipePurchaseplan', 'mallRecipeMonthPurchaseplan', 'mallRecipeReport', 'mallRecipeNutritionAnalysis']],

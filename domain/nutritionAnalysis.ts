@@ -108,6 +108,12 @@ export interface AnalysisOptions {
   sex?: Sex;
   /** §3 analysis extraInfo passScore; default §9 ANALYSIS.passScore (80) */
   passScore?: number;
+  /**
+   * A custom people group's daily energy target (kcal/d; §3 recipe people energy, e.g. a sports class's from its exercise
+   * prescription, domain/sportPrescription.ts) instead of the age group's WS/T 554 figure: energy and each meal are judged
+   * against it × the share of the meals served. The other nutrients keep the age group's targets.
+   */
+  energyKcal?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -409,9 +415,10 @@ export const analysisNoteTexts = (): string[] =>
 
 /** Scores, pass and advice from a day's (or average day's) verdicts. */
 function judge(input: {
-  ageGroup: AgeGroup; sex: Sex; days: number; facts: DayFacts[]; passScore: number;
+  ageGroup: AgeGroup; sex: Sex; days: number; facts: DayFacts[]; passScore: number; energyKcal?: number;
 }): MealAnalysis {
   const { ageGroup, sex, days, facts, passScore } = input;
+  const ownEnergy = input.energyKcal !== undefined && Number.isFinite(input.energyKcal) && input.energyKcal > 0 ? input.energyKcal : null;
   // the average day: amounts and targets are means over the days analysed
   const total = Object.fromEntries(NUTRIENT_KEYS.map((k) => {
     const known = facts.map((f) => f.total[k]).filter((v): v is number => v !== null);
@@ -419,6 +426,8 @@ function judge(input: {
   })) as Nutrients;
   const missing = Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, [...new Set(facts.flatMap((f) => f.missing[k]))]])) as Record<NutrientKey, string[]>;
   const target = Object.fromEntries(TARGET_NUTRIENTS.map((k) => [k, meanKnown(facts.map((f) => f.targets.nutrients[k]))])) as Record<TargetNutrient, number | null>;
+  // a people group's own energy target replaces the age group's, for the meals served (the same share)
+  if (ownEnergy !== null) target.energyKcal = meanKnown(facts.map((f) => (f.targets.share > 0 ? round6(ownEnergy * f.targets.share) : null)));
   const notes = facts[0].targets.notes;
   const ratios = facts[0].targets.energyRatios;
   const ratioRange = (key: MacroKey) => (key === 'protein' ? null : ratios[key]);
@@ -484,7 +493,7 @@ function judge(input: {
 
   // each meal by the one meal rule: its §9 ratio of the day's energy target, in the §5 energy band, as `energy`
   // judges the meals served (whose targets are built from the same ratios: nutritionStandards.targetsForMeals)
-  const dailyEnergy = dailyTargets(ageGroup, sex).energyKcal.value;
+  const dailyEnergy = ownEnergy ?? dailyTargets(ageGroup, sex).energyKcal.value;
   const mealCodes = [...new Set(facts.flatMap((f) => f.mealCodes))].sort((a, b) => a - b);
   const meals: MealShareResult[] = mealCodes.map((mealCode) => {
     const values = facts.filter((f) => f.mealEnergy.has(mealCode)).map((f) => f.mealEnergy.get(mealCode)!);
@@ -575,7 +584,7 @@ const passScoreOf = (p: number | undefined) => (typeof p === 'number' && Number.
 /** The analysis of one day's meals against the age group's targets for the meals served. */
 export function analyseMeals(meals: readonly AnalysisMeal[], lookup: FoodLookup, options: AnalysisOptions): MealAnalysis {
   const sex = options.sex ?? 'mixed';
-  return judge({ ageGroup: options.ageGroup, sex, days: 1, facts: [measureDay(meals, lookup, options.ageGroup, sex)], passScore: passScoreOf(options.passScore) });
+  return judge({ ageGroup: options.ageGroup, sex, days: 1, facts: [measureDay(meals, lookup, options.ageGroup, sex)], passScore: passScoreOf(options.passScore), energyKcal: options.energyKcal });
 }
 
 /** The analysis of the average day of several days' meals (a week of a cycle); days without dishes are skipped. */
@@ -583,7 +592,7 @@ export function analyseDays(days: readonly (readonly AnalysisMeal[])[], lookup: 
   const sex = options.sex ?? 'mixed';
   const served = days.filter((d) => d.some((m) => m.dishes.length > 0));
   const facts = (served.length ? served : [[]]).map((d) => measureDay(d, lookup, options.ageGroup, sex));
-  return judge({ ageGroup: options.ageGroup, sex, days: served.length || 1, facts, passScore: passScoreOf(options.passScore) });
+  return judge({ ageGroup: options.ageGroup, sex, days: served.length || 1, facts, passScore: passScoreOf(options.passScore), energyKcal: options.energyKcal });
 }
 
 /** Whether a meal code is a main meal (breakfast, lunch, dinner) whose §9 share adds to the targets. */
@@ -639,7 +648,7 @@ export const cycleMissingDishes = (cycle: CycleFacts): string[] =>
 
 /** The analysis of a cycle per day and per week, for each of its age groups (or those asked, in the cycle's order). */
 export function analyseCycle(
-  cycle: CycleFacts, lookup: FoodLookup, options: { ageGroups?: readonly AgeGroup[]; sex?: Sex; passScore?: number } = {},
+  cycle: CycleFacts, lookup: FoodLookup, options: { ageGroups?: readonly AgeGroup[]; sex?: Sex; passScore?: number; energyKcal?: number } = {},
 ): CycleAgeGroupAnalysis[] {
   const groups = cycle.ageGroups.filter((g): g is { ageRange: AgeGroup; people: number } => isAgeGroup(g.ageRange) && (!options.ageGroups || options.ageGroups.includes(g.ageRange)));
   const weeks = Math.ceil(Math.max(0, cycle.days) / 7);
@@ -660,11 +669,11 @@ export function analyseCycle(
           const f = facts[day];
           if (!f) continue;
           served.push(f);
-          days.push({ day, date: dateOfDay(cycle.startDate, day), analysis: judge({ ageGroup: ageRange, sex, days: 1, facts: [f], passScore }) });
+          days.push({ day, date: dateOfDay(cycle.startDate, day), analysis: judge({ ageGroup: ageRange, sex, days: 1, facts: [f], passScore, energyKcal: options.energyKcal }) });
         }
         return {
           week, startDate: dateOfDay(cycle.startDate, first), endDate: dateOfDay(cycle.startDate, last),
-          analysis: served.length ? judge({ ageGroup: ageRange, sex, days: served.length, facts: served, passScore }) : null, days,
+          analysis: served.length ? judge({ ageGroup: ageRange, sex, days: served.length, facts: served, passScore, energyKcal: options.energyKcal }) : null, days,
         };
       }),
     };

@@ -33,4 +33,9 @@ export const SCHOOL_SERVICE_TEXTS: Record<string, ServerTextTranslations> = {
   订单已存在: tw('訂單已存在', 'The order already exists'),
   该订单须由支付网关确认: tw('該訂單須由付款閘道確認', 'This order is confirmed by its payment gateway only'),
   请填写转账流水号: tw('請填寫轉帳流水號', 'Please enter the bank transfer reference'),
+  // recipeSport (domain/sportPrescription.ts, recipeSettings/routes.ts)
+  '参数错误：运动处方无效，请检查基础代谢公式、活动水平、年龄、体重、女生占比和运动项目': tw(
+    '參數錯誤：運動處方無效，請檢查基礎代謝公式、活動水準、年齡、體重、女生佔比和運動項目',
+    'Invalid parameters: the exercise prescription is not valid. Check the basal formula, activity level, ages, weights, share of girls and activities',
+  ),
 };

@@ -23,11 +23,14 @@ export const ROLE_SCREENS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Screens of one kind of org (domain/orgKind.ts), the platform aside: a school admin holds every entry of the app's
  * menu, but a fruit org's goods, orders and figures (issue 34) and a bureau's supermarket prices and unit import
- * (issue 35) act on records only those orgs have, and the server refuses anyone else.
+ * (issue 35) act on records only those orgs have, and the server refuses anyone else; exercise prescriptions
+ * (recipeSport) are for a school's classes.
  */
 export const KIND_SCREENS: Readonly<Record<string, readonly string[]>> = {
   xgOrgSkuManage: ['fruit'], xgOrgOrderManage: ['fruit'], recipeOrgStatistics: ['fruit'],
   supermarketManage: ['bureau'], uploadUnit: ['bureau'],
+  // issue 35: an exercise prescription sets a school class's recipe people group (a trial org practises as a school)
+  recipeSport: ['school', 'trial'],
 };
 
 /** The screen an entry opens: its component, or its module id for entries without one. */

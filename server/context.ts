@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './store/schema.ts';
 import type { SmsAdapter } from './sms/SmsAdapter.ts';
 import type { AnonymousLimitName } from '../domain/anonymousLimits.ts';
-import type { PaymentMethod } from '../domain/servicePlan.ts';
+import type { ServiceEditionOffer } from '../domain/servicePlan.ts';
 
 export interface ServerSettings {
   /** 'console' (codes kept for the dev outbox), 'http' (a gateway) or 'none' (SMS sign-in refused) */
@@ -24,15 +24,15 @@ export interface ServerSettings {
    * many calls all come from 127.0.0.1 and are about other rules.
    */
   anonymousLimits?: Partial<Record<AnonymousLimitName, number>>;
-  /**
-   * issue 35: how service orders may be paid (server/payments): absent, a bank transfer only. 'simulated' pays every
-   * order at once: tests and development only (PAYMENT_SIMULATED=true).
-   */
-  paymentMethods?: PaymentMethod[];
   /** where a bank transfer goes (PAYMENT_BANK_PAYEE, PAYMENT_BANK_NAME, PAYMENT_BANK_ACCOUNT) */
   bankAccount?: { payee: string; bank: string; account: string };
-  /** issue 34: 'simulated' turns on the stand-in payment gateway for fruit orders (server/modules/fruitMall/payments.ts) */
+  /**
+   * issues 34, 35: 'simulated' turns on the stand-in payment gateway (server/payments/PaymentAdapter.ts) for fruit and
+   * service orders: tests and development only (PAYMENT_GATEWAY=simulated); absent, every order is paid offline
+   */
   paymentGateway?: 'simulated';
+  /** issue 35: the service plan editions sold (SERVICE_EDITIONS); absent: DEFAULT_SERVICE_EDITIONS */
+  serviceEditions?: ServiceEditionOffer[];
   /** issue 33: ms between rounds of camera health checks (DEVICE_HEALTH_EVERY_MS); unset or 0: no schedule */
   deviceHealthEveryMs?: number;
   /**

@@ -27,7 +27,7 @@ const app = await buildApp({
   sms: smsAdapterFromEnv(settings.smsAdapter, process.env),
   settings: {
     smsAdapter: settings.smsAdapter, defaultPassword: settings.defaultPassword, smsOutbox: settings.smsOutbox, outboundAllow: settings.outboundAllow, paymentGateway: settings.paymentGateway,
-    trustProxy: settings.trustProxy, paymentMethods: settings.paymentMethods, bankAccount: settings.bankAccount,
+    trustProxy: settings.trustProxy, bankAccount: settings.bankAccount, serviceEditions: settings.serviceEditions,
     deviceHealthEveryMs: settings.deviceHealthEveryMs, mediaOrigins: settings.mediaOrigins,
   },
   staticDir: settings.staticDir,

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_ENV } from '../domain/constants.ts';
 import { defaultPasswordProblem } from '../domain/initialPassword.ts';
+import { DEFAULT_SERVICE_EDITIONS, serviceEditionsProblem, type ServiceEditionOffer } from '../domain/servicePlan.ts';
 
 /**
  * §9 the default password of accounts made for someone (issue 27): DEFAULT_USER_PASSWORD, required in production;
@@ -25,7 +26,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
   // issue 16: the dev SMS outbox hands out sign-in codes, so it exists only when asked for, never in production
   const smsOutbox = env.SMS_DEV_OUTBOX === 'true';
   if (smsOutbox && production) throw new Error('SMS_DEV_OUTBOX=true is for development and tests, not NODE_ENV=production');
-  // issue 35: the simulated payment gateway pays every service order at once: development and tests only
+  // issue 35: PAYMENT_SIMULATED=true is the older name of PAYMENT_GATEWAY=simulated (one gateway for every order now)
   const paymentSimulated = env.PAYMENT_SIMULATED === 'true';
   if (paymentSimulated && production) throw new Error('PAYMENT_SIMULATED=true is for development and tests, not NODE_ENV=production');
   const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
@@ -49,10 +50,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
     mediaOrigins: mediaOriginsFromEnv(env.MEDIA_ORIGINS),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    paymentMethods: paymentSimulated ? ['bankTransfer' as const, 'simulated' as const] : ['bankTransfer' as const],
     bankAccount: { payee: env.PAYMENT_BANK_PAYEE ?? '', bank: env.PAYMENT_BANK_NAME ?? '', account: env.PAYMENT_BANK_ACCOUNT ?? '' },
-    // issue 34: PAYMENT_GATEWAY=simulated pays fruit orders at once (development); a real gateway is a later adapter
-    paymentGateway: paymentGatewayFromEnv(env.PAYMENT_GATEWAY, production),
+    // issues 34, 35: PAYMENT_GATEWAY=simulated pays fruit and service orders at once (development and tests); a real
+    // gateway is a later adapter (server/payments/PaymentAdapter.ts)
+    paymentGateway: paymentGatewayFromEnv(env.PAYMENT_GATEWAY ?? (paymentSimulated ? 'simulated' : undefined), production),
+    serviceEditions: serviceEditionsFromEnv(env.SERVICE_EDITIONS),
   };
 }
 
@@ -106,4 +108,18 @@ export function paymentGatewayFromEnv(value: string | undefined, production: boo
   if (value !== 'simulated') throw new Error(`PAYMENT_GATEWAY: only "simulated" exists yet, not "${value}"`);
   if (production) throw new Error('PAYMENT_GATEWAY=simulated is for development and tests, not NODE_ENV=production');
   return value;
+}
+
+/**
+ * SERVICE_EDITIONS: the service plan editions this deployment sells (payToBuy, issue 35), a JSON list of
+ * {key, name, userLimit, yearlyPrice}; unset: DEFAULT_SERVICE_EDITIONS (domain/servicePlan.ts, README). A list that
+ * cannot be used stops the start, so no order is ever priced from a typo.
+ */
+export function serviceEditionsFromEnv(value: string | undefined): ServiceEditionOffer[] {
+  if (!value?.trim()) return DEFAULT_SERVICE_EDITIONS.map((e) => ({ ...e }));
+  let parsed: unknown;
+  try { parsed = JSON.parse(value); } catch { throw new Error('SERVICE_EDITIONS is not JSON: a list of {key, name, userLimit, yearlyPrice}'); }
+  const problem = serviceEditionsProblem(parsed);
+  if (problem) throw new Error(problem);
+  return (parsed as ServiceEditionOffer[]).map(({ key, name, userLimit, yearlyPrice }) => ({ key, name: name.trim(), userLimit, yearlyPrice }));
 }

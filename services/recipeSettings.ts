@@ -24,6 +24,9 @@ export const addCustomPeople = (body: api.CustomPeopleInput) =>
   call<typeof api.addCustomPeople>({ method: 'POST', path: '/v5/mall/recipe/people/config/custom', body }, MALL);
 export const updateCustomPeople = (peopleId: string, body: api.CustomPeopleChange) =>
   call<typeof api.updateCustomPeople>({ method: 'PUT', path: '/v5/mall/recipe/people/config/custom/{peopleId}', params: { peopleId }, body }, MALL);
+/** issue 35 (recipeSport): store a class's exercise prescription on its custom group (or a new one); the server sets the target */
+export const prescribeSport = (body: api.SportPrescriptionInput) =>
+  call<typeof api.prescribeSport>({ method: 'PUT', path: '/v5/mall/recipe/people/sport', body }, MALL);
 export const setPeopleDefault = (peopleId: string, defaultEnable: boolean) =>
   call<typeof api.setPeopleDefault>({ method: 'PUT', path: '/v5/mall/recipe/people/config/custom/defaultEnable', body: { peopleId, defaultEnable: defaultEnable ? 1 : 0 } }, MALL);
 export const removeRecipePeople = (peopleId: string) =>

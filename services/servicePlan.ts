@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { get, post } from './http.ts';
 import type { ListResult } from '../domain/types.ts';
-import type { PaymentMethod, ServiceEdition } from '../domain/servicePlan.ts';
+import type { PaymentMethod, ServiceEdition, ServiceEditionOffer } from '../domain/servicePlan.ts';
 
 export interface ServiceOrder {
   id: string; orgId: string; orgName: string; edition: ServiceEdition; years: number; amount: number; method: PaymentMethod;
@@ -11,10 +11,12 @@ export interface ServiceOrder {
 export interface BankAccount { payee: string; bank: string; account: string }
 export interface ServicePlan {
   orgId: string; orgName: string; edition: ServiceEdition | null; expiration: string | null; userLimit: number | null; userCount: number; recipeUserLimit: number;
-  editions: { key: ServiceEdition; userLimit: number; yearlyPrice: number }[]; yearsMax: number; methods: PaymentMethod[]; bankAccount: BankAccount; orders: ServiceOrder[];
+  /** the deployment's editions on sale (SERVICE_EDITIONS) */
+  editions: ServiceEditionOffer[]; yearsMax: number; methods: PaymentMethod[]; bankAccount: BankAccount; orders: ServiceOrder[];
 }
 export type PaymentStart =
-  | { state: 'awaitingTransfer'; instructions: BankAccount & { memo: string } }
+  /** instructions: null where the deployment has set no bank account */
+  | { state: 'awaitingTransfer'; instructions: (BankAccount & { memo: string }) | null }
   | { state: 'redirect'; url: string }
   | { state: 'paid'; reference: string };
 

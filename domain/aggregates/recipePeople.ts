@@ -8,6 +8,7 @@ import { AGE_RANGES } from '../constants.ts';
 import { FOOD_GROUPS } from '../ingredients.ts';
 import { changedFields, withChanges } from './changes.ts';
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
+import { prescriptionTarget, SPORT_TEXT, type SportPrescription } from '../sportPrescription.ts';
 
 export const recipePeopleStream = (peopleId: string) => `recipePeople-${peopleId}`;
 
@@ -78,12 +79,15 @@ export interface RecipePeopleAdded {
 export type RecipePeopleUpdated = { peopleId: string } & Partial<Pick<RecipePeopleAdded, 'name' | 'ageRange' | 'customAvgAge' | 'energyKcal' | 'foodIngredients' | 'enable' | 'sort'>>;
 export interface RecipePeopleDefaultSet { peopleId: string; defaultEnable: boolean }
 export interface RecipePeopleRemoved { peopleId: string }
+/** issue 35 (recipeSport): a class's exercise prescription, stored on its custom group, and the target it set */
+export interface RecipePeopleSportPrescribed { peopleId: string; prescription: SportPrescription; energyKcal: number }
 
 export type RecipePeopleEvent =
   | DomainEvent<'RecipePeopleAdded', RecipePeopleAdded>
   | DomainEvent<'RecipePeopleUpdated', RecipePeopleUpdated>
   | DomainEvent<'RecipePeopleDefaultSet', RecipePeopleDefaultSet>
-  | DomainEvent<'RecipePeopleRemoved', RecipePeopleRemoved>;
+  | DomainEvent<'RecipePeopleRemoved', RecipePeopleRemoved>
+  | DomainEvent<'RecipePeopleSportPrescribed', RecipePeopleSportPrescribed>;
 
 export type RecipePeopleCommand =
   /** energy: the reference group asked for (null: unknown); added: the org already has it; count: groups in the org */
@@ -92,7 +96,12 @@ export type RecipePeopleCommand =
   | { type: 'UpdateCustomPeople'; peopleId: string; change: Partial<CustomPeopleFields>; nameTaken: boolean }
   | { type: 'SetPeopleEnable'; peopleId: string; enable?: boolean; sort?: number }
   | { type: 'SetPeopleDefault'; peopleId: string; defaultEnable: boolean }
-  | { type: 'RemovePeople'; peopleId: string };
+  | { type: 'RemovePeople'; peopleId: string }
+  /**
+   * issue 35: an exercise prescription (unchecked input) for a custom group; its target and ages become the group's.
+   * create: a new custom group of that name (nameTaken, count: as AddCustomPeople); null: the existing group.
+   */
+  | { type: 'PrescribeSport'; peopleId: string; prescription: unknown; create: { name: string; nameTaken: boolean; count: number; sort: number } | null };
 
 export interface RecipePeopleState {
   status: 'none' | 'live' | 'removed';
@@ -190,6 +199,22 @@ export const recipePeopleDecider: Decider<RecipePeopleCommand, RecipePeopleState
       case 'RemovePeople':
         if (state.status !== 'live') return NOT_FOUND;
         return [{ type: 'RecipePeopleRemoved', data: { peopleId } }];
+      case 'PrescribeSport': {
+        const worked = prescriptionTarget(command.prescription);
+        if (!worked) return refuse('invalid', SPORT_TEXT.bad);
+        const { prescription, target } = worked;
+        const prescribed: RecipePeopleEvent = { type: 'RecipePeopleSportPrescribed', data: { peopleId, prescription, energyKcal: target } };
+        const fields = { minAge: prescription.minAge, maxAge: prescription.maxAge, energyKcal: target };
+        if (command.create) {
+          const added = recipePeopleDecider.decide({
+            type: 'AddCustomPeople', peopleId, fields: { ...fields, name: command.create.name, foodIngredients: [] },
+            nameTaken: command.create.nameTaken, count: command.create.count, sort: command.create.sort,
+          }, state);
+          return Array.isArray(added) ? [...added, prescribed] : added;
+        }
+        const updated = recipePeopleDecider.decide({ type: 'UpdateCustomPeople', peopleId, change: fields, nameTaken: false }, state);
+        return Array.isArray(updated) ? [...updated, prescribed] : updated;
+      }
     }
   },
 
@@ -207,6 +232,8 @@ export const recipePeopleDecider: Decider<RecipePeopleCommand, RecipePeopleState
         return { ...state, people: state.people && { ...state.people, defaultEnable: event.data.defaultEnable } };
       case 'RecipePeopleRemoved':
         return { ...state, status: 'removed' };
+      case 'RecipePeopleSportPrescribed':
+        return state;
     }
   },
 };

@@ -4,11 +4,13 @@
 // org's expiration and user limit on the org's stream, in the same transaction).
 import { refuse, type Decider, type DomainEvent } from '../decider.ts';
 import {
-  extendedExpiration, orderProblem, quoteOf, SERVICE_EDITIONS, SERVICE_TEXT, type PaymentMethod, type ServiceEdition,
+  DEFAULT_SERVICE_EDITIONS, editionOf, extendedExpiration, orderProblem, quoteOf, SERVICE_TEXT, type PaymentMethod, type ServiceEdition, type ServiceEditionOffer,
 } from '../servicePlan.ts';
 
 export interface ServiceOrderPlaced {
   id: string; orgId: string; edition: ServiceEdition; years: number; amount: number; method: PaymentMethod; placedBy: string; at: string;
+  /** the users the edition allowed when the order was placed (the deployment's editions may change later); absent on earlier orders */
+  userLimit?: number;
 }
 export interface ServiceOrderPaid {
   id: string; orgId: string; reference: string; paidAt: string; confirmedBy: string | null;
@@ -25,6 +27,8 @@ export type ServiceOrderEvent =
 export type ServiceOrderCommand =
   | {
     type: 'PlaceOrder'; id: string; orgId: string; edition: unknown; years: unknown; method: PaymentMethod; placedBy: string; at: string;
+    /** the editions the deployment sells (its configuration): the price and user limit come from here, never from the client */
+    editions: readonly ServiceEditionOffer[];
     /** users the org has now (an edition they do not fit in is refused) */
     userCount: number;
     /** the deployment offers this payment method (server/payments) */
@@ -51,13 +55,16 @@ export const serviceOrderDecider: Decider<ServiceOrderCommand, ServiceOrderState
       case 'PlaceOrder': {
         if (state.status !== 'none') return refuse('conflict', SERVICE_TEXT.exists);
         if (!command.methodEnabled) return refuse('invalid', SERVICE_TEXT.methodOff);
-        const problem = orderProblem(command);
-        if (problem) return refuse('invalid', problem);
-        const edition = command.edition as ServiceEdition;
+        const edition = editionOf(command.editions, command.edition);
+        const problem = orderProblem({ edition, years: command.years, userCount: command.userCount });
+        if (problem || !edition) return refuse('invalid', problem ?? SERVICE_TEXT.badEdition);
         const years = command.years as number;
         return [{
           type: 'ServiceOrderPlaced',
-          data: { id: command.id, orgId: command.orgId, edition, years, amount: quoteOf(edition, years), method: command.method, placedBy: command.placedBy, at: command.at },
+          data: {
+            id: command.id, orgId: command.orgId, edition: edition.key, years, amount: quoteOf(edition, years), method: command.method, placedBy: command.placedBy,
+            at: command.at, userLimit: edition.userLimit,
+          },
         }];
       }
       case 'ConfirmPayment': {
@@ -75,7 +82,8 @@ export const serviceOrderDecider: Decider<ServiceOrderCommand, ServiceOrderState
           data: {
             id: order.id, orgId: order.orgId, reference, paidAt: command.at, confirmedBy: 'platform' in command.by ? command.by.userId : null,
             edition: order.edition, expiration: extendedExpiration(command.currentExpiration, new Date(command.at), order.years),
-            userLimit: SERVICE_EDITIONS[order.edition].userLimit,
+            // the limit the order was placed with; an order placed before limits were kept: the default edition's
+            userLimit: order.userLimit ?? editionOf(DEFAULT_SERVICE_EDITIONS, order.edition)?.userLimit ?? 0,
           },
         }];
       }

@@ -331,6 +331,8 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'POST /v4/mall/order/return': { what: 'ask for a return', powers: [screen('mallOrderReturnManage')], party: P.school },
   'PUT /v4/mall/order/return/:returnId': { what: 'act on a return', powers: [screen('mallOrderReturnManage')] },
   'DELETE /v4/mall/order/return/:id': { what: 'withdraw a return', powers: [screen('mallOrderReturnManage')] },
+  // issue 35: the deprecated shipping notes, read-only: the shipped orders the caller sees that no delivery carried
+  'GET /v4/mall/shippinglist': { what: 'legacy shipping notes (read-only)', powers: screens('shippingList') },
   'GET /v4/mall/logistics': { what: 'deliveries', powers: screens('mallLogisticsManage', 'mallDeliveryManage') },
   'GET /v4/mall/logistics/search': { what: 'deliveries by keyword', powers: screens('mallLogisticsManage', 'mallDeliveryManage') },
   'GET /v4/mall/logistics/:id': { what: 'a delivery', powers: screens('mallLogisticsManage', 'mallDeliveryManage') },
@@ -454,7 +456,7 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'GET /v4/mall/recipelabel/config': { what: 'recipe label settings', powers: [...S.recipes, ...S.recipeSettings] },
   ...Object.fromEntries(['DELETE /v4/mall/recipe/people/config', 'POST /v5/mall/recipe/people/config', 'PUT /v5/mall/recipe/people/config', 'POST /v5/mall/recipe/people/config/custom',
     'PUT /v5/mall/recipe/people/config/custom/:peopleId', 'PUT /v5/mall/recipe/people/config/custom/defaultEnable', 'POST /v4/mall/recipelabel', 'PUT /v4/mall/recipelabel',
-    'PUT /v4/mall/recipelabel/:id', 'POST /v4/mall/recipelabel/config', 'PUT /v4/mall/recipelabel/config',
+    'PUT /v4/mall/recipelabel/:id', 'POST /v4/mall/recipelabel/config', 'PUT /v4/mall/recipelabel/config', 'PUT /v5/mall/recipe/people/sport',
   ].map((r) => [r, { what: `recipe settings: ${r}`, party: P.settingsWriter } satisfies RouteRule])),
   // ---- issue 35: short links of the org (its own only), made on the screen and by the screens that print or share pages
   'GET /v1/shortlinks': { what: "the org's short links", powers: screens('dwzManage') },

@@ -5,7 +5,7 @@ export interface SeedScreen {
   key: string;
   title: string;
   icon?: string;
-  /** §2 shippingList is deprecated: seeded, but disabled */
+  /** an entry seeded disabled (none is now: issue 35 gave the deprecated shippingList a read-only page) */
   enable?: boolean;
 }
 
@@ -84,7 +84,8 @@ export const MEAL_SCREENS: SeedScreen[] = [
   { key: 'mallSupplierPermissionManage', title: '供应商权限管理' },
   { key: 'mallPurchaserRolesManage', title: '采购单位管理' },
   { key: 'mallPurchaserRolesList', title: '采购单位列表' },
-  { key: 'shippingList', title: '发货单', enable: false },
+  // §2 deprecated: a read-only page pointing to delivery, with the legacy shipping notes (issue 35)
+  { key: 'shippingList', title: '发货单（已停用）' },
   { key: 'mallFoodIngredientsManage', title: '食材管理' },
   { key: 'localFoodIngredientsManage', title: '本地食材库' },
   { key: 'payToBuy', title: '购买服务' },

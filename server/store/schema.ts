@@ -238,6 +238,7 @@ export interface Database {
     org_id: string; people_id: string; people_energy_id: string | null; name: string; age_range: string;
     custom_avg_age: ColumnType<string | null, number | null, number | null>; energy_kcal: ColumnType<string, number, number>; food_ingredients: Json;
     enable: boolean; default_enable: boolean; sort: number; created_at: Time; updated_at: Time;
+    sport_prescription: ColumnType<unknown, string | null | undefined, string | null>;
   };
   recipe_labels: { org_id: string; id: string; name: string; color: string; sort: number; enable: boolean; created_at: Time; updated_at: Time };
   recipe_label_configs: { org_id: string; config: Json; updated_at: Time };

@@ -112,7 +112,7 @@ const meal: Def[] = [
   { key: 'mallSupplierPermissionManage', label: msg`供应商权限管理`, load: () => import('./meal/mallSupplierPermissionManage/MallSupplierPermissionManagePage.tsx') },
   { key: 'mallPurchaserRolesManage', label: msg`采购单位管理`, load: () => import('./meal/mallPurchaserRolesManage/MallPurchaserRolesManagePage.tsx') },
   { key: 'mallPurchaserRolesList', label: msg`采购单位列表`, load: () => import('./meal/mallPurchaserRolesList/MallPurchaserRolesListPage.tsx') },
-  { key: 'shippingList', label: msg`发货单（已停用）`, isSupportAppManage: false },
+  { key: 'shippingList', label: msg`发货单（已停用）`, isSupportAppManage: false, load: () => import('./meal/shippingList/ShippingListPage.tsx') },
   { key: 'mallFoodIngredientsManage', label: msg`食材管理`, load: () => import('./meal/mallFoodIngredientsManage/MallFoodIngredientsPage.tsx') },
   { key: 'localFoodIngredientsManage', label: msg`本地食材库`, load: () => import('./meal/localFoodIngredientsManage/LocalFoodIngredientsPage.tsx') },
   { key: 'payToBuy', label: msg`购买服务`, load: () => import('./meal/payToBuy/PayToBuyPage.tsx') },

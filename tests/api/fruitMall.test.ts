@@ -16,7 +16,7 @@ import { spreadAmount } from '../../domain/aggregates/fruitOrder.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { lineAmount, sumAmounts } from '../../domain/money.ts';
 import { paymentsOfApp } from '../../server/modules/fruitMall/routes.ts';
-import { SimulatedGateway } from '../../server/modules/fruitMall/payments.ts';
+import { SimulatedGateway } from '../../server/payments/PaymentAdapter.ts';
 
 const FRUIT_ORG = 'org-xgy';
 const ORG_B = 'org-mdzx';

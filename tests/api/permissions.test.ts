@@ -42,9 +42,18 @@ describe('menus and powers', () => {
   });
 
   it('leaves disabled entries out, even for a system provider', async () => {
-    const provider = await as(DEMO.provider);
-    const res = await provider<{ rows: MenuEntry[] }>('/v2/permission/user/menu?groupName=pcMenu');
-    expect(res.body.data.rows.map((r) => r.moduleId)).not.toContain('shippingList');
+    // no seeded entry is disabled (issue 35 gave the deprecated shippingList a read-only page): the provider disables one
+    const s = await signIn(server, DEMO.provider);
+    const menu = async () => (await call<{ rows: MenuEntry[] }>(server, 'GET', '/v2/permission/user/menu?groupName=pcMenu', { token: s.token, key: s.key })).body.data.rows;
+    const entry = (await menu()).find((r) => r.moduleId === 'aboutUs')!;
+    expect((await menu()).map((r) => r.moduleId)).toContain('shippingList');
+    const off = await call(server, 'PUT', `/v2/permission/${entry.id}`, { token: s.token, key: s.key, body: { enable: false } });
+    expect(off.status, off.body.status_text).toBe(200);
+    try {
+      expect((await menu()).map((r) => r.moduleId)).not.toContain('aboutUs');
+    } finally {
+      await call(server, 'PUT', `/v2/permission/${entry.id}`, { token: s.token, key: s.key, body: { enable: true } });
+    }
   });
 
   it('rejects a missing or unknown groupName with 400', async () => {

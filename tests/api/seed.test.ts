@@ -91,7 +91,10 @@ describe('demo seed', () => {
     expect(menus.get('supplier')).toEqual(expect.arrayContaining(['productManage', 'productPrice', 'productSkuLog', 'orderList', 'routeManage']));
     expect(menus.get('delivery')).toEqual(expect.arrayContaining(['orderList', 'mallDeliveryManage', 'mallLogisticsManage']));
     expect(menus.get('bureau')).toEqual(expect.arrayContaining(['productPriceApproval', 'priceSurveyVoucher', 'educationPriceSurveyVoucher', 'mallSupplierManage']));
-    expect(menus.get('dietitian')).toEqual(expect.arrayContaining(['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage']));
+    // issue 35: the dietitian writes exercise prescriptions; the deprecated shipping notes stay readable to those who shipped and received
+    expect(menus.get('dietitian')).toEqual(expect.arrayContaining(['mallRecipeCycleManage', 'nutrientCalculator', 'analysisCalculator', 'menuManage', 'recipeSport']));
+    expect(menus.get('purchaser')).toContain('shippingList');
+    expect(menus.get('supplier')).toContain('shippingList');
     expect(menus.get('userAdmin')).toEqual(expect.arrayContaining(['contacts', 'rolesManage', 'rolesPermissionManage']));
     expect(menus.get('delivery')).not.toContain('productManage');
   });

@@ -8,7 +8,7 @@ import { call, eventCount, firstSignIn, signIn, DEMO, OWN_PASSWORD, SCHOOL_A, ty
 import { auth, newProduct, purchaserGroups } from './mallApi.ts';
 import { dayOf } from '../../domain/priceCycle.ts';
 import { SUPERMARKET_GROUP, SUPERMARKET_MARGIN_DEFAULT } from '../../domain/supermarketPrice.ts';
-import { addYears, SERVICE_EDITIONS } from '../../domain/servicePlan.ts';
+import { addYears, type ServiceEditionOffer } from '../../domain/servicePlan.ts';
 
 let server: TestServer;
 let bureau: Session;
@@ -16,8 +16,15 @@ let supplier: Session;
 let schoolAdmin: Session;
 let userAdmin: Session;
 let provider: Session;
+// this deployment's own editions and prices (SERVICE_EDITIONS), none of the defaults': orders must be priced from these
+const EDITIONS: ServiceEditionOffer[] = [
+  { key: 'basic', name: '基础版', userLimit: 20, yearlyPrice: 1500 },
+  { key: 'standard', name: '标准版', userLimit: 100, yearlyPrice: 3888.8 },
+  { key: 'professional', name: '专业版', userLimit: 500, yearlyPrice: 12000 },
+];
+const SERVICE_EDITIONS = Object.fromEntries(EDITIONS.map((e) => [e.key, e])) as Record<'basic' | 'standard' | 'professional', ServiceEditionOffer>;
 beforeAll(async () => {
-  server = await startTestServer({ paymentMethods: ['bankTransfer', 'simulated'] });
+  server = await startTestServer({ serviceEditions: EDITIONS });
   [bureau, supplier, schoolAdmin, userAdmin, provider] = await Promise.all([
     signIn(server, DEMO.bureau), signIn(server, DEMO.supplier), signIn(server, DEMO.schoolAdmin, SCHOOL_A), signIn(server, DEMO.userAdmin, SCHOOL_A),
     signIn(server, DEMO.provider, SCHOOL_A),
@@ -163,9 +170,10 @@ describe('the service plan', () => {
   const orgRow = () => server.store.db.selectFrom('orgs').select(['expiration', 'user_limit']).where('org_id', '=', schoolAdmin.orgApp!.orgId).executeTakeFirstOrThrow();
 
   it('a school cannot extend its plan without a payment, nor confirm its own bank transfer; the platform\'s confirmation extends it', async () => {
-    const plan = await call<{ methods: string[]; editions: { key: string }[]; recipeUserLimit: number }>(server, 'GET', '/v1/serviceplan', auth(schoolAdmin));
+    const plan = await call<{ methods: string[]; editions: ServiceEditionOffer[]; recipeUserLimit: number }>(server, 'GET', '/v1/serviceplan', auth(schoolAdmin));
     expect(plan.status, plan.body.status_text).toBe(200);
     expect(plan.body.data.methods).toEqual(['bankTransfer', 'simulated']);
+    expect(plan.body.data.editions).toEqual(EDITIONS);
     expect(plan.body.data.recipeUserLimit).toBe(5);
 
     const start = await orgRow();

@@ -54,8 +54,8 @@ export interface TestServerOptions {
   trustProxy?: string[];
   /** other per-address bounds than domain/anonymousLimits.ts, for a file whose many calls from 127.0.0.1 test other rules */
   anonymousLimits?: ServerSettings['anonymousLimits'];
-  /** how service orders may be paid (issue 35): absent, a bank transfer only, as a deployment */
-  paymentMethods?: ServerSettings['paymentMethods'];
+  /** the service plan editions sold (issue 35, SERVICE_EDITIONS); absent: the documented defaults */
+  serviceEditions?: ServerSettings['serviceEditions'];
   /** media server origins the console's CSP lets the live wall play from (MEDIA_ORIGINS; issue 33) */
   mediaOrigins?: string[];
   /** ms between rounds of camera health checks (DEVICE_HEALTH_EVERY_MS; issue 33): none when absent */
@@ -68,7 +68,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const sms = new ConsoleSmsAdapter(() => {});
   const app = await buildApp({
     db: store.db, sms, clock: opts.clock, staticDir: opts.staticDir, logger: !!opts.logStream, logStream: opts.logStream,
-    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits, paymentMethods: opts.paymentMethods, paymentGateway: 'simulated',
+    settings: { smsAdapter: 'console', defaultPassword: INITIAL_PASSWORD, smsOutbox: true, outboundAllow: opts.outboundAllow, trustProxy: opts.trustProxy, anonymousLimits: opts.anonymousLimits, serviceEditions: opts.serviceEditions, paymentGateway: 'simulated',
       mediaOrigins: opts.mediaOrigins, deviceHealthEveryMs: opts.deviceHealthEveryMs },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

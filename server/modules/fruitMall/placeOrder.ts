@@ -14,7 +14,7 @@ import { DEFAULT_MEMBER_LEVEL } from '../../../domain/constants.ts';
 import { FRUIT_TEXT, fruitOfferOf, type FruitPayment, type FruitPlan } from '../../../domain/fruitMall.ts';
 import type { Campaign } from '../../../domain/mall/campaign.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
-import type { Payments } from './payments.ts';
+import type { Payments } from '../../payments/PaymentAdapter.ts';
 
 export interface OrderSpec {
   skuId: string;

@@ -29,7 +29,7 @@ import {
 import { isValidPhone } from '../../../domain/phone.ts';
 import { orgKindOf, type OrgKind } from '../../../domain/orgKind.ts';
 import { ordersFrom, orderRows } from './orderView.ts';
-import { paymentsOf, type Payments } from './payments.ts';
+import { paymentsOf, type Payments } from '../../payments/PaymentAdapter.ts';
 
 /** A member of a fruit org (its kind, whatever his role's code). */
 export function requireFruit(request: FastifyRequest): void {

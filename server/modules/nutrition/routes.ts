@@ -21,6 +21,7 @@ import { isAgeGroup, type AgeGroup } from '../../../domain/nutritionStandards.ts
 import { DOSAGE_MODES, type DosageMode } from '../../../domain/nutrition.ts';
 import { RECIPE_TEXT, cycleDays, isRecipeEditor, seesUnpublished, type CycleOption } from '../../../domain/recipeCycle.ts';
 import { mayApprove } from '../../../domain/recipeApprovers.ts';
+import { PEOPLE_TEXT } from '../../../domain/aggregates/recipePeople.ts';
 import { recipeStanding, recipeViewerOf } from '../recipeCycles/standing.ts';
 import { DEFAULT_DOSAGE_MODE } from '../../../domain/constants.ts';
 
@@ -72,7 +73,12 @@ export default async function nutritionRoutes(app: FastifyInstance, { db }: Modu
   route(app, api.analyseRecipeCycle, member, async (request) => {
     const orgId = request.orgApp.orgId;
     const { id } = request.params;
-    const { ageGroup, sex } = request.query;
+    const { ageGroup, sex, peopleId } = request.query;
+    // issue 35: a people group of this org (a sports class) judged by its own energy target; another org's is not found
+    const people = peopleId === undefined ? undefined
+      : await db.selectFrom('recipe_people').select('energy_kcal').where('org_id', '=', orgId).where('people_id', '=', peopleId).executeTakeFirst();
+    if (peopleId !== undefined && !people) throw notFound(PEOPLE_TEXT.notFound);
+    const energyKcal = people ? Number(people.energy_kcal) : undefined;
     const cycle = await db.selectFrom('recipe_cycles')
       .select(['id', 'name', 'status', 'cycle_option', 'weeks', 'age_groups', 'created_by', sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date')])
       .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
@@ -100,7 +106,7 @@ export default async function nutritionRoutes(app: FastifyInstance, { db }: Modu
     const score = await passScore(request);
     return ok({
       cycleId: cycle.id, name: cycle.name, status: cycle.status, startDate: cycle.start_date, passScore: score,
-      ageGroups: analyseCycle(facts, lookup, { ageGroups: ageGroup ? [ageGroup as AgeGroup] : undefined, sex, passScore: score }),
+      ageGroups: analyseCycle(facts, lookup, { ageGroups: ageGroup ? [ageGroup as AgeGroup] : undefined, sex, passScore: score, energyKcal }),
       missingDishes: cycleMissingDishes(facts),
     });
   });

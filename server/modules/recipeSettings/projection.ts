@@ -2,7 +2,9 @@
 // recipelabel config (recipe_label_configs), keyed by org first.
 import { sql } from 'kysely';
 import { defineProjection } from '../../store/projections.ts';
-import type { RecipePeopleAdded, RecipePeopleDefaultSet, RecipePeopleRemoved, RecipePeopleUpdated } from '../../../domain/aggregates/recipePeople.ts';
+import type {
+  RecipePeopleAdded, RecipePeopleDefaultSet, RecipePeopleRemoved, RecipePeopleSportPrescribed, RecipePeopleUpdated,
+} from '../../../domain/aggregates/recipePeople.ts';
 import {
   DEFAULT_LABEL_CONFIG, type RecipeLabelConfigSet, type RecipeLabelCreated, type RecipeLabelRemoved, type RecipeLabelUpdated,
 } from '../../../domain/aggregates/recipeLabel.ts';
@@ -31,6 +33,10 @@ defineProjection({
   },
   RecipePeopleDefaultSet: async (tx, { data, orgId, meta }: Ev<RecipePeopleDefaultSet>) => {
     await tx.updateTable('recipe_people').set({ default_enable: data.defaultEnable, updated_at: meta.time })
+      .where('org_id', '=', orgId).where('people_id', '=', data.peopleId).execute();
+  },
+  RecipePeopleSportPrescribed: async (tx, { data, orgId, meta }: Ev<RecipePeopleSportPrescribed>) => {
+    await tx.updateTable('recipe_people').set({ sport_prescription: JSON.stringify(data.prescription), updated_at: meta.time })
       .where('org_id', '=', orgId).where('people_id', '=', data.peopleId).execute();
   },
   RecipePeopleRemoved: async (tx, { data, orgId }: Ev<RecipePeopleRemoved>) => {

@@ -30,13 +30,13 @@ const writer = { auth: 'orgApp', guard: requireSettingsWriter } as const;
 
 interface PeopleRow {
   people_id: string; people_energy_id: string | null; org_id: string; name: string; age_range: string; custom_avg_age: string | null; energy_kcal: string;
-  food_ingredients: unknown; enable: boolean; default_enable: boolean; sort: number; version: string | null;
+  food_ingredients: unknown; enable: boolean; default_enable: boolean; sort: number; version: string | null; sport_prescription: unknown;
 }
 const peopleView = (r: PeopleRow): api.RecipePeople => ({
   peopleId: r.people_id, peopleEnergyId: r.people_energy_id, orgId: r.org_id, name: r.name, ageRange: r.age_range,
   customAvgAge: r.custom_avg_age === null ? null : Number(r.custom_avg_age), custom: r.people_energy_id === null, energyKcal: Number(r.energy_kcal),
   foodIngredients: r.food_ingredients as api.RecipePeople['foodIngredients'], enable: r.enable ? 1 : 0, defaultEnable: r.default_enable ? 1 : 0, isDelete: 0,
-  sort: r.sort, version: Number(r.version ?? 0),
+  sort: r.sort, version: Number(r.version ?? 0), sportPrescription: (r.sport_prescription ?? null) as api.RecipePeople['sportPrescription'],
 });
 interface LabelRow { id: string; org_id: string; name: string; color: string; sort: number; enable: boolean; version: string | null }
 const labelView = (r: LabelRow): api.RecipeLabel => ({
@@ -52,7 +52,7 @@ function required<T>(value: T | undefined | null | ''): T {
 export default async function recipeSettingsRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
   const peopleSelect = db.selectFrom('recipe_people as p').select([
     'p.people_id', 'p.people_energy_id', 'p.org_id', 'p.name', 'p.age_range', 'p.custom_avg_age', 'p.energy_kcal', 'p.food_ingredients',
-    'p.enable', 'p.default_enable', 'p.sort', streamVersionOf('p', 'recipePeople', 'people_id').as('version'),
+    'p.enable', 'p.default_enable', 'p.sort', 'p.sport_prescription', streamVersionOf('p', 'recipePeople', 'people_id').as('version'),
   ]);
   const onePeople = async (orgId: string, peopleId: string) => {
     const row = await peopleSelect.where('p.org_id', '=', orgId).where('p.people_id', '=', peopleId).executeTakeFirst();
@@ -145,6 +145,24 @@ export default async function recipeSettingsRoutes(app: FastifyInstance, { db, c
     await peopleCommand(request, async (tx) => {
       await existing(tx, orgId, peopleId);
       return { type: 'UpdateCustomPeople', peopleId, change, nameTaken: await nameTaken(tx, orgId, change.name, peopleId) };
+    });
+    return ok(await onePeople(orgId, peopleId));
+  });
+
+  // issue 35 (recipeSport): the prescription is stored on the class's custom group and its target becomes the group's
+  // energy target, both decided from the prescription by the domain; a new group is made in the same command
+  route(app, api.prescribeSport, writer, async (request) => {
+    const { orgId } = request.orgApp;
+    const { peopleId: given, name, prescription } = request.body;
+    if (!given && !name?.trim()) throw badRequest(PEOPLE_TEXT.nameEmpty);
+    const peopleId = given ?? crypto.randomUUID();
+    await peopleCommand(request, async (tx) => {
+      if (given) {
+        await existing(tx, orgId, given);
+        return { type: 'PrescribeSport', peopleId, prescription, create: null };
+      }
+      const count = await groupCount(tx, orgId);
+      return { type: 'PrescribeSport', peopleId, prescription, create: { name: name!, nameTaken: await nameTaken(tx, orgId, name, peopleId), count, sort: count * 10 } };
     });
     return ok(await onePeople(orgId, peopleId));
   });

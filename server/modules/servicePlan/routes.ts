@@ -1,6 +1,7 @@
 // payToBuy 购买服务 (issue 35): an org's service plan and the orders that renew or upgrade it. The org's admin places
-// an order (price from domain/servicePlan.ts) and pays it through a payment adapter (server/payments): a bank
-// transfer waits for the platform to confirm the money arrived; a gateway's answer pays it at once. A paid order sets
+// an order (priced from the deployment's editions, ctx.settings.serviceEditions, by domain/servicePlan.ts) and pays it
+// through the payment adapters every order shares (server/payments/PaymentAdapter.ts): a bank transfer is the offline
+// adapter, which waits for the platform to confirm the money arrived; the gateway's answer pays it at once. A paid order sets
 // the org's expiration and user limit (the org's stream, as the platform's org settings do) in the same transaction.
 // No one extends a plan any other way here, and no org confirms its own transfer.
 import crypto from 'node:crypto';
@@ -19,12 +20,12 @@ import { orgUserCount } from '../users/userCommands.ts';
 import { orgDecider } from '../../../domain/aggregates/org.ts';
 import { serviceOrderDecider, type ServiceOrderCommand, type ServiceOrderState } from '../../../domain/aggregates/serviceOrder.ts';
 import {
-  isPaymentMethod, PAYMENT_METHODS, SERVICE_EDITION_KEYS, SERVICE_EDITIONS, SERVICE_TEXT, SERVICE_YEARS_MAX, type PaymentMethod,
+  DEFAULT_SERVICE_EDITIONS, PAYMENT_METHODS, SERVICE_TEXT, SERVICE_YEARS_MAX, type PaymentMethod,
 } from '../../../domain/servicePlan.ts';
 import { RECIPE_USER_LIMIT_DEFAULT } from '../../../domain/constants.ts';
 import { recipeUserLimit } from '../../../domain/recipeCycle.ts';
 import { isAdmin, isManageAdmin } from '../../../domain/roles.ts';
-import { paymentAdapters, type PaymentStart } from '../../payments/PaymentAdapter.ts';
+import { paymentsOf, type ChargeResult, type PaymentAdapter } from '../../payments/PaymentAdapter.ts';
 import { serviceOrderStream } from './projection.ts';
 
 const tags = ['servicePlan'];
@@ -49,6 +50,13 @@ const orderSchema = {
   },
 } as const;
 
+/** What the console is told to do next: wait for the transfer (its instructions), go to a gateway, or nothing (paid). */
+function paymentStartOf(charged: ChargeResult) {
+  if (charged.paid) return { state: 'paid' as const, reference: charged.ref };
+  if ('redirect' in charged) return { state: 'redirect' as const, url: charged.redirect };
+  return { state: 'awaitingTransfer' as const, instructions: charged.instructions };
+}
+
 /** The order's state, read under its stream's lock by the command handler. */
 const orderCommand = (tx: Tx, request: FastifyRequest, now: Date, orgId: string, id: string, command: ServiceOrderCommand) =>
   decideAndAppend(tx, {
@@ -57,9 +65,13 @@ const orderCommand = (tx: Tx, request: FastifyRequest, now: Date, orgId: string,
 
 export default async function servicePlanRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  const methods = (ctx.settings.paymentMethods ?? ['bankTransfer']).filter(isPaymentMethod);
   const bankAccount = ctx.settings.bankAccount ?? { payee: '', bank: '', account: '' };
-  const adapters = paymentAdapters(methods, bankAccount);
+  const editions = ctx.settings.serviceEditions ?? DEFAULT_SERVICE_EDITIONS;
+  const payments = paymentsOf(ctx.settings.paymentGateway, bankAccount);
+  // a bank transfer is the offline adapter; 'simulated' the gateway, where the deployment has that one
+  const adapters = new Map<PaymentMethod, PaymentAdapter>([['bankTransfer', payments.offline]]);
+  if (payments.gateway?.name === 'simulated') adapters.set('simulated', payments.gateway);
+  const methods = PAYMENT_METHODS.filter((m) => adapters.has(m));
 
   /** Pays an order: the order's event, then the org's new expiration and user limit, in the caller's transaction. */
   async function pay(tx: Tx, request: FastifyRequest, now: Date, orgId: string, id: string, reference: string, by: Extract<ServiceOrderCommand, { type: 'ConfirmPayment' }>['by']) {
@@ -97,7 +109,7 @@ export default async function servicePlanRoutes(app: FastifyInstance, ctx: Modul
       userLimit: org.user_limit, userCount,
       // §7 config.mallRecipeUserLimite, §9 default 5: the cycles each user may create (domain/recipeCycle.ts)
       recipeUserLimit: recipeUserLimit({ limit: typeof app?.limit === 'number' ? app.limit : RECIPE_USER_LIMIT_DEFAULT }),
-      editions: SERVICE_EDITION_KEYS.map((key) => ({ key, ...SERVICE_EDITIONS[key] })), yearsMax: SERVICE_YEARS_MAX,
+      editions, yearsMax: SERVICE_YEARS_MAX,
       methods, bankAccount, orders: orders.map((o) => orderOf({ ...o, org_name: org.name })),
     });
   });
@@ -120,13 +132,13 @@ export default async function servicePlanRoutes(app: FastifyInstance, ctx: Modul
     const payment = await runDecisions(db, async (tx) => {
       const { state } = await orderCommand(tx, request, now, orgId, id, {
         type: 'PlaceOrder', id, orgId, edition: request.body.edition, years: request.body.years, method: request.body.method, placedBy: request.user!.userId,
-        at: now.toISOString(), userCount: await orgUserCount(tx, orgId), methodEnabled: !!adapter,
+        at: now.toISOString(), userCount: await orgUserCount(tx, orgId), methodEnabled: !!adapter, editions,
       });
       const placed = state as Extract<ServiceOrderState, { order: unknown }>;
-      const started: PaymentStart = await adapter!.start({ id, orgId, amount: placed.order.amount });
+      const charged = await adapter!.charge({ orderId: id, orderNo: id, amount: placed.order.amount });
       // the gateway's own answer pays the order; nobody's word does
-      if (started.state === 'paid') await pay(tx, request, now, orgId, id, started.reference, { gateway: adapter!.method });
-      return started;
+      if (charged.paid) await pay(tx, request, now, orgId, id, charged.ref, { gateway: request.body.method });
+      return paymentStartOf(charged);
     });
     const row = await db.selectFrom('service_orders').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirstOrThrow();
     return ok({ order: orderOf(row), payment });

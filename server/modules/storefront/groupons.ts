@@ -10,7 +10,7 @@ import { grouponDecider, grouponStatusAt, membersNeeded, type GrouponCommand, ty
 import type { FruitOrderPlaced } from '../../../domain/aggregates/fruitOrder.ts';
 import { HttpError } from '../../http/errors.ts';
 import { chargeOrder, placeFruitOrder } from '../fruitMall/placeOrder.ts';
-import type { Payments } from '../fruitMall/payments.ts';
+import type { Payments } from '../../payments/PaymentAdapter.ts';
 import { mallStreams } from './access.ts';
 import crypto from 'node:crypto';
 import { dayOf } from '../../../domain/priceCycle.ts';

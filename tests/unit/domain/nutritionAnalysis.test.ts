@@ -178,6 +178,15 @@ describe('analyseMeals: lunch A for 9-11', () => {
     const boy = analyseMeals(lunchA, lookup, { ageGroup: '9-11', sex: 'male' });
     expect(boy.energy).toMatchObject({ target: 840, percent: 65.47619 });
   });
+  it('a people group\'s own energy target (issue 35, a sports class) replaces the age group\'s for energy and the meal, not the nutrients', () => {
+    // a class whose prescription asks 1300 kcal a day: lunch 1300 × 0.4 = 520 → 550 / 520 = 105.769231 % → ok
+    const light = analyseMeals(lunchA, lookup, { ageGroup: '9-11', energyKcal: 1300 });
+    expect(light.energy).toMatchObject({ value: 550, target: 520, percent: 105.769231, verdict: 'ok' });
+    expect(light.meals[0]).toMatchObject({ target: 520, verdict: 'ok' });
+    expect(nutrient(light, 'protein')).toMatchObject({ target: 20 });
+    // more training, 1600 kcal: 640 → 85.9375 % → low; the verdict follows the prescription
+    expect(analyseMeals(lunchA, lookup, { ageGroup: '9-11', energyKcal: 1600 }).energy).toMatchObject({ target: 640, percent: 85.9375, verdict: 'low' });
+  });
 });
 
 describe('analyseMeals: what the standard lacks is said, never invented', () => {

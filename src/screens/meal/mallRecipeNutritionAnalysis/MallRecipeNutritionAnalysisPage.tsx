@@ -1,6 +1,8 @@
 // §2 mallRecipeNutritionAnalysis (issue 10): the WS/T 554 analysis of a stored recipe cycle. The dietitian picks a
 // cycle, one of the age groups it feeds, a week and either the week's average day or one day, and reads the
-// scores, charts, verdicts and advice (GET /v5/mall/recipe/cycle/{id}/analysis, computed on the server).
+// scores, charts, verdicts and advice (GET /v5/mall/recipe/cycle/{id}/analysis, computed on the server). Issue 35: a
+// custom people group may be chosen (a sports class whose exercise prescription set its energy target, recipeSport):
+// energy is then judged against that group's target instead of the age group's WS/T 554 figure.
 import { useState } from 'react';
 import { Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,6 +14,7 @@ import { errorText } from '../shared/errors.ts';
 import { useOrgQueryKey } from '../shared/useOrgQueryKey.ts';
 import { ageGroupLabel } from '../shared/nutritionLabels.ts';
 import { cycleAnalysisQuery } from '../../../../services/nutrition.ts';
+import { recipePeopleQuery } from '../../../../services/recipeSettings.ts';
 import { AnalysisView } from '../shared/nutritionAnalysis/AnalysisView.tsx';
 import { WEEKDAY_LABELS } from '../mallRecipeCycleManage/labels.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
@@ -35,6 +38,11 @@ export default function MallRecipeNutritionAnalysisPage() {
   const [ageGroup, setAgeGroup] = useState('');
   const [week, setWeek] = useState(0);
   const [day, setDay] = useState<DayPick>('');
+  /** '' = the age group's standard energy; else a custom people group's own target */
+  const [peopleId, setPeopleId] = useState('');
+  const people = useQuery(recipePeopleQuery(orgId));
+  const customGroups = (people.data?.rows ?? []).filter((p) => p.custom);
+  const peopleGroup = customGroups.find((p) => p.peopleId === peopleId);
 
   const cycles = useQuery(recipeCyclesQuery(orgId, { $limit: PAGE.recipeList }));
   const rows = cycles.data?.rows ?? [];
@@ -44,7 +52,7 @@ export default function MallRecipeNutritionAnalysisPage() {
   const ages = cycle?.ageGroups.map((g) => g.ageRange) ?? [];
   const age = ages.includes(ageGroup as never) ? ageGroup : ages[0] ?? '';
 
-  const analysis = useQuery(cycleAnalysisQuery(age ? orgId : undefined, cycleId, { ageGroup: age }));
+  const analysis = useQuery(cycleAnalysisQuery(age ? orgId : undefined, cycleId, { ageGroup: age, ...(peopleGroup && { peopleId: peopleGroup.peopleId }) }));
   const group = analysis.data?.ageGroups.find((g) => g.ageGroup === age) ?? analysis.data?.ageGroups[0];
   const weeks = group?.weeks ?? [];
   const w = weeks[Math.min(week, Math.max(0, weeks.length - 1))];
@@ -70,6 +78,13 @@ export default function MallRecipeNutritionAnalysisPage() {
             <Dropdown value={age ? ageGroupLabel(i18n, age) : ''} selectedOptions={age ? [age] : []} disabled={!cycle}
               onOptionSelect={(_, d) => setAgeGroup(d.optionValue ?? '')} data-testid="cycle-analysis-age">
               {ages.map((a) => <Option key={a} value={a}>{ageGroupLabel(i18n, a)}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={<Trans>能量目标</Trans>} className={s.pick}>
+            <Dropdown value={peopleGroup ? `${peopleGroup.name}（${fmt.number(peopleGroup.energyKcal)} kcal）` : t`年龄段标准`} selectedOptions={[peopleId]}
+              onOptionSelect={(_, d) => setPeopleId(d.optionValue ?? '')} data-testid="cycle-analysis-people">
+              <Option value="" text={t`年龄段标准`}>{t`年龄段标准`}</Option>
+              {customGroups.map((p) => <Option key={p.peopleId} value={p.peopleId} text={p.name}>{`${p.name}（${fmt.number(p.energyKcal)} kcal）`}</Option>)}
             </Dropdown>
           </Field>
           <Field label={<Trans>周次</Trans>} className={s.pick}>

@@ -1,5 +1,6 @@
 // §2 payToBuy 购买服务 (issue 35): the org's service plan (edition, user limit, expiration, the recipe quota of §7
-// config.mallRecipeUserLimite) and its renewal or upgrade: an order priced by the edition, paid by bank transfer
+// config.mallRecipeUserLimite) and its renewal or upgrade: an order priced by the edition (the deployment's editions
+// and prices, as GET /v1/serviceplan lists them: nothing here knows a price), paid by bank transfer
 // (the platform confirms the money arrived) or through an online gateway; once paid the plan is extended, and the
 // order's invoice can be downloaded as a PDF. The platform sees every org's transfers waiting and confirms them here.
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import { useMoney } from '../../../components/useMoney.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { orgExpiryOf } from '../../../../domain/orgExpiry.ts';
-import { extendedExpiration, quoteOf, type PaymentMethod, type ServiceEdition } from '../../../../domain/servicePlan.ts';
+import { DEFAULT_SERVICE_EDITIONS, extendedExpiration, quoteOf, type PaymentMethod, type ServiceEdition } from '../../../../domain/servicePlan.ts';
 import {
   cancelServiceOrder, confirmServiceOrder, pendingOrdersQuery, placeServiceOrder, servicePlanKeys, servicePlanQuery, type PaymentStart, type ServiceOrder,
 } from '../../../../services/servicePlan.ts';
@@ -36,7 +37,9 @@ const useStyles = makeStyles({
   chosen: { outline: `2px solid ${tokens.colorBrandStroke1}` },
 });
 
-export const EDITION_LABELS: Record<ServiceEdition, MessageDescriptor> = { basic: msg`基础版`, standard: msg`标准版`, professional: msg`专业版` };
+/** The names of the default editions (domain/servicePlan.ts DEFAULT_SERVICE_EDITIONS) in the user's language; another edition shows the name the deployment gave it. */
+const DEFAULT_EDITION_LABELS: Readonly<Record<string, MessageDescriptor>> = { basic: msg`基础版`, standard: msg`标准版`, professional: msg`专业版` };
+const DEFAULT_EDITION_NAMES: Readonly<Record<string, string>> = Object.fromEntries(DEFAULT_SERVICE_EDITIONS.map((e) => [e.key, e.name]));
 const METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = { bankTransfer: msg`银行转账（平台确认到账）`, simulated: msg`在线支付` };
 const STATUS_LABELS: Record<ServiceOrder['status'], MessageDescriptor> = { pending: msg`待支付`, paid: msg`已支付`, cancelled: msg`已取消` };
 
@@ -50,7 +53,7 @@ export default function PayToBuyPage() {
   const qc = useQueryClient();
   const plan = useQuery(servicePlanQuery(orgId));
   const pending = useQuery(pendingOrdersQuery(orgId, platform));
-  const [edition, setEdition] = useState<ServiceEdition>('standard');
+  const [chosenEdition, setEdition] = useState<ServiceEdition>('');
   const [years, setYears] = useState(1);
   const [method, setMethod] = useState<PaymentMethod>('bankTransfer');
   const [payment, setPayment] = useState<PaymentStart | null>(null);
@@ -74,7 +77,15 @@ export default function PayToBuyPage() {
   });
 
   const data = plan.data;
-  const editionName = (e: ServiceEdition | null) => (e ? i18n._(EDITION_LABELS[e]) : t`未购买`);
+  // until one is chosen, the edition the org has (else the first on sale)
+  const offer = data?.editions.find((e) => e.key === chosenEdition) ?? data?.editions.find((e) => e.key === data.edition) ?? data?.editions[0];
+  const edition = offer?.key ?? '';
+  const editionName = (e: ServiceEdition | null) => {
+    if (!e) return t`未购买`;
+    const sold = data?.editions.find((x) => x.key === e);
+    const label = DEFAULT_EDITION_LABELS[e];
+    return label && (!sold || sold.name === DEFAULT_EDITION_NAMES[e]) ? i18n._(label) : sold?.name ?? e;
+  };
   const expiry = data ? orgExpiryOf({ expiration: data.expiration }, new Date()) : null;
   const newEnd = data ? extendedExpiration(data.expiration, new Date(), years) : null;
   const canBuy = platform || isAdmin;
@@ -171,16 +182,18 @@ export default function PayToBuyPage() {
               </RadioGroup>
             </Field>
             <Text data-testid="plan-quote">
-              <Trans>应付 {money(quoteOf(edition, years))}，支付后服务到期日为 {fmt.date(newEnd)}</Trans>
+              <Trans>应付 {money(offer ? quoteOf(offer, years) : 0)}，支付后服务到期日为 {fmt.date(newEnd)}</Trans>
             </Text>
-            <Button appearance="primary" disabled={order.isPending} onClick={() => order.mutate()} data-testid="plan-order">
+            <Button appearance="primary" disabled={order.isPending || !offer} onClick={() => order.mutate()} data-testid="plan-order">
               <Trans>提交订单</Trans>
             </Button>
           </div>
           {payment?.state === 'awaitingTransfer' && (
             <MessageBar intent="info" data-testid="plan-transfer">
               <MessageBarBody>
-                <Trans>请转账至 {payment.instructions.payee || t`平台收款账户`} {payment.instructions.bank} {payment.instructions.account}，附言填写订单号 {payment.instructions.memo}。平台确认到账后服务自动延期。</Trans>
+                {payment.instructions
+                  ? <Trans>请转账至 {payment.instructions.payee || t`平台收款账户`} {payment.instructions.bank} {payment.instructions.account}，附言填写订单号 {payment.instructions.memo}。平台确认到账后服务自动延期。</Trans>
+                  : <Trans>请联系平台转账，平台确认到账后服务自动延期。</Trans>}
               </MessageBarBody>
             </MessageBar>
           )}

@@ -1,10 +1,14 @@
 // §2 运动处方 (issue 35, §3 groups EnergyDemandFormula and sportPAL): an exercise prescription for a class of students.
 // The dietitian gives the class (ages, the boys' and girls' average weights, the share of girls), a basal formula, the
 // class's everyday activity level and its weekly sessions from the MET table; the class's daily energy need
-// (domain/energyDemand.ts) is then set as the energy target of a custom recipe people group (new or existing), the
-// group the nutrition analysis judges the class's recipes against, so a sports class is judged by what it burns.
+// (domain/energyDemand.ts) is shown as it is typed. Saved, the prescription is stored on the class's custom recipe
+// people group (new or existing; PUT /v5/mall/recipe/people/sport) and the server sets the group's energy target from
+// it; choosing the group again reloads its prescription. The recipe nutrition analysis judges a cycle's energy against
+// that group's target when the group is chosen there, so a sports class is judged by what it burns.
+// Formulas (§3 EnergyDemandFormula): WHO/FAO/UNU 1985 (WHO TRS 724, Table 5) and Schofield 1985 (Hum Nutr Clin Nutr 39
+// Suppl 1:5-41), weight-only, by sex and age band; docs/exercise-prescriptions.md gives the figures and sources.
 import { NumberInput } from '../../../components/NumberInput.tsx';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button, Dropdown, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
@@ -13,12 +17,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { addCustomPeople, recipePeopleQuery, recipeSettingKeys, updateCustomPeople } from '../../../../services/recipeSettings.ts';
+import { prescribeSport, recipePeopleQuery, recipeSettingKeys, type RecipePeople } from '../../../../services/recipeSettings.ts';
 import {
   basalKcal, classEnergyKcal, ENERGY_DEMAND_FORMULAS, ENERGY_LIMITS, SPORT_PAL, type EnergyDemandFormula, type PalLevel, type PrescribedActivity,
 } from '../../../../domain/energyDemand.ts';
 import { MET_ACTIVITIES, metActivity } from '../../../../domain/sportMet.ts';
 import { agesOf } from '../../../../domain/aggregates/recipePeople.ts';
+import type { SportPrescription } from '../../../../domain/sportPrescription.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
@@ -72,7 +77,25 @@ export default function RecipeSportPage() {
   const [rows, setRows] = useState<Row[]>([{ activityId: 'basketballGame', minutes: '60', sessions: '3' }]);
   const [groupId, setGroupId] = useState(NEW_GROUP);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ name: string; energyKcal: number } | null>(null);
+
+  /** The inputs of a stored prescription, or only the group's ages when it has none. */
+  const load = (g: RecipePeople) => {
+    const p = g.sportPrescription;
+    if (!p) { const a = agesOf(g.ageRange); setMinAge(String(a.minAge)); setMaxAge(String(a.maxAge)); return; }
+    setMinAge(String(p.minAge)); setMaxAge(String(p.maxAge)); setBoys(String(p.boysWeightKg)); setGirls(String(p.girlsWeightKg));
+    setGirlsShare(String(p.girlsSharePct)); setFormulaId(p.formulaId); setPal(p.pal);
+    setRows(p.activities.map((a) => ({ activityId: a.activityId, minutes: String(a.minutesPerSession), sessions: String(a.sessionsPerWeek) })));
+  };
+  // on opening, the class last given a prescription is shown with it (the dietitian may pick another, or a new one)
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !people.data) return;
+    opened.current = true;
+    const prescribed = people.data.rows.filter((p) => p.custom && p.sportPrescription);
+    const last = prescribed[prescribed.length - 1];
+    if (last) { setGroupId(last.peopleId); load(last); }
+  }, [people.data]);
 
   const formula = ENERGY_DEMAND_FORMULAS.find((f) => f.id === formulaId)!;
   const ages = { min: num(minAge), max: num(maxAge) };
@@ -98,18 +121,17 @@ export default function RecipeSportPage() {
   const chosenGroup = custom.find((p) => p.peopleId === groupId);
 
   async function apply() {
-    if (!result?.target) return;
+    if (!result?.target || !activities) return;
     setError(null);
     setSaved(null);
+    const prescription: SportPrescription = {
+      formulaId, pal, minAge: ages.min, maxAge: ages.max, boysWeightKg: num(boys), girlsWeightKg: num(girls), girlsSharePct: num(girlsShare),
+      activities: activities.map((a) => ({ activityId: a.activity.id, minutesPerSession: a.minutesPerSession, sessionsPerWeek: a.sessionsPerWeek })),
+    };
     try {
-      if (chosenGroup) {
-        await updateCustomPeople(chosenGroup.peopleId, { energyKcal: result.target, minAge: ages.min, maxAge: ages.max, version: chosenGroup.version });
-        setSaved(chosenGroup.name);
-      } else {
-        const made = await addCustomPeople({ name: name.trim(), minAge: ages.min, maxAge: ages.max, energyKcal: result.target, foodIngredients: [] });
-        setGroupId(made.peopleId);
-        setSaved(made.name);
-      }
+      const group = await prescribeSport(chosenGroup ? { peopleId: chosenGroup.peopleId, prescription } : { name: name.trim(), prescription });
+      setGroupId(group.peopleId);
+      setSaved({ name: group.name, energyKcal: group.energyKcal });
       await qc.invalidateQueries({ queryKey: recipeSettingKeys.people(orgId) });
     } catch (e) {
       setError(errorText(e));
@@ -191,8 +213,9 @@ export default function RecipeSportPage() {
             value={chosenGroup ? `${chosenGroup.name}（${chosenGroup.ageRange}）` : t`新建人群`} selectedOptions={[groupId]} data-testid="sport-group"
             onOptionSelect={(_, d) => {
               setGroupId(d.optionValue ?? NEW_GROUP);
+              setSaved(null);
               const g = custom.find((p) => p.peopleId === d.optionValue);
-              if (g) { const a = agesOf(g.ageRange); setMinAge(String(a.minAge)); setMaxAge(String(a.maxAge)); }
+              if (g) load(g);
             }}
           >
             <Option value={NEW_GROUP} text={t`新建人群`}>{t`新建人群`}</Option>
@@ -201,17 +224,17 @@ export default function RecipeSportPage() {
         </Field>
         {!chosenGroup && <Field label={t`人群名称`}><Input value={name} maxLength={30} onChange={(_, d) => setName(d.value)} data-testid="sport-name" /></Field>}
         <Button appearance="primary" disabled={!result?.target || (!chosenGroup && !name.trim())} onClick={() => void apply()} data-testid="sport-apply">
-          {chosenGroup ? <Trans>更新该人群的能量目标</Trans> : <Trans>新建人群并设定能量目标</Trans>}
+          {chosenGroup ? <Trans>保存处方并更新该人群的能量目标</Trans> : <Trans>保存处方并新建人群</Trans>}
         </Button>
       </div>
       {saved && (
         <MessageBar intent="success" data-testid="sport-saved"><MessageBarBody>
-          <Trans>已将「{saved}」的能量目标设为 {fmt.number(result?.target ?? 0)} 千卡/天：在周食谱中选择该人群，营养分析即按此目标评价。</Trans>
+          <Trans>已保存「{saved.name}」的运动处方，能量目标为 {fmt.number(saved.energyKcal)} 千卡/天：在食谱营养分析中选择该人群，即按此目标评价能量。</Trans>
         </MessageBarBody></MessageBar>
       )}
       <Text className={s.cite}>
         <Trans>
-          每日能量 = 基础代谢 × PAL + 每周运动的额外消耗 ÷ 7，额外消耗 = (MET − 1) × 体重 × 小时。基础代谢：FAO/WHO/UNU (1985) WHO 技术报告丛书 724 表 5；Schofield WN (1985) Hum Nutr Clin Nutr 39 Suppl 1:5-41。PAL：FAO/WHO/UNU (2004) 人体能量需要，表 4.2（取各区间中值）。MET：Ainsworth BE 等 (2011) 身体活动纲要（Compendium of Physical Activities），括号内为其编码。
+          每日能量 = 基础代谢 × PAL + 每周运动的额外消耗 ÷ 7，额外消耗 = (MET − 1) × 体重 × 小时。基础代谢公式（能量需要公式组）只用两个按性别、年龄段、体重计算的公式：FAO/WHO/UNU (1985) WHO 技术报告丛书 724 表 5；Schofield WN (1985) Hum Nutr Clin Nutr 39 Suppl 1:5-41（kJ，按 4.184 换算为千卡）。PAL（活动水平组）：FAO/WHO/UNU (2004) 人体能量需要，表 4.2（取各区间中值 1.55、1.85、2.2）。MET：Ainsworth BE 等 (2011) 身体活动纲要（Compendium of Physical Activities），括号内为其编码。
         </Trans>
       </Text>
     </ScreenFrame>

@@ -4,6 +4,8 @@ import {
   PEOPLE_ENERGY, recipePeopleDecider, type CustomPeopleFields, type RecipePeopleEvent,
 } from '../../../../domain/aggregates/recipePeople.ts';
 import { given } from '../../../support/decider.ts';
+import { fold, isRefusal } from '../../../../domain/decider.ts';
+import type { SportPrescription } from '../../../../domain/sportPrescription.ts';
 
 const energy = PEOPLE_ENERGY.find((e) => e.ageRange === '9-11')!;
 const reference: RecipePeopleEvent = { type: 'RecipePeopleAdded', data: {
@@ -60,5 +62,42 @@ describe('recipe people decider', () => {
     given(recipePeopleDecider, [reference]).when({ type: 'RemovePeople', peopleId: 'p1' }).then([removed]);
     given(recipePeopleDecider, [reference, removed]).when({ type: 'RemovePeople', peopleId: 'p1' }).thenRefused('notFound', '人群不存在');
     given(recipePeopleDecider).when({ type: 'SetPeopleDefault', peopleId: 'p9', defaultEnable: true }).thenRefused('notFound');
+  });
+  it('an exercise prescription (issue 35) sets a custom group\'s ages and the target worked from it, on a new group or an existing one', () => {
+    // 12-year-olds, boys 40 kg, girls 38 kg, half girls, light PAL, two 45-minute basketball games: 2043 kcal
+    // (worked by hand in tests/unit/energyDemand.test.ts)
+    const prescription: SportPrescription = {
+      formulaId: 'who1985', pal: 'light', minAge: 12, maxAge: 12, boysWeightKg: 40, girlsWeightKg: 38, girlsSharePct: 50,
+      activities: [{ activityId: 'basketballGame', minutesPerSession: 45, sessionsPerWeek: 2 }],
+    };
+    const prescribed = (peopleId: string): RecipePeopleEvent => ({ type: 'RecipePeopleSportPrescribed', data: { peopleId, prescription, energyKcal: 2043 } });
+    given(recipePeopleDecider).when({ type: 'PrescribeSport', peopleId: 'p3', prescription, create: { name: ' 篮球队 ', nameTaken: false, count: 2, sort: 20 } }).then([
+      { type: 'RecipePeopleAdded', data: {
+        peopleId: 'p3', peopleEnergyId: null, name: '篮球队', ageRange: '12-12', customAvgAge: 12, energyKcal: 2043, foodIngredients: [], enable: true, defaultEnable: false, sort: 20,
+      } },
+      prescribed('p3'),
+    ]);
+    given(recipePeopleDecider, [custom]).when({ type: 'PrescribeSport', peopleId: 'p2', prescription, create: null }).then([
+      { type: 'RecipePeopleUpdated', data: { peopleId: 'p2', energyKcal: 2043, ageRange: '12-12', customAvgAge: 12 } },
+      prescribed('p2'),
+    ]);
+    // three more sessions a week raise the target: the same class, a higher need
+    const more = { ...prescription, activities: [{ activityId: 'basketballGame', minutesPerSession: 45, sessionsPerWeek: 5 }] };
+    const decided = recipePeopleDecider.decide({ type: 'PrescribeSport', peopleId: 'p2', prescription: more, create: null }, fold(recipePeopleDecider, [custom]));
+    expect(isRefusal(decided)).toBe(false);
+    const raised = (decided as RecipePeopleEvent[]).find((e) => e.type === 'RecipePeopleSportPrescribed')!.data as { energyKcal: number };
+    // three more 45-minute games: (8 − 1) × 0.75 h × 3 ÷ 7 × (40 + 38) ÷ 2 = 87.75 kcal a day more
+    expect(raised.energyKcal).toBe(Math.round(2043 + (7 * 0.75 * 3 / 7) * 39));
+    // a reference group keeps its standard; a taken name; what the formulas are not for
+    given(recipePeopleDecider, [reference]).when({ type: 'PrescribeSport', peopleId: 'p1', prescription, create: null }).thenRefused('unprocessable', /参考人群/);
+    given(recipePeopleDecider).when({ type: 'PrescribeSport', peopleId: 'p3', prescription, create: { name: '教职工', nameTaken: true, count: 2, sort: 20 } }).thenRefused('conflict');
+    given(recipePeopleDecider).when({ type: 'PrescribeSport', peopleId: 'p9', prescription, create: null }).thenRefused('notFound');
+    for (const bad of [
+      { ...prescription, pal: 'extreme' }, { ...prescription, formulaId: 'harrisBenedict' }, { ...prescription, boysWeightKg: 5 }, { ...prescription, girlsSharePct: 120 },
+      { ...prescription, minAge: 14, maxAge: 12 }, { ...prescription, activities: [{ activityId: 'chess', minutesPerSession: 45, sessionsPerWeek: 2 }] },
+      { ...prescription, activities: [{ activityId: 'jogging', minutesPerSession: 45, sessionsPerWeek: 30 }] }, null, 'x',
+    ]) {
+      given(recipePeopleDecider, [custom]).when({ type: 'PrescribeSport', peopleId: 'p2', prescription: bad, create: null }).thenRefused('invalid', /运动处方无效/);
+    }
   });
 });
