@@ -11,6 +11,7 @@ import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
+import { commaList, paged } from '../../http/listQuery.ts';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../http/inputGuards.ts';
 import { metaOf, runDecisions } from '../../store/command.ts';
 import { appendWatched } from './notices.ts';
@@ -114,15 +115,16 @@ export default async function alertRoutes(app: FastifyInstance, { db, clock }: M
     return orgScope(reach, orgId);
   };
 
-  route(app, api.listAlerts, viewer, async (request) => {
+  route(app, api.listAlerts, { ...viewer, listPage: { size: 50, max: 500 } }, async (request) => {
     const q = request.query;
     const scope = await alertScope(request, q.orgId);
     let query = select();
     if (scope) query = query.where('a.org_id', 'in', scope.length ? [...scope] : ['']);
-    if (q.status) query = query.where('a.status', 'in', q.status.split(',').map((s) => s.trim()));
+    const statuses = commaList(q.status);
+    if (statuses.length) query = query.where('a.status', 'in', statuses);
     if (q.type) query = query.where('a.alert_type', '=', q.type);
     const count = Number((await query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query.orderBy('a.at', 'desc').orderBy('a.id').limit(q.$limit ?? 50).offset(q.$skip ?? 0).execute();
+    const rows = await paged(query.orderBy('a.at', 'desc').orderBy('a.id'), request).execute();
     return ok({ rows: rows.map((r) => view(r as AlertRow)), count });
   });
 

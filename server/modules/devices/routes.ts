@@ -8,7 +8,7 @@ import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
-import { flagFilter } from '../../http/listQuery.ts';
+import { commaList, flagFilter, paged, pageOf } from '../../http/listQuery.ts';
 import { areaKeyOfOrg, orgFacts, orgFactsOf, partyOfRequest } from '../../http/parties.ts';
 import { decideAndAppend, lockKey, metaOf, requestCommand, runDecisions } from '../../store/command.ts';
 import type { Tx } from '../../store/eventStore.ts';
@@ -184,7 +184,7 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
   });
 
   // §7 video device orgs: the orgs of the reach with cameras, their health and open tickets, in two grouped queries
-  route(app, api.listDeviceOrgs, viewer, async (request) => {
+  route(app, api.listDeviceOrgs, { ...viewer, listPage: { size: 10000, max: 10000 } }, async (request) => {
     const reach = await reachOf(db, request);
     const scope = orgScope(reach, undefined);
     const disabled = flagFilter(request.query.disabled, 'disabled');
@@ -219,8 +219,7 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
       orgId: r.org_id, orgName: r.name, area: r.area, devices: Number(r.devices), enabled: Number(r.enabled), online: Number(r.online), offline: Number(r.offline),
       uptime: r.uptime === null ? null : Number(r.uptime), openInspections: openOf.get(r.org_id) ?? 0,
     }));
-    const skip = request.query.$skip ?? 0;
-    return ok({ rows: all.slice(skip, skip + (request.query.$limit ?? 10000)), count: all.length });
+    return ok({ rows: pageOf(all, request), count: all.length });
   });
 
   // ── settings ──
@@ -360,12 +359,12 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
     return row as InspectionRow;
   }
 
-  route(app, api.listInspections, viewer, async (request) => {
+  route(app, api.listInspections, { ...viewer, listPage: { size: 100, max: 500 } }, async (request) => {
     const query = request.query;
     let q = await scopedInspections(request, query.orgId);
     if (query.companyId) q = q.where('i.company_id', '=', query.companyId);
     if (query.status) {
-      const statuses = query.status.split(',').map((s) => s.trim()).filter(Boolean);
+      const statuses = commaList(query.status);
       const unknown = statuses.filter((s) => !(INSPECTION_STATUSES as readonly string[]).includes(s));
       if (unknown.length) throw badRequest(`参数错误：未知的状态 ${unknown.join('、')}`);
       if (statuses.length) q = q.where('i.status', 'in', statuses);
@@ -373,7 +372,7 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
     const now = clock();
     if (query.minAgeHours) q = q.where('i.opened_at', '<=', new Date(now.getTime() - query.minAgeHours * 3_600_000));
     const count = Number((await q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q.orderBy('i.opened_at', 'desc').orderBy('i.id').limit(query.$limit ?? 100).offset(query.$skip ?? 0).execute();
+    const rows = await paged(q.orderBy('i.opened_at', 'desc').orderBy('i.id'), request).execute();
     return ok({ rows: rows.map((r) => inspectionView(request, r as InspectionRow, now.getTime())), count });
   });
 

@@ -14,6 +14,7 @@ import { platformOnly } from '../../http/guards.ts';
 import { partyOfRequest } from '../../http/parties.ts';
 import type { Tx } from '../../store/eventStore.ts';
 import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { listPage } from '../../http/listQuery.ts';
 import { streamVersionOf } from '../../store/versions.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { createOrgFromTemplate } from '../orgInit/routes.ts';
@@ -24,7 +25,7 @@ import { productDecider, skuDecider, type ProductCreated, type SkuCreated } from
 import { fruitOrgDecider, fruitOrgStream } from '../../../domain/aggregates/fruitOrg.ts';
 import { fruitOrderDecider, fruitOrderStream, type FruitOrderCommand } from '../../../domain/aggregates/fruitOrder.ts';
 import {
-  FRUIT_TEXT, fruitOfferOf, fruitOfferProblem, isDay, type FruitDayStatus,
+  FRUIT_LIMITS, FRUIT_TEXT, fruitOfferOf, fruitOfferProblem, isDay, type FruitDayStatus,
 } from '../../../domain/fruitMall.ts';
 import { isValidPhone } from '../../../domain/phone.ts';
 import { orgKindOf, type OrgKind } from '../../../domain/orgKind.ts';
@@ -231,7 +232,7 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
 
   // ---- orders (the fruit org's own)
 
-  route(app, api.listFruitOrders, { auth: 'orgApp', guard: requireFruit }, async (request) => {
+  route(app, api.listFruitOrders, { auth: 'orgApp', guard: requireFruit, listPage: { size: 50, max: FRUIT_LIMITS.ordersPerPage } }, async (request) => {
     const q = request.query;
     let base = ordersFrom(db).where('f.org_id', '=', request.orgApp.orgId);
     if (q.schoolOrgId) base = base.where('f.school_org_id', '=', q.schoolOrgId);
@@ -242,7 +243,7 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
         .whereRef('d.org_id', '=', 'f.org_id').whereRef('d.order_id', '=', 'f.id').where('d.day', '=', day)));
     }
     const [rows, count] = await Promise.all([
-      orderRows(db, base, 'fruit', { limit: q.$limit ?? 50, offset: q.$skip ?? 0 }),
+      orderRows(db, base, 'fruit', { limit: listPage(request).limit, offset: listPage(request).skip }),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows, count: Number(count.n) });

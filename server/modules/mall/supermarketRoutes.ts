@@ -12,6 +12,7 @@ import { marginOf, supermarketReferenceOf, SUPERMARKET_MARGIN_MAX, SUPERMARKET_M
 import { isBureau, isPlatform, isSupplierSide } from './access.ts';
 import { areaKeyOfOrg } from '../../http/parties.ts';
 import { readConfig, writeConfig } from '../config/orgConfig.ts';
+import { commaList } from '../../http/listQuery.ts';
 
 const tags = ['surveys'];
 
@@ -44,7 +45,7 @@ export default async function supermarketRoutes(app: FastifyInstance, ctx: Modul
     },
   }, async (request) => {
     const { orgId, appId } = request.orgApp!;
-    const skuIds = [...new Set(request.query.skuId.split(',').map((s) => s.trim()).filter(Boolean))];
+    const skuIds = commaList(request.query.skuId);
     if (!skuIds.length) throw badRequest('参数错误：缺少 skuId');
     const day = request.query.date ?? dayOf(ctx.clock());
     const skus = await db.selectFrom('skus').select(['sku_id', 'product_id', 'org_id']).where('sku_id', 'in', skuIds).execute();

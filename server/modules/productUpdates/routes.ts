@@ -7,6 +7,8 @@ import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { notFound } from '../../http/errors.ts';
+import { paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 import { platformOnly } from '../../http/guards.ts';
 import { handleCommand, metaOf } from '../../store/command.ts';
 import * as api from '../../../contracts/productUpdates.ts';
@@ -58,14 +60,14 @@ export default async function productUpdateRoutes(app: FastifyInstance, { db, cl
     streamId: productUpdateStream(cmd.updateId), streamType: 'productUpdate', decider: productUpdateDecider, command: cmd,
   });
 
-  route(app, api.listProductUpdates, member, async (request) => {
-    const { read, $limit = 100, $skip = 0 } = request.query;
+  route(app, api.listProductUpdates, { ...member, listPage: { size: 100, max: PAGE.generic } }, async (request) => {
+    const { read } = request.query;
     let q = readable(request);
     if (read === true) q = q.where('r.read_at', 'is not', null);
     if (read === false) q = q.where('r.read_at', 'is', null);
     const unreadQ = readable(request).where('r.read_at', 'is', null).where('u.published_at', '<=', clock());
     const [rows, count, unread] = await Promise.all([
-      q.select([...columns]).orderBy('u.published_at', 'desc').orderBy('u.update_id').limit($limit).offset($skip).execute(),
+      paged(q.select([...columns]).orderBy('u.published_at', 'desc').orderBy('u.update_id'), request).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       unreadQ.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);

@@ -7,6 +7,8 @@ import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { paged } from '../../http/listQuery.ts';
+import { PAGE } from '../../../domain/constants.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
 import * as api from '../../../contracts/shortLinks.ts';
 import { shortLinkDecider, shortLinkStream, type ShortLinkCommand } from '../../../domain/aggregates/shortLink.ts';
@@ -59,8 +61,8 @@ export default async function shortLinkRoutes(app: FastifyInstance, { db, clock 
     return code;
   }
 
-  route(app, api.listShortLinks, { auth: 'orgApp' }, async (request) => {
-    const { keyword, live, $limit = 100, $skip = 0 } = request.query;
+  route(app, api.listShortLinks, { auth: 'orgApp', listPage: { size: 100, max: PAGE.generic } }, async (request) => {
+    const { keyword, live } = request.query;
     const now = clock();
     let q = base().where('l.org_id', '=', request.orgApp.orgId);
     if (keyword) {
@@ -70,7 +72,7 @@ export default async function shortLinkRoutes(app: FastifyInstance, { db, clock 
     if (live === true) q = q.where((eb) => eb.or([eb('l.expires_at', 'is', null), eb('l.expires_at', '>', now)]));
     if (live === false) q = q.where('l.expires_at', '<=', now);
     const [rows, count] = await Promise.all([
-      q.orderBy('l.created_at', 'desc').orderBy('l.code').limit($limit).offset($skip).execute(),
+      paged(q.orderBy('l.created_at', 'desc').orderBy('l.code'), request).execute(),
       q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: (rows as Row[]).map((r) => view(r, now)), count: Number(count.n) });
