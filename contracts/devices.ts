@@ -81,7 +81,8 @@ export const DeviceOrgQuery = Type.Object({
 export const DeviceOrgList = Type.Object({ rows: Type.Array(DeviceOrg), count: Type.Integer() });
 export type DeviceOrgList = Static<typeof DeviceOrgList>;
 
-export const DeviceSettings = Type.Object({ offlineThresholdMinutes: Type.Integer() }, { additionalProperties: false });
+export const DeviceSettings = Type.Object({ offlineThresholdMinutes: Type.Integer(), version: Type.Integer() }, { additionalProperties: false });
+export const DeviceSettingsInput = Type.Object({ offlineThresholdMinutes: Type.Integer(), version: Type.Optional(Version) }, { additionalProperties: false });
 export type DeviceSettings = Static<typeof DeviceSettings>;
 
 export const CheckResult = Type.Object({ device: Device, inspectionId: Type.Union([Type.String(), Type.Null()]) });
@@ -168,7 +169,7 @@ export const AlertAccepted = Type.Object({ id: Type.String() });
 export const Alert = Type.Object({
   id: Type.String(), orgId: Type.String(), orgName: Type.String(), deviceId: Type.String(), deviceName: Type.String(), type: AlertType,
   at: Type.String(), confidence: Type.Number(), hasSnapshot: Type.Boolean(), status: lit<'open' | 'handled' | 'ticketed'>(['open', 'handled', 'ticketed']),
-  measure: Type.String(), inspectionId: Type.Union([Type.String(), Type.Null()]),
+  measure: Type.String(), inspectionId: Type.Union([Type.String(), Type.Null()]), version: Type.Integer(),
 });
 export type Alert = Static<typeof Alert>;
 export const AlertQuery = Type.Object({
@@ -178,7 +179,7 @@ export const AlertQuery = Type.Object({
 export type AlertQuery = Static<typeof AlertQuery>;
 export const AlertList = Type.Object({ rows: Type.Array(Alert), count: Type.Integer() });
 export type AlertList = Static<typeof AlertList>;
-export const AlertActionBody = Type.Object({ action: lit<'handle' | 'ticket'>(['handle', 'ticket']), measure: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const AlertActionBody = Type.Object({ action: lit<'handle' | 'ticket'>(['handle', 'ticket']), measure: Type.Optional(Type.String({ maxLength: 500 })), version: Type.Optional(Version) }, { additionalProperties: false });
 export type AlertActionBody = Static<typeof AlertActionBody>;
 export const Snapshot = Type.Object({ dataUrl: Type.String() });
 export const AlertDaily = Type.Object({
@@ -197,7 +198,7 @@ export const rotateSecret = endpoint({ method: 'POST', path: `${base}/{id}/secre
 export const checkDevice = endpoint({ method: 'POST', path: `${base}/{id}/check`, tags, params: IdParams, response: CheckResult, summary: 'Check a camera now (the schedule does it anyway)' });
 export const listDeviceOrgs = endpoint({ method: 'GET', path: `${base}/orgs`, tags, querystring: DeviceOrgQuery, response: DeviceOrgList, summary: '§7 video device orgs: the orgs of the caller\'s reach with cameras, and their health' });
 export const getDeviceSettings = endpoint({ method: 'GET', path: `${base}/settings`, tags, response: DeviceSettings, summary: "The school's offline threshold" });
-export const setDeviceSettings = endpoint({ method: 'PUT', path: `${base}/settings`, tags, body: DeviceSettings, response: DeviceSettings, summary: 'Set after how many minutes offline an inspection opens' });
+export const setDeviceSettings = endpoint({ method: 'PUT', path: `${base}/settings`, tags, body: DeviceSettingsInput, response: DeviceSettings, summary: 'Set after how many minutes offline an inspection opens (`version` or If-Match: the version read; stale → 409)' });
 export const listCompanies = endpoint({ method: 'GET', path: `${base}/company`, tags, response: CompanyList, summary: 'Installer companies the caller reaches' });
 export const companyOrgCandidates = endpoint({ method: 'GET', path: `${base}/company/candidates`, tags, querystring: PickerQuery, response: PickableOrgList, summary: 'Installer-company orgs the caller may register, by name (its district; the platform any)' });
 export const companySchoolCandidates = endpoint({ method: 'GET', path: `${base}/company/schools`, tags, querystring: PickerQuery, response: PickableOrgList, summary: 'Schools a company the caller registers may serve, by name (its district; the platform any)' });
@@ -209,6 +210,6 @@ export const actOnInspection = endpoint({ method: 'PUT', path: `${base}/inspecti
 export const inspectionPhoto = endpoint({ method: 'GET', path: `${base}/inspection/{id}/photo`, tags, params: IdParams, response: Snapshot, summary: "A ticket's repair photo" });
 export const postAlert = endpoint({ method: 'POST', path: `${base}/alerts`, tags, body: AlertInput, response: AlertAccepted, summary: "An edge box's AI alert, signed with the device's secret" });
 export const listAlerts = endpoint({ method: 'GET', path: `${base}/alerts`, tags, querystring: AlertQuery, response: AlertList, summary: 'AI alerts the caller reaches' });
-export const actOnAlert = endpoint({ method: 'PUT', path: `${base}/alerts/{id}`, tags, params: IdParams, body: AlertActionBody, response: Alert, summary: 'Mark an alert handled (with the measure) or turn it into a ticket' });
+export const actOnAlert = endpoint({ method: 'PUT', path: `${base}/alerts/{id}`, tags, params: IdParams, body: AlertActionBody, response: Alert, summary: 'Mark an alert handled (with the measure) or turn it into a ticket (`version` or If-Match: the version read; stale → 409)' });
 export const alertSnapshot = endpoint({ method: 'GET', path: `${base}/alerts/{id}/snapshot`, tags, params: IdParams, response: Snapshot, summary: "An alert's snapshot" });
 export const alertDaily = endpoint({ method: 'GET', path: `${base}/alerts/daily`, tags, querystring: AlertDailyQuery, response: AlertDaily, summary: 'Alerts per day, type and school (the bureau\'s chart)' });

@@ -9,7 +9,7 @@
 // The rules are domain/fruitMall.ts's; orders are decided by domain/aggregates/fruitOrder.ts.
 import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
-import { Id, Paging } from './common.ts';
+import { Id, Paging, Version } from './common.ts';
 import { FRUIT_LIMITS } from '../domain/fruitMall.ts';
 
 const tags = ['fruitMall'];
@@ -104,6 +104,8 @@ export const FruitSkuInput = Type.Object({
   photos: Type.Array(Photo, { maxItems: FRUIT_LIMITS.photosMax }),
   onShelf: Type.Boolean(),
   offer: FruitOfferSchema,
+  /** an update: the version read (or If-Match); a stale one is refused with 409 (docs/versions.md) */
+  version: Type.Optional(Version),
 }, { additionalProperties: false });
 export type FruitSkuInput = Static<typeof FruitSkuInput>;
 
@@ -112,6 +114,8 @@ export const FruitSkuRow = Type.Object({
   photos: Type.Array(Type.String()), onShelf: Type.Boolean(),
   offer: Type.Object({ levelPrices: Type.Record(Type.String(), Type.Number()), dailyStock: Type.Integer(), season: Type.Array(Type.Integer()) }),
   updatedAt: Type.String(),
+  /** the version of the SKU's stream: an update sends it back */
+  version: Type.Integer(),
 });
 export type FruitSkuRow = Static<typeof FruitSkuRow>;
 

@@ -23,6 +23,11 @@ export const ProductUpdate = Type.Object({
   publishedAt: Type.String(),
   createdByName: Type.String(),
   read: Type.Boolean(),
+  /**
+   * The version of the note's stream, which a change or withdrawal sends back as If-Match (a stale one is a 409;
+   * docs/versions.md). Named `revision` here: `version` is the note's own software version text.
+   */
+  revision: Type.Integer(),
 });
 export type ProductUpdate = Static<typeof ProductUpdate>;
 
@@ -61,10 +66,10 @@ export const publishProductUpdate = endpoint({
 });
 export const changeProductUpdate = endpoint({
   method: 'PUT', path: '/v1/productupdates/{id}', tags, params: IdParams, body: ProductUpdateChange, response: ProductUpdate,
-  summary: 'Change a release note (the platform only; the fields sent)',
+  summary: 'Change a release note (the platform only; the fields sent; If-Match: the revision read, a stale one is refused with 409)',
 });
 export const withdrawProductUpdate = endpoint({
-  method: 'DELETE', path: '/v1/productupdates/{id}', tags, params: IdParams, response: Removed, summary: 'Withdraw a release note (the platform only)',
+  method: 'DELETE', path: '/v1/productupdates/{id}', tags, params: IdParams, response: Removed, summary: 'Withdraw a release note (the platform only; If-Match: the revision read, a stale one is refused with 409)',
 });
 export const markProductUpdateRead = endpoint({
   method: 'PUT', path: '/v1/productupdates/{id}/read', tags, params: IdParams, response: ProductUpdate,

@@ -1,7 +1,7 @@
 // §2 短网址管理 (issue 35): short links of the current org, their visits by day, and the public redirect.
 import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
-import { Instant, Paging } from './common.ts';
+import { Instant, Paging, Version } from './common.ts';
 import { SHORT_LINK_LIMITS } from '../domain/shortLink.ts';
 import { PAGE } from '../domain/constants.ts';
 
@@ -18,6 +18,8 @@ export const ShortLink = Type.Object({
   createdAt: Type.String(),
   /** every visit so far */
   visits: Type.Integer(),
+  /** the version of the link's stream: a change sends it back (docs/versions.md) */
+  version: Type.Integer(),
 });
 export type ShortLink = Static<typeof ShortLink>;
 
@@ -34,7 +36,7 @@ export const EnsureShortLinks = Type.Object({
 }, { additionalProperties: false });
 export type EnsureShortLinks = Static<typeof EnsureShortLinks>;
 
-export const ShortLinkExpiry = Type.Object({ expiresAt: Type.Union([Instant, Type.Null()]) }, { additionalProperties: false });
+export const ShortLinkExpiry = Type.Object({ expiresAt: Type.Union([Instant, Type.Null()]), version: Type.Optional(Version) }, { additionalProperties: false });
 export type ShortLinkExpiry = Static<typeof ShortLinkExpiry>;
 
 export const ShortLinkQuery = Type.Object({

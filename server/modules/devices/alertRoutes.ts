@@ -13,7 +13,8 @@ import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } fr
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import { commaList, paged } from '../../http/listQuery.ts';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../http/inputGuards.ts';
-import { metaOf, runDecisions } from '../../store/command.ts';
+import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { streamVersionOf } from '../../store/versions.ts';
 import { appendWatched } from './notices.ts';
 import { partyOfRequest } from '../../http/parties.ts';
 import * as api from '../../../contracts/devices.ts';
@@ -41,12 +42,12 @@ export const signAlert = (secret: string, timestamp: string, body: string) => hm
 
 interface AlertRow {
   org_id: string; org_name: string | null; id: string; device_id: string; device_name: string; alert_type: string; at: Date; confidence: string;
-  snapshot_id: string | null; status: string; measure: string; inspection_id: string | null;
+  snapshot_id: string | null; status: string; measure: string; inspection_id: string | null; version: string | null;
 }
 const view = (r: AlertRow): api.Alert => ({
   id: r.id, orgId: r.org_id, orgName: r.org_name ?? '', deviceId: r.device_id, deviceName: r.device_name, type: r.alert_type as AlertType,
   at: r.at.toISOString(), confidence: Number(r.confidence), hasSnapshot: !!r.snapshot_id, status: r.status as api.Alert['status'],
-  measure: r.measure, inspectionId: r.inspection_id,
+  measure: r.measure, inspectionId: r.inspection_id, version: Number(r.version ?? 0),
 });
 
 export default async function alertRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
@@ -106,7 +107,7 @@ export default async function alertRoutes(app: FastifyInstance, { db, clock }: M
 
   const viewer = { auth: 'orgApp', guard: requireDeviceViewer } as const;
   const select = () => db.selectFrom('device_alerts as a').leftJoin('orgs as o', 'o.org_id', 'a.org_id')
-    .select(['a.org_id', 'o.name as org_name', 'a.id', 'a.device_id', 'a.device_name', 'a.alert_type', 'a.at', 'a.confidence', 'a.snapshot_id', 'a.status', 'a.measure', 'a.inspection_id']);
+    .select(['a.org_id', 'o.name as org_name', 'a.id', 'a.device_id', 'a.device_name', 'a.alert_type', 'a.at', 'a.confidence', 'a.snapshot_id', 'a.status', 'a.measure', 'a.inspection_id', streamVersionOf('a', 'deviceAlert', 'id').as('version')]);
 
   /** The alerts' orgs the caller reaches; an installer reaches none. */
   const alertScope = async (request: OrgAppRequest, orgId?: string) => {
@@ -167,15 +168,21 @@ export default async function alertRoutes(app: FastifyInstance, { db, clock }: M
     const now = clock();
     const meta = metaOf(request, now);
     const by = request.user.username;
+    // the version the caller read (body or If-Match): a stale one is a 409 (docs/versions.md)
+    const expectedVersion = clientVersion(request);
     await runDecisions(db, async (tx) => {
       if (request.body.action === 'handle') {
         await appendWatched(tx, {
           orgId: alert.org_id, streamId: deviceAlertStream(alert.id), streamType: 'deviceAlert', decider: deviceAlertDecider, meta,
-          command: { type: 'HandleAlert', alertId: alert.id, measure: request.body.measure ?? '', allowed, by, at: now.toISOString() },
+          command: { type: 'HandleAlert', alertId: alert.id, measure: request.body.measure ?? '', allowed, by, at: now.toISOString() }, expectedVersion,
         });
         return;
       }
       if (!allowed) throw forbidden(DEVICE_TEXT.mayNotManage);
+      await decideAndAppend(tx, {
+        orgId: alert.org_id, streamId: deviceAlertStream(alert.id), streamType: 'deviceAlert', decider: deviceAlertDecider, meta,
+        command: { type: 'TicketAlert', alertId: alert.id, inspectionId: '', allowed, by, at: now.toISOString() }, expectedVersion,
+      }, true);
       if (alert.status !== 'open') throw conflict(DEVICE_TEXT.alertHandled);
       const inspectionId = await openInspection(tx, {
         orgId: alert.org_id, deviceId: alert.device_id, source: 'alert', alertId: alert.id, by: party, openedBy: by, at: now, meta,

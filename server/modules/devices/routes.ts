@@ -12,7 +12,7 @@ import { commaList, flagFilter, paged, pageOf } from '../../http/listQuery.ts';
 import { areaKeyOfOrg, orgFacts, orgFactsOf, partyOfRequest } from '../../http/parties.ts';
 import { decideAndAppend, lockKey, metaOf, requestCommand, runDecisions } from '../../store/command.ts';
 import type { Tx } from '../../store/eventStore.ts';
-import { streamVersionOf } from '../../store/versions.ts';
+import { streamVersionOf, withStreamVersions } from '../../store/versions.ts';
 import * as api from '../../../contracts/devices.ts';
 import { deviceSettingsDecider, deviceSettingsStream, videoDeviceDecider, videoDeviceStream, type VideoDeviceCommand } from '../../../domain/aggregates/videoDevice.ts';
 import { installerCompanyDecider, installerCompanyStream } from '../../../domain/aggregates/installerCompany.ts';
@@ -223,17 +223,20 @@ export default async function deviceRoutes(app: FastifyInstance, ctx: ModuleCont
   });
 
   // ── settings ──
-  route(app, api.getDeviceSettings, viewer, async (request) => {
-    const row = await db.selectFrom('video_device_settings').select('offline_threshold_minutes').where('org_id', '=', request.orgApp.orgId).executeTakeFirst();
-    return ok({ offlineThresholdMinutes: row?.offline_threshold_minutes ?? DEVICE_LIMITS.offlineThresholdDefault });
-  });
+  // the settings are one document per school, with the version of its stream (0 before the first save)
+  const settingsOf = async (orgId: string) => {
+    const row = await db.selectFrom('video_device_settings').select('offline_threshold_minutes').where('org_id', '=', orgId).executeTakeFirst();
+    const [{ version }] = await withStreamVersions(db, [{}], () => ({ orgId, streamId: deviceSettingsStream(orgId) }));
+    return { offlineThresholdMinutes: row?.offline_threshold_minutes ?? DEVICE_LIMITS.offlineThresholdDefault, version };
+  };
+  route(app, api.getDeviceSettings, viewer, async (request) => ok(await settingsOf(request.orgApp.orgId)));
   route(app, api.setDeviceSettings, manager, async (request) => {
     const spec = requestCommand(request, clock());
     await runDecisions(db, (tx) => decideAndAppend(tx, {
-      ...spec, expectedVersion: undefined, streamId: deviceSettingsStream(spec.orgId), streamType: 'videoDeviceSettings', decider: deviceSettingsDecider,
+      ...spec, streamId: deviceSettingsStream(spec.orgId), streamType: 'videoDeviceSettings', decider: deviceSettingsDecider,
       command: { type: 'SetDeviceSettings', allowed: true, settings: { offlineThresholdMinutes: request.body.offlineThresholdMinutes } },
-    }));
-    return ok({ offlineThresholdMinutes: request.body.offlineThresholdMinutes });
+    }), spec.expectedVersion === undefined);
+    return ok(await settingsOf(spec.orgId));
   });
 
   // ── installer companies ──

@@ -161,7 +161,7 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
 
   const skuRows = async (orgId: string, skuId?: string): Promise<api.FruitSkuRow[]> => {
     let q = db.selectFrom('skus as s').innerJoin('products as p', (j) => j.onRef('p.org_id', '=', 's.org_id').onRef('p.id', '=', 's.product_id'))
-      .select(['s.sku_id', 's.product_id', 'p.name', 's.spec', 's.unit', 'p.is_uppershelf', 'p.extra_info as product_extra', 's.extra_info', 's.updated_at'])
+      .select(['s.sku_id', 's.product_id', 'p.name', 's.spec', 's.unit', 'p.is_uppershelf', 'p.extra_info as product_extra', 's.extra_info', 's.updated_at', streamVersionOf('s', 'sku', 'sku_id').as('version')])
       .where('s.org_id', '=', orgId).where('s.is_delete', '=', false).where('p.is_delete', '=', false)
       .where(sql<boolean>`s.extra_info ? 'fruit'`);
     if (skuId) q = q.where('s.sku_id', '=', skuId);
@@ -171,7 +171,7 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
       return {
         skuId: r.sku_id, productId: r.product_id, name: r.name, spec: r.spec, unit: r.unit, onShelf: r.is_uppershelf,
         photos: Array.isArray(images) ? (images as string[]) : [], offer: fruitOfferOf(r.extra_info) ?? { levelPrices: {}, dailyStock: 0, season: [] },
-        updatedAt: r.updated_at.toISOString(),
+        updatedAt: r.updated_at.toISOString(), version: Number(r.version ?? 0),
       };
     });
   };
@@ -215,6 +215,8 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
     const now = clock();
     const at = now.toISOString();
     const meta = metaOf(request, now);
+    // the version read is the SKU stream's (every change of a fruit SKU appends to it): stale → 409
+    const expectedVersion = clientVersion(request);
     await runDecisions(db, async (tx) => {
       const extra = (await tx.selectFrom('products').select('extra_info').where('org_id', '=', orgId).where('id', '=', current.productId).executeTakeFirstOrThrow()).extra_info as Record<string, unknown>;
       await decideAndAppend(tx, {
@@ -224,9 +226,9 @@ export default async function fruitMallRoutes(app: FastifyInstance, ctx: ModuleC
       const skuExtra = (await tx.selectFrom('skus').select('extra_info').where('org_id', '=', orgId).where('sku_id', '=', current.skuId).executeTakeFirstOrThrow()).extra_info as Record<string, unknown>;
       await decideAndAppend(tx, {
         orgId, streamId: mallStreams.sku(current.skuId), streamType: 'sku', decider: skuDecider, meta,
-        command: { type: 'UpdateSku', rowLive: true, change: { skuId: current.skuId, at, name: b.name, spec: b.spec, unit: b.unit, extraInfo: { ...skuExtra, fruit: b.offer } } },
+        command: { type: 'UpdateSku', rowLive: true, change: { skuId: current.skuId, at, name: b.name, spec: b.spec, unit: b.unit, extraInfo: { ...skuExtra, fruit: b.offer } } }, expectedVersion,
       });
-    });
+    }, expectedVersion === undefined);
     return ok((await skuRows(orgId, current.skuId))[0]!);
   });
 

@@ -10,7 +10,8 @@ import { notFound } from '../../http/errors.ts';
 import { paged } from '../../http/listQuery.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { platformOnly } from '../../http/guards.ts';
-import { handleCommand, metaOf } from '../../store/command.ts';
+import { clientVersion, handleCommand, metaOf } from '../../store/command.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 import * as api from '../../../contracts/productUpdates.ts';
 import {
   isAddressedTo, PRODUCT_UPDATE_TEXT, productUpdateDecider, productUpdateReadDecider, productUpdateReadsStream, productUpdateStream,
@@ -20,9 +21,9 @@ import type { OrgKind } from '../../../domain/orgKind.ts';
 
 interface Row { update_id: string; title: string; version: string; content: string; audience: unknown; published_at: Date; created_by_name: string; read_at: Date | null }
 
-const view = (r: Row): api.ProductUpdate => ({
+const view = (r: Row, revision: number): api.ProductUpdate => ({
   id: r.update_id, title: r.title, version: r.version, content: r.content, audience: r.audience as OrgKind[],
-  publishedAt: r.published_at.toISOString(), createdByName: r.created_by_name, read: r.read_at !== null,
+  publishedAt: r.published_at.toISOString(), createdByName: r.created_by_name, read: r.read_at !== null, revision,
 });
 
 export default async function productUpdateRoutes(app: FastifyInstance, { db, clock }: ModuleContext) {
@@ -55,8 +56,17 @@ export default async function productUpdateRoutes(app: FastifyInstance, { db, cl
     return org.org_id;
   }
 
+  /** the notes' views with the version of each one's stream (`revision`: `version` is the note's software version) */
+  async function views(rows: Row[]): Promise<api.ProductUpdate[]> {
+    const orgId = rows.length ? await platformOrgId() : '';
+    const revisions = await withStreamVersions(db, rows.map((r) => ({ id: r.update_id })), (r) => ({ orgId, streamId: productUpdateStream(r.id) }));
+    return rows.map((r, i) => view(r, revisions[i].version));
+  }
+  const one = async (request: OrgAppRequest, id: string) => (await views([await findOne(request, id)]))[0];
+
+  // an edit names the revision it read as If-Match (the body's `version` is the software version text)
   const command = async (request: OrgAppRequest, cmd: ProductUpdateCommand) => handleCommand(db, {
-    orgId: await platformOrgId(), meta: metaOf(request, clock()),
+    orgId: await platformOrgId(), meta: metaOf(request, clock()), expectedVersion: cmd.type === 'PublishProductUpdate' ? undefined : clientVersion(request),
     streamId: productUpdateStream(cmd.updateId), streamType: 'productUpdate', decider: productUpdateDecider, command: cmd,
   });
 
@@ -71,7 +81,7 @@ export default async function productUpdateRoutes(app: FastifyInstance, { db, cl
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       unreadQ.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: (rows as Row[]).map(view), count: Number(count.n), unread: Number(unread.n) });
+    return ok({ rows: await views(rows as Row[]), count: Number(count.n), unread: Number(unread.n) });
   });
 
   route(app, api.publishProductUpdate, platform, async (request) => {
@@ -82,7 +92,7 @@ export default async function productUpdateRoutes(app: FastifyInstance, { db, cl
       publishedAt: (b.publishedAt ? new Date(b.publishedAt) : clock()).toISOString(),
     };
     await command(request, { type: 'PublishProductUpdate', updateId: id, fields, createdByName: request.user.name });
-    return ok(view(await findOne(request, id)));
+    return ok(await one(request, id));
   });
 
   route(app, api.changeProductUpdate, platform, async (request) => {
@@ -90,7 +100,7 @@ export default async function productUpdateRoutes(app: FastifyInstance, { db, cl
     await findOne(request, id);
     const { publishedAt, ...rest } = request.body;
     await command(request, { type: 'ChangeProductUpdate', updateId: id, change: { ...rest, ...(publishedAt && { publishedAt: new Date(publishedAt).toISOString() }) } });
-    return ok(view(await findOne(request, id)));
+    return ok(await one(request, id));
   });
 
   route(app, api.withdrawProductUpdate, platform, async (request) => {
@@ -111,6 +121,6 @@ export default async function productUpdateRoutes(app: FastifyInstance, { db, cl
         streamType: 'productUpdateReads', decider: productUpdateReadDecider, command: { type: 'MarkProductUpdateRead', updateId: id, userId: request.user.userId },
       });
     }
-    return ok(view(await findOne(request, id)));
+    return ok(await one(request, id));
   });
 }

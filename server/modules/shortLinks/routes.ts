@@ -10,22 +10,23 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { paged } from '../../http/listQuery.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { handleCommand, requestCommand } from '../../store/command.ts';
+import { streamVersionOf } from '../../store/versions.ts';
 import * as api from '../../../contracts/shortLinks.ts';
 import { shortLinkDecider, shortLinkStream, type ShortLinkCommand } from '../../../domain/aggregates/shortLink.ts';
 import { isLinkLive, isShortCode, ownPageTarget, shortCodeOf, SHORT_LINK_LIMITS, SHORT_LINK_TEXT, visitDay, visitsByDay } from '../../../domain/shortLink.ts';
 import { localizeServerText, serverLocale } from '../../../domain/serverTexts.ts';
 
 interface Row {
-  code: string; target: string; title: string; expires_at: Date | null; created_by_name: string; created_at: Date; visits: string | number | null;
+  code: string; target: string; title: string; expires_at: Date | null; created_by_name: string; created_at: Date; visits: string | number | null; version: string | null;
 }
 
-const columns = ['l.code', 'l.target', 'l.title', 'l.expires_at', 'l.created_by_name', 'l.created_at'] as const;
+const columns = ['l.code', 'l.target', 'l.title', 'l.expires_at', 'l.created_by_name', 'l.created_at', streamVersionOf('l', 'shortLink', 'code').as('version')] as const;
 
 function view(r: Row, now: Date): api.ShortLink {
   const expiresAt = r.expires_at ? r.expires_at.toISOString() : null;
   return {
     code: r.code, target: r.target, title: r.title, expiresAt, live: isLinkLive(expiresAt, now),
-    createdByName: r.created_by_name, createdAt: r.created_at.toISOString(), visits: Number(r.visits ?? 0),
+    createdByName: r.created_by_name, createdAt: r.created_at.toISOString(), visits: Number(r.visits ?? 0), version: Number(r.version ?? 0),
   };
 }
 

@@ -15,8 +15,9 @@ import { mallStreams } from './access.ts';
 import crypto from 'node:crypto';
 import { dayOf } from '../../../domain/priceCycle.ts';
 
-export const grouponCommand = (tx: Tx, orgId: string, command: GrouponCommand, meta: EventMeta) => decideAndAppend(tx, {
-  orgId, streamId: mallStreams.groupon(orgId, command.grouponId), streamType: 'groupon', decider: grouponDecider, command, meta,
+/** `expectedVersion`: the version an operator's edit read (a stale one is a 409; docs/versions.md) */
+export const grouponCommand = (tx: Tx, orgId: string, command: GrouponCommand, meta: EventMeta, expectedVersion?: number) => decideAndAppend(tx, {
+  orgId, streamId: mallStreams.groupon(orgId, command.grouponId), streamType: 'groupon', decider: grouponDecider, command, meta, expectedVersion,
 });
 
 type Row = Selectable<Database['mall_groupons']>;
@@ -42,7 +43,7 @@ export const grouponViewSchema = {
     id: { type: 'string' }, title: { type: 'string' }, productId: { type: 'string' }, imageUrl: { type: ['string', 'null'] },
     unitPrice: { type: 'number' }, groupPrice: { type: 'number' }, minPeople: { type: 'integer' }, maxPeople: { type: ['integer', 'null'] },
     deadline: { type: 'string' }, status: { type: 'string' }, joined: { type: 'integer' }, needed: { type: 'integer' }, createdAt: { type: 'string' },
-    myQuantity: { type: ['integer', 'null'] },
+    myQuantity: { type: ['integer', 'null'] }, version: { type: 'integer' },
   },
 } as const;
 

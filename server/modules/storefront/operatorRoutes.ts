@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
-import { decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { clientVersion, decideAndAppend, metaOf, runDecisions } from '../../store/command.ts';
+import { withStreamVersions } from '../../store/versions.ts';
 import { sanitiseRichText } from '../../http/richText.ts';
 import { mallRecordDecider, MALL_RECORD_TEXT, type MallRecordData, type MallRecordKind } from '../../../domain/aggregates/mallRecord.ts';
 import { GROUPON_TEXT, type GrouponTerms } from '../../../domain/aggregates/groupon.ts';
@@ -65,10 +66,16 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
   const meta = (request: FastifyRequest) => metaOf(request, clock());
   const orgOf = (request: FastifyRequest) => request.orgApp!.orgId;
 
-  const save = (request: FastifyRequest, kind: MallRecordKind, recordId: string, data: MallRecordData[MallRecordKind], create: boolean) => runDecisions(db, (tx) => decideAndAppend(tx, {
-    orgId: orgOf(request), streamId: mallStreams.record(orgOf(request), recordId), streamType: 'mallRecord', decider: mallRecordDecider, meta: meta(request),
-    command: { type: 'SaveMallRecord', kind, recordId, data, create },
-  }));
+  // an edit names the version it read (body `version` or If-Match): a stale one is a 409 (docs/versions.md)
+  const save = (request: FastifyRequest, kind: MallRecordKind, recordId: string, data: MallRecordData[MallRecordKind], create: boolean) => {
+    const expectedVersion = create ? undefined : clientVersion(request);
+    return runDecisions(db, (tx) => decideAndAppend(tx, {
+      orgId: orgOf(request), streamId: mallStreams.record(orgOf(request), recordId), streamType: 'mallRecord', decider: mallRecordDecider, meta: meta(request),
+      command: { type: 'SaveMallRecord', kind, recordId, data, create }, expectedVersion,
+    }), expectedVersion === undefined);
+  };
+  /** views with the version of each record's stream, which an edit sends back */
+  const versioned = <R extends { id: string }>(request: FastifyRequest, rows: R[]) => withStreamVersions(db, rows, (r) => ({ orgId: orgOf(request), streamId: mallStreams.record(orgOf(request), r.id) }));
 
   const recordView = (r: { record_id: string; data: unknown; created_at: Date; updated_at: Date }, now: Date) => {
     const data = r.data as Record<string, unknown>;
@@ -78,9 +85,10 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
     const r = await db.selectFrom('mall_records').select(['record_id', 'data', 'created_at', 'updated_at'])
       .where('org_id', '=', orgOf(request)).where('kind', '=', kind).where('record_id', '=', id).executeTakeFirst();
     if (!r) throw notFound(MALL_RECORD_TEXT.missing[kind]);
-    return recordView(r, clock());
+    return (await versioned(request, [recordView(r, clock())]))[0];
   };
-  const recordSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, state: { type: 'string' } } } as const;
+  const recordSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, state: { type: 'string' }, version: { type: 'integer' } } } as const;
+  const version = { type: 'integer', minimum: 0, description: 'the version read: a stale one is refused with 409 (docs/versions.md)' } as const;
 
   /** list, create, edit, remove of one kind of record under `base` */
   function recordRoutes(kind: Exclude<MallRecordKind, 'template'>, base: string, filter?: { name: string; values: readonly string[] }) {
@@ -98,7 +106,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
       if (wanted) q = q.where(sql<string>`data->>${filter.name}`, '=', wanted);
       const rows = await q.orderBy('sort').orderBy('created_at', 'desc').limit(500).execute();
       const now = clock();
-      return list(rows.map((r) => recordView(r, now)));
+      return list(await versioned(request, rows.map((r) => recordView(r, now))));
     });
     app.post<{ Body: Record<string, unknown> }>(base, {
       config: operator,
@@ -111,8 +119,8 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
     app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(`${base}/:id`, {
       config: operator,
       schema: {
-        tags, summary: `Replace a ${kind} record (every field as it should be)`, params: idParams,
-        body: { type: 'object', additionalProperties: false, required: body.required, properties: body.properties }, response: { 200: envelopeSchema(recordSchema) },
+        tags, summary: `Replace a ${kind} record (every field as it should be; \`version\` or If-Match: the version read, a stale one is refused with 409)`, params: idParams,
+        body: { type: 'object', additionalProperties: false, required: body.required, properties: { ...body.properties, version } }, response: { 200: envelopeSchema(recordSchema) },
       },
     }, async (request) => {
       await findRecord(request, kind, request.params.id);
@@ -121,13 +129,14 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
     });
     app.delete<{ Params: { id: string } }>(`${base}/:id`, {
       config: operator,
-      schema: { tags, summary: `Remove a ${kind} record`, params: idParams, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
+      schema: { tags, summary: `Remove a ${kind} record (If-Match: the version read, a stale one is refused with 409)`, params: idParams, response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'string' } } }) } },
     }, async (request) => {
       await findRecord(request, kind, request.params.id);
+      const expectedVersion = clientVersion(request);
       await runDecisions(db, (tx) => decideAndAppend(tx, {
         orgId: orgOf(request), streamId: mallStreams.record(orgOf(request), request.params.id), streamType: 'mallRecord', decider: mallRecordDecider,
-        meta: meta(request), command: { type: 'RemoveMallRecord', kind, recordId: request.params.id },
-      }));
+        meta: meta(request), command: { type: 'RemoveMallRecord', kind, recordId: request.params.id }, expectedVersion,
+      }), expectedVersion === undefined);
       return ok({ id: request.params.id });
     });
   }
@@ -143,16 +152,22 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
       layout: { type: 'string' }, shopName: { type: 'string' }, open: { type: 'boolean' },
       blocks: { type: 'array', items: { type: 'object', properties: { block: { type: 'string' }, hidden: { type: 'boolean' }, title: { type: 'string' } } } },
       layouts: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      version: { type: 'integer' },
     },
   } as const;
+  /** the template with the version of its stream (0 before the first save), which a save sends back */
+  const templateView = async (request: FastifyRequest) => {
+    const [{ version: v }] = await versioned(request, [{ id: TEMPLATE_RECORD_ID }]);
+    return { ...(await templateOf(db, orgOf(request))), layouts: STOREFRONT_LAYOUTS, version: v };
+  };
   app.get('/v4/mall/cms/template', {
     config: operator,
     schema: { tags, summary: "The org's storefront template, with the layouts to pick from", response: { 200: envelopeSchema(templateSchema) } },
-  }, async (request) => ok({ ...(await templateOf(db, orgOf(request))), layouts: STOREFRONT_LAYOUTS }));
+  }, async (request) => ok(await templateView(request)));
   app.put<{ Body: Record<string, unknown> }>('/v4/mall/cms/template', {
     config: operator,
     schema: {
-      tags, summary: 'Pick and fill the storefront template: layout, shop name, block headings or hidden blocks, and whether members may shop',
+      tags, summary: 'Pick and fill the storefront template: layout, shop name, block headings or hidden blocks, and whether members may shop (`version` or If-Match: the version read; stale → 409)',
       body: {
         type: 'object', additionalProperties: false, required: ['layout', 'shopName'],
         properties: {
@@ -161,6 +176,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
             type: 'array', maxItems: STOREFRONT_BLOCKS.length,
             items: { type: 'object', additionalProperties: false, required: ['block'], properties: { block: { type: 'string', enum: [...STOREFRONT_BLOCKS] }, hidden: { type: 'boolean' }, title: text(200) } },
           },
+          version,
         },
       },
       response: { 200: envelopeSchema(templateSchema) },
@@ -168,7 +184,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
   }, async (request) => {
     const b = request.body;
     await save(request, 'template', TEMPLATE_RECORD_ID, { layout: b.layout, shopName: String(b.shopName).trim(), blocks: b.blocks ?? [], open: b.open ?? false } as MallRecordData['template'], false);
-    return ok({ ...(await templateOf(db, orgOf(request))), layouts: STOREFRONT_LAYOUTS });
+    return ok(await templateView(request));
   });
 
   app.get<{ Querystring: { at?: string } }>('/v4/mall/cms/preview', {
@@ -188,6 +204,8 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
       minPeople: { type: 'integer' }, maxPeople: { type: ['integer', 'null'] }, deadline: { type: 'string', format: 'date-time' },
     },
   } as const;
+  const changeBody = { ...termsBody, properties: { ...termsBody.properties, version } } as const;
+  const groupStreamKey = (request: FastifyRequest) => (g: { id: string }) => ({ orgId: orgOf(request), streamId: mallStreams.groupon(orgOf(request), g.id) });
   const termsOf = (b: Record<string, unknown>): GrouponTerms => ({
     title: String(b.title), productId: String(b.productId), ...(b.imageUrl ? { imageUrl: String(b.imageUrl) } : {}),
     unitPrice: Number(b.unitPrice), groupPrice: Number(b.groupPrice), minPeople: Number(b.minPeople),
@@ -211,7 +229,8 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
       findGroupon(request, id),
       db.selectFrom('mall_groupon_members').select(['member_id', 'name', 'quantity', 'joined_at']).where('org_id', '=', orgOf(request)).where('groupon_id', '=', id).orderBy('joined_at').execute(),
     ]);
-    return { ...grouponView(g, clock()), participants: people.map((p) => ({ memberId: p.member_id, name: p.name, quantity: p.quantity, joinedAt: new Date(p.joined_at).toISOString() })) };
+    const [view] = await withStreamVersions(db, [grouponView(g, clock())], groupStreamKey(request));
+    return { ...view, participants: people.map((p) => ({ memberId: p.member_id, name: p.name, quantity: p.quantity, joinedAt: new Date(p.joined_at).toISOString() })) };
   };
 
   app.get<{ Querystring: { status?: string } }>('/v4/mall/groupon', {
@@ -227,7 +246,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
     if (request.query.status) q = q.where('status', '=', request.query.status);
     const rows = await q.orderBy('created_at', 'desc').limit(500).execute();
     const now = clock();
-    return list(rows.map((g) => grouponView(g, now)));
+    return list(await withStreamVersions(db, rows.map((g) => grouponView(g, now)), groupStreamKey(request)));
   });
   app.get<{ Params: { id: string } }>('/v4/mall/groupon/:id', {
     config: operator,
@@ -246,18 +265,20 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
   });
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/v4/mall/groupon/:id', {
     config: operator,
-    schema: { tags, summary: 'Change a group buy nobody joined yet', params: idParams, body: termsBody, response: { 200: envelopeSchema(detailSchema) } },
+    schema: { tags, summary: 'Change a group buy nobody joined yet (`version` or If-Match: the version read; stale → 409)', params: idParams, body: changeBody, response: { 200: envelopeSchema(detailSchema) } },
   }, async (request) => {
     await findGroupon(request, request.params.id);
-    await runDecisions(db, (tx) => grouponCommand(tx, orgOf(request), { type: 'UpdateGroupon', grouponId: request.params.id, terms: termsOf(request.body), now: clock().toISOString() }, meta(request)));
+    const expectedVersion = clientVersion(request);
+    await runDecisions(db, (tx) => grouponCommand(tx, orgOf(request), { type: 'UpdateGroupon', grouponId: request.params.id, terms: termsOf(request.body), now: clock().toISOString() }, meta(request), expectedVersion), expectedVersion === undefined);
     return ok(await detail(request, request.params.id));
   });
   app.post<{ Params: { id: string } }>('/v4/mall/groupon/:id/cancel', {
     config: operator,
-    schema: { tags, summary: 'Cancel an open group buy: nothing is charged', params: idParams, response: { 200: envelopeSchema(detailSchema) } },
+    schema: { tags, summary: 'Cancel an open group buy: nothing is charged (If-Match: the version read; stale → 409)', params: idParams, response: { 200: envelopeSchema(detailSchema) } },
   }, async (request) => {
     await findGroupon(request, request.params.id);
-    await runDecisions(db, (tx) => grouponCommand(tx, orgOf(request), { type: 'CancelGroupon', grouponId: request.params.id }, meta(request)));
+    const expectedVersion = clientVersion(request);
+    await runDecisions(db, (tx) => grouponCommand(tx, orgOf(request), { type: 'CancelGroupon', grouponId: request.params.id }, meta(request), expectedVersion), expectedVersion === undefined);
     return ok(await detail(request, request.params.id));
   });
   app.post('/v4/mall/groupon/settle', {
