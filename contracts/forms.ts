@@ -3,7 +3,7 @@
 // orgId, formData.userphoneNumber, isDelete ('0$n' = not deleted), $select formData, $limit.
 import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
-import { List } from './common.ts';
+import { List, Version } from './common.ts';
 import { PAGE } from '../domain/constants.ts';
 
 const tags = ['form'];
@@ -19,6 +19,8 @@ export const FormItem = Type.Object({
   isDelete: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** the version of the item's stream: an update or delete sends it back (issue 31) */
+  version: Type.Integer(),
 });
 export type FormItem = Static<typeof FormItem>;
 
@@ -41,10 +43,12 @@ export const FormItemInput = Type.Object({
   orgId: Type.Optional(Id),
 }, { additionalProperties: false });
 export type FormItemInput = Static<typeof FormItemInput>;
-export const FormItemChange = Type.Object({ formData: FormData }, { additionalProperties: false });
+export const FormItemChange = Type.Object({ formData: FormData, version: Type.Optional(Version) }, { additionalProperties: false });
 export type FormItemChange = Static<typeof FormItemChange>;
 export const FormItemRemove = Type.Object({
   itemId: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 128 }), { maxItems: 1000 }), Type.String({ maxLength: 128 })])),
+  /** the version read of each item, in the order of itemId (issue 31): a stale one refuses the whole delete with 409 */
+  versions: Type.Optional(Type.Array(Version, { maxItems: 1000 })),
   roleName: Type.Optional(Type.String({ maxLength: 100 })),
   orgId: Type.Optional(Id),
 }, { additionalProperties: false });
@@ -63,9 +67,9 @@ export const createFormItem = endpoint({
 export const updateFormItem = endpoint({
   method: 'PUT', path: '/v1/form/table/{tableId}/item/{itemId}', tags, params: Type.Object({ tableId: TableParams.properties.tableId, itemId: Id }),
   body: FormItemChange, response: FormItem,
-  summary: 'Change an item\'s form data (the platform only)',
+  summary: 'Change an item\'s form data (the platform only; `version` or If-Match: the version read, stale → 409)',
 });
 export const deleteFormItems = endpoint({
   method: 'DELETE', path: '/v1/form/table/{tableId}/item', tags, params: TableParams, body: FormItemRemove, response: Type.Object({ count: Type.Integer() }),
-  summary: 'Delete items by itemId list (optional orgId; the platform only); an empty list: 参数错误',
+  summary: 'Delete items by itemId list (optional orgId; the platform only; versions: the version read of each, stale → 409); an empty list: 参数错误',
 });

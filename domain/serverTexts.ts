@@ -47,6 +47,7 @@ export const WRITTEN_TEXTS: Record<string, ServerTextTranslations> = {
   '参数错误：请求地址不正确（{detail}）': tw('參數錯誤：請求位址不正確（{detail}）', 'Invalid request: the URL is malformed ({detail})'),
   '参数错误：请求体嵌套超过 {depth} 层': tw('參數錯誤：請求內容巢狀超過 {depth} 層', 'Invalid request: the body nests deeper than {depth} levels'),
   '参数错误：{field} 包含无效字符或数值': tw('參數錯誤：{field} 包含無效字元或數值', 'Invalid request: {field} contains an invalid character or number'),
+  '参数错误：versions 须与 itemId 一一对应': tw('參數錯誤：versions 須與 itemId 一一對應', 'Invalid request: versions must name the version read of each itemId, in the same order'),
   '实时更新凭证无效或已过期': tw('即時更新憑證無效或已過期', 'The live-update ticket is invalid or has expired'),
 
   // ---- schema validation (errorHandler.ts validationText): the field stays as the request named it. The part

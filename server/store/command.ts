@@ -96,10 +96,24 @@ export async function lockKey(tx: Tx, scope: string, key: string): Promise<void>
 async function staleVersion(tx: Tx, streamId: string, read: number): Promise<Error> {
   const later = await tx.selectFrom('events').select(['type', 'meta']).where('stream_id', '=', streamId)
     .where('stream_version', '>', String(read)).orderBy('stream_version', 'desc').limit(1).execute();
-  const last = later[0]?.meta as EventMeta | undefined;
-  if (!last) return conflict('该数据已被他人修改，请刷新后重试');
+  return staleText(later[0]);
+}
+
+function staleText(event: { type: string; meta: unknown } | undefined): Error {
+  const last = event?.meta as EventMeta | undefined;
+  if (!event || !last) return conflict('该数据已被他人修改，请刷新后重试');
   const when = last.time ? new Date(last.time).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
-  return conflict(`该数据已被${last.username ? ` ${last.username} ` : '他人'}于 ${when} 修改（${later[0].type}），请刷新后重试`);
+  return conflict(`该数据已被${last.username ? ` ${last.username} ` : '他人'}于 ${when} 修改（${event.type}），请刷新后重试`);
+}
+
+/**
+ * 409 for a record that shares its stream with others (an org's contacts) and keeps the stream version of its own
+ * last change: names who made that change (the event at `changedAt`) and when.
+ */
+export async function staleRecord(tx: Tx, orgId: string, streamId: string, changedAt: number): Promise<Error> {
+  const event = await tx.selectFrom('events').select(['type', 'meta']).where('org_id', '=', orgId).where('stream_id', '=', streamId)
+    .where('stream_version', '=', String(changedAt)).executeTakeFirst();
+  return staleText(event);
 }
 
 /**

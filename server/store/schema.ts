@@ -89,10 +89,14 @@ export interface Database {
   contact_departments: {
     org_id: string; department_id: string; seq: string | number; parent_id: string; department_name: string; type: number; sort: number;
     is_hide: number; is_all_hide: number; role_config: Json;
+    /** the contacts stream's version at the last event that changed this department (issue 31) */
+    version: Generated<number>;
   };
   contact_persons: {
     org_id: string; user_id: string; seq: string | number; name: string; pinyin_first: string; phone_number: string; show_phone_number: boolean;
     gender: string; unit: string; status: number; duties: string; sort: number;
+    /** the contacts stream's version at the last event that changed this person or its departments (issue 31) */
+    version: Generated<number>;
   };
   contact_person_departments: { org_id: string; department_id: string; user_id: string };
   role_relations: { org_id: string; relation_id: string; parent_role_id: string; child_role_id: string; relation_path: string; depth: number };

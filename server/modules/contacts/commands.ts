@@ -3,7 +3,7 @@
 // waits for the first, and the checks made still hold when the events land); row-level errors for bulk requests.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../store/eventStore.ts';
-import { decideAndAppend, loadLocked, metaOf, runDecisions, type CommandResult } from '../../store/command.ts';
+import { clientVersion, decideAndAppend, loadLocked, metaOf, runDecisions, staleRecord, type CommandResult } from '../../store/command.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -39,6 +39,30 @@ export async function withRowErrors<T>(reply: FastifyReply, fn: () => Promise<T>
   }
 }
 
+/** The version of one department or person an editor read (the row's `version`; docs/versions.md). */
+export interface ReadVersion { kind: 'department' | 'person'; id: string; version: number }
+
+/** The version a single-record request names: body `version` or If-Match; none: no check (§7 callers). */
+export function readVersion(request: FastifyRequest, kind: ReadVersion['kind'], id: string): ReadVersion[] {
+  const version = clientVersion(request);
+  return version === undefined ? [] : [{ kind, id, version }];
+}
+
+/** Under the stream's lock: each record named must still be at the version read, else a 409 naming who changed it. */
+async function checkVersions(tx: Tx, orgId: string, streamId: string, read: ReadVersion[]): Promise<void> {
+  for (const kind of ['department', 'person'] as const) {
+    const wanted = read.filter((r) => r.kind === kind);
+    if (!wanted.length) continue;
+    const rows = kind === 'department'
+      ? await tx.selectFrom('contact_departments').select(['department_id as id', 'version']).where('org_id', '=', orgId).where('department_id', 'in', wanted.map((w) => w.id)).execute()
+      : await tx.selectFrom('contact_persons').select(['user_id as id', 'version']).where('org_id', '=', orgId).where('user_id', 'in', wanted.map((w) => w.id)).execute();
+    const now = new Map(rows.map((r) => [r.id, r.version]));
+    // a record gone since is left to the decider (not found)
+    const stale = wanted.find((w) => now.has(w.id) && now.get(w.id) !== w.version);
+    if (stale) throw await staleRecord(tx, orgId, streamId, now.get(stale.id)!);
+  }
+}
+
 export const viewerOf = (scope: ContactsScope): Viewer => ({ visible: scope.visible, roleNames: scope.roleNames, privileged: scope.privileged });
 
 /** The persons and department links of these users, as the decider's state holds them. */
@@ -67,12 +91,15 @@ export async function personRowsOf(tx: Tx, orgId: string, userIds: string[]): Pr
 export function decideContacts(
   db: Kysely<Database>, request: FastifyRequest, now: Date,
   build: (tx: Tx, scope: ContactsScope) => Promise<{ command: ContactsCommand; userIds?: string[]; batch?: boolean }>,
+  /** the versions the editor read of the records the command changes: a stale one is a 409 */
+  read: ReadVersion[] = [],
 ): Promise<{ result: CommandResult<ContactsState, ContactsEvent>; loaded: ContactsState }> {
   const orgId = request.orgApp!.orgId;
   const streamId = contactsStream(orgId);
   return runDecisions(db, async (tx) => {
     let scope: ContactsScope | undefined;
     const tree = await loadLocked(tx, orgId, streamId, async () => (scope = await scopeOf(tx, request)));
+    await checkVersions(tx, orgId, streamId, read);
     const { command, userIds = [], batch = false } = await build(tx, scope!);
     const state: ContactsState = { departments: tree.state.departments, ...await personRowsOf(tx, orgId, userIds) };
     if (batch) {
@@ -84,5 +111,5 @@ export function decideContacts(
       load: async () => ({ state, version: tree.version }),
     });
     return { result, loaded: state };
-  });
+  }, read.length === 0);
 }

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { hidesHiddenForOtherOrg } from '../../../domain/contactsVisibility.ts';
 import { ancestorsOf, canCreateUnder, ROOT_DEPARTMENT } from '../../../domain/departmentRules.ts';
-import { CONTACTS_TEXT, decideContacts, viewerOf, withRowErrors } from './commands.ts';
+import { CONTACTS_TEXT, decideContacts, readVersion, viewerOf, withRowErrors } from './commands.ts';
 import { departmentOf, scopeOf, type ContactsScope, type Department } from './scope.ts';
 import { pageOf } from '../../http/listQuery.ts';
 
@@ -31,7 +31,7 @@ export const departmentSchema = {
   properties: {
     departmentId: { type: 'string' }, id: { type: 'string' }, parentId: { type: 'string' }, departmentName: { type: 'string' }, type: { type: 'integer' },
     sort: { type: 'integer' }, isHide: { type: 'integer' }, isAllHide: { type: 'integer' }, orgId: { type: 'string' },
-    roleConfig: { type: 'object', additionalProperties: true },
+    roleConfig: { type: 'object', additionalProperties: true }, version: { type: 'integer' },
   },
   required: ['departmentId', 'parentId', 'departmentName'],
 } as const;
@@ -186,27 +186,28 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
 
   app.put<{ Params: { id: string }; Body: {
     departmentName?: string | null; parentId?: string | null; sort?: number | string | null; type?: number; isHide?: number; isAllHide?: number;
-    roleConfig?: Record<string, unknown>;
+    roleConfig?: Record<string, unknown>; version?: number;
   } }>('/v3/contacts/department/:id', {
     config: manage,
     schema: {
-      tags, summary: 'Rename, move, sort or reconfigure a department (§5: name and parent only when non-empty, sort only when numeric)',
+      tags, summary: 'Rename, move, sort or reconfigure a department (§5: name and parent only when non-empty, sort only when numeric; `version` or If-Match: the version read, stale → 409)',
       params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: {
         type: 'object', additionalProperties: false,
         properties: {
           departmentName: { type: ['string', 'null'], maxLength: 128 }, parentId: { type: ['string', 'null'], maxLength: 128 },
           sort: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 16 }, { type: 'null' }] }, type: { type: 'integer', minimum: 0, maximum: 99 },
-          isHide: flag, isAllHide: flag, roleConfig: roleConfigSchema,
+          isHide: flag, isAllHide: flag, roleConfig: roleConfigSchema, version: { type: 'integer', minimum: 0 },
         },
       },
       response: { 200: envelopeSchema(departmentSchema) },
     },
   }, async (request) => {
     const id = request.params.id;
+    const { version: _read, ...input } = request.body;
     await decideContacts(db, request, clock(), async (_tx, scope) => ({
-      command: { type: 'UpdateDepartment', departmentId: id, input: request.body, viewer: viewerOf(scope) },
-    }));
+      command: { type: 'UpdateDepartment', departmentId: id, input, viewer: viewerOf(scope) },
+    }), readVersion(request, 'department', id));
     const row = await db.selectFrom('contact_departments').selectAll().where('department_id', '=', id).executeTakeFirstOrThrow();
     return ok(departmentOut(departmentOf(row)));
   });
@@ -214,7 +215,7 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
   app.delete<{ Params: { id: string } }>('/v3/contacts/department/:id', {
     config: manage,
     schema: {
-      tags, summary: 'Delete an empty department (no departments or persons below it)',
+      tags, summary: 'Delete an empty department (no departments or persons below it; If-Match: the version read, stale → 409)',
       params: { type: 'object', required: ['id'], properties: { id: idStr } },
       response: { 200: envelopeSchema({ type: 'object', properties: { departmentId: { type: 'string' } } }) },
     },
@@ -223,7 +224,7 @@ export default async function departmentRoutes(app: FastifyInstance, { db, clock
     await decideContacts(db, request, clock(), async (tx, scope) => {
       const person = await tx.selectFrom('contact_person_departments').select('user_id').where('org_id', '=', scope.orgId).where('department_id', '=', id).executeTakeFirst();
       return { command: { type: 'DeleteDepartment', departmentId: id, hasPersons: Boolean(person), viewer: viewerOf(scope) } };
-    });
+    }, readVersion(request, 'department', id));
     return ok({ departmentId: id });
   });
 

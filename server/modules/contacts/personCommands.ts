@@ -9,7 +9,7 @@ import type { Database } from '../../store/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { personAlreadyThere, type NewPerson, type PersonFields, type PersonUpdate } from '../../../domain/aggregates/contacts.ts';
 import { orgUserCount, userLimitOf } from '../users/userCommands.ts';
-import { decideContacts, viewerOf } from './commands.ts';
+import { decideContacts, readVersion, viewerOf, type ReadVersion } from './commands.ts';
 import type { ContactsScope } from './scope.ts';
 
 export interface PersonInput {
@@ -26,6 +26,8 @@ export interface PersonInput {
   sort?: number;
   department?: string[];
   departmentId?: string;
+  /** an update: the version of the person read (issue 31); a stale one is a 409 */
+  version?: number;
 }
 
 export const personProps = {
@@ -41,6 +43,7 @@ export const personProps = {
   sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
   department: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 128 }, description: 'department ids' },
   departmentId: { type: 'string', minLength: 1, maxLength: 128 },
+  version: { type: 'integer', minimum: 0, description: 'updates: the version of the person read (a stale one is refused with 409); ignored when adding' },
 } as const;
 
 const departmentsOfInput = (i: PersonInput) => [...new Set([...(i.department ?? []), ...(i.departmentId ? [i.departmentId] : [])])];
@@ -112,6 +115,10 @@ export async function visiblePersonIds(tx: Tx, scope: ContactsScope, ids: string
 export async function updatePersons(db: Kysely<Database>, request: FastifyRequest, now: Date, inputs: PersonInput[], single: boolean): Promise<string[]> {
   const { orgId } = request.orgApp!;
   let ids: string[] = [];
+  // each row by userId may name the version read (the single update: body or If-Match): a stale one is a 409
+  const read: ReadVersion[] = single && inputs[0]?.userId
+    ? readVersion(request, 'person', inputs[0].userId)
+    : inputs.filter((i) => i.userId && i.version !== undefined).map((i) => ({ kind: 'person', id: i.userId!, version: i.version! }));
   await decideContacts(db, request, now, async (tx, scope) => {
     const byPhone = new Map<string, string>();
     const phones = inputs.filter((i) => !i.userId && (i.phoneNumber ?? i.username)).map((i) => (i.phoneNumber ?? i.username)!.trim());
@@ -128,6 +135,6 @@ export async function updatePersons(db: Kysely<Database>, request: FastifyReques
       ...((i.department !== undefined || i.departmentId !== undefined) && { departments: departmentsOfInput(i) }),
     }));
     return { command: { type: 'UpdatePersons', persons, visiblePersons, viewer: viewerOf(scope), single }, userIds: ids, batch: !single };
-  });
+  }, read);
   return ids;
 }

@@ -30,7 +30,7 @@ const personSchema = {
   properties: {
     userId: { type: 'string' }, name: { type: 'string' }, pinyinFirst: { type: 'string' }, phoneNumber: { type: 'string' }, username: { type: 'string' },
     showPhoneNumber: { type: 'boolean' }, gender: { type: 'string' }, unit: { type: 'string' }, status: { type: 'integer' }, duties: { type: 'string' },
-    sort: { type: 'integer' },
+    sort: { type: 'integer' }, version: { type: 'integer' },
     department: { type: 'array', items: { type: 'object', properties: { departmentId: { type: 'string' }, departmentName: { type: 'string' } } } },
   },
   required: ['userId', 'name', 'phoneNumber', 'department'],
@@ -80,7 +80,7 @@ async function listPersons(db: Kysely<Database> | Tx, request: FastifyRequest, s
     const phone = r.show_phone_number || manager || r.user_id === self ? r.phone_number : '';
     return {
       userId: r.user_id, name: r.name, pinyinFirst: r.pinyin_first, phoneNumber: phone, username: phone, showPhoneNumber: r.show_phone_number,
-      gender: r.gender, unit: r.unit, status: r.status, duties: r.duties, sort: r.sort, department: byUser.get(r.user_id) ?? [],
+      gender: r.gender, unit: r.unit, status: r.status, duties: r.duties, sort: r.sort, version: r.version, department: byUser.get(r.user_id) ?? [],
     };
   });
 }
@@ -170,7 +170,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
   app.put<{ Params: { id: string }; Body: PersonInput }>('/v3/contacts/person/:id', {
     config: manage,
     schema: {
-      tags, summary: 'Update a person with only the fields sent (§5); department replaces the departments the user may see',
+      tags, summary: 'Update a person with only the fields sent (§5); department replaces the departments the user may see (`version` or If-Match: the version read, stale → 409)',
       params: { type: 'object', required: ['id'], properties: { id: idStr } },
       body: { type: 'object', additionalProperties: false, properties: personProps },
       response: { 200: envelopeSchema(personSchema) },
@@ -183,7 +183,7 @@ export default async function personRoutes(app: FastifyInstance, { db, clock, se
   app.put<{ Body: { persons: PersonInput[] } }>('/v3/contacts/person/bulk', {
     config: manage,
     schema: {
-      tags, summary: 'Update many persons (by userId, else by phone number): all or nothing, row-level errors in the 422 answer',
+      tags, summary: 'Update many persons (by userId, else by phone number): all or nothing, row-level errors in the 422 answer; a row with userId may carry the version read (stale → 409)',
       body: {
         type: 'object', additionalProperties: false, required: ['persons'],
         properties: { persons: { type: 'array', minItems: 1, maxItems: PAGE.contacts, items: { type: 'object', additionalProperties: false, properties: personProps } } },

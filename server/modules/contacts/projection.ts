@@ -20,6 +20,13 @@ async function insertLinks(tx: Tx, orgId: string, links: PersonLink[]) {
   }
 }
 
+/** A person's departments are part of the person an editor holds: a change of them moves the person's version. */
+async function touchPersons(tx: Tx, orgId: string, userIds: string[], streamVersion: number) {
+  for (const part of chunks([...new Set(userIds)])) {
+    await tx.updateTable('contact_persons').set({ version: streamVersion }).where('org_id', '=', orgId).where('user_id', 'in', part).execute();
+  }
+}
+
 defineProjection({
   ContactUsersCreated: async (tx, { data, orgId, meta }: { data: ContactUsersCreated; orgId: string; meta: { time: string } }) => {
     for (const part of chunks(data.users)) {
@@ -34,16 +41,16 @@ defineProjection({
         .onConflict((c) => c.columns(['org_id', 'app_id', 'user_id']).doNothing()).execute();
     }
   },
-  DepartmentsCreated: async (tx, { data, orgId, position }: { data: { departments: DepartmentData[] }; orgId: string; position: number }) => {
+  DepartmentsCreated: async (tx, { data, orgId, position, streamVersion }: { data: { departments: DepartmentData[] }; orgId: string; position: number; streamVersion: number }) => {
     let i = 0;
     for (const part of chunks(data.departments)) {
       await tx.insertInto('contact_departments').values(part.map((d) => ({
         org_id: orgId, department_id: d.departmentId, seq: seqOf(position, i++), parent_id: d.parentId, department_name: d.departmentName, type: d.type,
-        sort: d.sort, is_hide: d.isHide, is_all_hide: d.isAllHide, role_config: JSON.stringify(d.roleConfig),
+        sort: d.sort, is_hide: d.isHide, is_all_hide: d.isAllHide, role_config: JSON.stringify(d.roleConfig), version: streamVersion,
       }))).execute();
     }
   },
-  DepartmentsUpdated: async (tx, { data, orgId }: { orgId: string; data: { departments: DepartmentChange[] } }) => {
+  DepartmentsUpdated: async (tx, { data, orgId, streamVersion }: { orgId: string; data: { departments: DepartmentChange[] }; streamVersion: number }) => {
     for (const d of data.departments) {
       const set = {
         ...(d.departmentName !== undefined && { department_name: d.departmentName }),
@@ -54,24 +61,25 @@ defineProjection({
         ...(d.isAllHide !== undefined && { is_all_hide: d.isAllHide }),
         ...(d.roleConfig !== undefined && { role_config: JSON.stringify(d.roleConfig) }),
       };
-      if (Object.keys(set).length) await tx.updateTable('contact_departments').set(set).where('department_id', '=', d.departmentId).where('org_id', '=', orgId).execute();
+      await tx.updateTable('contact_departments').set({ ...set, version: streamVersion }).where('department_id', '=', d.departmentId).where('org_id', '=', orgId).execute();
     }
   },
   DepartmentDeleted: async (tx, { data, orgId }: { data: { departmentId: string }; orgId: string }) => {
     await tx.deleteFrom('contact_person_departments').where('org_id', '=', orgId).where('department_id', '=', data.departmentId).execute();
     await tx.deleteFrom('contact_departments').where('department_id', '=', data.departmentId).where('org_id', '=', orgId).execute();
   },
-  PersonsAdded: async (tx, { data, orgId, position }: { data: { persons: PersonData[]; links: PersonLink[] }; orgId: string; position: number }) => {
+  PersonsAdded: async (tx, { data, orgId, position, streamVersion }: { data: { persons: PersonData[]; links: PersonLink[] }; orgId: string; position: number; streamVersion: number }) => {
     let i = 0;
     for (const part of chunks(data.persons)) {
       await tx.insertInto('contact_persons').values(part.map((p) => ({
         org_id: orgId, user_id: p.userId, seq: seqOf(position, i++), name: p.name, pinyin_first: p.pinyinFirst, phone_number: p.phoneNumber,
-        show_phone_number: p.showPhoneNumber, gender: p.gender, unit: p.unit, status: p.status, duties: p.duties, sort: p.sort,
+        show_phone_number: p.showPhoneNumber, gender: p.gender, unit: p.unit, status: p.status, duties: p.duties, sort: p.sort, version: streamVersion,
       }))).execute();
     }
     await insertLinks(tx, orgId, data.links);
+    await touchPersons(tx, orgId, data.links.map((l) => l.userId), streamVersion);
   },
-  PersonsUpdated: async (tx, { data, orgId }: { data: { persons: PersonChange[] }; orgId: string }) => {
+  PersonsUpdated: async (tx, { data, orgId, streamVersion }: { data: { persons: PersonChange[] }; orgId: string; streamVersion: number }) => {
     for (const p of data.persons) {
       const set = {
         ...(p.name !== undefined && { name: p.name }),
@@ -84,7 +92,7 @@ defineProjection({
         ...(p.duties !== undefined && { duties: p.duties }),
         ...(p.sort !== undefined && { sort: p.sort }),
       };
-      if (Object.keys(set).length) await tx.updateTable('contact_persons').set(set).where('org_id', '=', orgId).where('user_id', '=', p.userId).execute();
+      await tx.updateTable('contact_persons').set({ ...set, version: streamVersion }).where('org_id', '=', orgId).where('user_id', '=', p.userId).execute();
     }
   },
   PersonsRemoved: async (tx, { data, orgId }: { data: { userIds: string[] }; orgId: string }) => {
@@ -93,10 +101,12 @@ defineProjection({
       await tx.deleteFrom('contact_persons').where('org_id', '=', orgId).where('user_id', 'in', part).execute();
     }
   },
-  PersonDepartmentsAdded: async (tx, { data, orgId }: { data: { links: PersonLink[] }; orgId: string }) => {
+  PersonDepartmentsAdded: async (tx, { data, orgId, streamVersion }: { data: { links: PersonLink[] }; orgId: string; streamVersion: number }) => {
     await insertLinks(tx, orgId, data.links);
+    await touchPersons(tx, orgId, data.links.map((l) => l.userId), streamVersion);
   },
-  PersonDepartmentsRemoved: async (tx, { data, orgId }: { data: { links: PersonLink[] }; orgId: string }) => {
+  PersonDepartmentsRemoved: async (tx, { data, orgId, streamVersion }: { data: { links: PersonLink[] }; orgId: string; streamVersion: number }) => {
+    await touchPersons(tx, orgId, data.links.map((l) => l.userId), streamVersion);
     for (const part of chunks(data.links)) {
       await sql`DELETE FROM contact_person_departments WHERE org_id = ${orgId} AND (department_id, user_id) IN
         (SELECT * FROM unnest(${part.map((l) => l.departmentId)}::text[], ${part.map((l) => l.userId)}::text[]))`.execute(tx);

@@ -19,6 +19,8 @@ export interface Department extends DepartmentNode {
   sort: number;
   roleConfig: Record<string, unknown>;
   orgId: string;
+  /** the contacts stream's version at this department's last change: an edit sends it back (issue 31) */
+  version?: number;
 }
 
 export interface ContactsScope {
@@ -35,7 +37,7 @@ export interface ContactsScope {
 export function departmentOf(r: DepartmentRow): Department {
   return {
     orgId: r.org_id, departmentId: r.department_id, parentId: r.parent_id, departmentName: r.department_name, type: r.type, sort: r.sort,
-    isHide: r.is_hide, isAllHide: r.is_all_hide, roleConfig: (r.role_config ?? {}) as Record<string, unknown>,
+    isHide: r.is_hide, isAllHide: r.is_all_hide, roleConfig: (r.role_config ?? {}) as Record<string, unknown>, version: r.version ?? 0,
   };
 }
 

@@ -13,7 +13,10 @@ import { requireSameOrg } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { route, type OrgAppRequest } from '../../http/route.ts';
 import type { Tx } from '../../store/eventStore.ts';
-import { decideAndAppend, lockKey, metaOf, runDecisions } from '../../store/command.ts';
+import { clientVersion, decideAndAppend, lockKey, metaOf, runDecisions } from '../../store/command.ts';
+import { withStreamVersions } from '../../store/versions.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
 import * as api from '../../../contracts/forms.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { isSystemProvider } from '../../../domain/roles.ts';
@@ -28,10 +31,13 @@ function requirePlatform(request: FastifyRequest): void {
 const operator = { auth: 'orgApp', guard: requirePlatform } as const;
 
 interface ItemRow { org_id: string; table_id: string; item_id: string; app_id: string; form_data: unknown; is_delete: boolean; created_at: Date; updated_at: Date }
-const itemView = (r: ItemRow): api.FormItem => ({
+const itemView = (r: ItemRow): Omit<api.FormItem, 'version'> => ({
   itemId: r.item_id, tableId: r.table_id, orgId: r.org_id, appId: r.app_id, formData: r.form_data as FormData, isDelete: r.is_delete ? 1 : 0,
   createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
 });
+/** the items' views with the version of each one's stream, which an edit sends back */
+const itemViews = (db: Kysely<Database>, rows: ItemRow[]): Promise<api.FormItem[]> =>
+  withStreamVersions(db, rows.map(itemView), (i) => ({ orgId: i.orgId, streamId: formItemStream(i.tableId, i.itemId) }));
 
 function tableOf(tableId: string | undefined): FormTableId {
   if (!tableId) throw badRequest(FORM_TEXT.param);
@@ -59,7 +65,7 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
       paged(b.selectAll().orderBy('created_at').orderBy('item_id'), request).execute(),
       b.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(itemView), count: Number(count.n) });
+    return ok({ rows: await itemViews(db, rows), count: Number(count.n) });
   });
 
   /** Does a live item of the table in the org already carry this key (another than `except`)? */
@@ -72,12 +78,12 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
   const orgExists = async (tx: Tx, data: FormData) => typeof data.orgId === 'string' && data.orgId !== ''
     && !!await tx.selectFrom('orgs').select('org_id').where('org_id', '=', data.orgId).executeTakeFirst();
 
-  const command = (tx: Tx, request: OrgAppRequest, orgId: string, cmd: FormItemCommand) => decideAndAppend(tx, {
+  const command = (tx: Tx, request: OrgAppRequest, orgId: string, cmd: FormItemCommand, expectedVersion?: number) => decideAndAppend(tx, {
     orgId, streamId: formItemStream(cmd.type === 'CreateFormItem' ? cmd.item.tableId : cmd.tableId, cmd.type === 'CreateFormItem' ? cmd.item.itemId : cmd.itemId),
-    streamType: 'formItem', decider: formItemDecider, command: cmd, meta: metaOf(request, clock()),
+    streamType: 'formItem', decider: formItemDecider, command: cmd, meta: metaOf(request, clock()), expectedVersion,
   });
   const one = async (orgId: string, tableId: string, itemId: string) =>
-    itemView(await db.selectFrom('form_items').selectAll().where('org_id', '=', orgId).where('table_id', '=', tableId).where('item_id', '=', itemId).executeTakeFirstOrThrow());
+    (await itemViews(db, [await db.selectFrom('form_items').selectAll().where('org_id', '=', orgId).where('table_id', '=', tableId).where('item_id', '=', itemId).executeTakeFirstOrThrow()]))[0];
 
   route(app, api.createFormItem, operator, async (request) => {
     const tableId = tableOf(request.params.tableId);
@@ -105,6 +111,7 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
   route(app, api.updateFormItem, operator, async (request) => {
     const tableId = tableOf(request.params.tableId);
     const { itemId } = request.params;
+    const expectedVersion = clientVersion(request);
     const orgId = await runDecisions(db, async (tx) => {
       const row = await find(tx, tableId, itemId);
       await lockKey(tx, `formItem/${tableId}`, row.org_id);
@@ -113,9 +120,9 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
       await command(tx, request, row.org_id, {
         type: 'UpdateFormItem', tableId, itemId, formData: request.body.formData,
         orgExists: await orgExists(tx, next), duplicate: await duplicate(tx, row.org_id, tableId, next, itemId),
-      });
+      }, expectedVersion);
       return row.org_id;
-    });
+    }, expectedVersion === undefined);
     return ok(await one(orgId, tableId, itemId));
   });
 
@@ -123,14 +130,19 @@ export default async function formRoutes(app: FastifyInstance, { db, clock }: Mo
     const tableId = tableOf(request.params.tableId);
     const ids = [...new Set([request.body.itemId ?? []].flat().filter((i) => i !== ''))];
     if (ids.length === 0) throw badRequest(FORM_TEXT.param);
+    // the versions read, one per item in the order of itemId (as sent, before duplicates are dropped)
+    const sent = [request.body.itemId ?? []].flat().filter((i) => i !== '');
+    const versions = request.body.versions;
+    if (versions && versions.length !== sent.length) throw badRequest('参数错误：versions 须与 itemId 一一对应');
+    const versionOf = new Map(versions ? sent.map((id, i) => [id, versions[i]]) : []);
     const count = await runDecisions(db, async (tx) => {
       for (const itemId of ids) {
         const row = await find(tx, tableId, itemId);
         if (request.body.orgId && row.org_id !== request.body.orgId) throw notFound(FORM_TEXT.notFound);
-        await command(tx, request, row.org_id, { type: 'DeleteFormItem', tableId, itemId });
+        await command(tx, request, row.org_id, { type: 'DeleteFormItem', tableId, itemId }, versionOf.get(itemId));
       }
       return ids.length;
-    });
+    }, !versions);
     return ok({ count });
   });
 }
