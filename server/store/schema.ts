@@ -49,7 +49,7 @@ export interface Database {
   };
   role_permissions: { org_id: string; role_id: string; permission_id: string; extra_info: Json };
   org_config: { org_id: string; app_id: string; path: string; value: Json };
-  holidays: { org_id: Generated<string>; date: ColumnType<string, string, string>; type: number; name: string };
+  holidays: { org_id: Generated<string>; date: ColumnType<string, string, string>; type: number; name: string; /** the year stream's version at this date's last change (issue 31) */ version: Generated<number> };
   access_tokens: { token_hash: string; user_id: string; created_at: Time; expires_at: Time; revoked_at: Time | null; sign_in_method: ColumnType<string, string | undefined, string> };
   live_tickets: { ticket_hash: string; user_id: string; org_id: string; app_id: string; token_hash: string; expires_at: Time };
   live_streams: { stream_id: string; token_hash: string; seen_at: Time };

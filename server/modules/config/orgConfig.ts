@@ -1,7 +1,7 @@
 // Reading and writing org config by path (§3 org config; §7 GET/PUT /v1/config/org).
 // A row holds a top-level path (e.g. 'nutritiousmeals'); a dotted path ('nutritiousmeals.semester') reads
 // and writes inside the stored row it starts with, so both spellings always agree.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Tx } from '../../store/eventStore.ts';
@@ -47,11 +47,28 @@ export async function readConfig(db: Db, orgId: string, appId: string, paths: st
 }
 
 /** Sets a path as a command: the value at the stored path is read under the stream's lock, decided, appended. */
-export async function writeConfig(tx: Tx, request: FastifyRequest, now: Date, target: { orgId: string; appId: string }, path: string, value: unknown): Promise<void> {
+/**
+ * The version of the settings document a path lives in (its stored path's stream; 0 before the first write): a GET
+ * answers it as `ETag: "n"`, a write takes it back as If-Match and answers 409 when it moved (docs/versions.md).
+ */
+export async function configVersion(db: Db, target: { orgId: string; appId: string }, path: string): Promise<number> {
+  const stored = storedPathOf(await configRows(db, target.orgId, target.appId), path) ?? path;
+  const row = await db.selectFrom('streams').select('stream_position').where('org_id', '=', target.orgId)
+    .where('stream_id', '=', streams.config(target.orgId, target.appId, stored)).executeTakeFirst();
+  return row ? Number(row.stream_position) : 0;
+}
+
+/** Answers the settings document's version of `path` as the ETag an editor sends back as If-Match. */
+export async function configETag(reply: FastifyReply, db: Db, target: { orgId: string; appId: string }, path: string): Promise<void> {
+  reply.header('etag', `"${await configVersion(db, target, path)}"`);
+}
+
+/** `expectedVersion`: the settings document's version the editor read (If-Match); a stale one is a 409. */
+export async function writeConfig(tx: Tx, request: FastifyRequest, now: Date, target: { orgId: string; appId: string }, path: string, value: unknown, expectedVersion?: number): Promise<void> {
   const stored = storedPathOf(await configRows(tx, target.orgId, target.appId), path) ?? path;
   const streamId = streams.config(target.orgId, target.appId, stored);
   await decideAndAppend(tx, {
-    orgId: target.orgId, streamId, streamType: 'config', decider: orgConfigDecider, meta: metaOf(request, now),
+    orgId: target.orgId, streamId, streamType: 'config', decider: orgConfigDecider, meta: metaOf(request, now), expectedVersion,
     command: { type: 'SetConfig', appId: target.appId, storedPath: stored, keys: stored === path ? [] : path.slice(stored.length + 1).split('.'), value },
     load: () => loadLocked(tx, target.orgId, streamId, async () => ({ value: (await configRows(tx, target.orgId, target.appId)).get(stored) })),
   });

@@ -9,7 +9,7 @@ import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireSameOrg } from '../../http/auth.ts';
-import { runDecisions } from '../../store/command.ts';
+import { clientVersion, runDecisions } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
 import { readConfig, writeConfig } from './orgConfig.ts';
@@ -34,13 +34,16 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
 
   // v1 sets one path; a settings form saves several: v2 takes {config: {path: value, ...}} and writes them all in
   // one transaction (all or nothing), each as the v1 call would.
-  app.put<{ Body: { config: Record<string, unknown>; orgId?: string; appId?: string } }>('/v2/config/org', {
+  app.put<{ Body: { config: Record<string, unknown>; orgId?: string; appId?: string; versions?: Record<string, number> } }>('/v2/config/org', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: 'Set several org config paths of an org-app at once (all or nothing); answers {path: value} as stored',
+      tags, summary: 'Set several org config paths of an org-app at once (all or nothing); answers {path: value} as stored. versions: {path: the ETag read of it}, stale → 409',
       body: {
         type: 'object', additionalProperties: false, required: ['config'],
-        properties: { config: { type: 'object', minProperties: 1, maxProperties: 100, additionalProperties: true }, orgId: id, appId: id },
+        properties: {
+          config: { type: 'object', minProperties: 1, maxProperties: 100, additionalProperties: true }, orgId: id, appId: id,
+          versions: { type: 'object', maxProperties: 100, additionalProperties: { type: 'integer', minimum: 0 }, description: 'the settings document version read of each path (GET /v1/config/org?path=… ETag)' },
+        },
       },
       response: { 200: envelopeSchema(anyObject) },
     },
@@ -55,12 +58,13 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
     // a path and one inside it in one request would write the same row twice in an order the caller did not state
     const nested = paths.find((p) => paths.some((q) => q !== p && p.startsWith(`${q}.`)));
     if (nested) throw badRequest(`参数错误：配置路径重叠 ${nested}`);
+    const versions = request.body.versions ?? {};
     await runDecisions(db, async (tx) => {
       for (const p of paths) {
         await checkSettingWrite(tx, target, p, config[p]);
-        await writeConfig(tx, request, ctx.clock(), target, p, config[p]);
+        await writeConfig(tx, request, ctx.clock(), target, p, config[p], versions[p]);
       }
-    });
+    }, Object.keys(versions).length === 0);
     return ok(await readConfig(db, target.orgId, target.appId, paths));
   });
 
@@ -69,7 +73,7 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
   app.put<{ Body: { orgId: string; appId: string; productPermission: { appIds?: string[]; modules?: string[]; expiration?: string | null } } }>('/v2/config/org/productPermission', {
     config: { auth: 'orgApp', guard: requireSystemProvider },
     schema: {
-      tags, summary: "Set an org-app's product permission (apps and modules it may use, until when): the platform only",
+      tags, summary: "Set an org-app's product permission (apps and modules it may use, until when): the platform only (If-Match: the ETag of GET /v1/config/org?path=productPermission, stale → 409)",
       body: {
         type: 'object', additionalProperties: false, required: ['orgId', 'appId', 'productPermission'],
         properties: {
@@ -95,7 +99,8 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
       if (missing) throw badRequest(`参数错误：应用不存在 ${missing}`);
     }
     const value = { appIds: [...new Set(productPermission.appIds ?? [])], modules: [...new Set(productPermission.modules ?? [])], expiration: productPermission.expiration ?? null };
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), { orgId, appId }, PRODUCT_PERMISSION_PATH, value));
+    const read = clientVersion(request);
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), { orgId, appId }, PRODUCT_PERMISSION_PATH, value, read), read === undefined);
     return ok({ orgId, appId, productPermission: value });
   });
 

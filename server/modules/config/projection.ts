@@ -8,9 +8,10 @@ defineProjection({
     await tx.insertInto('org_config').values({ org_id: orgId, app_id: data.appId, path: data.path, value: JSON.stringify(data.value) })
       .onConflict((c) => c.columns(['org_id', 'app_id', 'path']).doUpdateSet({ value: JSON.stringify(data.value) })).execute();
   },
-  HolidaySet: async (tx, { data }: { data: HolidaySet }) => {
-    await tx.insertInto('holidays').values({ date: data.date, type: data.type, name: data.name })
-      .onConflict((c) => c.column('date').doUpdateSet({ type: data.type, name: data.name })).execute();
+  // each date keeps the version of the year stream at its own last change: an editor of one date holds that
+  HolidaySet: async (tx, { data, streamVersion }: { data: HolidaySet; streamVersion: number }) => {
+    await tx.insertInto('holidays').values({ date: data.date, type: data.type, name: data.name, version: streamVersion })
+      .onConflict((c) => c.column('date').doUpdateSet({ type: data.type, name: data.name, version: streamVersion })).execute();
   },
   HolidayRemoved: async (tx, { data }: { data: HolidayRemoved }) => {
     await tx.deleteFrom('holidays').where('date', '=', data.date).execute();

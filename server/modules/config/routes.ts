@@ -8,7 +8,8 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { runDecisions } from '../../store/command.ts';
 import type { ThemeConfig } from '../../../domain/types.ts';
 import { PAGE } from '../../../domain/constants.ts';
-import { readConfig, writeConfig } from './orgConfig.ts';
+import { configETag, readConfig, writeConfig } from './orgConfig.ts';
+import { clientVersion } from '../../store/command.ts';
 import orgConfigV2Routes from './orgConfigV2Routes.ts';
 import { checkSettingWrite } from './settingsRoutes.ts';
 import { commaList, paged } from '../../http/listQuery.ts';
@@ -64,30 +65,33 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
   app.get<{ Querystring: { path?: string; orgId?: string; appId?: string } }>('/v1/config/org', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: 'Org config values by path: data is {path: value} (null when unset); every stored path when none is given',
+      tags, summary: 'Org config values by path: data is {path: value} (null when unset); every stored path when none is given. One path: ETag is its settings document\'s version',
       querystring: { type: 'object', properties: { path: { type: 'string', maxLength: 2000, description: 'comma-separated; dotted paths read inside objects' }, orgId: id, appId: id } },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const paths = splitPaths(request.query.path);
     const t = await targetOf(request, db, request.query);
+    if (paths.length === 1) await configETag(reply, db, t, paths[0]);
     return ok(await readConfig(db, t.orgId, t.appId, paths));
   });
 
   app.put<{ Body: { path: string; value: unknown; orgId?: string; appId?: string } }>('/v1/config/org', {
     config: edit,
     schema: {
-      tags, summary: 'Set one org config path of the current org-app (value: any JSON; a dotted path sets inside its object)',
+      tags, summary: 'Set one org config path of the current org-app (value: any JSON; a dotted path sets inside its object; If-Match: the ETag read, stale → 409)',
       body: { type: 'object', additionalProperties: false, required: ['path', 'value'], properties: { path, value: {}, orgId: id, appId: id } },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { path: p, value } = request.body;
     const t = await targetOf(request, db, request.body);
+    const read = clientVersion(request);
     await runDecisions(db, async (tx) => {
       await checkSettingWrite(tx, t, p, value);
-      await writeConfig(tx, request, ctx.clock(), t, p, value);
-    });
+      await writeConfig(tx, request, ctx.clock(), t, p, value, read);
+    }, read === undefined);
+    await configETag(reply, db, t, p);
     return ok(await readConfig(db, t.orgId, t.appId, [p]));
   });
 
@@ -101,20 +105,23 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
 
   app.get('/v1/config/theme', {
     config: { auth: 'orgApp' },
-    schema: { tags, summary: 'The theme of the current org-app', response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) } },
-  }, async (request) => {
+    schema: { tags, summary: 'The theme of the current org-app (ETag: its version)', response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) } },
+  }, async (request, reply) => {
+    await configETag(reply, db, request.orgApp!, THEME_PATH);
     return ok(await themeOf(db, request.orgApp!));
   });
 
   app.put<{ Body: ThemeConfig }>('/v1/config/theme', {
     config: edit,
     schema: {
-      tags, summary: 'Set the theme of the current org-app',
+      tags, summary: 'Set the theme of the current org-app (If-Match: the ETag read, stale → 409)',
       body: { type: 'object', additionalProperties: false, required: ['ysdadminTheme'], properties: { ysdadminTheme: themeSchema } },
       response: { 200: envelopeSchema({ type: 'object', properties: { ysdadminTheme: themeSchema } }) },
     },
-  }, async (request) => {
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, THEME_PATH, request.body.ysdadminTheme));
+  }, async (request, reply) => {
+    const read = clientVersion(request);
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, THEME_PATH, request.body.ysdadminTheme, read), read === undefined);
+    await configETag(reply, db, request.orgApp!, THEME_PATH);
     return ok(await themeOf(db, request.orgApp!));
   });
 
@@ -127,7 +134,8 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
       querystring: { type: 'object', properties: { locale: { type: 'string', minLength: 2, maxLength: 16 } } },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
+    await configETag(reply, db, request.orgApp!, LOCALES_PATH);
     const all = await localesOf(db, request.orgApp!);
     return ok(request.query.locale ? (all[request.query.locale] ?? {}) : all);
   });
@@ -135,12 +143,14 @@ export default async function configRoutes(app: FastifyInstance, ctx: ModuleCont
   app.put<{ Body: { locales: Record<string, Record<string, string>> } }>('/v1/config/locales', {
     config: edit,
     schema: {
-      tags, summary: "Replace the current org-app's text overrides",
+      tags, summary: "Replace the current org-app's text overrides (If-Match: the ETag read, stale → 409)",
       body: { type: 'object', additionalProperties: false, required: ['locales'], properties: { locales: localesSchema } },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, LOCALES_PATH, request.body.locales));
+  }, async (request, reply) => {
+    const read = clientVersion(request);
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, LOCALES_PATH, request.body.locales, read), read === undefined);
+    await configETag(reply, db, request.orgApp!, LOCALES_PATH);
     return ok(request.body.locales);
   });
 

@@ -7,13 +7,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { handleCommand, metaOf, runDecisions } from '../../store/command.ts';
-import { holidayDecider, type HolidayCommand, type HolidaySet } from '../../../domain/aggregates/holidays.ts';
+import { clientVersion, decideAndAppend, metaOf, runDecisions, staleRecord } from '../../store/command.ts';
+import { holidayDecider, type HolidayCommand } from '../../../domain/aggregates/holidays.ts';
 import { defaultFoodLabelConfig, foodLabelConfigOf, validateFoodLabelConfig } from '../../../domain/foodLabel.ts';
 import { validateSemesters } from '../../../domain/semester.ts';
 import { FRAME_HOSTS_PATH, frameHostsProblem } from '../../../domain/menuUrl.ts';
 import { streams, SYSTEM_ORG } from '../users/streams.ts';
-import { configRows, readConfig, writeConfig } from './orgConfig.ts';
+import { configETag, configRows, readConfig, writeConfig } from './orgConfig.ts';
 import { setIn } from '../../../domain/aggregates/orgConfig.ts';
 import { isPlatformOrg, SELF_REGISTRATION_PATH, SELF_REGISTRATION_TEXT } from '../../../domain/selfRegistration.ts';
 
@@ -168,7 +168,8 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
       tags, summary: 'The food-label field configuration of the current org-app (§3 defaults when unset; missing system fields completed)',
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
+    await configETag(reply, db, request.orgApp!, FOOD_LABEL_PATH);
     const { [FOOD_LABEL_PATH]: stored } = await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [FOOD_LABEL_PATH]);
     return ok({ ...foodLabelConfigOf(stored), isDefault: stored === null });
   });
@@ -176,45 +177,51 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
   app.put<{ Body: Record<string, unknown> }>('/v1/config/foodlabel', {
     config: edit,
     schema: {
-      tags, summary: 'Replace the food-label field configuration ({fields, saltConversionTip}); validated as §3 requires',
+      tags, summary: 'Replace the food-label field configuration ({fields, saltConversionTip}); validated as §3 requires (If-Match: the ETag read, stale → 409)',
       body: {
         type: 'object', required: ['fields', 'saltConversionTip'],
         properties: { fields: { type: 'array', maxItems: 100 }, saltConversionTip: anyObject, panel: { type: 'string', maxLength: 32 } },
       },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { fields, saltConversionTip, panel } = request.body;
     // the GB 28050 panel (issue 30): absent keeps the 2011 "1+4"
     const value = { fields, saltConversionTip, ...(panel !== undefined && { panel }) };
     rejectIfInvalid(validateFoodLabelConfig(value));
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
+    const read = clientVersion(request);
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value, read), read === undefined);
+    await configETag(reply, db, request.orgApp!, FOOD_LABEL_PATH);
     return ok({ ...foodLabelConfigOf(value), isDefault: false });
   });
 
   app.delete('/v1/config/foodlabel', {
     config: edit,
-    schema: { tags, summary: 'Reset the food-label field configuration to the §3 defaults', response: { 200: envelopeSchema(anyObject) } },
-  }, async (request) => {
+    schema: { tags, summary: 'Reset the food-label field configuration to the §3 defaults (If-Match: the ETag read, stale → 409)', response: { 200: envelopeSchema(anyObject) } },
+  }, async (request, reply) => {
     const value = defaultFoodLabelConfig();
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value));
+    const read = clientVersion(request);
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, FOOD_LABEL_PATH, value, read), read === undefined);
+    await configETag(reply, db, request.orgApp!, FOOD_LABEL_PATH);
     return ok({ ...value, isDefault: true });
   });
 
   app.put<{ Body: { path: string; value: unknown } }>('/v1/config/settings', {
     config: edit,
     schema: {
-      tags, summary: 'Set one of the settings-form paths (systemNotify, titleName, systemName, nutritiousmeals, recipeConfig, foodLabelConfig) with validation',
+      tags, summary: 'Set one of the settings-form paths (systemNotify, titleName, systemName, nutritiousmeals, recipeConfig, foodLabelConfig) with validation (If-Match: the ETag of GET /v1/config/org?path=…, stale → 409)',
       body: {
         type: 'object', additionalProperties: false, required: ['path', 'value'],
         properties: { path: { type: 'string', enum: Object.keys(SETTINGS_VALIDATORS) }, value: {} },
       },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { path, value } = request.body;
     rejectIfInvalid(SETTINGS_VALIDATORS[path](value));
-    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, path, value));
+    const read = clientVersion(request);
+    await runDecisions(db, (tx) => writeConfig(tx, request, ctx.clock(), request.orgApp!, path, value, read), read === undefined);
+    await configETag(reply, db, request.orgApp!, path);
     return ok(await readConfig(db, request.orgApp!.orgId, request.orgApp!.appId, [path]));
   });
 
@@ -228,13 +235,31 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
       name: { type: 'string', maxLength: 50 },
     },
   } as const;
-  const holidayRow = { type: 'object', properties: { date: { type: 'string' }, type: { type: 'integer' }, name: { type: 'string' } } } as const;
+  const holidayRow = { type: 'object', properties: { date: { type: 'string' }, type: { type: 'integer' }, name: { type: 'string' }, version: { type: 'integer' } } } as const;
+  /** the date as listed, with its version */
+  const holidayOf = async (date: string) => {
+    const r = await db.selectFrom('holidays').select(['date', 'type', 'name', 'version']).where('date', '=', date).executeTakeFirstOrThrow();
+    return { date: String(r.date), type: r.type, name: r.name, version: r.version };
+  };
 
-  /** Every calendar change: the holiday decider on the year's stream (the platform's). */
-  const holidayCommand = (request: FastifyRequest, command: HolidayCommand) => handleCommand(db, {
-    orgId: SYSTEM_ORG, streamId: streams.holidays(command.date.slice(0, 4)), streamType: 'holidays', decider: holidayDecider, command,
-    meta: metaOf(request, ctx.clock()),
-  });
+  /**
+   * Every calendar change: the holiday decider on the year's stream (the platform's). A change or removal may name
+   * the version of the date read (body `version` or If-Match): the year's stream is locked, and a date changed since
+   * is a 409 naming who changed it; a change to another date of the year is not (docs/versions.md).
+   */
+  const holidayCommand = (request: FastifyRequest, command: HolidayCommand) => {
+    const read = command.type === 'AddHoliday' ? undefined : clientVersion(request);
+    const streamId = streams.holidays(command.date.slice(0, 4));
+    return runDecisions(db, async (tx) => {
+      if (read !== undefined) {
+        await tx.selectFrom('streams').select('stream_position').where('org_id', '=', SYSTEM_ORG).where('stream_id', '=', streamId).forUpdate().executeTakeFirst();
+        const row = await tx.selectFrom('holidays').select('version').where('date', '=', command.date).executeTakeFirst();
+        if (row && row.version !== read) throw await staleRecord(tx, SYSTEM_ORG, streamId, row.version);
+      }
+      return decideAndAppend(tx, { orgId: SYSTEM_ORG, streamId, streamType: 'holidays', decider: holidayDecider, command, meta: metaOf(request, ctx.clock()) });
+    }, read === undefined);
+  };
+  const holidayVersion = { type: 'integer', minimum: 0, description: 'changes: the version of the date read (a stale one is refused with 409)' } as const;
 
   const checkDate = (date: string) => {
     if (!isCalendarDate(date)) throw badRequest(`参数错误：日期不存在 ${date}`);
@@ -247,25 +272,27 @@ export default async function settingsRoutes(app: FastifyInstance, ctx: ModuleCo
     const { date, type, name = '' } = request.body;
     checkDate(date);
     await holidayCommand(request, { type: 'AddHoliday', date, dayType: type, name });
-    return ok({ date, type, name });
+    return ok(await holidayOf(date));
   });
 
   app.put<{ Body: HolidayBody }>('/v1/datetime/holidays', {
     config: { auth: 'orgApp', guard: requireProvider },
-    schema: { tags: ['datetime'], summary: 'Change the type or name of a listed date; system providers only', body: holidayBody, response: { 200: envelopeSchema(holidayRow) } },
+    schema: {
+      tags: ['datetime'], summary: 'Change the type or name of a listed date; system providers only (`version` or If-Match: the version read, stale → 409)',
+      body: { ...holidayBody, properties: { ...holidayBody.properties, version: holidayVersion } }, response: { 200: envelopeSchema(holidayRow) },
+    },
   }, async (request) => {
     const { date, type, name } = request.body;
     checkDate(date);
-    const { decided } = await holidayCommand(request, { type: 'ChangeHoliday', date, dayType: type, name });
-    const { data } = decided[0] as { data: HolidaySet };
-    return ok(data);
+    await holidayCommand(request, { type: 'ChangeHoliday', date, dayType: type, name });
+    return ok(await holidayOf(date));
   });
 
   app.delete<{ Body: { date: string } }>('/v1/datetime/holidays', {
     config: { auth: 'orgApp', guard: requireProvider },
     schema: {
-      tags: ['datetime'], summary: 'Remove a listed date from the calendar; system providers only',
-      body: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: holidayBody.properties.date } },
+      tags: ['datetime'], summary: 'Remove a listed date from the calendar; system providers only (`version` or If-Match: the version read, stale → 409)',
+      body: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: holidayBody.properties.date, version: holidayVersion } },
       response: { 200: envelopeSchema({ type: 'object', properties: { date: { type: 'string' } } }) },
     },
   }, async (request) => {

@@ -39,14 +39,14 @@ export default async function datetimeRoutes(app: FastifyInstance, { db, clock }
     schema: {
       tags, summary: 'Holidays (type 1) and make-up working days (type 0) of a year (YYYY) or month (YYYY-MM); default: the current year',
       querystring: { type: 'object', properties: { date: { type: 'string', pattern: '^\\d{4}(-(0[1-9]|1[0-2]))?$' } } },
-      response: { 200: listSchema({ type: 'object', properties: { date: { type: 'string' }, type: { type: 'integer' }, name: { type: 'string' } } }) },
+      response: { 200: listSchema({ type: 'object', properties: { date: { type: 'string' }, type: { type: 'integer' }, name: { type: 'string' }, version: { type: 'integer' } } }) },
     },
   }, async (request) => {
     const period = request.query.date ?? zonedParts(clock()).date.slice(0, 4);
-    const rows = await db.selectFrom('holidays').select(['date', 'type', 'name'])
+    const rows = await db.selectFrom('holidays').select(['date', 'type', 'name', 'version'])
       .where('date', '>=', period.length === 4 ? `${period}-01-01` : `${period}-01`)
       .where('date', '<', nextPeriodStart(period)).orderBy('date').execute();
-    return list(rows.map((r) => ({ date: String(r.date), type: r.type, name: r.name })));
+    return list(rows.map((r) => ({ date: String(r.date), type: r.type, name: r.name, version: r.version })));
   });
 }
 

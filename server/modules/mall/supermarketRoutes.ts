@@ -6,12 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { runCommand } from '../../store/command.ts';
+import { clientVersion, runCommand } from '../../store/command.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { marginOf, supermarketReferenceOf, SUPERMARKET_MARGIN_MAX, SUPERMARKET_MARGIN_PATH, SUPERMARKET_REFERENCE_DAYS } from '../../../domain/supermarketPrice.ts';
 import { isBureau, isPlatform, isSupplierSide } from './access.ts';
 import { areaKeyOfOrg } from '../../http/parties.ts';
-import { readConfig, writeConfig } from '../config/orgConfig.ts';
+import { configETag, readConfig, writeConfig } from '../config/orgConfig.ts';
 import { commaList } from '../../http/listQuery.ts';
 
 const tags = ['surveys'];
@@ -77,20 +77,24 @@ export default async function supermarketRoutes(app: FastifyInstance, ctx: Modul
 
   app.get('/v5/mall/supermarket/margin', {
     config: { auth: 'orgApp' },
-    schema: { tags, summary: "The org's margin above the supermarket reference before a price is flagged, in %", response: { 200: envelopeSchema({ type: 'object', properties: { margin: { type: 'number' } } }) } },
-  }, async (request) => ok({ margin: await marginOfOrg(db, request.orgApp!.orgId, request.orgApp!.appId) }));
+    schema: { tags, summary: "The org's margin above the supermarket reference before a price is flagged, in % (ETag: its version)", response: { 200: envelopeSchema({ type: 'object', properties: { margin: { type: 'number' } } }) } },
+  }, async (request, reply) => {
+    await configETag(reply, db, request.orgApp!, SUPERMARKET_MARGIN_PATH);
+    return ok({ margin: await marginOfOrg(db, request.orgApp!.orgId, request.orgApp!.appId) });
+  });
 
   app.put<{ Body: { margin: number } }>('/v5/mall/supermarket/margin', {
     config: { auth: 'orgApp', guard: requireMarginSetter },
     schema: {
-      tags, summary: "Set the org's margin above the supermarket reference, in % (0 to 1000)",
+      tags, summary: "Set the org's margin above the supermarket reference, in % (0 to 1000; If-Match: the ETag read, stale → 409)",
       body: { type: 'object', additionalProperties: false, required: ['margin'], properties: { margin: { type: 'number', minimum: 0, maximum: SUPERMARKET_MARGIN_MAX } } },
       response: { 200: envelopeSchema({ type: 'object', properties: { margin: { type: 'number' } } }) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { orgId, appId } = request.orgApp!;
     const margin = Math.round(request.body.margin * 10) / 10;
-    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), { orgId, appId }, SUPERMARKET_MARGIN_PATH, margin));
+    await runCommand(db, (tx) => writeConfig(tx, request, ctx.clock(), { orgId, appId }, SUPERMARKET_MARGIN_PATH, margin, clientVersion(request)));
+    await configETag(reply, db, { orgId, appId }, SUPERMARKET_MARGIN_PATH);
     return ok({ margin });
   });
 }

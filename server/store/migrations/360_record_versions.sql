@@ -4,3 +4,6 @@
 -- Rows written before this read 0 until the next change or `npm run db:rebuild`.
 ALTER TABLE contact_departments ADD COLUMN version integer NOT NULL DEFAULT 0;
 ALTER TABLE contact_persons ADD COLUMN version integer NOT NULL DEFAULT 0;
+
+-- The holiday calendar is one stream per year: each date keeps the version of its own last change, as contacts do.
+ALTER TABLE holidays ADD COLUMN version integer NOT NULL DEFAULT 0;
