@@ -91,7 +91,7 @@ export const CustomPeopleChange = Type.Object({
   energyKcal: Type.Optional(customFields.energyKcal), foodIngredients: Type.Optional(customFields.foodIngredients), version: Type.Optional(Version),
 }, { additionalProperties: false });
 export type CustomPeopleChange = Static<typeof CustomPeopleChange>;
-export const PeopleDefault = Type.Object({ peopleId: MaybeId, defaultEnable: Type.Optional(Type.Union([Flag, Type.Boolean()])) }, { additionalProperties: false });
+export const PeopleDefault = Type.Object({ peopleId: MaybeId, defaultEnable: Type.Optional(Type.Union([Flag, Type.Boolean()])), version: Type.Optional(Version) }, { additionalProperties: false });
 export const PeopleRemove = Type.Object({ peopleId: MaybeId }, { additionalProperties: false });
 /** issue 35: prescribe for an existing custom group (peopleId) or a new one (name) */
 export const SportPrescriptionInput = Type.Object({
@@ -129,7 +129,7 @@ export const addCustomPeople = endpoint({
 });
 export const setPeopleDefault = endpoint({
   method: 'PUT', path: '/v5/mall/recipe/people/config/custom/defaultEnable', tags, body: PeopleDefault, response: RecipePeople,
-  summary: 'Mark a people group default (preselected for new cycles) or not (peopleId and defaultEnable required: 参数错误)',
+  summary: 'Mark a people group default (preselected for new cycles) or not (peopleId and defaultEnable required: 参数错误; `version` or If-Match: the version read, stale → 409)',
 });
 export const updateCustomPeople = endpoint({
   method: 'PUT', path: '/v5/mall/recipe/people/config/custom/{peopleId}', tags, params: Type.Object({ peopleId: Type.String({ minLength: 1, maxLength: 128 }) }),

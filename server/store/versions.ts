@@ -10,7 +10,8 @@ import type { Tx } from './eventStore.ts';
  */
 export function streamVersionOf(/** the table or its alias in the query */ table: string, prefix: string, idColumn: string): RawBuilder<string | null> {
   const t = sql.table(table);
-  return sql<string | null>`(SELECT s.stream_position FROM streams s WHERE s.org_id = ${t}.org_id AND s.stream_id = ${prefix + '-'} || ${t}.${sql.ref(idColumn)})`;
+  // the inner alias is one no caller's table is named, so `streamVersionOf('s', …)` reads the outer row (issue 31)
+  return sql<string | null>`(SELECT vs.stream_position FROM streams vs WHERE vs.org_id = ${t}.org_id AND vs.stream_id = ${prefix + '-'} || ${t}.${sql.ref(idColumn)})`;
 }
 
 /** Where a row's stream is: its org and stream id. */
