@@ -258,7 +258,7 @@ const TYPES: RecordType[] = [
   {
     name: 'people group default flag',
     editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
-    list: '/v5/mall/recipe/people/config',
+    list: '/v4/mall/recipe/people/config',
     pick: (rows) => rows[0],
     id: (r) => r.peopleId as string,
     update: (r, n) => ({ method: 'PUT', path: '/v5/mall/recipe/people/config/custom/defaultEnable', body: { peopleId: r.peopleId, defaultEnable: n % 2 }, field: 'defaultEnable', value: 1 }),
