@@ -84,6 +84,7 @@ export type DeviceOrgList = Static<typeof DeviceOrgList>;
 export const DeviceSettings = Type.Object({ offlineThresholdMinutes: Type.Integer(), version: Type.Integer() }, { additionalProperties: false });
 export const DeviceSettingsInput = Type.Object({ offlineThresholdMinutes: Type.Integer(), version: Type.Optional(Version) }, { additionalProperties: false });
 export type DeviceSettings = Static<typeof DeviceSettings>;
+export type DeviceSettingsInput = Static<typeof DeviceSettingsInput>;
 
 export const CheckResult = Type.Object({ device: Device, inspectionId: Type.Union([Type.String(), Type.Null()]) });
 export type CheckResult = Static<typeof CheckResult>;

@@ -26,7 +26,7 @@ export const checkDevice = (id: string) => call<typeof api.checkDevice>({ method
 export const fetchDeviceOrgs = () => call<typeof api.listDeviceOrgs>({ method: 'GET', path: '/v1/device/orgs', query: { $limit: 10000, disabled: '0$n' } }, DEVICE);
 /** The school's offline threshold: minutes a camera may stay offline before an inspection opens. */
 export const fetchDeviceSettings = () => call<typeof api.getDeviceSettings>({ method: 'GET', path: '/v1/device/settings' }, DEVICE);
-export const setDeviceSettings = (body: api.DeviceSettings) => call<typeof api.setDeviceSettings>({ method: 'PUT', path: '/v1/device/settings', body }, DEVICE);
+export const setDeviceSettings = (body: api.DeviceSettingsInput) => call<typeof api.setDeviceSettings>({ method: 'PUT', path: '/v1/device/settings', body }, DEVICE);
 export const fetchCompanies = () => call<typeof api.listCompanies>({ method: 'GET', path: '/v1/device/company' }, DEVICE);
 export const createCompany = (body: api.CompanyInput) => call<typeof api.createCompany>({ method: 'POST', path: '/v1/device/company', body }, DEVICE);
 export const updateCompany = (id: string, body: api.CompanyChange) => call<typeof api.updateCompany>({ method: 'PUT', path: '/v1/device/company/{id}', params: { id }, body }, DEVICE);

@@ -10,13 +10,14 @@ import type { ModuleContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route, type MemberRequest } from '../../http/route.ts';
 import { badRequest, notFound, unprocessable } from '../../http/errors.ts';
+import { listPage } from '../../http/listQuery.ts';
 import { refusalError } from '../../http/refusal.ts';
 import type { EventMeta } from '../../store/eventStore.ts';
 import { decideAndAppend, runDecisions } from '../../store/command.ts';
 import { isRefusal } from '../../../domain/decider.ts';
 import * as api from '../../../contracts/fruitMall.ts';
 import { fruitOrderDecider, fruitOrderStream, type FruitOrderCommand, type FruitOrderPlaced } from '../../../domain/aggregates/fruitOrder.ts';
-import { FRUIT_TEXT, fruitOfferOf, levelPriceOf } from '../../../domain/fruitMall.ts';
+import { FRUIT_LIMITS, FRUIT_TEXT, fruitOfferOf, levelPriceOf } from '../../../domain/fruitMall.ts';
 import { dayOf } from '../../../domain/priceCycle.ts';
 import { canonicalJson, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isIdempotencyKey } from '../../../domain/idempotency.ts';
 import { ordersFrom, orderRows } from '../fruitMall/orderView.ts';
@@ -131,10 +132,10 @@ export default async function storefrontFruitRoutes(app: FastifyInstance, ctx: M
     return ok(await ownOrder(request, orderId));
   });
 
-  route(app, api.listMemberOrders, member, async (request) => {
+  route(app, api.listMemberOrders, { ...member, listPage: { size: 50, max: FRUIT_LIMITS.ordersPerPage } }, async (request) => {
     const base = ordersFrom(db).where('f.org_id', '=', request.member.orgId).where('f.member_user_id', '=', request.member.memberId);
     const [rows, count] = await Promise.all([
-      orderRows(db, base, 'member', { limit: request.query.$limit ?? 50, offset: request.query.$skip ?? 0 }),
+      orderRows(db, base, 'member', { limit: listPage(request).limit, offset: listPage(request).skip }),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows, count: Number(count.n) });

@@ -108,7 +108,8 @@ function ThresholdDialog({ orgId, open, onClose }: { orgId: string | undefined; 
   const [error, setError] = useState<string | null>(null);
   const shown = minutes ?? settings.data?.offlineThresholdMinutes ?? null;
   const save = useMutation({
-    mutationFn: (offlineThresholdMinutes: number) => setDeviceSettings({ offlineThresholdMinutes }),
+    // the version read: a setting changed by someone else meanwhile is the shared 409 (services/transport.ts)
+    mutationFn: (offlineThresholdMinutes: number) => setDeviceSettings({ offlineThresholdMinutes, version: settings.data?.version }),
     onSuccess: (saved) => { qc.setQueryData(deviceKeys.settings(orgId), saved); setMinutes(null); setError(null); onClose(); },
     onError: (e) => setError(errorText(e)),
   });
