@@ -103,8 +103,9 @@ export interface DepartmentChange extends DepartmentUpdateInput {
 }
 
 // §7 PUT /v3/contacts/department/{id}; §5 name and parent only when non-empty, sort only when numeric
-export function updateDepartment(departmentId: string, change: DepartmentChange): Promise<Department> {
-  const body: Record<string, unknown> = { ...departmentUpdateFields(change) };
+export function updateDepartment(departmentId: string, change: DepartmentChange, version?: number): Promise<Department> {
+  // the version read (issue 31): a department changed by someone else meanwhile is the shared 409
+  const body: Record<string, unknown> = { ...departmentUpdateFields(change), ...(version !== undefined && { version }) };
   if (change.isHide !== undefined) body.isHide = change.isHide;
   if (change.isAllHide !== undefined) body.isAllHide = change.isAllHide;
   if (change.roleConfig !== undefined) body.roleConfig = change.roleConfig;

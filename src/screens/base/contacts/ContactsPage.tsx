@@ -158,7 +158,7 @@ function ContactsPage() {
 
   // ---- mutations
   const saveDepartment = useContactsMutation(async ({ form, department }: { form: DepartmentForm; department: Department | null }) =>
-    department ? updateDepartment(department.departmentId, form) : createDepartment(form));
+    department ? updateDepartment(department.departmentId, form, (department as { version?: number }).version) : createDepartment(form));
   const removeDepartment = useContactsMutation((d: Department) => deleteDepartment(d.departmentId));
   const reorder = useContactsMutation(async (changes: { id: string; sort: number }[]) => {
     for (const c of changes) await updateDepartment(c.id, { sort: c.sort });

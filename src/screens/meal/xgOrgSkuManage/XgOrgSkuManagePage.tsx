@@ -62,7 +62,8 @@ function SkuDialog({ row, onClose }: { row: FruitSkuRow | null; onClose: () => v
   const [form, setForm] = useState<FruitSkuInput>(() => (row ? { name: row.name, spec: row.spec, unit: row.unit, photos: row.photos, onShelf: row.onShelf, offer: row.offer } : blank()));
   const [newLevel, setNewLevel] = useState('');
   const save = useMutation({
-    mutationFn: () => (row ? updateFruitSku(row.skuId, form) : createFruitSku(form)),
+    // an edit sends the version it read: a SKU changed meanwhile is the shared 409 (services/transport.ts)
+    mutationFn: () => (row ? updateFruitSku(row.skuId, { ...form, version: row.version }) : createFruitSku(form)),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: fruitKeys.all }); onClose(); },
   });
   const setOffer = (offer: Partial<FruitSkuInput['offer']>) => setForm({ ...form, offer: { ...form.offer, ...offer } });
