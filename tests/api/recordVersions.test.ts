@@ -259,8 +259,15 @@ const TYPES: RecordType[] = [
     name: 'people group default flag',
     editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
     list: '/v4/mall/recipe/people/config',
-    pick: (rows) => rows[0],
     id: (r) => r.peopleId as string,
+    make: async (s) => {
+      const energy = (await send<{ rows: Row[] }>(s, 'GET', '/v5/mall/recipe/people/energy')).body.data.rows;
+      for (const e of energy) {
+        const res = await send<Row>(s, 'POST', '/v5/mall/recipe/people/config', { peopleEnergyId: e.peopleEnergyId });
+        if (res.status === 200) return res.body.data.peopleId as string;
+      }
+      throw new Error('no reference people group to add');
+    },
     update: (r, n) => ({ method: 'PUT', path: '/v5/mall/recipe/people/config/custom/defaultEnable', body: { peopleId: r.peopleId, defaultEnable: n % 2 }, field: 'defaultEnable', value: 1 }),
   },
 ];
