@@ -52,7 +52,7 @@ export async function scopeOf(db: Kysely<Database> | Tx, request: FastifyRequest
   const { rows: [row] } = await sql<{ departments: DepartmentRow[]; member_of: string[]; ranges: unknown[] }>`
     SELECT COALESCE((SELECT json_agg(json_build_object('org_id', d.org_id, 'department_id', d.department_id, 'parent_id', d.parent_id,
                               'department_name', d.department_name, 'type', d.type, 'sort', d.sort, 'is_hide', d.is_hide,
-                              'is_all_hide', d.is_all_hide, 'role_config', d.role_config) ORDER BY d.seq)
+                              'is_all_hide', d.is_all_hide, 'role_config', d.role_config, 'version', d.version) ORDER BY d.seq)
                      FROM contact_departments d WHERE d.org_id = ${orgId}), '[]') AS departments,
            ARRAY(SELECT pd.department_id FROM contact_person_departments pd WHERE pd.org_id = ${orgId} AND pd.user_id = ${userId}) AS member_of,
            CASE WHEN ${privileged} THEN '[]'::json
