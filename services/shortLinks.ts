@@ -11,8 +11,9 @@ export const createShortLink = (body: api.ShortLinkInput) => call<typeof api.cre
 /** The org's live link of each target, made where it has none (labels, shares). */
 export const ensureShortLinks = (targets: api.EnsureShortLinks['targets']) =>
   call<typeof api.ensureShortLinks>({ method: 'POST', path: '/v1/shortlinks/ensure', body: { targets } });
-export const setShortLinkExpiry = (code: string, expiresAt: string | null) =>
-  call<typeof api.setShortLinkExpiry>({ method: 'PUT', path: '/v1/shortlinks/{code}/expiry', params: { code }, body: { expiresAt } });
+/** `version`: the link's version as read (409 when someone changed it meanwhile, docs/versions.md) */
+export const setShortLinkExpiry = (code: string, expiresAt: string | null, version?: number) =>
+  call<typeof api.setShortLinkExpiry>({ method: 'PUT', path: '/v1/shortlinks/{code}/expiry', params: { code }, body: { expiresAt, ...(version !== undefined && { version }) } });
 export const fetchShortLinkVisits = (code: string, query: api.VisitQuery) =>
   call<typeof api.shortLinkVisits>({ method: 'GET', path: '/v1/shortlinks/{code}/visits', params: { code }, query });
 

@@ -1,7 +1,7 @@
 // Issue 34: the mall operators' calls (server/modules/storefront/operatorRoutes.ts): content, recommendations,
 // campaigns, the template and its preview, group buys. The org is the one of the request's `key`.
 import { queryOptions } from '@tanstack/react-query';
-import { del, get, post, put } from '../http.ts';
+import { del, get, ifMatch, post, put } from '../http.ts';
 import type { ListResult } from '../../domain/types.ts';
 import type { StorefrontGroupon, StorefrontHome } from '../storefront.ts';
 import type { StorefrontTemplate } from '../../domain/mall/content.ts';
@@ -12,23 +12,32 @@ const MALL = { host: 'mall' } as const;
 export const RECORD_PATHS = { content: '/v4/mall/cms/content', recommendation: '/v4/mall/recommend', campaign: '/v4/mall/campaign' } as const;
 export type RecordKind = keyof typeof RECORD_PATHS;
 
-export type MallRecord = Record<string, unknown> & { id: string; state: 'scheduled' | 'live' | 'ended'; createdAt: string; updatedAt: string };
+/** `version`: the record's version as read, sent back with an edit or delete (409 when someone changed it meanwhile, docs/versions.md) */
+export type MallRecord = Record<string, unknown> & { id: string; state: 'scheduled' | 'live' | 'ended'; createdAt: string; updatedAt: string; version?: number };
 
 export const mallRecords = (kind: RecordKind) => get<ListResult<MallRecord>>(RECORD_PATHS[kind], {}, MALL);
 export const createMallRecord = (kind: RecordKind, body: Record<string, unknown>) => post<MallRecord>(RECORD_PATHS[kind], body, MALL);
-export const updateMallRecord = (kind: RecordKind, id: string, body: Record<string, unknown>) => put<MallRecord>(`${RECORD_PATHS[kind]}/${encodeURIComponent(id)}`, body, MALL);
-export const removeMallRecord = (kind: RecordKind, id: string) => del<{ id: string }>(`${RECORD_PATHS[kind]}/${encodeURIComponent(id)}`, undefined, MALL);
+/** `version`: the one the edit started from (body `version`); stale → 409 */
+export const updateMallRecord = (kind: RecordKind, id: string, body: Record<string, unknown>, version?: number) =>
+  put<MallRecord>(`${RECORD_PATHS[kind]}/${encodeURIComponent(id)}`, { ...body, ...(version !== undefined && { version }) }, MALL);
+export const removeMallRecord = (kind: RecordKind, id: string, version?: number) =>
+  del<{ id: string }>(`${RECORD_PATHS[kind]}/${encodeURIComponent(id)}`, undefined, { ...MALL, ...ifMatch(version) });
 
-export type TemplateView = StorefrontTemplate & { layouts: Record<string, string[]> };
+/** `version`: the template stream's version (0 before the first save), which a save sends back */
+export type TemplateView = StorefrontTemplate & { layouts: Record<string, string[]>; version: number };
 export const storefrontTemplate = () => get<TemplateView>('/v4/mall/cms/template', {}, MALL);
-export const saveStorefrontTemplate = (t: StorefrontTemplate) => put<TemplateView>('/v4/mall/cms/template', t, MALL);
+/** `version`: the one the edit started from; the answer carries the new one for the next save */
+export const saveStorefrontTemplate = (t: StorefrontTemplate, version?: number) =>
+  put<TemplateView>('/v4/mall/cms/template', { ...t, ...(version !== undefined && { version }) }, MALL);
 export const storefrontPreview = (at?: string) => get<StorefrontHome>('/v4/mall/cms/preview', at ? { at } : {}, MALL);
 
-export type GrouponDetail = StorefrontGroupon & { participants: { memberId: string; name: string; quantity: number; joinedAt: string }[]; createdAt: string };
-export const groupons = () => get<ListResult<StorefrontGroupon & { createdAt: string }>>('/v4/mall/groupon', {}, MALL);
+/** `version`: the group buy's version as read, sent back with a cancel (409 when it changed meanwhile) */
+export type GrouponDetail = StorefrontGroupon & { participants: { memberId: string; name: string; quantity: number; joinedAt: string }[]; createdAt: string; version?: number };
+export const groupons = () => get<ListResult<StorefrontGroupon & { createdAt: string; version?: number }>>('/v4/mall/groupon', {}, MALL);
 export const grouponDetail = (id: string) => get<GrouponDetail>(`/v4/mall/groupon/${encodeURIComponent(id)}`, {}, MALL);
 export const createGroupon = (body: Record<string, unknown>) => post<GrouponDetail>('/v4/mall/groupon', body, MALL);
-export const cancelGroupon = (id: string) => post<GrouponDetail>(`/v4/mall/groupon/${encodeURIComponent(id)}/cancel`, undefined, MALL);
+export const cancelGroupon = (id: string, version?: number) =>
+  post<GrouponDetail>(`/v4/mall/groupon/${encodeURIComponent(id)}/cancel`, undefined, { ...MALL, ...ifMatch(version) });
 
 export const storefrontKeys = {
   all: ['storefront'] as const,

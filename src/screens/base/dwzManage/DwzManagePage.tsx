@@ -61,7 +61,7 @@ export default function DwzManagePage() {
   async function toggle(l: ShortLink) {
     setError(null);
     try {
-      await setShortLinkExpiry(l.code, l.live ? new Date().toISOString() : null);
+      await setShortLinkExpiry(l.code, l.live ? new Date().toISOString() : null, l.version);
       await qc.invalidateQueries({ queryKey: shortLinkKeys.all });
     } catch (e) {
       setError(errorText(e));

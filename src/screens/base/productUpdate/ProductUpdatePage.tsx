@@ -63,7 +63,7 @@ export default function ProductUpdatePage({ embedded = false }: { embedded?: boo
   async function withdraw(note: ProductUpdate) {
     if (!window.confirm(t`确定撤回「${note.title}」？`)) return;
     try {
-      await withdrawProductUpdate(note.id);
+      await withdrawProductUpdate(note.id, note.revision);
       await qc.invalidateQueries({ queryKey: productUpdateKeys.all });
     } catch (e) {
       setError(errorText(e));
@@ -131,7 +131,7 @@ function EditDialog({ note, onClose }: { note: ProductUpdate | null; onClose: ()
     setError(null);
     try {
       const body = { title: title.trim(), version: version.trim(), content, audience };
-      if (note) await changeProductUpdate(note.id, body);
+      if (note) await changeProductUpdate(note.id, body, note.revision);
       else await publishProductUpdate(body);
       await qc.invalidateQueries({ queryKey: productUpdateKeys.all });
       onClose();

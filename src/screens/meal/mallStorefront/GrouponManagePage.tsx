@@ -38,9 +38,9 @@ export default function GrouponManagePage() {
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: storefrontKeys.all });
-  const cancel = async (id: string) => {
+  const cancel = async (id: string, version?: number) => {
     if (!window.confirm(t`确定取消该团购？已参团的会员不会被扣款。`)) return;
-    try { await cancelGroupon(id); await refresh(); } catch (e) { setError((e as Error).message); }
+    try { await cancelGroupon(id, version); await refresh(); } catch (e) { setError((e as Error).message); }
   };
   return (
     <div className={styles.root} data-testid="groupon-manage">
@@ -67,7 +67,7 @@ export default function GrouponManagePage() {
               <TableCell>{g.joined} / {g.minPeople}</TableCell>
               <TableCell>{fmt.dateTime(g.deadline)}</TableCell>
               <TableCell><GrouponStatusBadge status={g.status} /></TableCell>
-              <TableCell>{g.status === 'open' && <Button size="small" onClick={(e) => { e.stopPropagation(); void cancel(g.id); }}><Trans>取消</Trans></Button>}</TableCell>
+              <TableCell>{g.status === 'open' && <Button size="small" onClick={(e) => { e.stopPropagation(); void cancel(g.id, g.version); }}><Trans>取消</Trans></Button>}</TableCell>
             </TableRow>
           ))}
         </TableBody>

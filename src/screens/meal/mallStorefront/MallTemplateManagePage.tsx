@@ -5,6 +5,7 @@ import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spi
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { saveStorefrontTemplate, storefrontKeys, templateQuery } from '../../../../services/mall/storefrontAdmin.ts';
 import { STOREFRONT_LAYOUTS, type StorefrontBlock, type StorefrontLayout, type StorefrontTemplate } from '../../../../domain/mall/content.ts';
 import { useStyles } from './RecordsScreen.tsx';
@@ -26,9 +27,17 @@ export function TemplateEditor({ onSaved }: { onSaved?: () => void }) {
   const query = useQuery(templateQuery(orgApp?.orgId));
   const names = useBlockNames();
   const [draft, setDraft] = useState<StorefrontTemplate | null>(null);
+  // the version the draft was read at, sent with the save (409 when someone saved in between); the save's answer
+  // carries the new one, so a second save from this screen is not stale
+  const [version, setVersion] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  useEffect(() => { if (query.data && !draft) setDraft({ layout: query.data.layout, shopName: query.data.shopName, blocks: query.data.blocks, open: query.data.open }); }, [query.data, draft]);
+  useEffect(() => {
+    if (query.data && !draft) {
+      setDraft({ layout: query.data.layout, shopName: query.data.shopName, blocks: query.data.blocks, open: query.data.open });
+      setVersion(query.data.version);
+    }
+  }, [query.data, draft]);
   if (!draft) return query.error ? <MessageBar intent="error"><MessageBarBody>{(query.error as Error).message}</MessageBarBody></MessageBar> : <Spinner />;
   const fill = (block: StorefrontBlock) => draft.blocks.find((b) => b.block === block) ?? { block };
   const setFill = (block: StorefrontBlock, change: { hidden?: boolean; title?: string }) =>
@@ -37,11 +46,20 @@ export function TemplateEditor({ onSaved }: { onSaved?: () => void }) {
     setError(null);
     setSaved(false);
     try {
-      await saveStorefrontTemplate({ ...draft, blocks: draft.blocks.map((b) => ({ block: b.block, ...(b.hidden && { hidden: true }), ...(b.title?.trim() && { title: b.title.trim() }) })) });
+      const after = await saveStorefrontTemplate({ ...draft, blocks: draft.blocks.map((b) => ({ block: b.block, ...(b.hidden && { hidden: true }), ...(b.title?.trim() && { title: b.title.trim() }) })) }, version);
+      setVersion(after.version);
       await client.invalidateQueries({ queryKey: storefrontKeys.all });
       setSaved(true);
       onSaved?.();
-    } catch (e) { setError((e as Error).message); }
+    } catch (e) {
+      setError((e as Error).message);
+      // someone saved first: start again from what is there now (the stale toast says who), not from the old version
+      if (isStaleVersion(e)) {
+        const fresh = await client.fetchQuery({ ...templateQuery(orgApp?.orgId), staleTime: 0 });
+        setDraft({ layout: fresh.layout, shopName: fresh.shopName, blocks: fresh.blocks, open: fresh.open });
+        setVersion(fresh.version);
+      }
+    }
   };
   return (
     <div className={styles.form} data-testid="template-editor">

@@ -72,7 +72,7 @@ export function RecordsScreen({ kind, title, testId, fields, columns, readOnly, 
   const refresh = () => client.invalidateQueries({ queryKey: storefrontKeys.all });
   const remove = async (r: MallRecord) => {
     if (!window.confirm(t`确定删除？`)) return;
-    try { await removeMallRecord(kind, r.id); await refresh(); } catch (e) { setError((e as Error).message); }
+    try { await removeMallRecord(kind, r.id, r.version); await refresh(); } catch (e) { setError((e as Error).message); }
   };
   return (
     <div className={styles.root} data-testid={testId}>
@@ -137,7 +137,7 @@ function RecordDialog({ kind, fields, record, defaults, testId, onClose, onSaved
       body[f.name] = f.kind === 'number' ? Number(v) : v;
     }
     try {
-      if (record) await updateMallRecord(kind, record.id, body);
+      if (record) await updateMallRecord(kind, record.id, body, record.version);
       else await createMallRecord(kind, body);
       onSaved();
     } catch (e) {
