@@ -8,8 +8,8 @@ export interface ServerDatetime {
   [k: string]: unknown;
 }
 
-/** A calendar row: the server sends the holiday's name with it. */
-export type HolidayRow = Holiday & { name?: string };
+/** A calendar row: the server sends the holiday's name with it, and the date's version (a change sends it back). */
+export type HolidayRow = Holiday & { name?: string; version?: number };
 
 // §7 GET /v1/datetime/holidays?date=YYYY
 export async function fetchHolidays(year: number | string): Promise<HolidayRow[]> {

@@ -52,6 +52,8 @@ export function saveLocaleOverrides(locales: Record<string, Record<string, strin
 export interface HolidayInput extends Holiday {
   type: 0 | 1;
   name?: string;
+  /** a change or removal: the date's version as read (409 when someone changed that date meanwhile, docs/versions.md) */
+  version?: number;
 }
 
 // POST /v1/datetime/holidays (system providers)
@@ -65,8 +67,8 @@ export function updateHoliday(h: HolidayInput): Promise<HolidayInput> {
 }
 
 // DELETE /v1/datetime/holidays {date}
-export function removeHoliday(date: string): Promise<unknown> {
-  return del('/v1/datetime/holidays', { date });
+export function removeHoliday(date: string, version?: number): Promise<unknown> {
+  return del('/v1/datetime/holidays', { date, ...(version !== undefined && { version }) });
 }
 
 /** The food label config of an org-app (under the config keys: a save invalidates `configKeys.all`). */

@@ -9,8 +9,9 @@ import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular } from '@fluentu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WEEK_STARTS_ON } from '../../../../domain/constants.ts';
-import { holidayKeys, holidaysQuery } from '../../../../services/datetime.ts';
+import { holidayKeys, holidaysQuery, type HolidayRow } from '../../../../services/datetime.ts';
 import { addHoliday, removeHoliday, updateHoliday } from '../../../../services/settings.ts';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { useFormStyles } from './formStyles.ts';
 import { errorText } from './settingsQueries.ts';
@@ -42,23 +43,35 @@ export function HolidaysCalendar() {
   const [date, setDate] = useState('');
   const [type, setType] = useState<0 | 1>(1);
   const [name, setName] = useState('');
+  // the picked date's version as read: a change or removal sends it (409 when someone changed that date meanwhile)
+  const [version, setVersion] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const weekdays = [t`一`, t`二`, t`三`, t`四`, t`五`, t`六`, t`日`];
 
-  const pick = (d: string) => {
+  const fill = (d: string, h: HolidayRow | undefined) => {
     setDate(d);
-    const h = byDate.get(d);
     setType(h ? (h.type === 0 ? 0 : 1) : 1);
     setName(h?.name ?? '');
+    setVersion(h?.version);
+  };
+  const pick = (d: string) => {
+    fill(d, byDate.get(d));
     setError(null);
   };
-  const run = async (fn: () => Promise<unknown>) => {
+  /** `fn` answers the date as it is after the save (its new version, for the next save), or nothing once removed */
+  const run = async (fn: () => Promise<HolidayRow | null>) => {
     setError(null);
     try {
-      await fn();
+      const after = await fn();
+      setVersion(after?.version);
       await client.invalidateQueries({ queryKey: holidayKeys.all });
     } catch (e) {
       setError(errorText(e));
+      // someone changed this date first: the form starts again from the date as it is now (the stale toast says who)
+      if (isStaleVersion(e)) {
+        const rows = await client.fetchQuery({ ...holidaysQuery(Number(date.slice(0, 4))), staleTime: 0 });
+        fill(date, rows.find((h) => h.date === date));
+      }
     }
   };
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
@@ -113,10 +126,10 @@ export function HolidaysCalendar() {
           </Field>
           <Field label={t`名称`}><Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} data-testid="holiday-name" /></Field>
           <Button appearance="primary" disabled={!validDate} data-testid="holiday-save"
-            onClick={() => run(() => (exists ? updateHoliday({ date, type, name }) : addHoliday({ date, type, name })))}>
+            onClick={() => run(() => (exists ? updateHoliday({ date, type, name, version }) : addHoliday({ date, type, name })))}>
             {exists ? <Trans>修改</Trans> : <Trans>添加</Trans>}
           </Button>
-          {exists && <Button icon={<DeleteRegular />} onClick={() => run(() => removeHoliday(date))} data-testid="holiday-remove"><Trans>删除</Trans></Button>}
+          {exists && <Button icon={<DeleteRegular />} onClick={() => run(async () => { await removeHoliday(date, version); return null; })} data-testid="holiday-remove"><Trans>删除</Trans></Button>}
         </div>
       )}
       {error && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
