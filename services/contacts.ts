@@ -44,6 +44,8 @@ export interface Person {
   duties: string;
   sort: number;
   department: { departmentId: string; departmentName: string }[];
+  /** the version of the person as read (issue 31): an edit sends it back, a stale one is the shared 409 */
+  version?: number;
 }
 
 export interface NewDepartment {
@@ -164,10 +166,11 @@ export function personUpdateBody(input: PersonInput): Record<string, unknown> | 
 }
 
 // §7 PUT /v3/contacts/person/{id}; §5 nothing is sent when no field is defined
-export async function updatePerson(userId: string, input: PersonInput): Promise<Person | null> {
+export async function updatePerson(userId: string, input: PersonInput, version?: number): Promise<Person | null> {
   const body = personUpdateBody(input);
   if (!body) return null;
-  return put<Person>(`/v3/contacts/person/${encodeURIComponent(userId)}`, body);
+  // the version read (issue 31): a person changed by someone else meanwhile is the shared 409
+  return put<Person>(`/v3/contacts/person/${encodeURIComponent(userId)}`, { ...body, ...(version !== undefined && { version }) });
 }
 
 // §7 DELETE /v3/contacts/person (userId list)

@@ -39,6 +39,9 @@ describe('services/contacts', () => {
     expect(calls).toHaveLength(0);
     await updatePerson('u', { duties: '厨师' });
     expect(calls).toEqual([{ url: '/v3/contacts/person/u', method: 'put', data: { duties: '厨师' } }]);
+    // the version the editor read goes with the change (issue 31: a stale one is the shared 409)
+    await updatePerson('u', { duties: '厨师' }, 7);
+    expect(calls[1]).toEqual({ url: '/v3/contacts/person/u', method: 'put', data: { duties: '厨师', version: 7 } });
   });
 
   it('counts 部门联系人已存在 as success and rethrows other errors', async () => {

@@ -164,10 +164,10 @@ function ContactsPage() {
     for (const c of changes) await updateDepartment(c.id, { sort: c.sort });
   });
   const savePerson = useContactsMutation(async ({ input, person }: { input: PersonInput; person: Person | null }) =>
-    person ? { kind: 'updated' as const, person: await updatePerson(person.userId, input) } : { kind: 'created' as const, result: await createPerson(input) });
+    person ? { kind: 'updated' as const, person: await updatePerson(person.userId, input, person.version) } : { kind: 'created' as const, result: await createPerson(input) });
   const removePersons = useContactsMutation((ids: string[]) => deletePersons(ids));
   const move = useContactsMutation(({ ids, to }: { ids: string[]; to: string[] }) => movePersons(ids, to));
-  const togglePhone = useContactsMutation(({ person, show }: { person: Person; show: boolean }) => updatePerson(person.userId, { showPhoneNumber: show }));
+  const togglePhone = useContactsMutation(({ person, show }: { person: Person; show: boolean }) => updatePerson(person.userId, { showPhoneNumber: show }, person.version));
 
   const submitDepartment = (form: DepartmentForm) => {
     if (dialog?.kind !== 'department') return;

@@ -55,7 +55,7 @@ function AlertsPanel({ orgId, canAct }: { orgId: string | undefined; canAct: boo
   const [measure, setMeasure] = useState('');
   const [error, setError] = useState<string | null>(null);
   const act = useMutation({
-    mutationFn: ({ alert, action }: { alert: Alert; action: 'handle' | 'ticket' }) => actOnAlert(alert.id, { action, ...(action === 'handle' && { measure }) }),
+    mutationFn: ({ alert, action }: { alert: Alert; action: 'handle' | 'ticket' }) => actOnAlert(alert.id, { action, ...(action === 'handle' && { measure }), version: alert.version }),
     onSuccess: () => { setHandling(null); setMeasure(''); setError(null); void qc.invalidateQueries({ queryKey: ['deviceAlerts'] }); void qc.invalidateQueries({ queryKey: ['inspections'] }); },
     onError: (e) => setError(errorText(e)),
   });
