@@ -92,6 +92,24 @@ export function queryParams(q: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
 }
 
+/** A settings document's version from its answer's `ETag: "n"` (docs/versions.md): what its write sends back as If-Match. */
+export function etagVersion(etag: unknown): number | undefined {
+  const m = typeof etag === 'string' ? /^(?:W\/)?"?(\d+)"?$/.exec(etag.trim()) : null;
+  return m ? Number(m[1]) : undefined;
+}
+/** A config path's answer with the version its ETag names. */
+export interface Tagged<T> { data: T; version: number | undefined }
+async function unwrapTagged<T>(p: Promise<{ data: unknown; headers: unknown }>): Promise<Tagged<T>> {
+  const res = await p;
+  return { data: (res.data as Envelope<T>).data, version: etagVersion((res.headers as Record<string, unknown>)?.etag) };
+}
+/** GET, PUT and DELETE of a config path that answers an ETag (a write with `ifMatch(version)` in `opts`). */
+export const tagged = {
+  get: <T>(url: string, params?: Record<string, unknown>, opts?: CallOptions) => unwrapTagged<T>(host(opts?.host).get(url, { ...withOverrides(opts), params })),
+  put: <T>(url: string, body?: unknown, opts?: CallOptions) => unwrapTagged<T>(host(opts?.host).put(url, body ?? {}, withOverrides(opts))),
+  del: <T>(url: string, body?: unknown, opts?: CallOptions) => unwrapTagged<T>(host(opts?.host).delete(url, { ...withOverrides(opts), data: body })),
+};
+
 export function get<T>(url: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<T> {
   return unwrap<T>(host(opts?.host).get(url, { ...withOverrides(opts), params }));
 }

@@ -2,26 +2,29 @@ import type { FoodLabelConfig } from '../domain/foodLabel.ts';
 import type { Holiday } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { configKeys } from './config.ts';
-import { del, get, post, put } from './http.ts';
+import { del, get, ifMatch, post, put, tagged } from './http.ts';
 
 /** The org config paths the system settings screen has forms for (PUT /v1/config/org validates them, issue 15). */
 export type SettingsPath = 'systemNotify' | 'titleName' | 'systemName' | 'nutritiousmeals' | 'recipeConfig' | 'foodLabelConfig' | 'selfRegistrationEnable';
 
-export type FoodLabelConfigView = FoodLabelConfig & { isDefault: boolean };
+/** `version`: the settings document's version from the answer's ETag, which a save sends back as If-Match (409 when it moved) */
+export type FoodLabelConfigView = FoodLabelConfig & { isDefault: boolean; version?: number };
+const withVersion = ({ data, version }: { data: FoodLabelConfigView; version: number | undefined }): FoodLabelConfigView => ({ ...data, version });
 
 // GET /v1/config/foodlabel: the §3 defaults when the org has not saved its own
-export function fetchFoodLabelConfig(): Promise<FoodLabelConfigView> {
-  return get<FoodLabelConfigView>('/v1/config/foodlabel');
+export async function fetchFoodLabelConfig(): Promise<FoodLabelConfigView> {
+  return withVersion(await tagged.get<FoodLabelConfigView>('/v1/config/foodlabel'));
 }
 
-// PUT /v1/config/foodlabel {fields, saltConversionTip}
-export function saveFoodLabelConfig(config: FoodLabelConfig): Promise<FoodLabelConfigView> {
-  return put<FoodLabelConfigView>('/v1/config/foodlabel', { fields: config.fields, saltConversionTip: config.saltConversionTip, ...(config.panel && { panel: config.panel }) });
+// PUT /v1/config/foodlabel {fields, saltConversionTip}; `version`: the one read; the answer carries the new one
+export async function saveFoodLabelConfig(config: FoodLabelConfig, version?: number): Promise<FoodLabelConfigView> {
+  const body = { fields: config.fields, saltConversionTip: config.saltConversionTip, ...(config.panel && { panel: config.panel }) };
+  return withVersion(await tagged.put<FoodLabelConfigView>('/v1/config/foodlabel', body, ifMatch(version)));
 }
 
 // DELETE /v1/config/foodlabel: back to the §3 defaults
-export function resetFoodLabelConfig(): Promise<FoodLabelConfigView> {
-  return del<FoodLabelConfigView>('/v1/config/foodlabel');
+export async function resetFoodLabelConfig(version?: number): Promise<FoodLabelConfigView> {
+  return withVersion(await tagged.del<FoodLabelConfigView>('/v1/config/foodlabel', undefined, ifMatch(version)));
 }
 
 // §7 PUT /v1/config/org {path, value}: one settings-form path, validated by the server as the form validates it

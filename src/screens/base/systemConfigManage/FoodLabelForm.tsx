@@ -11,7 +11,8 @@ import {
   addCustomField, effectiveOptions, FOOD_LABEL_GROUP_NAMES, FOOD_LABEL_GROUPS, groupedFields, moveField, removeCustomField, setCustomLabel, setCustomOptions,
   setFieldEnabled, setFieldValue, stepField, validateFoodLabelConfig, type FoodLabelConfig, type FoodLabelField, type FoodLabelGroup,
 } from '../../../../domain/foodLabel.ts';
-import { resetFoodLabelConfig, saveFoodLabelConfig } from '../../../../services/settings.ts';
+import { fetchFoodLabelConfig, resetFoodLabelConfig, saveFoodLabelConfig, type FoodLabelConfigView } from '../../../../services/settings.ts';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFoodLabelTexts } from '../../../components/foodLabelTexts.ts';
 import { useFormStyles } from './formStyles.ts';
@@ -48,13 +49,19 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
   const fieldName = useFieldName();
   const query = useFoodLabelConfig();
   const [config, setConfig] = useState<FoodLabelConfig | null>(null);
+  // the settings document's version the draft was read at (its ETag): a save sends it as If-Match (409 when someone
+  // saved in between); each save's answer carries the new one, so a second save is not stale
+  const [version, setVersion] = useState<number | undefined>(undefined);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [drag, setDrag] = useState<{ field: string; over: string | null } | null>(null);
   const [optionsOf, setOptionsOf] = useState<FoodLabelField | null>(null);
   const [adding, setAdding] = useState<FoodLabelGroup | null>(null);
 
   useEffect(() => {
-    if (query.data && config === null) setConfig({ fields: query.data.fields, saltConversionTip: query.data.saltConversionTip, panel: query.data.panel });
+    if (query.data && config === null) {
+      setConfig({ fields: query.data.fields, saltConversionTip: query.data.saltConversionTip, panel: query.data.panel });
+      setVersion(query.data.version);
+    }
   }, [query.data, config]);
 
   if (query.isError) return <MessageBar intent="error"><MessageBarBody>{errorText(query.error)}</MessageBarBody></MessageBar>;
@@ -66,28 +73,26 @@ export function FoodLabelForm({ canEdit }: { canEdit: boolean }) {
   };
   const errors = validateFoodLabelConfig(config);
 
-  const save = async () => {
+  const write = async (call: () => Promise<FoodLabelConfigView>) => {
     setState({ kind: 'saving' });
     try {
-      const res = await saveFoodLabelConfig(config);
+      const res = await call();
       setConfig({ fields: res.fields, saltConversionTip: res.saltConversionTip, panel: res.panel });
+      setVersion(res.version);
       setState({ kind: 'saved' });
       saved();
     } catch (e) {
       setState({ kind: 'error', message: errorText(e) });
+      // someone saved first: start again from the config as it is now (the stale toast says who)
+      if (isStaleVersion(e)) {
+        const fresh = await fetchFoodLabelConfig();
+        setConfig({ fields: fresh.fields, saltConversionTip: fresh.saltConversionTip, panel: fresh.panel });
+        setVersion(fresh.version);
+      }
     }
   };
-  const reset = async () => {
-    setState({ kind: 'saving' });
-    try {
-      const res = await resetFoodLabelConfig();
-      setConfig({ fields: res.fields, saltConversionTip: res.saltConversionTip, panel: res.panel });
-      setState({ kind: 'saved' });
-      saved();
-    } catch (e) {
-      setState({ kind: 'error', message: errorText(e) });
-    }
-  };
+  const save = () => write(() => saveFoodLabelConfig(config, version));
+  const reset = () => write(() => resetFoodLabelConfig(version));
 
   const onDrop = (e: DragEvent, target: FoodLabelField, index: number) => {
     e.preventDefault();
