@@ -3,7 +3,8 @@
 // one. (An e2e model path once saw "login expired" over the login page after an expired session had been signed
 // out, when a request started before the sign-out answered after it.)
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { host, onSessionLost, setAuthContext } from '../../../services/http.ts';
+import { etagVersion, host, onSessionLost, setAuthContext } from '../../../services/http.ts';
+import { fetchFoodLabelConfig, saveFoodLabelConfig } from '../../../services/settings.ts';
 import { request } from '../../../services/transport.ts';
 
 const unauthorized = { status_code: 401, status_text: '登录已过期，请重新登录', data: null };
@@ -71,5 +72,24 @@ describe('the axios hosts', () => {
     await expect(host().get('/v2/permission/user/menu')).rejects.toMatchObject({ statusCode: 401 });
     expect(lost).toEqual([200]);
     expect(sent).toEqual([undefined, 'token-before', 'token-now']);
+  });
+});
+
+describe('config paths answering an ETag (issue 31)', () => {
+  it('reads the version from the ETag, sends it back as If-Match and takes the new one from the write', async () => {
+    const sent: { method?: string; ifMatch: unknown }[] = [];
+    let version = 4;
+    host().defaults.adapter = async (config) => {
+      sent.push({ method: config.method, ifMatch: config.headers.get('if-match') ?? undefined });
+      if (config.method === 'put') version += 1;
+      const body = { status_code: 200, status_text: '', data: { fields: [], saltConversionTip: '', isDefault: false } };
+      return { data: body, status: 200, statusText: '', headers: { etag: `"${version}"` }, config, request: {} } as never;
+    };
+    const read = await fetchFoodLabelConfig();
+    expect(read.version).toBe(4);
+    const after = await saveFoodLabelConfig({ fields: [], saltConversionTip: read.saltConversionTip }, read.version);
+    expect(after.version).toBe(5);
+    expect(sent).toEqual([{ method: 'get', ifMatch: undefined }, { method: 'put', ifMatch: '"4"' }]);
+    expect([etagVersion('W/"7"'), etagVersion('7'), etagVersion('"x"'), etagVersion(undefined)]).toEqual([7, 7, undefined, undefined]);
   });
 });
