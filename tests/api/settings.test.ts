@@ -129,12 +129,13 @@ describe('holidays and working days', () => {
     expect(add.status).toBe(200);
     await req('POST', '/v1/datetime/holidays', { date: '2031-06-08', type: 0, name: '端午调休上班' }, provider);
     let june = (await req<Rows>('GET', '/v1/datetime/holidays?date=2031-06')).body.data.rows;
-    expect(june).toEqual([{ date: '2031-06-02', type: 1, name: '端午节' }, { date: '2031-06-08', type: 0, name: '端午调休上班' }]);
+    // each date carries the version of its own last change in the year's stream (issue 31)
+    expect(june).toEqual([{ date: '2031-06-02', type: 1, name: '端午节', version: 1 }, { date: '2031-06-08', type: 0, name: '端午调休上班', version: 2 }]);
     expect((await req('POST', '/v1/datetime/holidays', { date: '2031-06-02', type: 1 }, provider)).status).toBe(409);
     expect((await req('PUT', '/v1/datetime/holidays', { date: '2031-06-02', type: 0 }, provider)).status).toBe(200);
     expect((await req('DELETE', '/v1/datetime/holidays', { date: '2031-06-08' }, provider)).status).toBe(200);
     june = (await req<Rows>('GET', '/v1/datetime/holidays?date=2031-06')).body.data.rows;
-    expect(june).toEqual([{ date: '2031-06-02', type: 0, name: '端午节' }]);
+    expect(june).toEqual([{ date: '2031-06-02', type: 0, name: '端午节', version: 3 }]);
     expect((await req('DELETE', '/v1/datetime/holidays', { date: '2031-06-08' }, provider)).status).toBe(404);
     expect((await req('PUT', '/v1/datetime/holidays', { date: '2031-06-09', type: 1 }, provider)).status).toBe(404);
   });
