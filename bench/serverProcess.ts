@@ -25,7 +25,9 @@ export async function startServerProcess(staticDir = BENCH_DIST): Promise<BenchS
     // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof)
     ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
     '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), PG_PORT: String(pgPort), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // no camera health rounds unless asked: no bench measures them, and the devices bench's thousands of made-up play
+    // URLs must not be fetched from outside this machine
+    env: { DEVICE_HEALTH_EVERY_MS: '0', ...process.env, PORT: String(port), PG_PORT: String(pgPort), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
