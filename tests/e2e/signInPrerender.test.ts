@@ -89,6 +89,35 @@ describe('the pre-rendered sign-in page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a "send code" click while React hydrates the form sends the code to the phone typed before hydration', async () => {
+    const page = await harness.browser.context.newPage();
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto(`${harness.server.url}/#/login`, { waitUntil: 'commit' });
+    const phone = '13800000003';
+    await page.getByTestId('login-phone').fill(phone);
+    // the click lands after hydration began and before the form took over what was typed: React hydrates the button
+    // at once for it, and its handler read the empty phone of the first render (a clean-clone CI run lost an SMS
+    // sign-in this way: no code was ever asked for)
+    await page.evaluate(() => {
+      const state = window.__signIn!;
+      let hydrating = state.hydrating;
+      Object.defineProperty(state, 'hydrating', {
+        get: () => hydrating,
+        set: (v: boolean) => {
+          hydrating = v;
+          if (v) setTimeout(() => document.querySelector<HTMLButtonElement>('[data-testid="login-send-code"]')!.click(), 0);
+        },
+      });
+    });
+    await scripts.release();
+    const outbox = async () => (await fetch(`${harness.server.url}/v1/dev/smsoutbox?phoneNumber=${phone}`)).json() as Promise<{ status_code: number }>;
+    await expect.poll(async () => (await outbox()).status_code, { timeout: 20_000 }).toBe(200);
+    await expect.poll(() => page.getByTestId('login-send-code').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a field focused before the scripts ran has the console fetched once the form is taken over, with no key pressed', async () => {
     const page = await harness.browser.context.newPage();
     const errors = collectErrors(page);

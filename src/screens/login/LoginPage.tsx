@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -206,7 +206,9 @@ function useTakeOverPrerendered(
   const [takenOver, setTakenOver] = useState(false);
   const onTakeOver = useEffectEvent(takeOver);
   const onLive = useEffectEvent(replay);
-  useEffect(() => {
+  // a layout effect: its state is rendered before React hands on the event that made it hydrate (a click on "send
+  // code" the moment hydration began read the empty phone of the first render otherwise)
+  useLayoutEffect(() => {
     const typed: Record<string, string> = {};
     for (const input of form.current?.querySelectorAll<HTMLInputElement>('input[data-testid]') ?? []) typed[input.dataset.testid!] = input.value;
     onTakeOver(typed);
