@@ -80,33 +80,25 @@ function startSharedCluster(): SharedCluster {
  */
 async function makeTemplates(cluster: { connectionString(database: string): string }): Promise<{ migrated: string; seeded: string }> {
   const pg = (await import('pg')).default;
-  const { connect } = await import('../../server/store/database.ts');
   const { migrate } = await import('../../server/store/migrate.ts');
-  const { seedDemo } = await import('../../server/seed/seedDemo.ts');
-  // the modules register their projections when imported: without them the seed's events would project nothing
-  await import('../../server/app.ts');
-  const names = { migrated: 'tmpl_migrated', seeded: 'tmpl_seeded' };
+  const { ensureSeededTemplate } = await import('./seededTemplate.ts');
+  const migrated = 'tmpl_migrated';
   const admin = new pg.Client({ connectionString: cluster.connectionString('postgres') });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${names.migrated}`);
+    await admin.query(`CREATE DATABASE ${migrated}`);
     // a plain pool: Store.close() ends the pool only once Kysely has used it
-    const migrated = new pg.Pool({ connectionString: cluster.connectionString(names.migrated) });
+    const pool = new pg.Pool({ connectionString: cluster.connectionString(migrated) });
     try {
-      await migrate(migrated);
+      await migrate(pool);
     } finally {
-      await migrated.end();
+      await pool.end();
     }
-    await admin.query(`CREATE DATABASE ${names.seeded} TEMPLATE ${names.migrated}`);
-    const seeded = connect(cluster.connectionString(names.seeded), true);
-    try {
-      await seedDemo(seeded.db, { password: DEMO_PASSWORD, now: new Date() });
-    } finally {
-      await seeded.close();
-    }
-    for (const name of Object.values(names)) await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    await admin.query(`ALTER DATABASE ${migrated} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    // today's demo; a test database asked for after China's midnight gets the next day's (tests/support/seededTemplate.ts)
+    const seeded = await ensureSeededTemplate(admin, (db) => cluster.connectionString(db), migrated, new Date(), DEMO_PASSWORD);
+    return { migrated, seeded };
   } finally {
     await admin.end();
   }
-  return names;
 }

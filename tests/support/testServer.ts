@@ -11,6 +11,7 @@ import { liveFeed } from '../../server/modules/live/liveFeed.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ServerSettings } from '../../server/context.ts';
 import { DEMO_PASSWORD } from './globalSetup.ts';
+import { chinaToday, ensureSeededTemplate, seededTemplateName } from './seededTemplate.ts';
 
 export { DEMO_PASSWORD };
 /** The test deployment's §9 initial password of accounts made for someone (DEFAULT_USER_PASSWORD; issue 27). */
@@ -27,6 +28,14 @@ export interface TestServer {
 /** What a new test database holds: nothing, the migrated schema, or that and the demo data (DEMO_PASSWORD). */
 export type TestDatabaseContent = 'empty' | 'migrated' | 'seeded';
 
+/** The template of `content`: the seeded one is today's demo (China day), seeded once a run crosses midnight. */
+async function templateOf(content: 'migrated' | 'seeded', admin: pg.Client, adminUrl: string): Promise<string> {
+  const templates = inject('pgTemplates');
+  const now = new Date();
+  if (content === 'migrated' || seededTemplateName(chinaToday(now)) === templates.seeded) return templates[content];
+  return ensureSeededTemplate(admin, (db) => adminUrl.replace(/\/postgres$/, `/${db}`), templates.migrated, now, DEMO_PASSWORD);
+}
+
 /** A new database of the run's cluster (a copy of the matching template); its connection string. */
 export async function createTestDatabase(content: TestDatabaseContent = 'seeded'): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
@@ -34,7 +43,7 @@ export async function createTestDatabase(content: TestDatabaseContent = 'seeded'
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const template = content === 'empty' ? '' : ` TEMPLATE ${inject('pgTemplates')[content]}`;
+    const template = content === 'empty' ? '' : ` TEMPLATE ${await templateOf(content, admin, adminUrl)}`;
     await admin.query(`CREATE DATABASE ${name}${template}`);
   } finally {
     await admin.end();
