@@ -1,7 +1,7 @@
 import type { Locale } from '../domain/constants.ts';
 import type { SystemNotify } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { get, put, type CallOptions } from './http.ts';
+import { get, ifMatch, tagged, type CallOptions } from './http.ts';
 
 /** Org config paths the console reads (§3 org config). */
 export type OrgConfigPath = 'systemNotify' | 'titleName' | 'ysdadminTheme' | 'locales' | 'systemName' | 'icon' | (string & {});
@@ -16,9 +16,20 @@ export async function fetchOrgConfig(
   return res ?? {};
 }
 
-// §7 PUT /v1/config/org {path, value}
-export function updateOrgConfig(path: string, value: unknown): Promise<unknown> {
-  return put('/v1/config/org', { path, value });
+/** A config path as its editor reads it: its value and the version of its settings document (the answer's ETag). */
+export interface ConfigPathRead { value: unknown; version: number | undefined }
+
+// §7 GET /v1/config/org?path=p: one path, whose answer names its settings document's version as ETag (docs/versions.md)
+export async function fetchConfigPath(path: string): Promise<ConfigPathRead> {
+  const { data, version } = await tagged.get<Record<string, unknown> | null>('/v1/config/org', { path });
+  return { value: data?.[path] ?? null, version };
+}
+
+// §7 PUT /v1/config/org {path, value}; `version`: the one read, sent as If-Match (409 when the path changed since);
+// the answer is the path as stored with its new version
+export async function updateOrgConfig(path: string, value: unknown, version?: number): Promise<ConfigPathRead> {
+  const { data, version: next } = await tagged.put<Record<string, unknown> | null>('/v1/config/org', { path, value }, ifMatch(version));
+  return { value: data?.[path] ?? null, version: next };
 }
 
 /** The org-app's locale in what GET /v1/config/locales answers (the org-app context carries the same). */
@@ -52,5 +63,12 @@ export const configKeys = {
 export const orgConfigQuery = (orgId: string | undefined, appId: string | undefined) => queryOptions({
   queryKey: configKeys.orgApp(orgId, appId, 'all'),
   queryFn: () => fetchOrgConfig([], { orgId, appId }),
+  enabled: Boolean(orgId && appId),
+});
+
+/** An org-app's config path with its version, as a settings form reads it (under the config keys like every read of it). */
+export const configPathQuery = (orgId: string | undefined, appId: string | undefined, path: string) => queryOptions({
+  queryKey: configKeys.orgApp(orgId, appId, `path:${path}`),
+  queryFn: () => fetchConfigPath(path),
   enabled: Boolean(orgId && appId),
 });

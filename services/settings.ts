@@ -1,7 +1,7 @@
 import type { FoodLabelConfig } from '../domain/foodLabel.ts';
 import type { Holiday } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { configKeys } from './config.ts';
+import { configKeys, updateOrgConfig, type ConfigPathRead } from './config.ts';
 import { del, get, ifMatch, post, put, tagged } from './http.ts';
 
 /** The org config paths the system settings screen has forms for (PUT /v1/config/org validates them, issue 15). */
@@ -27,19 +27,33 @@ export async function resetFoodLabelConfig(version?: number): Promise<FoodLabelC
   return withVersion(await tagged.del<FoodLabelConfigView>('/v1/config/foodlabel', undefined, ifMatch(version)));
 }
 
-// §7 PUT /v1/config/org {path, value}: one settings-form path, validated by the server as the form validates it
-export function saveSetting(path: SettingsPath, value: unknown): Promise<Record<string, unknown>> {
-  return put<Record<string, unknown>>('/v1/config/org', { path, value });
+// §7 PUT /v1/config/org {path, value}: one settings-form path, validated by the server as the form validates it;
+// `version`: the one read (If-Match), the answer carries the next
+export function saveSetting(path: SettingsPath, value: unknown, version?: number): Promise<ConfigPathRead> {
+  return updateOrgConfig(path, value, version);
 }
 
-// §7 PUT /v2/config/org {config: {path: value}}: several settings-form paths in one write (all or nothing)
-export function saveSettings(values: Partial<Record<SettingsPath, unknown>>): Promise<Record<string, unknown>> {
-  return put<Record<string, unknown>>('/v2/config/org', { config: values });
+/** `versions` as PUT /v2/config/org takes them: only the paths whose version was read. */
+export function versionsOf(versions: Partial<Record<string, number | undefined>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(versions).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
-// §7 PUT /v1/config/theme
-export function saveTheme(theme: { brandColor: string; mode: 'light' | 'dark' }): Promise<unknown> {
-  return put('/v1/config/theme', { ysdadminTheme: theme });
+// §7 PUT /v2/config/org {config: {path: value}, versions: {path: n}}: several settings-form paths in one write (all or
+// nothing), each with the version read of it (one stale → 409, none written)
+export function saveSettings(values: Partial<Record<SettingsPath, unknown>>, versions: Partial<Record<SettingsPath, number | undefined>> = {}): Promise<Record<string, unknown>> {
+  const read = versionsOf(versions);
+  return put<Record<string, unknown>>('/v2/config/org', { config: values, ...(Object.keys(read).length > 0 && { versions: read }) });
+}
+
+/** The org config path of the theme (GET/PUT /v1/config/theme and GET /v1/config/org?path= answer the same version). */
+export const THEME_PATH = 'ysdadminTheme';
+/** The org config path of the text overrides (GET/PUT /v1/config/locales). */
+export const LOCALES_PATH = 'locales';
+
+// §7 PUT /v1/config/theme; `version`: the one read (If-Match); answers the stored theme with its new version
+export async function saveTheme(theme: { brandColor: string; mode: 'light' | 'dark' }, version?: number): Promise<ConfigPathRead> {
+  const { data, version: next } = await tagged.put<{ ysdadminTheme?: unknown }>('/v1/config/theme', { ysdadminTheme: theme }, ifMatch(version));
+  return { value: data?.ysdadminTheme ?? theme, version: next };
 }
 
 // §7 GET /v1/config/locales: {locale: {key: text}}
@@ -47,9 +61,10 @@ export function fetchLocaleOverrides(): Promise<Record<string, Record<string, st
   return get<Record<string, Record<string, string>>>('/v1/config/locales');
 }
 
-// §7 PUT /v1/config/locales
-export function saveLocaleOverrides(locales: Record<string, Record<string, string>>): Promise<unknown> {
-  return put('/v1/config/locales', { locales });
+// §7 PUT /v1/config/locales; `version`: the one read (If-Match); answers the overrides with their new version
+export async function saveLocaleOverrides(locales: Record<string, Record<string, string>>, version?: number): Promise<ConfigPathRead> {
+  const { data, version: next } = await tagged.put<Record<string, Record<string, string>>>('/v1/config/locales', { locales }, ifMatch(version));
+  return { value: data ?? locales, version: next };
 }
 
 export interface HolidayInput extends Holiday {

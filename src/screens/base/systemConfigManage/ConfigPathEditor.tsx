@@ -8,12 +8,11 @@ import {
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { updateOrgConfig } from '../../../../services/config.ts';
-import { saveSetting, type SettingsPath } from '../../../../services/settings.ts';
 import { useFormStyles } from './formStyles.ts';
 import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { WithConfigPaths } from './WithConfigPaths.tsx';
 
 const PATH = /^[A-Za-z_$][A-Za-z0-9_$-]*(\.[A-Za-z0-9_$-]+)*$/;
-const FORM_PATHS = new Set<string>(['systemNotify', 'titleName', 'systemName', 'nutritiousmeals', 'recipeConfig', 'foodLabelConfig']);
 /** Paths the console re-reads into the shell (banner, theme, title, locale) after a change. */
 const SHELL_PATHS = new Set(['systemNotify', 'titleName', 'ysdadminTheme', 'locales', 'systemName', 'icon']);
 
@@ -43,12 +42,30 @@ export function ConfigPathEditor({ config, canEdit }: { config: Record<string, u
           ))}
         </TableBody>
       </Table>
-      {editing && <PathDialog path={editing.path} isNew={editing.isNew} value={config[editing.path]} onClose={() => setEditing(null)} />}
+      {/* an existing path is edited from its own read, with its version; a new one from the list, where it is absent (version 0) */}
+      {editing && (editing.isNew
+        ? <PathDialog path="" isNew onClose={() => setEditing(null)} exists={(p) => p in config} />
+        : (
+          <WithConfigPaths paths={[editing.path]}>
+            {(edit) => <PathDialog path={editing.path} isNew={false} value={edit.values[editing.path]} save={(v) => edit.save(editing.path, v)} onClose={() => setEditing(null)} />}
+          </WithConfigPaths>
+        ))}
     </div>
   );
 }
 
-function PathDialog({ path: initialPath, isNew, value, onClose }: { path: string; isNew: boolean; value: unknown; onClose: () => void }) {
+interface PathDialogProps {
+  path: string;
+  isNew: boolean;
+  /** an existing path: its value as read, and its save with the version read (useConfigPaths) */
+  value?: unknown;
+  save?: (value: unknown) => Promise<void>;
+  /** a new path: whether the list holds it already (then it is no longer new: no version to claim) */
+  exists?: (path: string) => boolean;
+  onClose: () => void;
+}
+
+function PathDialog({ path: initialPath, isNew, value, save: saveRead, exists, onClose }: PathDialogProps) {
   const { t } = useLingui();
   const saved = useConfigSaved();
   const [path, setPath] = useState(initialPath);
@@ -68,8 +85,10 @@ function PathDialog({ path: initialPath, isNew, value, onClose }: { path: string
     setBusy(true);
     setError(null);
     try {
-      if (FORM_PATHS.has(path)) await saveSetting(path as SettingsPath, parsed.value);
-      else await updateOrgConfig(path, parsed.value);
+      // PUT /v1/config/org checks the paths the settings forms edit as their saves are checked; a new path claims
+      // version 0 (not there when the list was read): someone who added it meanwhile makes this a 409
+      if (saveRead) await saveRead(parsed.value);
+      else await updateOrgConfig(path, parsed.value, exists?.(path) ? undefined : 0);
       saved({ reloadContext: SHELL_PATHS.has(path.split('.')[0]) });
       onClose();
     } catch (e) {

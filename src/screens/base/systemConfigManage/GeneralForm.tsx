@@ -5,10 +5,9 @@ import { MegaphoneRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { shouldShowNotice } from '../../../../domain/notice.ts';
 import type { SystemNotify } from '../../../../domain/types.ts';
-import { saveSetting, saveSettings } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
-import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { errorText, useConfigSaved, type ConfigPathsEdit } from './settingsQueries.ts';
 
 const usePreviewStyles = makeStyles({
   banner: {
@@ -20,7 +19,8 @@ const usePreviewStyles = makeStyles({
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 
-export function GeneralForm({ config, canEdit }: { config: Record<string, unknown>; canEdit: boolean }) {
+export function GeneralForm({ edit, canEdit }: { edit: ConfigPathsEdit<'titleName' | 'systemName' | 'systemNotify'>; canEdit: boolean }) {
+  const config = edit.values;
   const styles = useFormStyles();
   const preview = usePreviewStyles();
   const { t } = useLingui();
@@ -43,8 +43,8 @@ export function GeneralForm({ config, canEdit }: { config: Record<string, unknow
   const saveNames = async () => {
     setNames({ kind: 'saving' });
     try {
-      // both names in one write: neither is saved when the other is refused
-      await saveSettings({ titleName: titleName.trim(), systemName: systemName.trim() });
+      // both names in one write with the version read of each: neither is saved when the other is refused or stale
+      await edit.saveAll({ titleName: titleName.trim(), systemName: systemName.trim() });
       setNames({ kind: 'saved' });
       saved({ reloadContext: true });
     } catch (e) {
@@ -54,7 +54,7 @@ export function GeneralForm({ config, canEdit }: { config: Record<string, unknow
   const saveNotice = async () => {
     setNotice({ kind: 'saving' });
     try {
-      await saveSetting('systemNotify', notify);
+      await edit.save('systemNotify', notify);
       setNotice({ kind: 'saved' });
       saved({ reloadContext: true });
     } catch (e) {

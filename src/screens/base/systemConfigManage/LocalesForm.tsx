@@ -1,36 +1,28 @@
 // §7 locales: the org-app's text overrides per locale ({locale: {key: text}}), edited as key/text rows.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Field, Input, Select, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { LOCALES, type Locale } from '../../../../domain/constants.ts';
-import { localeOverridesQuery, saveLocaleOverrides } from '../../../../services/settings.ts';
-import { useCurrentOrgApp } from '../../../app/hooks.ts';
+import { LOCALES_PATH, saveLocaleOverrides } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
-import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { errorText, useConfigSaved, type ConfigPathsEdit } from './settingsQueries.ts';
 
 type Rows = { key: string; text: string }[];
 // a key is a menu entry's id or the zh-CN text of any label the org renames (src/app/orgTexts.ts, issue 15)
 const KEY = /^\S(?:.{0,198}\S)?$/u;
 
-export function LocalesForm({ canEdit }: { canEdit: boolean }) {
+export function LocalesForm({ edit, canEdit }: { edit: ConfigPathsEdit<typeof LOCALES_PATH>; canEdit: boolean }) {
   const styles = useFormStyles();
   const { t } = useLingui();
   const saved = useConfigSaved();
-  const orgApp = useCurrentOrgApp();
-  const query = useQuery({ ...localeOverridesQuery(orgApp?.orgId, orgApp?.appId), enabled: Boolean(orgApp?.key) });
-  const [all, setAll] = useState<Record<string, Rows> | null>(null);
+  const [all, setAll] = useState<Record<string, Rows>>(() => {
+    const stored = (edit.values[LOCALES_PATH] ?? {}) as Record<string, Record<string, string>>;
+    return Object.fromEntries(LOCALES.map((l) => [l, Object.entries(stored[l] ?? {}).map(([key, text]) => ({ key, text }))]));
+  });
   const [locale, setLocale] = useState<Locale>('zh-CN');
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
-
-  useEffect(() => {
-    if (query.data && all === null) {
-      setAll(Object.fromEntries(LOCALES.map((l) => [l, Object.entries(query.data[l] ?? {}).map(([key, text]) => ({ key, text }))])));
-    }
-  }, [query.data, all]);
-  if (!all) return <Text><Trans>加载中…</Trans></Text>;
 
   const rows = all[locale] ?? [];
   const setRows = (next: Rows) => { setAll({ ...all, [locale]: next }); setState({ kind: 'idle' }); };
@@ -45,7 +37,8 @@ export function LocalesForm({ canEdit }: { canEdit: boolean }) {
     setState({ kind: 'saving' });
     try {
       const locales = Object.fromEntries(LOCALES.map((l) => [l, Object.fromEntries((all[l] ?? []).map((r) => [r.key.trim(), r.text]))]).filter(([, v]) => Object.keys(v).length > 0));
-      await saveLocaleOverrides(locales);
+      // the overrides' version as read (If-Match): a 409 when someone saved them since
+      await edit.save(LOCALES_PATH, locales, (value, version) => saveLocaleOverrides(value as typeof locales, version));
       setState({ kind: 'saved' });
       saved({ reloadContext: true });
     } catch (e) {

@@ -4,14 +4,14 @@ import { Button, Field, Input, Switch, Text } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { defaultSemesters, schoolYearDates, schoolYearOf, semesterConfigOf, validateSemesters, type SemesterConfig, type SemesterName } from '../../../../domain/semester.ts';
 import { dayOf } from '../../../../domain/priceCycle.ts';
-import { saveSetting } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
-import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { errorText, useConfigSaved, type ConfigPathsEdit } from './settingsQueries.ts';
 
 type Flags = 'mallRecipeUserLimiteEnable' | 'recipeNotCreateProduct' | 'priceIsEffectiveOnMonthly';
 
-export function NutritiousmealsForm({ value, canEdit }: { value: unknown; canEdit: boolean }) {
+export function NutritiousmealsForm({ edit, canEdit }: { edit: ConfigPathsEdit<'nutritiousmeals'>; canEdit: boolean }) {
+  const value = edit.values.nutritiousmeals;
   const styles = useFormStyles();
   const { t } = useLingui();
   const saved = useConfigSaved();
@@ -38,7 +38,7 @@ export function NutritiousmealsForm({ value, canEdit }: { value: unknown; canEdi
   const save = async () => {
     setState({ kind: 'saving' });
     try {
-      await saveSetting('nutritiousmeals', { ...stored, ...flags, semester: { ...(stored.semester ?? {}), ...semester } });
+      await edit.save('nutritiousmeals', { ...stored, ...flags, semester: { ...(stored.semester ?? {}), ...semester } });
       setState({ kind: 'saved' });
       saved();
     } catch (e) {

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { Field, Input, Select, Switch, Text, Textarea } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_AI_MEALS_LABEL, DEFAULT_DOSAGE_MODE } from '../../../../domain/constants.ts';
-import { saveSetting } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
-import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { errorText, useConfigSaved, type ConfigPathsEdit } from './settingsQueries.ts';
 
 interface Ai {
   enable: boolean; personalModeEnable: boolean; label: string; defaultStatus: boolean; tip: string;
@@ -32,7 +31,8 @@ function recipeConfigOf(v: unknown): RecipeConfig {
   };
 }
 
-export function RecipeConfigForm({ value, canEdit }: { value: unknown; canEdit: boolean }) {
+export function RecipeConfigForm({ edit, canEdit }: { edit: ConfigPathsEdit<'recipeConfig'>; canEdit: boolean }) {
+  const value = edit.values.recipeConfig;
   const styles = useFormStyles();
   const { t } = useLingui();
   const saved = useConfigSaved();
@@ -45,7 +45,7 @@ export function RecipeConfigForm({ value, canEdit }: { value: unknown; canEdit: 
   const save = async () => {
     setState({ kind: 'saving' });
     try {
-      await saveSetting('recipeConfig', rc);
+      await edit.save('recipeConfig', rc);
       setState({ kind: 'saved' });
       saved();
     } catch (e) {

@@ -6,13 +6,13 @@ import { MessageBar, MessageBarBody, Switch } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isPlatformOrg, SELF_REGISTRATION_PATH, takesSignUps } from '../../../../domain/selfRegistration.ts';
 import { grantsTrialRole } from '../../../../domain/trialRole.ts';
-import { saveSetting } from '../../../../services/settings.ts';
 import { useCurrentOrgApp, usePowers } from '../../../app/hooks.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
-import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { errorText, useConfigSaved, type ConfigPathsEdit } from './settingsQueries.ts';
 
-export function SelfRegistrationForm({ config, canEdit }: { config: Record<string, unknown>; canEdit: boolean }) {
+export function SelfRegistrationForm({ edit, canEdit }: { edit: ConfigPathsEdit<typeof SELF_REGISTRATION_PATH>; canEdit: boolean }) {
+  const config = edit.values;
   const styles = useFormStyles();
   const { t } = useLingui();
   const saved = useConfigSaved();
@@ -28,7 +28,7 @@ export function SelfRegistrationForm({ config, canEdit }: { config: Record<strin
   const save = async () => {
     setState({ kind: 'saving' });
     try {
-      await saveSetting(SELF_REGISTRATION_PATH, enable);
+      await edit.save(SELF_REGISTRATION_PATH, enable);
       setState({ kind: 'saved' });
       saved();
     } catch (e) {

@@ -14,6 +14,11 @@ import { RecipeConfigForm } from './RecipeConfigForm.tsx';
 import { SelfRegistrationForm } from './SelfRegistrationForm.tsx';
 import { ThemeForm } from './ThemeForm.tsx';
 import { errorText, useCanEditConfig, useOrgConfig } from './settingsQueries.ts';
+import { WithConfigPaths } from './WithConfigPaths.tsx';
+import { SELF_REGISTRATION_PATH } from '../../../../domain/selfRegistration.ts';
+import { LOCALES_PATH, THEME_PATH } from '../../../../services/settings.ts';
+
+const GENERAL_PATHS = ['titleName', 'systemName', 'systemNotify'] as const;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingVerticalXL, minWidth: 0 },
@@ -42,13 +47,14 @@ export default function SystemConfigManage() {
       {!canEdit && <MessageBar intent="info"><MessageBarBody><Trans>您没有修改机构配置的权限，以下内容只读。</Trans></MessageBarBody></MessageBar>}
       {config.isError && <MessageBar intent="error"><MessageBarBody>{errorText(config.error)}</MessageBarBody></MessageBar>}
       {config.isLoading && <Spinner />}
-      {data && tab === 'general' && <GeneralForm config={data} canEdit={canEdit} />}
-      {data && tab === 'selfRegistration' && <SelfRegistrationForm config={data} canEdit={canEdit} />}
-      {data && tab === 'nutritiousmeals' && <NutritiousmealsForm value={data.nutritiousmeals} canEdit={canEdit} />}
-      {data && tab === 'recipeConfig' && <RecipeConfigForm value={data.recipeConfig} canEdit={canEdit} />}
+      {/* each form edits the paths it reads with their versions: a save sends them (docs/versions.md) */}
+      {tab === 'general' && <WithConfigPaths paths={GENERAL_PATHS}>{(edit) => <GeneralForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
+      {tab === 'selfRegistration' && <WithConfigPaths paths={[SELF_REGISTRATION_PATH]}>{(edit) => <SelfRegistrationForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
+      {tab === 'nutritiousmeals' && <WithConfigPaths paths={['nutritiousmeals']}>{(edit) => <NutritiousmealsForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
+      {tab === 'recipeConfig' && <WithConfigPaths paths={['recipeConfig']}>{(edit) => <RecipeConfigForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
       {tab === 'foodLabel' && <FoodLabelForm canEdit={canEdit} />}
-      {data && tab === 'theme' && <ThemeForm value={data.ysdadminTheme} canEdit={canEdit} />}
-      {tab === 'locales' && <LocalesForm canEdit={canEdit} />}
+      {tab === 'theme' && <WithConfigPaths paths={[THEME_PATH]}>{(edit) => <ThemeForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
+      {tab === 'locales' && <WithConfigPaths paths={[LOCALES_PATH]}>{(edit) => <LocalesForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
       {tab === 'holidays' && <HolidaysCalendar />}
       {data && tab === 'paths' && <ConfigPathEditor config={data} canEdit={canEdit} />}
     </div>

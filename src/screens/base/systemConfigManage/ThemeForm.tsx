@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Field, Input, Radio, RadioGroup } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
 import type { ThemeConfig } from '../../../../domain/types.ts';
-import { saveTheme } from '../../../../services/settings.ts';
+import { saveTheme, THEME_PATH } from '../../../../services/settings.ts';
 import { SaveBar, type SaveState } from './SaveBar.tsx';
 import { useFormStyles } from './formStyles.ts';
-import { errorText, useConfigSaved } from './settingsQueries.ts';
+import { errorText, useConfigSaved, type ConfigPathsEdit } from './settingsQueries.ts';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 
-export function ThemeForm({ value, canEdit }: { value: unknown; canEdit: boolean }) {
+export function ThemeForm({ edit, canEdit }: { edit: ConfigPathsEdit<typeof THEME_PATH>; canEdit: boolean }) {
+  const value = edit.values[THEME_PATH];
   const styles = useFormStyles();
   const { t } = useLingui();
   const saved = useConfigSaved();
@@ -23,7 +24,8 @@ export function ThemeForm({ value, canEdit }: { value: unknown; canEdit: boolean
   const save = async () => {
     setState({ kind: 'saving' });
     try {
-      await saveTheme({ brandColor, mode });
+      // the theme's version as read (If-Match): a 409 when someone saved it since
+      await edit.save(THEME_PATH, { brandColor, mode }, (theme, version) => saveTheme(theme as { brandColor: string; mode: 'light' | 'dark' }, version));
       setState({ kind: 'saved' });
       saved({ reloadContext: true });
     } catch (e) {

@@ -10,6 +10,7 @@ import {
   fetchAlertSnapshot, rotateSecret, setDeviceSettings, updateDevice, type Alert, type Device, type DeviceOrg,
 } from '../../../../services/devices.ts';
 import { categoriesQuery } from '../../../../services/mall/catalogue.ts';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { usePowers } from '../../../app/hooks.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { NumberInput } from '../../../components/NumberInput.tsx';
@@ -104,16 +105,19 @@ function AlertsPanel({ orgId, canAct }: { orgId: string | undefined; canAct: boo
 function ThresholdDialog({ orgId, open, onClose }: { orgId: string | undefined; open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
   const settings = useQuery({ ...deviceSettingsQuery(orgId), enabled: open && !!orgId });
-  const [minutes, setMinutes] = useState<number | null>(null);
+  // the typed minutes with the version of the settings they were typed over: a refresh of the settings while the
+  // user types does not move it, so a change saved by someone else meanwhile is the shared 409 (services/transport.ts)
+  const [draft, setDraft] = useState<{ minutes: number | null; version: number | undefined } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const shown = minutes ?? settings.data?.offlineThresholdMinutes ?? null;
+  const shown = draft ? draft.minutes : settings.data?.offlineThresholdMinutes ?? null;
+  const setMinutes = (m: number | null) => setDraft({ minutes: m, version: draft ? draft.version : settings.data?.version });
   const save = useMutation({
-    // the version read: a setting changed by someone else meanwhile is the shared 409 (services/transport.ts)
-    mutationFn: (offlineThresholdMinutes: number) => setDeviceSettings({ offlineThresholdMinutes, version: settings.data?.version }),
-    onSuccess: (saved) => { qc.setQueryData(deviceKeys.settings(orgId), saved); setMinutes(null); setError(null); onClose(); },
-    onError: (e) => setError(errorText(e)),
+    mutationFn: (offlineThresholdMinutes: number) => setDeviceSettings({ offlineThresholdMinutes, version: draft ? draft.version : settings.data?.version }),
+    onSuccess: (saved) => { qc.setQueryData(deviceKeys.settings(orgId), saved); setDraft(null); setError(null); onClose(); },
+    // a stale one: the typed minutes are dropped, the field shows the settings as they are now
+    onError: (e) => { setError(errorText(e)); if (isStaleVersion(e)) setDraft(null); },
   });
-  const close = () => { setMinutes(null); setError(null); onClose(); };
+  const close = () => { setDraft(null); setError(null); onClose(); };
   return (
     <FormDialog
       open={open} title={<Trans>离线阈值</Trans>} testId="device-settings-form" busy={save.isPending || settings.isLoading} error={error ?? (settings.error ? errorText(settings.error) : null)}

@@ -11,7 +11,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '../../../../domain/constants.ts';
 import { SUPPORT_CONTACTS_PATH, supportContactsProblems, type SupportContact } from '../../../../domain/supportContacts.ts';
-import { fetchOrgConfig, updateOrgConfig } from '../../../../services/config.ts';
+import { fetchConfigPath, updateOrgConfig } from '../../../../services/config.ts';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { useCurrentOrgApp } from '../../../app/hooks.ts';
 import { usePermission } from '../../../components/Can.tsx';
 import { useIntlFormat } from '../../../components/useIntlFormat.ts';
@@ -46,14 +47,17 @@ export default function AboutUsPage() {
   const contactsKey = ['config', orgApp?.orgId, SUPPORT_CONTACTS_PATH] as const;
   const contacts = useQuery({
     queryKey: contactsKey,
+    // the contacts with the version of their config path (ETag), which the edit started from them sends back
     queryFn: async () => {
-      const value = (await fetchOrgConfig([SUPPORT_CONTACTS_PATH], { orgId: orgApp!.orgId, appId: orgApp!.appId }))[SUPPORT_CONTACTS_PATH];
-      return supportContactsProblems(value).length ? [] : (value as SupportContact[]);
+      const { value, version } = await fetchConfigPath(SUPPORT_CONTACTS_PATH);
+      return { rows: supportContactsProblems(value).length ? [] : (value as SupportContact[]), version };
     },
     enabled: Boolean(orgApp?.key),
   });
   const licenses = useQuery({ queryKey: ['bundleLicenses'], queryFn: fetchLicenses, staleTime: Infinity, retry: false });
   const [draft, setDraft] = useState<SupportContact[] | null>(null);
+  // the version of the contacts the draft started from: the save sends it (409 when someone saved them since)
+  const [draftVersion, setDraftVersion] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const byLicense = useMemo(() => {
     const counts = new Map<string, number>();
@@ -66,11 +70,14 @@ export default function AboutUsPage() {
     const cleaned = draft.map((c) => ({ name: c.name.trim(), phone: c.phone.trim(), email: c.email.trim(), hours: c.hours.trim() }));
     setError(null);
     try {
-      await updateOrgConfig(SUPPORT_CONTACTS_PATH, cleaned);
+      await updateOrgConfig(SUPPORT_CONTACTS_PATH, cleaned, draftVersion);
       await qc.invalidateQueries({ queryKey: contactsKey });
       setDraft(null);
     } catch (e) {
       setError(errorText(e));
+      // someone saved the contacts first: the draft is dropped and the list shows them as they are now (the stale
+      // toast reloads it and says who)
+      if (isStaleVersion(e)) setDraft(null);
     }
   }
 
@@ -108,13 +115,13 @@ export default function AboutUsPage() {
           </>
         ) : (
           <>
-            {(contacts.data ?? []).map((c, i) => (
+            {(contacts.data?.rows ?? []).map((c, i) => (
               <Text key={i} data-testid="support-contact">
                 {[c.name, c.phone, c.email, c.hours].filter(Boolean).join(' · ')}
               </Text>
             ))}
-            {contacts.data && !contacts.data.length && <Text><Trans>本机构尚未设置技术支持联系人，请联系机构管理员。</Trans></Text>}
-            {canEdit && <div><Button onClick={() => setDraft(contacts.data ?? [])} data-testid="support-edit"><Trans>编辑联系人</Trans></Button></div>}
+            {contacts.data && !contacts.data.rows.length && <Text><Trans>本机构尚未设置技术支持联系人，请联系机构管理员。</Trans></Text>}
+            {canEdit && <div><Button onClick={() => { setDraft(contacts.data?.rows ?? []); setDraftVersion(contacts.data?.version); }} data-testid="support-edit"><Trans>编辑联系人</Trans></Button></div>}
           </>
         )}
       </section>

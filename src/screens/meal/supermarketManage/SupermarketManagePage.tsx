@@ -21,6 +21,7 @@ import {
   updateCategory, type Category, type PriceSurvey,
 } from '../../../../services/mall/catalogue.ts';
 import { setSupermarketMargin, supermarketMarginQuery } from '../../../../services/mall/supermarkets.ts';
+import { isStaleVersion } from '../../../../services/http.ts';
 import { ScreenFrame } from '../shared/ScreenFrame.tsx';
 import { DataTable, type Column } from '../shared/DataTable.tsx';
 import { Pager } from '../shared/Pager.tsx';
@@ -59,6 +60,8 @@ export default function SupermarketManagePage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [marginText, setMarginText] = useState<string | null>(null);
   const [marginSaved, setMarginSaved] = useState(false);
+  // the margin's version when the user started typing: the save sends it (409 when someone set the margin since)
+  const [marginRead, setMarginRead] = useState<number | undefined>(undefined);
   const photoInput = useRef<HTMLInputElement>(null);
 
   const shops = useQuery({ ...categoriesQuery(orgApp?.orgId, orgApp?.appId, SUPERMARKET_GROUP), enabled: ready });
@@ -102,9 +105,10 @@ export default function SupermarketManagePage() {
     onError: (e) => { setRemovingPrice(null); setError(errorText(e)); },
   });
   const saveMargin = useMutation({
-    mutationFn: (m: number) => setSupermarketMargin(m),
+    mutationFn: (m: number) => setSupermarketMargin(m, marginRead),
     onSuccess: () => { setMarginText(null); setMarginSaved(true); refreshPrices(); },
-    onError: (e) => setError(errorText(e)),
+    // a stale margin: the typed one is dropped and the field shows the margin as it is now (the stale toast says who)
+    onError: (e) => { setError(errorText(e)); if (isStaleVersion(e)) setMarginText(null); },
   });
 
   const pickPhoto = async (file: File | undefined) => {
@@ -154,7 +158,7 @@ export default function SupermarketManagePage() {
       toolbar={(
         <>
           <Field label={<Trans>高于商超参考价多少时标记（%）</Trans>} hint={marginSaved ? t`已保存` : undefined}>
-            <NumberInput {...numberText(marginValue, (v) => { setMarginText(v); setMarginSaved(false); })} precision={1} data-testid="supermarket-margin" />
+            <NumberInput {...numberText(marginValue, (v) => { if (marginText === null) setMarginRead(margin.data?.version); setMarginText(v); setMarginSaved(false); })} precision={1} data-testid="supermarket-margin" />
           </Field>
           <Button disabled={!marginOk || marginText === null || saveMargin.isPending} onClick={() => saveMargin.mutate(marginNumber)} data-testid="supermarket-margin-save">
             <Trans>保存比例</Trans>
