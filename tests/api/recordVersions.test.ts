@@ -336,27 +336,44 @@ it('a category list read carries the version the next update checks (the issue 3
 });
 
 describe('whole-value settings: the GET answers the settings document version (ETag), a write takes it as If-Match', () => {
-  interface Setting { name: string; editor: () => Promise<Session>; read: string; write: (n: number) => { method: string; path: string; body?: unknown } }
+  interface Setting { name: string; editor: () => Promise<Session>; read: string | (() => Promise<string>); write: (n: number) => { method: string; path: string; body?: unknown } | Promise<{ method: string; path: string; body?: unknown }> }
+  /** the school's org-app, whose product permission the platform sets */
+  const schoolOrgApp = async () => (await as(DEMO.schoolAdmin, SCHOOL_A)).orgApp!;
   const SETTINGS: Setting[] = [
     { name: 'theme', editor: () => as(DEMO.schoolAdmin, SCHOOL_A), read: '/v1/config/theme', write: (n) => ({ method: 'PUT', path: '/v1/config/theme', body: { ysdadminTheme: { brandColor: `#00000${n}`, mode: 'light' } } }) },
     { name: 'locales', editor: () => as(DEMO.schoolAdmin, SCHOOL_A), read: '/v1/config/locales', write: (n) => ({ method: 'PUT', path: '/v1/config/locales', body: { locales: { 'en-US': { title: `t${n}` } } } }) },
     { name: 'org config path', editor: () => as(DEMO.schoolAdmin, SCHOOL_A), read: '/v1/config/org?path=titleName', write: (n) => ({ method: 'PUT', path: '/v1/config/org', body: { path: 'titleName', value: `标题${n}` } }) },
     { name: 'supermarket margin', editor: () => as(DEMO.bureau), read: '/v5/mall/supermarket/margin', write: (n) => ({ method: 'PUT', path: '/v5/mall/supermarket/margin', body: { margin: 10 + n } }) },
+    // a settings-form path written through /v1/config/settings: its ETag is the one GET /v1/config/org?path= answers
+    { name: 'settings form path (/v1/config/settings)', editor: () => as(DEMO.schoolAdmin, SCHOOL_A), read: '/v1/config/org?path=systemName', write: (n) => ({ method: 'PUT', path: '/v1/config/settings', body: { path: 'systemName', value: `系统${n}` } }) },
+    // the platform sets a school's product permission, read at that org-app's path
+    {
+      name: 'product permission (the platform, another org-app)', editor: () => as(DEMO.provider, '营养餐运营平台'),
+      read: async () => { const o = await schoolOrgApp(); return `/v1/config/org?path=productPermission&orgId=${o.orgId}&appId=${o.appId}`; },
+      write: async (n) => {
+        const o = await schoolOrgApp();
+        return { method: 'PUT', path: '/v2/config/org/productPermission', body: { orgId: o.orgId, appId: o.appId, productPermission: { appIds: [o.appId], modules: ['mallHome'], expiration: `${2040 + n}-08-31` } } };
+      },
+    },
   ];
   it.each(SETTINGS.map((t) => [t.name, t] as const))('%s', async (_name, t) => {
     const s = await t.editor();
-    const read = await call(server, 'GET', t.read, { token: s.token, key: s.key });
+    const readPath = typeof t.read === 'string' ? t.read : await t.read();
+    const read = await call(server, 'GET', readPath, { token: s.token, key: s.key });
     expect(read.status, read.body.status_text).toBe(200);
     const etag = read.headers.get('etag');
-    expect(etag, `${t.read} answers an ETag`).toMatch(/^"\d+"$/);
-    const attempt = (n: number) => { const w = t.write(n); return send(s, w.method, w.path, w.body, { 'if-match': etag! }); };
+    expect(etag, `${readPath} answers an ETag`).toMatch(/^"\d+"$/);
+    const attempt = async (n: number) => { const w = await t.write(n); return send(s, w.method, w.path, w.body, { 'if-match': etag! }); };
     const first = await attempt(1);
     expect(first.status, first.body.status_text).toBe(200);
     const second = await attempt(2);
     expect(second.status, second.body.status_text).toBe(409);
     expect(second.body.status_text).toMatch(/已被.*修改.*请刷新后重试/);
+    // the refused write left nothing: the path reads as the first write left it, at the version that write made
+    const after = await call(server, 'GET', readPath, { token: s.token, key: s.key });
+    expect(Number(JSON.parse(after.headers.get('etag')!))).toBe(Number(JSON.parse(etag!)) + 1);
     // a §7 caller without If-Match: last write wins
-    const w = t.write(3);
+    const w = await t.write(3);
     expect((await send(s, w.method, w.path, w.body)).status).toBe(200);
   });
 
@@ -371,4 +388,117 @@ describe('whole-value settings: the GET answers the settings document version (E
     expect(stale.status, stale.body.status_text).toBe(409);
     expect((await send<{ offlineThresholdMinutes: number }>(s, 'GET', '/v1/device/settings')).body.data.offlineThresholdMinutes).toBe(15);
   });
+});
+
+/** The settings document version a config path's GET answers (its ETag). */
+async function etagOf(s: Session, path: string): Promise<number> {
+  const res = await call(server, 'GET', path, { token: s.token, key: s.key });
+  expect(res.status, res.body.status_text).toBe(200);
+  return Number(JSON.parse(res.headers.get('etag') ?? 'NaN'));
+}
+const STALE_TEXT = /已被.*修改.*请刷新后重试/;
+
+describe('writes of several records or paths at once take the version read of each: one stale is a 409 and nothing of the batch is written', () => {
+  it('PUT /v2/config/org with a versions map', async () => {
+    const s = await as(DEMO.schoolAdmin, SCHOOL_A);
+    const config = async () => (await send<Record<string, unknown>>(s, 'GET', '/v1/config/org?path=titleName,systemName')).body.data;
+    const read = { titleName: await etagOf(s, '/v1/config/org?path=titleName'), systemName: await etagOf(s, '/v1/config/org?path=systemName') };
+    const first = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题一', systemName: '批量系统一' }, versions: read });
+    expect(first.status, first.body.status_text).toBe(200);
+    const now = { titleName: await etagOf(s, '/v1/config/org?path=titleName'), systemName: await etagOf(s, '/v1/config/org?path=systemName') };
+    expect(now).toEqual({ titleName: read.titleName + 1, systemName: read.systemName + 1 });
+
+    // the same read again: both stale
+    const again = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题二', systemName: '批量系统二' }, versions: read });
+    expect(again.status, again.body.status_text).toBe(409);
+    expect(again.body.status_text).toMatch(STALE_TEXT);
+    // the title as read now, the system name as read before: the title (written first) is not kept either
+    for (const versions of [{ titleName: now.titleName, systemName: read.systemName }, { titleName: read.titleName, systemName: now.systemName }]) {
+      const res = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题三', systemName: '批量系统三' }, versions });
+      expect(res.status, `${JSON.stringify(versions)}: ${res.body.status_text}`).toBe(409);
+      expect(res.body.status_text).toMatch(STALE_TEXT);
+    }
+    expect(await config()).toEqual({ titleName: '批量标题一', systemName: '批量系统一' });
+    expect({ titleName: await etagOf(s, '/v1/config/org?path=titleName'), systemName: await etagOf(s, '/v1/config/org?path=systemName') }).toEqual(now);
+    // the current versions of both: written
+    const fresh = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题四', systemName: '批量系统四' }, versions: now });
+    expect(fresh.status, fresh.body.status_text).toBe(200);
+    expect(await config()).toEqual({ titleName: '批量标题四', systemName: '批量系统四' });
+  });
+
+  it('PUT /v2/category with each category\'s version', async () => {
+    const s = await as(DEMO.supplier);
+    const made = (await send<{ rows: Row[] }>(s, 'POST', '/v2/category', { groupName: 'mallProduct', list: [{ name: `批量分类甲${stamp()}` }, { name: `批量分类乙${stamp()}` }] })).body.data.rows;
+    const [a, b] = made.map((r) => r.id as string);
+    const listed = async () => new Map((await rowsOf(s, '/v2/category?groupName=mallProduct')).filter((r) => r.id === a || r.id === b).map((r) => [r.id as string, r]));
+    const read = await listed();
+    // someone renames b alone: b's version moves, a's does not
+    expect((await send(s, 'PUT', `/v2/category/${b}`, { name: '乙被他人改名', version: read.get(b)!.version })).status).toBe(200);
+    const batch = (va: unknown, vb: unknown) => send(s, 'PUT', '/v2/category', { categorys: [{ id: a, sort: 901, version: va }, { id: b, sort: 902, version: vb }] });
+    const stale = await batch(read.get(a)!.version, read.get(b)!.version);
+    expect(stale.status, stale.body.status_text).toBe(409);
+    expect(stale.body.status_text).toMatch(STALE_TEXT);
+    const after = await listed();
+    expect(after.get(a)).toEqual(read.get(a));
+    expect(after.get(b)!.name).toBe('乙被他人改名');
+    const ok = await batch(after.get(a)!.version, after.get(b)!.version);
+    expect(ok.status, ok.body.status_text).toBe(200);
+    expect([...(await listed()).values()].map((r) => r.sort).sort()).toEqual([901, 902]);
+  });
+
+  it('PUT /v3/contacts/person/bulk with each person\'s version', async () => {
+    const s = await as(DEMO.schoolAdmin, SCHOOL_A);
+    const rows = await rowsOf(s, '/v3/contacts/person');
+    expect(rows.length, 'two persons to edit').toBeGreaterThanOrEqual(3);
+    const [p, q] = [rows[1], rows[2]];
+    const person = async (id: unknown) => (await rowsOf(s, '/v3/contacts/person')).find((r) => r.userId === id)!;
+    expect((await send(s, 'PUT', `/v3/contacts/person/${q.userId as string}`, { duties: '他人改的职务', version: q.version })).status).toBe(200);
+    const stale = await send(s, 'PUT', '/v3/contacts/person/bulk', { persons: [{ userId: p.userId, duties: '批量职务', version: p.version }, { userId: q.userId, duties: '批量职务', version: q.version }] });
+    expect(stale.status, stale.body.status_text).toBe(409);
+    expect(stale.body.status_text).toMatch(STALE_TEXT);
+    expect((await person(p.userId)).duties).toBe(p.duties);
+    expect((await person(p.userId)).version).toBe(p.version);
+    expect((await person(q.userId)).duties).toBe('他人改的职务');
+    const q2 = await person(q.userId);
+    const ok = await send(s, 'PUT', '/v3/contacts/person/bulk', { persons: [{ userId: p.userId, duties: '批量职务', version: p.version }, { userId: q.userId, duties: '批量职务', version: q2.version }] });
+    expect(ok.status, ok.body.status_text).toBe(200);
+    expect([(await person(p.userId)).duties, (await person(q.userId)).duties]).toEqual(['批量职务', '批量职务']);
+  });
+
+  it('DELETE /v1/form/table/{tableId}/item with each item\'s version', async () => {
+    const s = await as(DEMO.provider, SCHOOL_A);
+    const table = '/v1/form/table/mallRecipeCycleUserLimite';
+    const phone = (i: number) => `137${String(Date.now() + i).slice(-8)}`;
+    const a = made(await send<Row>(s, 'POST', `${table}/item`, { formData: { userphoneNumber: phone(1), times: 1 } }), 'itemId');
+    const b = made(await send<Row>(s, 'POST', `${table}/item`, { formData: { userphoneNumber: phone(2), times: 1 } }), 'itemId');
+    const items = async () => new Map((await rowsOf(s, '/v1/form/table/item?tableId=mallRecipeCycleUserLimite')).filter((r) => r.itemId === a || r.itemId === b).map((r) => [r.itemId as string, r]));
+    const read = await items();
+    expect((await send(s, 'PUT', `${table}/item/${b}`, { formData: { times: 5 }, version: read.get(b)!.version })).status).toBe(200);
+    const stale = await send(s, 'DELETE', `${table}/item`, { itemId: [a, b], versions: [read.get(a)!.version, read.get(b)!.version] });
+    expect(stale.status, stale.body.status_text).toBe(409);
+    expect(stale.body.status_text).toMatch(STALE_TEXT);
+    expect([...(await items()).keys()].sort()).toEqual([a, b].sort());
+    const now = await items();
+    const ok = await send(s, 'DELETE', `${table}/item`, { itemId: [a, b], versions: [now.get(a)!.version, now.get(b)!.version] });
+    expect(ok.status, ok.body.status_text).toBe(200);
+    expect((await items()).size).toBe(0);
+  });
+});
+
+it('an AI alert handled twice from one read: one 200, then the stale version is a 409, not a second handling', async () => {
+  const s = await as(DEMO.purchaser, SCHOOL_A);
+  const open = (await rowsOf(s, '/v1/device/alerts?status=open'))[0];
+  expect(open, 'an open alert in the demo school').toBeDefined();
+  expect(typeof open.version).toBe('number');
+  const handle = (measure: string, locale?: string) =>
+    send<Row>(s, 'PUT', `/v1/device/alerts/${open.id as string}`, { action: 'handle', measure, version: open.version }, locale ? { 'accept-language': locale } : {});
+  const first = await handle('已提醒佩戴帽子');
+  expect(first.status, first.body.status_text).toBe(200);
+  const second = await handle('第二人的处理', 'en-US');
+  expect(second.status, second.body.status_text).toBe(409);
+  expect(second.body.status_text).toMatch(/changed this data.*refresh/i);
+  const after = (await rowsOf(s, '/v1/device/alerts?status=handled&$limit=500')).find((r) => r.id === open.id)!;
+  expect(after.status).toBe('handled');
+  expect(after.measure).toBe('已提醒佩戴帽子');
+  expect(after.version as number).toBeGreaterThan(open.version as number);
 });
