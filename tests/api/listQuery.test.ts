@@ -1,24 +1,33 @@
 // Issue 31: one query language on every list (server/http/listQuery.ts, docs/query-language.md). Walks every GET list
 // route of the OpenAPI document (a `{rows, count}` answer or a contacts list's plain array; a path with an `{id}` is
-// asked about a record of its parent list) as three roles with what the original console sends — its own orgId and appId,
-// $limit, $skip, $select, $orderby (a field the route sorts by) and $count — and gets no 400; sends one unknown
+// asked about a record of its parent list) as the first three roles that may read it — school, supplier, bureau, then
+// the platform, a fruit org, an installer company, a storefront member — with what the original console sends: its own
+// orgId and appId, $limit, $skip, $select, $orderby (a field the route sorts by) and $count — and gets no 400, and
+// every route answers at least one of them (none is left unwalked because nobody may read it); sends one unknown
 // field per route and gets a 400 naming it; and another org's orgId is refused, never answered with one's own rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { signIn, DEMO, SCHOOL_A, type Session } from './usersApi.ts';
+import { memberSignIn } from './storefrontApi.ts';
 import { sample, type Schema } from '../support/openApiSample.ts';
 import { rowKeyOf } from '../../server/http/listQuery.ts';
 
 interface Parameter { name: string; in: string; required?: boolean; schema?: Schema & { description?: string } }
 interface Operation { parameters?: Parameter[]; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }
-interface Caller { name: string; session: Session; orgId: string; appId: string }
+interface Caller { name: string; session: Session; orgId: string; appId?: string }
 
 let server: TestServer;
 let routes: { path: string; op: Operation; fields: string[] }[] = [];
 const callers: Caller[] = [];
 
+/** A storefront member's session: his member token, no staff token or org-app key. */
+const MEMBERS = new Set<Session>();
+/** The member lists (his group buys, his fruit orders) answer a member token only; staff lists answer staff only. */
+const forMembers = (path: string) => /^\/v1\/storefront\//.test(path);
+
 async function get(url: string, s: Session): Promise<{ status: number; text: string; rows?: Record<string, unknown>[] }> {
-  const res = await fetch(`${server.url}${url}`, { headers: { accesstoken: s.token, key: s.key ?? '', platform: 'web' } });
+  const headers: Record<string, string> = MEMBERS.has(s) ? { membertoken: s.token } : { accesstoken: s.token, key: s.key ?? '', platform: 'web' };
+  const res = await fetch(`${server.url}${url}`, { headers });
   const body = await res.json().catch(() => ({})) as { status_text?: string; data?: Record<string, unknown>[] | { rows?: Record<string, unknown>[] } };
   return { status: res.status, text: body.status_text ?? '', rows: Array.isArray(body.data) ? body.data : body.data?.rows };
 }
@@ -64,9 +73,7 @@ async function pool<T>(items: T[], run: (item: T) => Promise<void>, concurrency 
 beforeAll(async () => {
   server = await startTestServer();
   const doc = await (await fetch(`${server.url}/docs/json`)).json() as { paths: Record<string, Record<string, Operation>> };
-  // the members' own lists (their group buys, their fruit orders) answer a member token only: tests/api/storefrontAccess.test.ts
-  // and tests/api/fruitMall.test.ts walk them
-  routes = Object.entries(doc.paths).filter(([p]) => !/\/v1\/events|\/docs|^\/v1\/storefront\/mine|^\/v1\/storefront\/orders/.test(p)).flatMap(([path, ops]) => {
+  routes = Object.entries(doc.paths).filter(([p]) => !/\/v1\/events|\/docs/.test(p)).flatMap(([path, ops]) => {
     const data = ops.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.data;
     // a `{rows, count}` list, or a plain array of records (the contacts lists)
     const rows = data?.type === 'array' && data.items?.type === 'object' ? data : data?.properties?.rows;
@@ -81,9 +88,21 @@ beforeAll(async () => {
     const own = await server.store.db.selectFrom('org_apps').select(['org_id', 'app_id']).where('key', '=', session.key!).executeTakeFirstOrThrow();
     callers.push({ name, session, orgId: own.org_id, appId: own.app_id });
     const department = (await get('/v3/contacts/department?$limit=1', session)).rows?.[0]?.departmentId;
-    OWN.set(session, { userId: session.userId, ...(typeof department === 'string' && { departmentId: department }) });
+    // a SKU of his own, for the lists of one SKU's records (its ingredients)
+    const sku = (await get('/v4/mall/sku?$limit=1', session)).rows?.[0]?.skuId;
+    OWN.set(session, { userId: session.userId, ...(typeof department === 'string' && { departmentId: department }), ...(typeof sku === 'string' && { skuId: sku }) });
   }
+  // a member of the fruit org's storefront (issue 34), signed in by SMS as the storefront does it
+  const member = await memberSignIn(server, 'org-xgy', '13830000001');
+  const memberSession: Session = { token: member.membertoken, userId: member.memberId };
+  MEMBERS.add(memberSession);
+  callers.push({ name: 'member', session: memberSession, orgId: member.orgId });
 }, 120_000);
+
+/** The callers a route is walked as: the staff for a staff list, the member for a member list. */
+const callersOf = (path: string) => callers.filter((c) => MEMBERS.has(c.session) === forMembers(path));
+/** Not his to read (a power, a party, a member token): the walk goes on to the next role. */
+const notHis = (status: number) => status === 401 || status === 403;
 afterAll(async () => { await server?.close(); });
 
 describe('the list query language (issue 31)', () => {
@@ -91,16 +110,31 @@ describe('the list query language (issue 31)', () => {
     // every GET list route of the document: the {rows} lists, the contacts lists' plain arrays, a record's log
     expect(routes.length).toBeGreaterThanOrEqual(72);
     expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/v3/contacts/person', '/v3/contacts/department', '/v4/mall/recipe/cycle/{id}/log']));
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining([
+      // the modules added after the query layer (issues 33-35): storefront, fruit mall, devices, short links, service
+      // plans, release notes, supermarkets, and the members' own lists
+      '/v4/mall/cms/content', '/v4/mall/campaign', '/v4/mall/groupon', '/v1/fruit/orders', '/v1/fruit/skus', '/v1/device', '/v1/device/inspection',
+      '/v1/shortlinks', '/v1/serviceplan/orders', '/v1/productupdates', '/v5/mall/price/supermarket/reference', '/v1/storefront/orders',
+    ]));
     const failures: string[] = [];
+    const answered = new Map<string, string[]>();
     let narrowed = 0;
-    await pool(routes.flatMap((r) => callers.slice(0, 3).map((c) => ({ r, c }))), async ({ r, c }) => {
-      const select = r.fields.slice(0, 2);
-      const sort = orderable(r.op)[0];
-      const query = [...required(r.path, r.op, c.session), `orgId=${c.orgId}`, `appId=${c.appId}`, '$limit=5', '$skip=0', '$count=true',
-        ...(select.length ? [`$select=${select.join(',')}`] : []), ...(sort ? [`$orderby=${encodeURIComponent(`${sort} desc`)}`] : [])];
-      const res = await get(`${await pathFor(r.path, c.session)}?${query.join('&')}`, c.session);
-      if (res.status === 400 || res.status >= 500) failures.push(`GET ${r.path} as ${c.name}: ${res.status} ${res.text}`);
-      if (res.status === 200 && select.length && res.rows?.length) {
+    await pool(routes, async (r) => {
+      let walked = 0;
+      for (const c of callersOf(r.path)) {
+        if (walked === 3) break;
+        // a handler's required value he has none of (a department, for one who keeps no contacts) is not the language's
+        if ((HANDLER_NEEDS[r.path] ?? []).some((n) => !OWN.get(c.session)?.[n])) continue;
+        const select = r.fields.slice(0, 2);
+        const sort = orderable(r.op)[0];
+        const query = [...required(r.path, r.op, c.session), `orgId=${c.orgId}`, ...(c.appId ? [`appId=${c.appId}`] : []), '$limit=5', '$skip=0', '$count=true',
+          ...(select.length ? [`$select=${select.join(',')}`] : []), ...(sort ? [`$orderby=${encodeURIComponent(`${sort} desc`)}`] : [])];
+        const res = await get(`${await pathFor(r.path, c.session)}?${query.join('&')}`, c.session);
+        if (notHis(res.status)) continue;
+        walked++;
+        answered.set(r.path, [...(answered.get(r.path) ?? []), `${c.name} ${res.status}`]);
+        if (res.status === 400 || res.status >= 500) failures.push(`GET ${r.path} as ${c.name}: ${res.status} ${res.text}`);
+        if (res.status !== 200 || !select.length || !res.rows?.length) continue;
         // the row's key stays (server/http/listQuery.ts rowKeyOf)
         const extra = res.rows.flatMap((row) => Object.keys(row)).filter((k) => !select.includes(k) && k !== rowKeyOf(r.fields));
         if (extra.length) failures.push(`GET ${r.path} as ${c.name}: $select=${select} answered ${[...new Set(extra)]}`);
@@ -109,6 +143,9 @@ describe('the list query language (issue 31)', () => {
       }
     });
     expect(failures, failures.join('\n')).toEqual([]);
+    // every list answered someone: a route nobody may read would pass the walk without being walked
+    const unwalked = routes.filter((r) => !answered.get(r.path)?.some((a) => a.endsWith(' 200'))).map((r) => `${r.path}: ${answered.get(r.path)?.join(', ') ?? 'refused to every role'}`);
+    expect(unwalked, unwalked.join('\n')).toEqual([]);
     expect(narrowed).toBeGreaterThan(30);
   }, 300_000);
 
@@ -117,9 +154,9 @@ describe('the list query language (issue 31)', () => {
     await pool(routes, async (r) => {
       // as the first of the callers the route lets through (powers are checked before the query is read)
       let res = { status: 0, text: '' };
-      for (const c of callers) {
+      for (const c of callersOf(r.path)) {
         res = await get(`${await pathFor(r.path, c.session)}?${[...required(r.path, r.op, c.session), 'zzNotAField=1'].join('&')}`, c.session);
-        if (res.status !== 403) break;
+        if (!notHis(res.status)) break;
       }
       if (res.status !== 400 || !res.text.includes('zzNotAField')) failures.push(`GET ${r.path}: ${res.status} ${res.text}`);
     });

@@ -256,6 +256,21 @@ const TYPES: RecordType[] = [
     update: (r, n) => ({ method: 'PUT', path: `/v1/form/table/mallRecipeCycleUserLimite/item/${r.itemId as string}`, body: { formData: { times: n + 1 } }, field: 'formData', value: { ...(r.formData as object), times: n + 1 } }),
   },
   {
+    name: 'camera (bright kitchen)',
+    editor: () => as(DEMO.purchaser, SCHOOL_A),
+    list: '/v1/device',
+    id: (r) => r.id as string,
+    update: (r, n) => ({ method: 'PUT', path: `/v1/device/${r.id as string}`, body: { name: `摄像头第${n}次` }, field: 'name', value: `摄像头第${n}次` }),
+  },
+  {
+    name: 'installer company',
+    editor: () => as(DEMO.bureau),
+    list: '/v1/device/company',
+    id: (r) => r.id as string,
+    update: (r, n) => ({ method: 'PUT', path: `/v1/device/company/${r.id as string}`, body: { name: `安装公司第${n}次` }, field: 'name', value: `安装公司第${n}次` }),
+    via: 'if-match',
+  },
+  {
     name: 'people group default flag',
     editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
     list: '/v4/mall/recipe/people/config',
