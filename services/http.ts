@@ -94,8 +94,8 @@ export function queryParams(q: object): Record<string, unknown> {
 
 /** A settings document's version from its answer's `ETag: "n"` (docs/versions.md): what its write sends back as If-Match. */
 export function etagVersion(etag: unknown): number | undefined {
-  const m = typeof etag === 'string' ? /^(?:W\/)?"?(\d+)"?$/.exec(etag.trim()) : null;
-  return m ? Number(m[1]) : undefined;
+  const m = typeof etag === 'string' ? /^(?:W\/)?(?:"(\d+)"|(\d+))$/.exec(etag.trim()) : null;
+  return m ? Number(m[1] ?? m[2]) : undefined;
 }
 /** A config path's answer with the version its ETag names. */
 export interface Tagged<T> { data: T; version: number | undefined }

@@ -1,7 +1,7 @@
 import type { FoodLabelConfig } from '../domain/foodLabel.ts';
 import type { Holiday } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { configKeys, updateOrgConfig, type ConfigPathRead } from './config.ts';
+import { configKeys, type ConfigPathRead } from './config.ts';
 import { del, get, ifMatch, post, put, tagged } from './http.ts';
 
 /** The org config paths the system settings screen has forms for (PUT /v1/config/org validates them, issue 15). */
@@ -25,12 +25,6 @@ export async function saveFoodLabelConfig(config: FoodLabelConfig, version?: num
 // DELETE /v1/config/foodlabel: back to the §3 defaults
 export async function resetFoodLabelConfig(version?: number): Promise<FoodLabelConfigView> {
   return withVersion(await tagged.del<FoodLabelConfigView>('/v1/config/foodlabel', undefined, ifMatch(version)));
-}
-
-// §7 PUT /v1/config/org {path, value}: one settings-form path, validated by the server as the form validates it;
-// `version`: the one read (If-Match), the answer carries the next
-export function saveSetting(path: SettingsPath, value: unknown, version?: number): Promise<ConfigPathRead> {
-  return updateOrgConfig(path, value, version);
 }
 
 /** `versions` as PUT /v2/config/org takes them: only the paths whose version was read. */
