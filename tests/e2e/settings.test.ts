@@ -1,6 +1,7 @@
 // Issue 4 system settings: an org admin edits the system notice and sees the banner change, also after a reload.
 import { describe, expect, it } from 'vitest';
 import { expandMenuGroups, enterHomeAs, useConsole } from '../support/console.ts';
+import { call, signIn, DEMO, SCHOOL_A } from '../api/usersApi.ts';
 
 const harness = useConsole();
 
@@ -105,6 +106,20 @@ describe('system settings', () => {
     await page.getByTestId('theme-saved').waitFor();
     const brand = () => page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).getPropertyValue('--colorBrandBackground').trim().toLowerCase());
     await expect.poll(brand, { timeout: 10_000 }).toBe('#107c41');
+
+    // issue 31: the platform changes the theme meanwhile; the admin's next save was read before it: refused, the
+    // toast says who, and the form starts again from the platform's colour, which the next save then keeps
+    const platform = await signIn(harness.server, DEMO.provider, SCHOOL_A);
+    const theirs = await call(harness.server, 'PUT', '/v1/config/theme', { token: platform.token, key: platform.key, body: { ysdadminTheme: { brandColor: '#8A3707', mode: 'light' } } });
+    expect(theirs.status).toBe(200);
+    await page.getByTestId('theme-color').fill('#5C2E91');
+    await page.getByTestId('theme-save').click();
+    expect(await page.getByTestId('stale-toast').textContent()).toContain(DEMO.provider);
+    await expect.poll(() => page.getByTestId('theme-color').inputValue()).toBe('#8A3707');
+    await page.getByTestId('theme-color').fill('#5C2E91');
+    await page.getByTestId('theme-save').click();
+    await page.getByTestId('theme-saved').waitFor();
+    await expect.poll(brand, { timeout: 10_000 }).toBe('#5c2e91');
     await page.close();
   });
 });
