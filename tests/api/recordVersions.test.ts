@@ -203,6 +203,19 @@ const TYPES: RecordType[] = [
     update: (r, n) => ({ method: 'PUT', path: `/v1/fruit/skus/${r.skuId as string}`, body: fruitSku(n), field: 'spec', value: `约${200 + n}g` }),
   },
   {
+    // the platform's edit of the schools a fruit org serves: the first update clears them, the others put them back
+    name: "fruit org's schools (If-Match)",
+    editor: () => as(DEMO.provider, '营养餐运营平台'),
+    list: '/v1/fruit/orgs',
+    pick: (rows) => rows.find((r) => r.orgId === 'org-xgy' && (r.schools as unknown[]).length > 0),
+    id: (r) => r.orgId as string,
+    update: (r, n) => {
+      const schools = n === 1 ? [] : (r.schools as { orgId: string }[]);
+      return { method: 'PUT', path: `/v1/fruit/orgs/${r.orgId as string}/schools`, body: { schoolOrgIds: schools.map((x) => x.orgId) }, field: 'schools', value: schools };
+    },
+    via: 'if-match',
+  },
+  {
     name: 'short link',
     editor: () => as(DEMO.schoolAdmin, SCHOOL_A),
     list: '/v1/shortlinks',
