@@ -45,8 +45,9 @@ export default function SystemConfigManage() {
         {TABS.map((k) => <Tab key={k} value={k} data-testid={`config-tab-${k}`}>{labels[k]}</Tab>)}
       </TabList>
       {!canEdit && <MessageBar intent="info"><MessageBarBody><Trans>您没有修改机构配置的权限，以下内容只读。</Trans></MessageBarBody></MessageBar>}
-      {config.isError && <MessageBar intent="error"><MessageBarBody>{errorText(config.error)}</MessageBarBody></MessageBar>}
-      {config.isLoading && <Spinner />}
+      {/* every stored path at once: the all-paths editor's list (the forms read their own paths) */}
+      {tab === 'paths' && config.isError && <MessageBar intent="error"><MessageBarBody>{errorText(config.error)}</MessageBarBody></MessageBar>}
+      {tab === 'paths' && config.isLoading && <Spinner />}
       {/* each form edits the paths it reads with their versions: a save sends them (docs/versions.md) */}
       {tab === 'general' && <WithConfigPaths paths={GENERAL_PATHS}>{(edit) => <GeneralForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
       {tab === 'selfRegistration' && <WithConfigPaths paths={[SELF_REGISTRATION_PATH]}>{(edit) => <SelfRegistrationForm edit={edit} canEdit={canEdit} />}</WithConfigPaths>}
