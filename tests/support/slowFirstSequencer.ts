@@ -32,10 +32,8 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   'api:tests/api/storefrontAccess.test.ts': 20,
   'api:tests/api/storefrontContent.test.ts': 19,
   'api:tests/api/devices.test.ts': 18,
-  // issue 31: every editable record type and settings document, two writes from one read each (14 s quiet)
-  'api:tests/api/recordVersions.test.ts': 14,
   // issue 31: every GET list route of the document walked as up to three roles that may read it, and a storefront member
-  'api:tests/api/listQuery.test.ts': 13,
+  'api:tests/api/listQuery.test.ts': 10,
   'e2e:tests/e2e/phoneShell.test.ts': 84,
   'e2e:tests/e2e/orgAdminMenu.test.ts': 77,
   'e2e:tests/e2e/modelPaths.test.ts': 55,
