@@ -26,10 +26,20 @@ export function parseDay(text: string): Date | null {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) ? d : null;
 }
 
+/**
+ * The last text dayOf found to be a calendar day: a price list asks about the same day twice on each of its rows
+ * (issue 32), and the answer for a text never changes, so the check is not run again for it.
+ */
+let lastDayText = '';
+
 /** The calendar day of a Date in the given UTC offset (minutes east; China is +480), or of a 'YYYY-MM-DD' text. */
 export function dayOf(date: Date | string, offsetMinutes = 480): string {
   if (typeof date === 'string') {
-    if (parseDay(date)) return date;
+    if (date === lastDayText) return date;
+    if (parseDay(date)) {
+      lastDayText = date;
+      return date;
+    }
     return dayOf(new Date(date), offsetMinutes);
   }
   return new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);

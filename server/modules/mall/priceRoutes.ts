@@ -153,16 +153,17 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     return base;
   };
 
+  // the columns present() reads, no more: each one is parsed on every row of every page (issue 32)
   const columns = [
-    'sp.id', 'sp.org_id', 'sp.sku_id', 'sp.product_id', 'sp.supplier_id', 'sp.role_group_id', 'sp.price', 'sp.market_avg', 'sp.is_check', 'sp.start_date',
-    'sp.end_date', 'sp.enable', 'sp.is_delete', 'sp.extra_info', 'sp.version', 'sp.created_at', 'sp.updated_at', 'sp.checked_at', 'sp.checked_by',
+    'sp.id', 'sp.sku_id', 'sp.product_id', 'sp.supplier_id', 'sp.role_group_id', 'sp.price', 'sp.market_avg', 'sp.is_check', 'sp.start_date',
+    'sp.end_date', 'sp.enable', 'sp.is_delete', 'sp.extra_info', 'sp.version', 'sp.created_at', 'sp.updated_at', 'sp.checked_at',
     'k.name as sku_name', 'k.spec as sku_spec', 'k.unit', 'p.name as product_name', 'p.category_id', 'p.price_class',
     // the supplier's and the role group's names in the same statement: two lookups per page were two more round trips
     // on every price list (issue 32); a subquery each, so a row is never repeated
     sql<string | null>`(SELECT o.name FROM orgs o WHERE o.org_id = sp.org_id)`.as('supplier_name'),
     sql<string | null>`(SELECT rg.group_name FROM role_groups rg WHERE rg.role_group_id = sp.role_group_id LIMIT 1)`.as('role_group_name'),
   ] as const;
-  type Row = PriceRow & {
+  type Row = Omit<PriceRow, 'org_id' | 'checked_by'> & {
     sku_name: string; sku_spec: string; unit: string; product_name: string; category_id: string | null; price_class: string | null;
     supplier_name: string | null; role_group_name: string | null;
   };
