@@ -237,18 +237,13 @@ export default async function priceRoutes(app: FastifyInstance, ctx: ModuleConte
     // as presentIds's, and run on the page's rows only. The count stays a statement of its own: tried as a window over
     // the page's statement (count(*) OVER ()), that statement's execution went from about 1 ms to 4.8 ms a call under
     // the mixed load (pg_stat_statements), far more than the round trip it saved (issue 32)
-    // The page comes back as one JSON array in one row: pg parsed its 50 rows of 25 columns one field at a time in
-    // JavaScript (and each timestamp through a regex), the largest share of the price list's Node CPU; one native
-    // JSON.parse reads the same values (timestamps as ISO texts, which present() turns into the same strings) (issue 32)
-    const pageRows = base.innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
-      .select(columns as unknown as never[]).orderBy('sp.created_at', 'desc').orderBy('sp.id')
-      .limit(listPage(request).limit).offset(listPage(request).skip);
     const [total, page] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      db.selectFrom(pageRows.as('pg'))
-        .select(sql<Row[]>`COALESCE(json_agg(pg ORDER BY pg.created_at DESC, pg.id), '[]'::json)`.as('rows')).executeTakeFirstOrThrow(),
+      base.innerJoin('skus as k', 'k.sku_id', 'sp.sku_id').innerJoin('products as p', 'p.id', 'sp.product_id')
+        .select(columns as unknown as never[]).orderBy('sp.created_at', 'desc').orderBy('sp.id')
+        .limit(listPage(request).limit).offset(listPage(request).skip).execute() as unknown as Promise<Row[]>,
     ]);
-    return list(await present(page.rows, comparisonFor(viewer)), Number(total?.n ?? 0));
+    return list(await present(page, comparisonFor(viewer)), Number(total?.n ?? 0));
   });
 
   const latest = async (request: FastifyRequest<{ Querystring: PriceQuery }>) => {
