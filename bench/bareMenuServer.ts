@@ -23,8 +23,7 @@ const server = http.createServer((req, res) => {
     try {
       const who = await run(caller);
       if (!who.rows.length) throw new Error('no caller');
-      // the statement answers one row with the entries as a JSON array (server/modules/permissions/menu.ts)
-      const { rows: [{ entries: rows }] } = await run<{ entries: MenuRow[] }>(menu);
+      const { rows } = await run<MenuRow>(menu);
       const entries = sortMenu(rows.map((r) => ({
         id: r.permission_id, moduleId: r.module_id, parentId: r.parent_id, moduleName: r.module_name, groupName: r.group_name,
         sort: r.sort, enable: r.enable, extraInfo: (r.extra_info ?? {}) as Record<string, unknown>,
