@@ -64,8 +64,6 @@ export const ACTIVITY_TEXT = {
   capacityBelowConfirmed: '名额不能少于已确认的人数',
   notConfirmed: '只有已确认的报名可以签到',
   notYetDay: '活动当天才能签到',
-  notSchoolAudience: '该活动不面向您孩子的学校',
-  notMember: '请先登录会员账号',
 } as const;
 
 export type ActivityAction = 'publish' | 'close' | 'cancel';

@@ -13,6 +13,7 @@ export interface ServerTextTranslations {
 }
 
 import { SCHOOL_SERVICE_TEXTS } from './schoolServiceTexts.ts';
+import { ACTIVITY_TEXTS } from './activityTexts.ts';
 
 const tw = (zhTW: string, enUS: string): ServerTextTranslations => ({ 'zh-TW': zhTW, 'en-US': enUS });
 
@@ -800,5 +801,5 @@ const MALL_TEXTS: Record<string, ServerTextTranslations> = {
 
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */
 export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = {
-  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS, ...DEVICE_TEXTS,
+  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS, ...DEVICE_TEXTS, ...ACTIVITY_TEXTS,
 };
