@@ -2,7 +2,9 @@
 // his child's school in his own org, and reads only his own sign-up; the staff routes refuse a roleless member of the
 // org, a trial applicant and another org's admin (403, or 404 for an id of another org); twenty parallel sign-ups never
 // pass the capacity; a cancel lets the first waiting member in; the deadline, bad input and a stale version are
-// readable 4xx. The trial sandbox's activities reach no real school and no real member. The server's clock is the test's.
+// readable 4xx. The trial sandbox's activities reach no real school and no real member. Beside them, the storefront's
+// orders per client address (a proxy the server trusts names the address, so each test orders from its own).
+// The server's clock is the test's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 import { call, signIn, DEMO, SCHOOL_A, SCHOOL_B, type Session } from './usersApi.ts';
@@ -17,6 +19,7 @@ const FRUIT_ORG = 'org-xgy';
 const ORG_A = 'org-ygsy';
 const ORG_B = 'org-mdzx';
 const DAY = 86_400_000;
+const ORDERS_PER_ADDRESS = 3;
 let now = Date.now();
 let server: TestServer;
 let fruit: Session;
@@ -40,15 +43,21 @@ async function published(s: Session, over: Record<string, unknown> = {}): Promis
   return res.body.data;
 }
 
-/** A member of the fruit org who ordered fruit for a child of `schoolOrgId` (what tells the server his child's school). */
-async function fruitParent(phone: string, schoolOrgId: string): Promise<MemberSession> {
-  const [m] = await fixtureMembers(server, FRUIT_ORG, [phone]);
-  const offer = await memberCall<{ items: { skuId: string }[] }>(server, 'GET', '/v1/storefront/fruit/offer', m!.membertoken);
+/** a fruit order for a child of `schoolOrgId` on the first school day ahead, sent from the client address `from` */
+async function orderFruit(m: MemberSession, schoolOrgId: string, from: string) {
+  const offer = await memberCall<{ items: { skuId: string }[] }>(server, 'GET', '/v1/storefront/fruit/offer', m.membertoken);
   const holidays = (await server.store.db.selectFrom('holidays').select(['date', 'type']).execute()).map((h) => ({ date: String(h.date), type: h.type }));
   const day = Array.from({ length: 30 }, (_, i) => dayOf(new Date(now + (i + 1) * DAY))).find((d) => orderDaysOf('day', d, holidays).length)!;
-  const order = await memberCall(server, 'POST', '/v1/storefront/orders', m!.membertoken, {
+  return memberCall(server, 'POST', '/v1/storefront/orders', m.membertoken, {
     skuId: offer.body.data.items[0]!.skuId, child: { name: '小明', schoolOrgId, grade: '三年级', className: '2班' }, plan: 'day', startDay: day, quantity: 1, payment: 'offline',
-  });
+  }, { 'x-forwarded-for': from });
+}
+
+/** A member of the fruit org who ordered fruit for a child of `schoolOrgId` (what tells the server his child's school). */
+let parents = 0;
+async function fruitParent(phone: string, schoolOrgId: string): Promise<MemberSession> {
+  const [m] = await fixtureMembers(server, FRUIT_ORG, [phone]);
+  const order = await orderFruit(m!, schoolOrgId, `198.51.100.${++parents}`);
   if (order.status !== 200) throw new Error(`ordering: ${order.body.status_text}`);
   return m!;
 }
@@ -79,7 +88,7 @@ async function trialApplicant(): Promise<Session & { orgId: string }> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => new Date(now) });
+  server = await startTestServer({ clock: () => new Date(now), trustProxy: ['127.0.0.1', '::1'], anonymousLimits: { storefrontOrdersPerAddress: ORDERS_PER_ADDRESS } });
   [fruit, adminA, platformB] = await Promise.all([signIn(server, DEMO.fruit), signIn(server, DEMO.schoolAdmin, SCHOOL_A), signIn(server, DEMO.provider, SCHOOL_B)]);
   await Promise.all([openStorefront(server, adminA, '阳光小卖部'), openStorefront(server, platformB, '明德会员')]);
 });
@@ -283,5 +292,22 @@ describe('the trial sandbox', () => {
     // the applicant cannot open (or fill) the sandbox's storefront either
     expect((await staff(server, trial, 'PUT', '/v4/mall/cms/template', { layout: 'classic', shopName: '体验商城', open: true, blocks: [] })).status).toBe(403);
     expect((await staff(server, trial, 'POST', '/v4/mall/cms/content', { kind: 'banner', title: '体验', imageUrl: '/x.png' })).status).toBe(403);
+  });
+});
+
+describe('storefront orders per client address', () => {
+  it('the order past the bound from one address within the window is a 429 with a readable text; another address still orders', async () => {
+    const members = await fixtureMembers(server, FRUIT_ORG, ['13950000061', '13950000062', '13950000063', '13950000064', '13950000065']);
+    const from = '203.0.113.7';
+    const answers = [];
+    for (const m of members.slice(0, ORDERS_PER_ADDRESS + 1)) answers.push(await orderFruit(m, ORG_B, from));
+    expect(answers.map((r) => r.status)).toEqual([...Array(ORDERS_PER_ADDRESS).fill(200), 429]);
+    expect(answers.at(-1)!.body.status_text).toBe('请求过于频繁，请稍后再试');
+    const orders = await server.store.db.selectFrom('fruit_orders').select('id').where('member_user_id', '=', members[ORDERS_PER_ADDRESS]!.memberId).execute();
+    expect(orders).toEqual([]);
+    // in the member's language too
+    const en = await memberCall(server, 'POST', '/v1/storefront/orders', members[4]!.membertoken, {}, { 'x-forwarded-for': from, 'accept-language': 'en-US' });
+    expect([en.status, en.body.status_text]).toEqual([429, 'Too many requests. Please try again later']);
+    expect((await orderFruit(members[4]!, ORG_B, '203.0.113.8')).status).toBe(200);
   });
 });
