@@ -8,6 +8,8 @@ export interface StorefrontMember { memberId: string; name: string; level: strin
 export interface StorefrontGroupon {
   id: string; title: string; productId: string; imageUrl: string | null; unitPrice: number; groupPrice: number; minPeople: number; maxPeople: number | null;
   deadline: string; status: 'open' | 'settling' | 'succeeded' | 'failed' | 'cancelled'; joined: number; needed: number; myQuantity?: number | null;
+  /** his order once a fruit group buy succeeded: placed, or failed with the server's reason */
+  myOrder?: { status: 'placed' | 'failed'; orderNo: string | null; reason: string | null } | null;
 }
 
 export interface StorefrontHome {

@@ -149,7 +149,10 @@ export interface Database {
     org_id: string; groupon_id: string; title: string; product_id: string; image_url: string | null; unit_price: Num; group_price: Num; min_people: number;
     max_people: number | null; deadline: Time; status: string; joined: number; created_at: Time; updated_at: Time;
   };
-  mall_groupon_members: { org_id: string; groupon_id: string; member_id: string; name: string; quantity: number; joined_at: Time };
+  mall_groupon_members: {
+    org_id: string; groupon_id: string; member_id: string; name: string; quantity: number; joined_at: Time;
+    order_no: ColumnType<string | null, string | null | undefined, string | null>; order_failure: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   activities: {
     org_id: string; activity_id: string; title: string; description: string; place: string; starts_at: Time; ends_at: Time; sign_up_by: Time;
     capacity: number; seats_per_member: number; audience: Json; status: string; cancel_reason: string; created_at: Time; updated_at: Time;
