@@ -6,20 +6,22 @@ import { appendToStream, type EventMeta, type Tx } from '../../store/eventStore.
 import { isRefusal } from '../../../domain/decider.ts';
 import { activityDecider, activityStream, type ActivityCommand, type ActivityState } from '../../../domain/aggregates/activity.ts';
 import { ownerOf } from './access.ts';
+import { dayOf } from '../../../domain/priceCycle.ts';
 
 export async function seedActivities(tx: Tx, meta: EventMeta, input: { orgId: string; schoolOrgId: string; now: Date }): Promise<number> {
   const { orgId, now } = input;
   const activityId = crypto.randomUUID();
   const streamId = activityStream(orgId, activityId);
   const DAY = 86_400_000;
-  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
+  /** `days` from now, at a China time of the day */
+  const at = (days: number, time: string) => new Date(`${dayOf(new Date(now.getTime() + days * DAY))}T${time}:00+08:00`).toISOString();
   const owner = await ownerOf(tx, orgId);
   const members = await tx.selectFrom('product_members').select(['user_id', 'name']).where('org_id', '=', orgId).orderBy('phone_number').limit(2).execute();
   const commands: ActivityCommand[] = [
     {
       type: 'CreateActivity', activityId, owner,
       terms: {
-        title: '营养周 开放厨房日', place: '明德中学 食堂二楼', startsAt: at(7), endsAt: new Date(now.getTime() + 7 * DAY + 2 * 3_600_000).toISOString(), signUpBy: at(5),
+        title: '营养周 开放厨房日', place: '明德中学 食堂二楼', startsAt: at(7, '14:00'), endsAt: at(7, '16:00'), signUpBy: at(5, '18:00'),
         description: '<p>走进后厨，看看孩子每天的<b>课间水果</b>从哪里来；营养师现场讲解一周膳食搭配。</p>', capacity: 2, seatsPerMember: 2, audience: [input.schoolOrgId],
       },
     },
