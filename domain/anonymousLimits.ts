@@ -9,9 +9,12 @@ export const ANONYMOUS_LIMITS = {
   passportWritesPerAddress: 30,
   /** image and slide captchas drawn: each costs the server a drawing */
   captchasPerAddress: 60,
+  /** issue 34: storefront orders placed (POST /v1/storefront/orders): a parent orders a few a week; a script ordering
+   * with many member sessions from one address is cut off here before it drains a day's stock */
+  storefrontOrdersPerAddress: 20,
 } as const;
 
-export type AnonymousLimitName = 'qrCodesPerAddress' | 'passportWritesPerAddress' | 'captchasPerAddress';
+export type AnonymousLimitName = 'qrCodesPerAddress' | 'passportWritesPerAddress' | 'captchasPerAddress' | 'storefrontOrdersPerAddress';
 
 /** Rows that only serve sign-in (QR codes, SMS codes, captchas, throttle logs) are deleted once this long past their use. */
 export const PURGE = {

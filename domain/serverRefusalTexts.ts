@@ -13,6 +13,7 @@ export interface ServerTextTranslations {
 }
 
 import { SCHOOL_SERVICE_TEXTS } from './schoolServiceTexts.ts';
+import { ACTIVITY_TEXTS } from './activityTexts.ts';
 
 const tw = (zhTW: string, enUS: string): ServerTextTranslations => ({ 'zh-TW': zhTW, 'en-US': enUS });
 
@@ -796,9 +797,13 @@ const MALL_TEXTS: Record<string, ServerTextTranslations> = {
   人数上限不能低于成团人数: tw('人數上限不能低於成團人數', 'The maximum cannot be below the people needed'),
   截止时间格式不正确: tw('截止時間格式不正確', 'The deadline is not a valid time'),
   截止时间必须晚于现在: tw('截止時間必須晚於現在', 'The deadline must be in the future'),
+  // a succeeded group buy's member order it could not place (domain/aggregates/groupon.ts GROUPON_TEXT)
+  团购的商品已不存在: tw('團購的商品已不存在', 'The goods of the group buy no longer exist'),
+  参团时没有填写订购信息: tw('參團時沒有填寫訂購資訊', 'No order details were given when joining'),
+  '团购未成团，没有订单': tw('團購未成團，沒有訂單', 'The group buy did not succeed, so there are no orders'),
 };
 
 /** Every text of this file, merged into the catalog by ./serverTexts.ts. */
 export const REFUSAL_TEXTS: Record<string, ServerTextTranslations> = {
-  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS, ...DEVICE_TEXTS,
+  ...IMPORT_TEXTS, ...ROUTE_TEXTS, ...AGGREGATE_TEXTS, ...RULE_TEXTS, ...SETTING_TEXTS, ...ACCESS_LIMIT_TEXTS, ...SCHOOL_SERVICE_TEXTS, ...FRUIT_TEXTS, ...MALL_TEXTS, ...DEVICE_TEXTS, ...ACTIVITY_TEXTS,
 };

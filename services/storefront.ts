@@ -1,12 +1,15 @@
 // Issue 34: the storefront's calls (server/modules/storefront): plain fetch, no axios, so the phone's entry stays small.
 // The member token travels in its own header (`membertoken`), never as a staff `accesstoken`; it is kept per shop.
 import type { Envelope } from '../domain/types.ts';
+import type { MemberActivity } from '../contracts/activities.ts';
 
 export interface StorefrontMember { memberId: string; name: string; level: string; orgId: string }
 
 export interface StorefrontGroupon {
   id: string; title: string; productId: string; imageUrl: string | null; unitPrice: number; groupPrice: number; minPeople: number; maxPeople: number | null;
   deadline: string; status: 'open' | 'settling' | 'succeeded' | 'failed' | 'cancelled'; joined: number; needed: number; myQuantity?: number | null;
+  /** his order once a fruit group buy succeeded: placed, or failed with the server's reason */
+  myOrder?: { status: 'placed' | 'failed'; orderNo: string | null; reason: string | null } | null;
 }
 
 export interface StorefrontHome {
@@ -34,6 +37,9 @@ export interface StorefrontOrder {
 }
 /** what a fruit group buy orders for the child when it succeeds */
 export interface StorefrontGrouponOrder { child: StorefrontChild; plan: 'day' | 'week' | 'month'; startDay: string; payment: 'offline' | 'gateway' }
+
+/** Issue 34, activityList: an activity for his child's school, and his sign-up (contracts/activities.ts MemberActivity). */
+export type { MemberActivity as StorefrontActivity } from '../contracts/activities.ts';
 
 export interface StorefrontContent { id: string; kind: string; title: string; body: string; imageUrl: string | null; startsAt: string | null }
 
@@ -89,5 +95,9 @@ export const storefrontApi = {
   quote: (orgId: string, body: StorefrontOrderInput) => request<StorefrontQuote>('POST', '/v1/storefront/fruit/quote', { orgId, body }),
   order: (orgId: string, body: StorefrontOrderInput) => request<StorefrontOrder>('POST', '/v1/storefront/orders', { orgId, body }),
   myOrders: (orgId: string) => request<{ rows: StorefrontOrder[]; count: number }>('GET', '/v1/storefront/orders', { orgId }),
+  activities: (orgId: string) => request<{ rows: MemberActivity[]; count: number }>('GET', '/v1/storefront/activities', { orgId }),
+  signUpActivity: (orgId: string, id: string, seats: number) =>
+    request<MemberActivity>('POST', `/v1/storefront/activities/${encodeURIComponent(id)}/signup`, { orgId, body: { seats } }),
+  cancelActivitySignUp: (orgId: string, id: string) => request<MemberActivity>('POST', `/v1/storefront/activities/${encodeURIComponent(id)}/cancel`, { orgId }),
   askRefund: (orgId: string, orderId: string, day: string) => request<StorefrontOrder>('POST', `/v1/storefront/orders/${encodeURIComponent(orderId)}/refund`, { orgId, body: { day } }),
 };

@@ -47,6 +47,10 @@ export interface GrouponLeft { grouponId: string; memberId: string }
 export interface GrouponSucceeded { grouponId: string; groupPrice: number; participants: { memberId: string; quantity: number; order?: GrouponOrder }[] }
 export interface GrouponFailed { grouponId: string; joined: number; minPeople: number }
 export interface GrouponCancelled { grouponId: string }
+/** a succeeded fruit group buy's member order, as its settle placed it (the order's id and number) */
+export interface GrouponOrderPlaced { grouponId: string; memberId: string; orderId: string; orderNo: string }
+/** a succeeded group buy's member order the rules refused (the stock gone, no school day left): why, in the server's words */
+export interface GrouponOrderFailed { grouponId: string; memberId: string; reason: string }
 
 export type GrouponEvent =
   | DomainEvent<'GrouponCreated', GrouponCreated>
@@ -55,7 +59,9 @@ export type GrouponEvent =
   | DomainEvent<'GrouponLeft', GrouponLeft>
   | DomainEvent<'GrouponSucceeded', GrouponSucceeded>
   | DomainEvent<'GrouponFailed', GrouponFailed>
-  | DomainEvent<'GrouponCancelled', GrouponCancelled>;
+  | DomainEvent<'GrouponCancelled', GrouponCancelled>
+  | DomainEvent<'GrouponOrderPlaced', GrouponOrderPlaced>
+  | DomainEvent<'GrouponOrderFailed', GrouponOrderFailed>;
 
 export type GrouponCommand =
   | { type: 'CreateGroupon'; grouponId: string; terms: GrouponTerms; now: string }
@@ -63,7 +69,8 @@ export type GrouponCommand =
   | { type: 'JoinGroupon'; grouponId: string; memberId: string; name: string; quantity: number; now: string; order?: GrouponOrder }
   | { type: 'LeaveGroupon'; grouponId: string; memberId: string; now: string }
   | { type: 'SettleGroupon'; grouponId: string; now: string }
-  | { type: 'CancelGroupon'; grouponId: string };
+  | { type: 'CancelGroupon'; grouponId: string }
+  | { type: 'RecordGrouponOrders'; grouponId: string; placed: Omit<GrouponOrderPlaced, 'grouponId'>[]; failed: Omit<GrouponOrderFailed, 'grouponId'>[] };
 
 export const GROUPON_TEXT = {
   missing: '团购不存在',
@@ -75,6 +82,9 @@ export const GROUPON_TEXT = {
   notJoined: '您尚未参加该团购',
   joinedCannotEdit: '已有会员参团，不能再修改团购条件',
   badQuantity: '数量须为 1 到 99 的整数',
+  noGoods: '团购的商品已不存在',
+  noOrder: '参团时没有填写订购信息',
+  notSucceeded: '团购未成团，没有订单',
 } as const;
 
 export const GROUPON_LIMITS = { minPeople: 2, maxPeople: 1000, maxQuantity: 99, titleMax: 60 } as const;
@@ -124,6 +134,15 @@ export const grouponDecider: Decider<GrouponCommand, GrouponState, GrouponEvent>
       return [{ type: 'GrouponCreated', data: { grouponId: command.grouponId, terms: { ...command.terms, title: command.terms.title.trim() } } }];
     }
     if (!state.status || !state.terms) return refuse('notFound', GROUPON_TEXT.missing);
+    if (command.type === 'RecordGrouponOrders') {
+      // what the settle of a succeeded group buy did with each member's order, so the member and the operator see it
+      if (state.status !== 'succeeded') return refuse('conflict', GROUPON_TEXT.notSucceeded);
+      const member = (id: string) => state.participants.has(id);
+      return [
+        ...command.placed.filter((p) => member(p.memberId)).map((p) => ({ type: 'GrouponOrderPlaced' as const, data: { grouponId: command.grouponId, ...p } })),
+        ...command.failed.filter((f) => member(f.memberId)).map((f) => ({ type: 'GrouponOrderFailed' as const, data: { grouponId: command.grouponId, ...f } })),
+      ];
+    }
     if (state.status !== 'open') return refuse('conflict', GROUPON_TEXT.closed);
     const terms = state.terms;
     switch (command.type) {
@@ -183,6 +202,9 @@ export const grouponDecider: Decider<GrouponCommand, GrouponState, GrouponEvent>
       case 'GrouponSucceeded': return { ...state, status: 'succeeded' };
       case 'GrouponFailed': return { ...state, status: 'failed' };
       case 'GrouponCancelled': return { ...state, status: 'cancelled' };
+      case 'GrouponOrderPlaced':
+      case 'GrouponOrderFailed':
+        return state;
     }
   },
 };

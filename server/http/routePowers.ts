@@ -359,9 +359,7 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   ] as const).flatMap(([base, key, what]) => [
     [`GET ${base}`, {
       what, powers: [screen(key)], party: P.mallOrg,
-      readers: key === 'activityManage'
-        ? { [screen('activityList')]: 'the campaigns are listed with the activities' }
-        : { [screen('mallHome')]: 'the storefront editor places and previews them' },
+      ...(key !== 'activityManage' && { readers: { [screen('mallHome')]: 'the storefront editor places and previews them' } }),
     }],
     [`POST ${base}`, { what: `add ${what}`, powers: [screen(key)], party: P.mallOrg }],
     [`PUT ${base}/:id`, { what: `change ${what}`, powers: [screen(key)], party: P.mallOrg }],
@@ -376,6 +374,14 @@ export const ROUTE_POWERS: Readonly<Record<string, RouteRule>> = {
   'PUT /v4/mall/groupon/:id': { what: 'change a group buy nobody joined', powers: [screen('grouponManage')], party: P.mallOrg },
   'POST /v4/mall/groupon/:id/cancel': { what: 'cancel a group buy', powers: [screen('grouponManage')], party: P.mallOrg },
   'POST /v4/mall/groupon/settle': { what: 'settle group buys past their deadline', powers: [screen('grouponManage')], party: P.mallOrg },
+  // ---- issue 34: activities an org runs for its members (activityList)
+  'GET /v1/activities': { what: "the org's activities", powers: screens('activityList'), party: P.mallOrg },
+  'GET /v1/activities/audience': { what: 'the schools an activity may be for', powers: screens('activityList'), party: P.mallOrg },
+  'POST /v1/activities': { what: 'a new activity (draft)', powers: screens('activityList'), party: P.mallOrg },
+  'PUT /v1/activities/:id': { what: 'change an activity', powers: screens('activityList'), party: P.mallOrg },
+  'POST /v1/activities/:id/state': { what: 'publish, close or cancel an activity', powers: screens('activityList'), party: P.mallOrg },
+  'GET /v1/activities/:id/signups': { what: "an activity's sign-ups (names, phones, attendance)", powers: screens('activityList'), party: P.mallOrg },
+  'PUT /v1/activities/:id/signups/:memberId': { what: 'mark attendance', powers: screens('activityList'), party: P.mallOrg },
   // ---- bright kitchens (issue 33): cameras, health, installer companies, inspections, AI alerts
   'GET /v1/device': {
     what: 'cameras the caller reaches, with health', powers: [screen('videoDevice')], party: P.deviceViewer,

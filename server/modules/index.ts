@@ -51,6 +51,8 @@ import mallOperatorRoutes from './storefront/operatorRoutes.ts';
 import fruitMallRoutes from './fruitMall/routes.ts';
 import storefrontFruitRoutes from './storefront/fruitOrders.ts';
 import deviceRoutes from './devices/routes.ts';
+import activityRoutes from './activities/routes.ts';
+import memberActivityRoutes from './activities/memberRoutes.ts';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
 
@@ -83,4 +85,6 @@ modules.push(shortLinkRoutes, productUpdateRoutes);
 modules.push(memberSignInRoutes, storefrontRoutes, mallOperatorRoutes);
 // issue 34: the fruit mall (the member routes read the payment adapters the back office's module sets up)
 modules.push(fruitMallRoutes, storefrontFruitRoutes);
+// issue 34: activities an org runs for its members (activityList) and their sign-ups on the storefront
+modules.push(activityRoutes, memberActivityRoutes);
 modules.push(deviceRoutes);

@@ -34,5 +34,6 @@ import './orderReports/projection.ts';
 import './logistics/projection.ts';
 import './scales/projection.ts';
 import './storefront/projection.ts';
+import './activities/projection.ts';
 import './fruitMall/projection.ts';
 import './devices/projection.ts';

@@ -29,6 +29,7 @@ import { seedRecipes } from './seedRecipes.ts';
 import { seedRecipeCycles } from './seedRecipeCycles.ts';
 import { seedCloudRecipes } from './seedCloudRecipes.ts';
 import { seedMembers } from '../modules/members/seedMembers.ts';
+import { seedActivities } from '../modules/activities/seedActivities.ts';
 import { seedFruit } from '../modules/fruitMall/seedFruit.ts';
 import { seedInitTemplates } from '../modules/orgInit/seedTemplates.ts';
 import { streamVersion } from '../store/eventStore.ts';
@@ -93,7 +94,7 @@ export const DEMO_ROLES: SeedRole[] = [
     screens: ['productPrice', 'orderList'], powers: ['priceAdd', 'orderReport'] },
   // issue 34: a fruit org's staff (the org's kind makes them a fruit org; the role opens its screens)
   { key: 'fruit', name: 'fruit', code: 'fruit', cnName: '鲜果机构', group: 'base',
-    screens: ['xgOrgSkuManage', 'xgOrgOrderManage', 'recipeOrgStatistics', 'mallHome', 'mallCMS', 'mallTemplateManage', 'grouponManage', 'recommendManage', 'activityManage'], powers: [] },
+    screens: ['xgOrgSkuManage', 'xgOrgOrderManage', 'recipeOrgStatistics', 'mallHome', 'mallCMS', 'mallTemplateManage', 'grouponManage', 'recommendManage', 'activityManage', 'activityList'], powers: [] },
   { key: 'systemProvider', name: 'system_provider', code: ROLE_CODE.systemProvider, cnName: '系统服务商', group: 'base', screens: [], powers: [] },
   { key: 'userAdmin', name: 'useradmin', code: ROLE_CODE.userAdmin, cnName: '用户管理员', group: 'base',
     screens: ['contacts', 'rolesManage', 'rolesPermissionManage'], powers: ['userManage'] },
@@ -423,6 +424,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     events += await seedCloudRecipes(tx, { meta, appId, now: opts.now, author: { userId: dietitian.user_id, name: dietitian.name } });
     events += await seedMembers(tx, meta, { appId, orgIds: DEMO_ORGS.map((o) => o.orgId), userAdminRoleOf: (orgId) => roleIds.get(`${orgId}/userAdmin`)!, demoOrgIds: [SCHOOL_B, 'org-xgy'] });
     events += await seedFruit(tx, meta, { fruitOrgId: 'org-xgy', schoolOrgIds: [SCHOOL_A, SCHOOL_B], orderingSchoolId: SCHOOL_B, now: opts.now });
+    events += await seedActivities(tx, meta, { orgId: 'org-xgy', schoolOrgId: SCHOOL_B, now: opts.now });
     events += await seedInitTemplates(tx, meta, { menus: menuOf(appId), roleGroups: ROLE_GROUPS, roles: DEMO_ROLES, samples: [DEMO_ORGS[0], DEMO_ORGS[3]].map((o) => ({ ...o, config: orgConfigOf(o, opts.now) })) });
     return { orgs: DEMO_ORGS.length, users: DEMO_USERS.length, roles: DEMO_ORGS.length * DEMO_ROLES.length, menus, events };
   });

@@ -149,7 +149,17 @@ export interface Database {
     org_id: string; groupon_id: string; title: string; product_id: string; image_url: string | null; unit_price: Num; group_price: Num; min_people: number;
     max_people: number | null; deadline: Time; status: string; joined: number; created_at: Time; updated_at: Time;
   };
-  mall_groupon_members: { org_id: string; groupon_id: string; member_id: string; name: string; quantity: number; joined_at: Time };
+  mall_groupon_members: {
+    org_id: string; groupon_id: string; member_id: string; name: string; quantity: number; joined_at: Time;
+    order_no: ColumnType<string | null, string | null | undefined, string | null>; order_failure: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  activities: {
+    org_id: string; activity_id: string; title: string; description: string; place: string; starts_at: Time; ends_at: Time; sign_up_by: Time;
+    capacity: number; seats_per_member: number; audience: Json; status: string; cancel_reason: string; created_at: Time; updated_at: Time;
+  };
+  activity_signups: {
+    org_id: string; activity_id: string; member_id: string; name: string; seats: number; seq: number; status: string; attendance: string | null; signed_up_at: Time;
+  };
   recipe_cycles: {
     org_id: string; id: string; name: string; start_date: ColumnType<string, string, string>; end_date: ColumnType<string, string, string>;
     cycle_option: string; weeks: number; meal_pattern: ColumnType<string, number, number>; age_groups: Json; status: string; remark: string;
@@ -278,7 +288,7 @@ export const PROJECTION_TABLES = [
   'org_init_templates',
   'price_surveys', 'mall_routes', 'service_orders',
   'notices', 'notice_reads', 'short_links', 'product_updates', 'product_update_reads',
-  'mall_records', 'mall_groupons', 'mall_groupon_members',
+  'mall_records', 'mall_groupons', 'mall_groupon_members', 'activities', 'activity_signups',
   'recipe_cycles', 'recipe_cycle_cells', 'recipe_shares', 'recipe_share_recipients', 'recipe_excel_templates',
   'dishes', 'food_ingredients', 'dish_packages',
   'orders', 'order_lines', 'order_settings', 'order_returns', 'order_return_lines', 'order_report_days', 'scales',

@@ -32,7 +32,10 @@ export const saveStorefrontTemplate = (t: StorefrontTemplate, version?: number) 
 export const storefrontPreview = (at?: string) => get<StorefrontHome>('/v4/mall/cms/preview', at ? { at } : {}, MALL);
 
 /** `version`: the group buy's version as read, sent back with a cancel (409 when it changed meanwhile) */
-export type GrouponDetail = StorefrontGroupon & { participants: { memberId: string; name: string; quantity: number; joinedAt: string }[]; createdAt: string; version?: number };
+/** participants' `orderNo` / `orderFailure`: once a fruit group buy succeeded, the order placed for each, or why it could not be */
+export type GrouponDetail = StorefrontGroupon & {
+  participants: { memberId: string; name: string; quantity: number; joinedAt: string; orderNo?: string | null; orderFailure?: string | null }[]; createdAt: string; version?: number;
+};
 export const groupons = () => get<ListResult<StorefrontGroupon & { createdAt: string; version?: number }>>('/v4/mall/groupon', {}, MALL);
 export const grouponDetail = (id: string) => get<GrouponDetail>(`/v4/mall/groupon/${encodeURIComponent(id)}`, {}, MALL);
 export const createGroupon = (body: Record<string, unknown>) => post<GrouponDetail>('/v4/mall/groupon', body, MALL);

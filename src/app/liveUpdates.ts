@@ -55,6 +55,8 @@ const INVALIDATIONS: [prefix: string, roots: string[]][] = [
   ['MallRoute', ['routes']],
   ['Logistics', ['logistics']],
   ['Form', ['forms']],
+  // issue 34, activityList: an activity and its sign-ups (services/activities.ts activityKeys)
+  ['Activity', ['activities']],
 ];
 
 /** Every event is also an operation-log entry (§2 logs are views of events). */

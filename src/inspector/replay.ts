@@ -22,6 +22,7 @@ import { priceApprovalMachine, priceBoardMachine } from '../../machines/priceApp
 import { recipeApprovalMachine } from '../../machines/recipeApproval.machine.ts';
 import { orderMachine } from '../../machines/order.machine.ts';
 import { fruitOrderMachine } from '../../machines/fruitOrder.machine.ts';
+import { activityMachine } from '../../machines/activity.machine.ts';
 import { inspectionMachine } from '../../machines/inspection.machine.ts';
 import type { JournalEntry, JournalFile, RecordedSnapshot } from './journal.ts';
 
@@ -44,12 +45,14 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   order: orderMachine,
   // one per fruit order open on xgOrgOrderManage (issue 34)
   fruitOrder: fruitOrderMachine,
+  // one per activity open on activityList (issue 34)
+  activity: activityMachine,
   // one per inspection ticket open on errorDevice
   inspection: inspectionMachine,
 };
 
 /** The machine ids in display order. */
-export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order', 'fruitOrder', 'inspection'] as const;
+export const MACHINE_IDS = ['session', 'orgApp', 'guard', 'noticeBanner', 'frameBridge', 'onlineRestriction', 'qrSignIn', 'app', 'priceBoard', 'priceApproval', 'recipeApproval', 'order', 'fruitOrder', 'activity', 'inspection'] as const;
 
 const inert = fromPromise(() => new Promise<never>(() => {}));
 

@@ -35,6 +35,8 @@ export function GrouponCard({ g, onOpen }: { g: StorefrontGroupon; onOpen?: (id:
             <Trans>{g.minPeople} 人成团 · 已参团 {g.joined} 人 · {dateTime(g.deadline, i18n.locale)} 截止</Trans>
           </div>
           <div className="sf-muted" data-testid="sf-groupon-status"><GrouponStatus g={g} />{g.myQuantity ? <> · <Trans>我已参团 ×{g.myQuantity}</Trans></> : null}</div>
+          {g.myOrder?.status === 'placed' ? <div className="sf-muted" data-testid="sf-groupon-order"><Trans>已下单 {g.myOrder.orderNo}</Trans></div> : null}
+          {g.myOrder?.status === 'failed' ? <div className="sf-error" data-testid="sf-groupon-order"><Trans>下单失败：{g.myOrder.reason}</Trans></div> : null}
         </div>
         {g.imageUrl ? <img className="sf-thumb" src={g.imageUrl} alt="" loading="lazy" /> : null}
       </button>

@@ -1,5 +1,5 @@
 // Issue 34: the members' storefront on a phone: the shop's name and language on top, the sign-in until the member is
-// signed in, then the home, a group buy, an article or his group buys by the address's hash (#/groupon/<id> is the
+// signed in, then the home, a group buy, an article, the activities or his group buys by the address's hash (#/groupon/<id> is the
 // link members share).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -8,14 +8,15 @@ import { OrderPage } from './Order.tsx';
 import { Home } from './Home.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ContentPage, GrouponPage, MinePage } from './Pages.tsx';
+import { ActivitiesPage } from './Activities.tsx';
 import { STOREFRONT_LOCALES, type StorefrontLocale } from './i18n.ts';
 
-type Route = { page: 'home' } | { page: 'mine' } | { page: 'order' } | { page: 'groupon'; id: string } | { page: 'content'; id: string };
+type Route = { page: 'home' } | { page: 'mine' } | { page: 'order' } | { page: 'activities' } | { page: 'groupon'; id: string } | { page: 'content'; id: string };
 
 function routeOf(hash: string): Route {
   const [, page, id] = hash.replace(/^#/, '').split('/');
   if ((page === 'groupon' || page === 'content') && id) return { page, id: decodeURIComponent(id) };
-  return page === 'mine' || page === 'order' ? { page } : { page: 'home' };
+  return page === 'mine' || page === 'order' || page === 'activities' ? { page } : { page: 'home' };
 }
 const go = (hash: string) => { location.hash = hash; };
 
@@ -56,6 +57,7 @@ export function Storefront({ orgId, onLocale }: { orgId: string; onLocale: (l: S
   else if (member === null) body = <SignIn orgId={orgId} onSignedIn={setMember} />;
   else if (route.page === 'groupon') body = <GrouponPage orgId={orgId} id={route.id} offer={offer} />;
   else if (route.page === 'order') body = <OrderPage orgId={orgId} onOrdered={() => go('#/mine')} />;
+  else if (route.page === 'activities') body = <ActivitiesPage orgId={orgId} />;
   else if (route.page === 'content') body = <ContentPage orgId={orgId} id={route.id} />;
   else if (route.page === 'mine') body = <MinePage orgId={orgId} sellsFruit={!!offer} onGroupon={(id) => go(`#/groupon/${encodeURIComponent(id)}`)} />;
   else body = home ? <Home home={home} onGroupon={(id) => go(`#/groupon/${encodeURIComponent(id)}`)} onContent={(id) => go(`#/content/${encodeURIComponent(id)}`)} />
@@ -76,6 +78,7 @@ export function Storefront({ orgId, onLocale }: { orgId: string; onLocale: (l: S
         <nav className="sf-tabs">
           <button type="button" aria-current={route.page === 'home' ? 'page' : undefined} onClick={() => go('#/')}><Trans>首页</Trans></button>
           {offer ? <button type="button" aria-current={route.page === 'order' ? 'page' : undefined} onClick={() => go('#/order')} data-testid="sf-tab-order"><Trans>订水果</Trans></button> : null}
+          <button type="button" aria-current={route.page === 'activities' ? 'page' : undefined} onClick={() => go('#/activities')} data-testid="sf-tab-activities"><Trans>活动</Trans></button>
           <button type="button" aria-current={route.page === 'mine' ? 'page' : undefined} onClick={() => go('#/mine')} data-testid="sf-tab-mine"><Trans>我的</Trans></button>
         </nav>
       ) : null}

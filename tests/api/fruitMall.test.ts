@@ -63,7 +63,8 @@ const skuInput = (name: string, stock = 100) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => new Date(now) });
+  // many orders from 127.0.0.1 test other rules here (stock, prices): the per-address bound is activities.test's
+  server = await startTestServer({ clock: () => new Date(now), anonymousLimits: { storefrontOrdersPerAddress: 10_000 } });
   [platform, fruit, schoolAdmin, supplier] = await Promise.all([
     signIn(server, DEMO.provider, '营养餐运营平台'), signIn(server, DEMO.fruit), signIn(server, DEMO.schoolAdmin, SCHOOL_A), signIn(server, DEMO.supplier),
   ]);
@@ -391,5 +392,30 @@ describe('group buys of fruit, at their deadline', () => {
     expect((await mget<FruitOrderList>(lv1, '/v1/storefront/orders')).body.data.rows.filter((r) => r.grouponId === wins)).toHaveLength(1);
     await send(fruit, 'POST', '/v4/mall/groupon/settle', {});
     expect(await grouponOrders(wins)).toHaveLength(2);
+  });
+
+  it('a member whose order the rules refuse at the settle sees it failed with the reason; the fruit org sees whose failed', async () => {
+    const [lv1, lv2] = await Promise.all([memberSignIn(MEMBER_LV1), memberSignIn(MEMBER_LV2)]);
+    const sku = (await send<FruitSkuRow>(fruit, 'POST', '/v1/fruit/skus', skuInput('限量草莓', 1))).body.data;
+    const { days } = await nextWeek();
+    const g = await send<GrouponView>(fruit, 'POST', '/v4/mall/groupon', {
+      title: '草莓两人团', productId: sku.productId, unitPrice: 3.5, groupPrice: 3, minPeople: 2, deadline: new Date(now + 3_600_000).toISOString(),
+    });
+    const order = (name: string) => ({ child: { name, schoolOrgId: ORG_A, grade: '三年级', className: '1班' }, plan: 'day', startDay: days[0], payment: 'offline' });
+    for (const [token, name] of [[lv1, '先先'], [lv2, '后后']] as const) expect((await mpost(token, `/v1/storefront/groupon/${g.body.data.id}/join`, { order: order(name) })).status).toBe(200);
+    now += 3_600_000 + 1000;
+    type Mine = { id: string; status: string; myOrder: { status: string; orderNo: string | null; reason: string | null } | null };
+    const mine = async (token: string, lang = 'zh-CN') => (await memberCall<{ rows: Mine[] }>(server, 'GET', '/v1/storefront/mine/groupons', token, undefined, { 'accept-language': lang }))
+      .body.data.rows.find((r) => r.id === g.body.data.id)!;
+    // the group succeeded, one unit of stock: the first joined gets the order, the second is told why not
+    const [first, second] = [await mine(lv1), await mine(lv2)];
+    expect(first).toMatchObject({ status: 'succeeded', myOrder: { status: 'placed', reason: null } });
+    expect(second.myOrder).toEqual({ status: 'failed', orderNo: null, reason: `${days[0]} 库存不足，剩余 0` });
+    expect((await mine(lv2, 'en-US')).myOrder?.reason).not.toMatch(/库存/);
+    const placed = await server.store.db.selectFrom('fruit_orders').select(['order_no', 'member_phone']).where('groupon_id', '=', g.body.data.id).execute();
+    expect(placed).toEqual([{ order_no: first.myOrder!.orderNo, member_phone: MEMBER_LV1 }]);
+    const detail = await get<{ participants: { memberId: string; orderNo: string | null; orderFailure: string | null }[] }>(fruit, `/v4/mall/groupon/${g.body.data.id}`);
+    const outcome = Object.fromEntries(detail.body.data.participants.map((p) => [p.orderNo ? 'placed' : 'failed', p.orderNo ?? p.orderFailure]));
+    expect(outcome).toEqual({ placed: first.myOrder!.orderNo, failed: `${days[0]} 库存不足，剩余 0` });
   });
 });

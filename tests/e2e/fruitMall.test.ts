@@ -106,6 +106,10 @@ describe('the fruit mall', () => {
       await sf.getByTestId('sf-order-groupon').first().waitFor({ timeout: 15_000 });
       const byGroup = (await call<FruitOrderList>(server, 'GET', '/v1/storefront/orders', headers)).body.data.rows.find((o) => o.grouponId === groupon.body.data.id)!;
       expect(byGroup).toMatchObject({ unitPrice: 2.8, discount: 0, status: 'paid', childName: '林小雨' });
+      // his activities: the demo open-kitchen day, two seats confirmed (a parent and a child)
+      await sf.getByTestId('sf-tab-activities').click();
+      const kitchenDay = sf.getByTestId('sf-activity').filter({ hasText: '营养周 开放厨房日' });
+      await expect.poll(() => kitchenDay.getByTestId('sf-activity-place').textContent(), { timeout: 15_000 }).toContain('已报名 2 人');
 
       // ---- the fruit org prints the first day's picking list and marks the class delivered
       await openScreen(fruit, 'xgOrgOrderManage');
@@ -120,6 +124,11 @@ describe('the fruit mall', () => {
       await cls.getByTestId('fruit-picking-deliver').click();
       await expect.poll(async () => (await cls.getByTestId('fruit-picking-child').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).join(), { timeout: 30_000 })
         .toBe('delivered,delivered');
+
+      // ---- the fruit org's activities: who signed up for the open-kitchen day, confirmed and waiting
+      await openScreen(fruit, 'activityList');
+      await fruit.getByTestId('activity-row').filter({ hasText: '营养周 开放厨房日' }).click();
+      await expect.poll(() => fruit.getByTestId('activity-signups').textContent(), { timeout: 30_000 }).toContain('候补第 1 位');
 
       // ---- the platform sees the week in the statistics chart
       await openScreen(platform, 'recipeOrgStatistics');

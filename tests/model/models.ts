@@ -30,6 +30,7 @@ import { priceApprovalModel, priceBoardModel } from './priceApproval.model.ts';
 import { recipeApprovalModel } from './recipeApproval.model.ts';
 import { orderModel } from './order.model.ts';
 import { fruitOrderModel } from './fruitOrder.model.ts';
+import { activityModel } from './activity.model.ts';
 import { inspectionModel } from './inspection.model.ts';
 
 const MINUTE = 60_000;
@@ -319,6 +320,7 @@ export function allModels(): MachineModel[] {
     recipeApprovalModel(),
     orderModel(),
     fruitOrderModel(),
+    activityModel(),
     inspectionModel(),
   ];
 }

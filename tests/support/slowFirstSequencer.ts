@@ -32,6 +32,8 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   'api:tests/api/storefrontAccess.test.ts': 20,
   'api:tests/api/storefrontContent.test.ts': 19,
   'api:tests/api/devices.test.ts': 18,
+  // issue 34 activityList: fruit orders and twenty-odd member sessions in its set-ups (10-20 s alone)
+  'api:tests/api/activities.test.ts': 15,
   // issue 31: every GET list route of the document walked as up to three roles that may read it, and a storefront member
   'api:tests/api/listQuery.test.ts': 10,
   'e2e:tests/e2e/phoneShell.test.ts': 84,

@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { route, type MemberRequest } from '../../http/route.ts';
 import { badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { listPage } from '../../http/listQuery.ts';
+import { perAddressLimit } from '../../http/anonymousRateLimit.ts';
 import { refusalError } from '../../http/refusal.ts';
 import type { EventMeta } from '../../store/eventStore.ts';
 import { decideAndAppend, runDecisions } from '../../store/command.ts';
@@ -94,7 +95,9 @@ export default async function storefrontFruitRoutes(app: FastifyInstance, ctx: M
     return ok({ days: d.days, unitPrice: d.unitPrice, listAmount: d.listAmount ?? d.amount, discount: d.discount ?? 0, amount: d.amount, campaignName: d.campaign?.name ?? null });
   });
 
-  route(app, api.placeMemberOrder, member, async (request, reply) => {
+  // orders are bounded per client address as well as checked per member (domain/anonymousLimits.ts)
+  const ordersPerAddress = { ...member, rateLimit: perAddressLimit(ctx.settings, 'storefrontOrdersPerAddress') };
+  route(app, api.placeMemberOrder, ordersPerAddress, async (request, reply) => {
     const now = clock();
     const orgId = await fruitShopOf(request);
     const { memberId } = request.member;

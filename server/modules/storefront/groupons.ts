@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { EventMeta, Tx } from '../../store/eventStore.ts';
 import { decideAndAppend, runDecisions } from '../../store/command.ts';
-import { grouponDecider, grouponStatusAt, membersNeeded, type GrouponCommand, type GrouponSucceeded } from '../../../domain/aggregates/groupon.ts';
+import { GROUPON_TEXT, grouponDecider, grouponStatusAt, membersNeeded, type GrouponCommand, type GrouponSucceeded } from '../../../domain/aggregates/groupon.ts';
 import type { FruitOrderPlaced } from '../../../domain/aggregates/fruitOrder.ts';
 import { HttpError } from '../../http/errors.ts';
 import { chargeOrder, placeFruitOrder } from '../fruitMall/placeOrder.ts';
@@ -14,6 +14,9 @@ import type { Payments } from '../../payments/PaymentAdapter.ts';
 import { mallStreams } from './access.ts';
 import crypto from 'node:crypto';
 import { dayOf } from '../../../domain/priceCycle.ts';
+import { fruitOrderNo } from './fruitOrders.ts';
+import { localizeServerText } from '../../../domain/serverTexts.ts';
+import type { Locale } from '../../../domain/constants.ts';
 
 /** `expectedVersion`: the version an operator's edit read (a stale one is a 409; docs/versions.md) */
 export const grouponCommand = (tx: Tx, orgId: string, command: GrouponCommand, meta: EventMeta, expectedVersion?: number) => decideAndAppend(tx, {
@@ -44,39 +47,47 @@ export const grouponViewSchema = {
     unitPrice: { type: 'number' }, groupPrice: { type: 'number' }, minPeople: { type: 'integer' }, maxPeople: { type: ['integer', 'null'] },
     deadline: { type: 'string' }, status: { type: 'string' }, joined: { type: 'integer' }, needed: { type: 'integer' }, createdAt: { type: 'string' },
     myQuantity: { type: ['integer', 'null'] }, version: { type: 'integer' },
+    /** the member's own order once a fruit group buy succeeded: placed (its number) or failed (why) */
+    myOrder: { type: ['object', 'null'], properties: { status: { type: 'string', enum: ['placed', 'failed'] }, orderNo: { type: ['string', 'null'] }, reason: { type: ['string', 'null'] } } },
   },
 } as const;
 
 /**
  * Places the fruit orders of a fruit org's group buy that succeeded, at the group price, in the settle's transaction.
- * A member whose order the rules refuse (the stock gone, no school day left) gets none and pays nothing; the log says
- * why. Returns the orders placed, to charge once the transaction is committed.
+ * A member whose order the rules refuse (the stock gone, no school day left) gets none and pays nothing; the group
+ * buy's stream records why (GrouponOrderFailed), so his "my group buys" and the operator's list of who joined show it.
+ * Returns the orders placed, to charge once the transaction is committed.
  */
-async function placeGrouponOrders(tx: Tx, orgId: string, grouponId: string, won: GrouponSucceeded, now: Date, meta: EventMeta, log: (msg: string) => void) {
+async function placeGrouponOrders(tx: Tx, orgId: string, grouponId: string, won: GrouponSucceeded, now: Date, meta: EventMeta) {
   const org = await tx.selectFrom('orgs').select('kind').where('org_id', '=', orgId).executeTakeFirst();
   if (org?.kind !== 'fruit') return [];
   const g = await tx.selectFrom('mall_groupons').select('product_id').where('org_id', '=', orgId).where('groupon_id', '=', grouponId).executeTakeFirstOrThrow();
   // the group buy's goods: the product, or the SKU itself (a fruit product has one SKU)
   const sku = await tx.selectFrom('skus').select('sku_id').where('org_id', '=', orgId).where('is_delete', '=', false)
     .where((eb) => eb.or([eb('product_id', '=', g.product_id), eb('sku_id', '=', g.product_id)])).orderBy('sku_id').executeTakeFirst();
-  const placed: FruitOrderPlaced[] = [];
+  const placed: (FruitOrderPlaced & { memberId: string })[] = [];
+  const failed: { memberId: string; reason: string }[] = [];
   for (const p of won.participants) {
-    if (!p.order || !sku) { log(`group buy ${grouponId}: no fruit order for member ${p.memberId}`); continue; }
+    if (!p.order || !sku) { failed.push({ memberId: p.memberId, reason: sku ? GROUPON_TEXT.noOrder : GROUPON_TEXT.noGoods }); continue; }
     // a start day the deadline passed begins the plan today
     const startDay = p.order.startDay < dayOf(now) ? dayOf(now) : p.order.startDay;
-    const orderId = crypto.randomUUID();
     try {
-      placed.push(await placeFruitOrder(tx, {
-        orgId, memberId: p.memberId, orderId, orderNo: `XG${dayOf(now).replace(/-/g, '')}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`,
+      const order = await placeFruitOrder(tx, {
+        orgId, memberId: p.memberId, orderId: crypto.randomUUID(), orderNo: fruitOrderNo(now),
         spec: { skuId: sku.sku_id, child: p.order.child, plan: p.order.plan, startDay, quantity: p.quantity, payment: p.order.payment }, now, meta,
         groupon: { grouponId, groupPrice: won.groupPrice },
-      }));
+      });
+      placed.push({ ...order, memberId: p.memberId });
     } catch (e) {
       // a refusal writes nothing; anything else is a bug and rolls the settle back
       if (!(e instanceof HttpError) || e.statusCode >= 500) throw e;
-      log(`group buy ${grouponId}: the order of member ${p.memberId} was refused: ${e.message}`);
+      failed.push({ memberId: p.memberId, reason: e.message });
     }
   }
+  await grouponCommand(tx, orgId, {
+    type: 'RecordGrouponOrders', grouponId, failed,
+    placed: placed.map((o) => ({ memberId: o.memberId, orderId: o.orderId, orderNo: o.orderNo })),
+  }, meta);
   return placed;
 }
 
@@ -101,7 +112,7 @@ export async function settleDue(db: Kysely<Database>, orgId: string | null, now:
         throw e;
       });
       const won = decided.find((e) => e.type === 'GrouponSucceeded');
-      const orders = won ? await placeGrouponOrders(tx, g.org_id, g.groupon_id, won.data as GrouponSucceeded, now, meta, log) : [];
+      const orders = won ? await placeGrouponOrders(tx, g.org_id, g.groupon_id, won.data as GrouponSucceeded, now, meta) : [];
       return { count: decided.length, orders };
     });
     settled += count;
@@ -113,6 +124,12 @@ export async function settleDue(db: Kysely<Database>, orgId: string | null, now:
     }
   }
   return settled;
+}
+
+/** The member's own group-buy order as he reads it: placed (its number) or failed (why, in his language); null before. */
+export function myOrderOf(row: { order_no: string | null; order_failure: string | null } | undefined, locale: Locale) {
+  if (row?.order_failure) return { status: 'failed' as const, orderNo: null, reason: localizeServerText(row.order_failure, locale) };
+  return row?.order_no ? { status: 'placed' as const, orderNo: row.order_no, reason: null } : null;
 }
 
 /** The meta of what the server does by itself (a deadline passing). */

@@ -21,6 +21,7 @@ import { mallStreams, requireMallOrg, TEMPLATE_RECORD_ID } from './access.ts';
 import { buildHome, homeSchema, templateOf } from './home.ts';
 import { grouponCommand, grouponView, grouponViewSchema, settleDue } from './groupons.ts';
 import { paymentsOfApp } from '../fruitMall/routes.ts';
+import { localizeServerText, serverLocale } from '../../../domain/serverTexts.ts';
 
 const tags = ['mall storefront'];
 const operator = { auth: 'orgApp', guard: requireMallOrg } as const;
@@ -221,16 +222,34 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: ModuleCo
     ...grouponViewSchema,
     properties: {
       ...grouponViewSchema.properties,
-      participants: { type: 'array', items: { type: 'object', properties: { memberId: { type: 'string' }, name: { type: 'string' }, quantity: { type: 'integer' }, joinedAt: { type: 'string' } } } },
+      participants: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            memberId: { type: 'string' }, name: { type: 'string' }, quantity: { type: 'integer' }, joinedAt: { type: 'string' },
+            // once a fruit group buy succeeded: the order placed for him, or why it could not be placed
+            orderNo: { type: ['string', 'null'] }, orderFailure: { type: ['string', 'null'] },
+          },
+        },
+      },
     },
   } as const;
   const detail = async (request: FastifyRequest, id: string) => {
     const [g, people] = await Promise.all([
       findGroupon(request, id),
-      db.selectFrom('mall_groupon_members').select(['member_id', 'name', 'quantity', 'joined_at']).where('org_id', '=', orgOf(request)).where('groupon_id', '=', id).orderBy('joined_at').execute(),
+      db.selectFrom('mall_groupon_members').select(['member_id', 'name', 'quantity', 'joined_at', 'order_no', 'order_failure'])
+        .where('org_id', '=', orgOf(request)).where('groupon_id', '=', id).orderBy('joined_at').execute(),
     ]);
     const [view] = await withStreamVersions(db, [grouponView(g, clock())], groupStreamKey(request));
-    return { ...view, participants: people.map((p) => ({ memberId: p.member_id, name: p.name, quantity: p.quantity, joinedAt: new Date(p.joined_at).toISOString() })) };
+    const locale = serverLocale(request.headers['accept-language']);
+    return {
+      ...view,
+      participants: people.map((p) => ({
+        memberId: p.member_id, name: p.name, quantity: p.quantity, joinedAt: new Date(p.joined_at).toISOString(),
+        orderNo: p.order_no, orderFailure: p.order_failure && localizeServerText(p.order_failure, locale),
+      })),
+    };
   };
 
   app.get<{ Querystring: { status?: string } }>('/v4/mall/groupon', {

@@ -2,7 +2,7 @@
 import { defineProjection } from '../../store/projections.ts';
 import type { MallRecordRemoved, MallRecordSaved } from '../../../domain/aggregates/mallRecord.ts';
 import type {
-  GrouponCancelled, GrouponCreated, GrouponFailed, GrouponJoined, GrouponLeft, GrouponSucceeded, GrouponUpdated,
+  GrouponCancelled, GrouponCreated, GrouponFailed, GrouponJoined, GrouponLeft, GrouponOrderFailed, GrouponOrderPlaced, GrouponSucceeded, GrouponUpdated,
 } from '../../../domain/aggregates/groupon.ts';
 import type { Tx } from '../../store/eventStore.ts';
 
@@ -29,6 +29,10 @@ const recount = (tx: Tx, orgId: string, grouponId: string, time: string) => tx.u
     updated_at: time,
   }))
   .where('org_id', '=', orgId).where('groupon_id', '=', grouponId).execute();
+
+const orderOutcome = (tx: Tx, orgId: string, d: { grouponId: string; memberId: string }, set: { order_no: string | null; order_failure: string | null }) =>
+  tx.updateTable('mall_groupon_members').set(set).where('org_id', '=', orgId).where('groupon_id', '=', d.grouponId).where('member_id', '=', d.memberId)
+    .execute().then(() => undefined);
 
 defineProjection({
   MallRecordSaved: async (tx, { data, orgId, meta }: E<MallRecordSaved>) => {
@@ -61,4 +65,6 @@ defineProjection({
   GrouponSucceeded: (tx, { data, orgId, meta }: E<GrouponSucceeded>) => setStatus(tx, orgId, data.grouponId, 'succeeded', meta.time).then(() => undefined),
   GrouponFailed: (tx, { data, orgId, meta }: E<GrouponFailed>) => setStatus(tx, orgId, data.grouponId, 'failed', meta.time).then(() => undefined),
   GrouponCancelled: (tx, { data, orgId, meta }: E<GrouponCancelled>) => setStatus(tx, orgId, data.grouponId, 'cancelled', meta.time).then(() => undefined),
+  GrouponOrderPlaced: (tx, { data, orgId }: E<GrouponOrderPlaced>) => orderOutcome(tx, orgId, data, { order_no: data.orderNo, order_failure: null }),
+  GrouponOrderFailed: (tx, { data, orgId }: E<GrouponOrderFailed>) => orderOutcome(tx, orgId, data, { order_no: null, order_failure: data.reason }),
 });

@@ -12,7 +12,8 @@ import { MALL_RECORD_TEXT } from '../../../domain/aggregates/mallRecord.ts';
 import { isLiveAt } from '../../../domain/mall/schedule.ts';
 import type { MallContent } from '../../../domain/mall/content.ts';
 import { buildHome, homeSchema } from './home.ts';
-import { grouponCommand, grouponView, grouponViewSchema, settleDue, systemMeta } from './groupons.ts';
+import { grouponCommand, grouponView, grouponViewSchema, myOrderOf, settleDue, systemMeta } from './groupons.ts';
+import { serverLocale } from '../../../domain/serverTexts.ts';
 import { openShop, STOREFRONT_TEXT } from './memberSignIn.ts';
 import { paymentsOfApp } from '../fruitMall/routes.ts';
 import { badRequest, unprocessable } from '../../http/errors.ts';
@@ -67,10 +68,10 @@ export default async function storefrontRoutes(app: FastifyInstance, ctx: Module
     const m = who(request);
     const [g, mine] = await Promise.all([
       db.selectFrom('mall_groupons').selectAll().where('org_id', '=', m.orgId).where('groupon_id', '=', id).executeTakeFirst(),
-      db.selectFrom('mall_groupon_members').select('quantity').where('org_id', '=', m.orgId).where('groupon_id', '=', id).where('member_id', '=', m.memberId).executeTakeFirst(),
+      db.selectFrom('mall_groupon_members').select(['quantity', 'order_no', 'order_failure']).where('org_id', '=', m.orgId).where('groupon_id', '=', id).where('member_id', '=', m.memberId).executeTakeFirst(),
     ]);
     if (!g) throw notFound(GROUPON_TEXT.missing);
-    return { ...grouponView(g, clock()), myQuantity: mine?.quantity ?? null };
+    return { ...grouponView(g, clock()), myQuantity: mine?.quantity ?? null, myOrder: myOrderOf(mine, serverLocale(request.headers['accept-language'])) };
   };
 
   app.get<{ Params: { id: string } }>('/v1/storefront/groupon/:id', {
@@ -146,10 +147,11 @@ export default async function storefrontRoutes(app: FastifyInstance, ctx: Module
     await settle(m.orgId, 'storefront mine');
     const rows = await db.selectFrom('mall_groupon_members as p')
       .innerJoin('mall_groupons as g', (j) => j.onRef('g.org_id', '=', 'p.org_id').onRef('g.groupon_id', '=', 'p.groupon_id'))
-      .selectAll('g').select('p.quantity as my_quantity')
+      .selectAll('g').select(['p.quantity as my_quantity', 'p.order_no', 'p.order_failure'])
       .where('p.org_id', '=', m.orgId).where('p.member_id', '=', m.memberId).orderBy('p.joined_at', 'desc').limit(200).execute();
     const now = clock();
-    return list(rows.map((r) => ({ ...grouponView(r, now), myQuantity: r.my_quantity })));
+    const locale = serverLocale(request.headers['accept-language']);
+    return list(rows.map((r) => ({ ...grouponView(r, now), myQuantity: r.my_quantity, myOrder: myOrderOf(r, locale) })));
   });
 
   // the deadlines pass without anyone asking: every minute the server settles what is due, in every org

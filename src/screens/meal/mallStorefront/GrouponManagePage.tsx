@@ -79,7 +79,13 @@ export default function GrouponManagePage() {
           <Table size="small">
             <TableBody>
               {detail.data.participants.map((p) => (
-                <TableRow key={p.memberId}><TableCell>{p.name}</TableCell><TableCell>×{p.quantity}</TableCell><TableCell>{fmt.dateTime(p.joinedAt)}</TableCell></TableRow>
+                <TableRow key={p.memberId} data-testid="groupon-participant">
+                  <TableCell>{p.name}</TableCell><TableCell>×{p.quantity}</TableCell><TableCell>{fmt.dateTime(p.joinedAt)}</TableCell>
+                  <TableCell>
+                    {p.orderNo && <Text className={styles.meta}><Trans>已下单 {p.orderNo}</Trans></Text>}
+                    {p.orderFailure && <Badge appearance="tint" color="danger" data-testid="groupon-order-failed"><Trans>下单失败：{p.orderFailure}</Trans></Badge>}
+                  </TableCell>
+                </TableRow>
               ))}
             </TableBody>
           </Table>
