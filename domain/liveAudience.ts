@@ -61,6 +61,8 @@ export const EVENT_MODULES: ReadonlyArray<readonly [prefix: string, modules: rea
   ['FruitOrder', ['xgOrgOrderManage', 'recipeOrgStatistics']],
   ['FruitSchoolsSet', ['recipeOrgManage']],
   ['Groupon', ['grouponManage']],
+  // issue 34: the activities an org runs for its members, their sign-ups and attendance
+  ['Activity', ['activityList']],
   ['MallRecord', ['mallCMS', 'mallTemplateManage', 'mallHome', 'recommendManage', 'activityManage', 'activityList']],
   ['OperationLogged', ['apiLog']],
   ['Member', ['membersManage', 'productMemberConfig']],
