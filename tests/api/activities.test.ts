@@ -140,7 +140,7 @@ describe('members: their org, their child\'s school, their own sign-up', () => {
 });
 
 describe('the staff routes refuse whoever does not run the activity', () => {
-  it('a roleless member of the org, a trial applicant and another org\'s admin get 403 or 404 on every staff route', async () => {
+  it('a roleless member of the org, a trial applicant, another org\'s admin and a user admin of another school get 403 or 404 on every staff route', async () => {
     const act = await published(adminA, { title: '只给本校' });
     const [m] = await fixtureMembers(server, ORG_B, ['13950000020']);
     const routes: [string, string, unknown?][] = [
@@ -159,6 +159,15 @@ describe('the staff routes refuse whoever does not run the activity', () => {
       for (const [method, path, body] of routes.slice(3)) expect((await staff(server, other, method, path, body)).status, `${method} ${path}`).toBe(404);
       expect((await list<ActivityRow>(other, '/v1/activities')).body.data.rows.map((r) => r.id)).not.toContain(act.id);
     }
+    // school A's user admin (his role passes the §6 module checks in his own org) reaches no other org's activity
+    // either: school B's is not found to him, whatever route he tries
+    const userAdminA = await signIn(server, DEMO.userAdmin, SCHOOL_A);
+    const ofB = await published(platformB, { title: '明德开放日' });
+    for (const [method, path, body] of routes.slice(3)) {
+      const other = path.replace(act.id, ofB.id);
+      expect((await staff(server, userAdminA, method, other, body && typeof body === 'object' && 'version' in body ? { ...body, version: ofB.version } : body)).status, `user admin ${method} ${other}`).toBe(404);
+    }
+    expect((await list<ActivityRow>(userAdminA, '/v1/activities')).body.data.rows.map((r) => r.id)).not.toContain(ofB.id);
     // a member token is no staff token
     expect((await call(server, 'GET', '/v1/activities', { token: m!.membertoken, key: adminA.key })).status).toBe(401);
     const still = (await list<ActivityRow>(adminA, '/v1/activities')).body.data.rows.find((r) => r.id === act.id)!;
