@@ -61,11 +61,18 @@ describe('contacts, roles and role permissions (issue 4)', () => {
     const users = page.getByTestId('role-users-dialog');
     await users.getByTestId('role-user-search').fill('syx');
     await users.getByTestId('role-user-search-go').click();
+    // the add reports only after its refetches; a slow one (the menu) must not wipe a later refusal (CI, 2026-11-29)
+    await page.route('**/v2/permission/user/menu**', async (r) => { await new Promise((x) => setTimeout(x, 1500)); await r.continue(); });
+    const menuRefetched = page.waitForResponse((r) => r.url().includes('/v2/permission/user/menu'));
     await users.locator('[data-testid="role-user-add"][data-name="宋雨轩"]').click();
     await users.locator('[data-testid="role-user-row"][data-name="宋雨轩"]').waitFor();
     // §8: removing with nobody chosen is refused with the catalogue text
     await users.getByTestId('role-users-remove').click();
     await expect.poll(() => users.getByTestId('role-users-error').textContent()).toBe('请指定删除的用户');
+    await menuRefetched;
+    await page.unroute('**/v2/permission/user/menu**');
+    await page.waitForTimeout(300); // the add's callback runs just after its last refetch answers
+    expect(await users.getByTestId('role-users-error').textContent()).toBe('请指定删除的用户');
     await users.getByRole('button', { name: '关闭' }).last().click();
 
     // the role gets the notice list screen and the contacts power

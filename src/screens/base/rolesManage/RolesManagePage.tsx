@@ -1,7 +1,7 @@
 // 角色管理 (§2 rolesManage): role groups and the roles the user may see (§6 visibility is the server's),
 // create/edit/delete, #roleManage roles and the roles they manage, relations (parent → child) and the users
 // holding a role. The role power hides every change (§6).
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Badge,
   Button,
@@ -398,7 +398,16 @@ function RoleUsersDialog({ role, canManage, onClose }: { role: RoleRow; canManag
       setSearching(false);
     }
   };
-  const onDone = (text: string) => { setError(null); setDone(text); setChecked(new Set()); };
+  // Only the latest action may set the message: an add waits for its refetches before it reports, so a removal
+  // clicked meanwhile would have its refusal wiped by the add's late "added".
+  const latest = useRef(0);
+  const outcome = () => {
+    const n = ++latest.current;
+    return {
+      onSuccess: (text: string) => { if (n === latest.current) { setError(null); setDone(text); setChecked(new Set()); } },
+      onError: (e: unknown) => { if (n === latest.current) setError(messageOf(e)); },
+    };
+  };
 
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
@@ -427,7 +436,7 @@ function RoleUsersDialog({ role, canManage, onClose }: { role: RoleRow; canManag
                     <Button
                       size="small"
                       disabled={holders.has(p.userId) || add.isPending}
-                      onClick={() => add.mutate(p.userId, { onSuccess: () => onDone(t`已添加 ${p.name}`), onError: (e) => setError(messageOf(e)) })}
+                      onClick={() => { const o = outcome(); add.mutate(p.userId, { onSuccess: () => o.onSuccess(t`已添加 ${p.name}`), onError: o.onError }); }}
                       data-testid="role-user-add"
                       data-name={p.name}
                     >
@@ -470,14 +479,14 @@ function RoleUsersDialog({ role, canManage, onClose }: { role: RoleRow; canManag
                 <Button
                   icon={<DeleteRegular />}
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate({ userId: [...checked] }, { onSuccess: (r) => onDone(t`已移除 ${r.count} 人`), onError: (e) => setError(messageOf(e)) })}
+                  onClick={() => { const o = outcome(); remove.mutate({ userId: [...checked] }, { onSuccess: (r) => o.onSuccess(t`已移除 ${r.count} 人`), onError: o.onError }); }}
                   data-testid="role-users-remove"
                 >
                   <Trans>移除选中（{checked.size}）</Trans>
                 </Button>
                 <Button
                   disabled={remove.isPending || rows.length === 0}
-                  onClick={() => remove.mutate({ all: true }, { onSuccess: (r) => onDone(t`已移除 ${r.count} 人`), onError: (e) => setError(messageOf(e)) })}
+                  onClick={() => { const o = outcome(); remove.mutate({ all: true }, { onSuccess: (r) => o.onSuccess(t`已移除 ${r.count} 人`), onError: o.onError }); }}
                   data-testid="role-users-remove-all"
                 >
                   <Trans>移除全部</Trans>
