@@ -62,17 +62,24 @@ describe('contacts, roles and role permissions (issue 4)', () => {
     await users.getByTestId('role-user-search').fill('syx');
     await users.getByTestId('role-user-search-go').click();
     // the add reports only after its refetches; a slow one (the menu) must not wipe a later refusal (CI, 2026-11-29)
-    await page.route('**/v2/permission/user/menu**', async (r) => { await new Promise((x) => setTimeout(x, 1500)); await r.continue(); });
-    const menuRefetched = page.waitForResponse((r) => r.url().includes('/v2/permission/user/menu'));
+    let menusInFlight = 0;
+    const isMenu = (r: { url(): string }) => r.url().includes('/v2/permission/user/menu');
+    page.on('request', (r) => { if (isMenu(r)) menusInFlight += 1; });
+    page.on('requestfinished', (r) => { if (isMenu(r)) menusInFlight -= 1; });
+    page.on('requestfailed', (r) => { if (isMenu(r)) menusInFlight -= 1; });
+    await page.route('**/v2/permission/user/menu**', async (r) => {
+      await new Promise((x) => setTimeout(x, 1500));
+      await r.continue().catch(() => undefined); // an aborted refetch cannot be continued
+    });
     await users.locator('[data-testid="role-user-add"][data-name="宋雨轩"]').click();
     await users.locator('[data-testid="role-user-row"][data-name="宋雨轩"]').waitFor();
     // §8: removing with nobody chosen is refused with the catalogue text
     await users.getByTestId('role-users-remove').click();
     await expect.poll(() => users.getByTestId('role-users-error').textContent()).toBe('请指定删除的用户');
-    await menuRefetched;
-    await page.unroute('**/v2/permission/user/menu**');
+    await expect.poll(() => menusInFlight, { timeout: 15_000 }).toBe(0);
     await page.waitForTimeout(300); // the add's callback runs just after its last refetch answers
     expect(await users.getByTestId('role-users-error').textContent()).toBe('请指定删除的用户');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await users.getByRole('button', { name: '关闭' }).last().click();
 
     // the role gets the notice list screen and the contacts power
