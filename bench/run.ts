@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { BENCH_DIST, startServerProcess, type BenchServer } from './serverProcess.ts';
 import { benchSignIn } from './signIn.ts';
+import { closeSharedBrowser } from '../tests/support/browser.ts';
 import { benchMenuLoad } from './menuLoad.ts';
 import { benchContacts } from './contacts.ts';
 import { benchContactsUi } from './contactsUi.ts';
@@ -91,12 +92,17 @@ if (wanted.some((s) => !NO_BROWSER.includes(s)) && !fs.existsSync(`${BENCH_DIST}
   console.error(`build the console first: npm run build (or set BENCH_DIST to a built folder; ${BENCH_DIST}/index.html is missing)`);
   process.exit(1);
 }
-for (const [title, run] of wanted.flatMap((name) => sections[name])) {
-  const server = await startServerProcess();
-  try {
-    console.log(`\n${title}:`);
-    console.table(await run(server));
-  } finally {
-    await server.stop();
+try {
+  for (const [title, run] of wanted.flatMap((name) => sections[name])) {
+    const server = await startServerProcess();
+    try {
+      console.log(`\n${title}:`);
+      console.table(await run(server));
+    } finally {
+      await server.stop();
+    }
   }
+} finally {
+  // the browser steps share one Chromium (tests/support/browser.ts); left open, it kept the process alive
+  await closeSharedBrowser();
 }

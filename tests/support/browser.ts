@@ -50,6 +50,13 @@ function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
+/** Ends this process's connection to (or its own) Chromium: a script outside vitest (npm run bench) then exits. */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = shared;
+  shared = undefined;
+  if (browser) await (await browser).close();
+}
+
 export interface TestBrowser {
   context: BrowserContext;
   close(): Promise<void>;
