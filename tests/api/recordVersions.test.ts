@@ -452,6 +452,18 @@ describe('writes of several records or paths at once take the version read of ea
     const fresh = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题四', systemName: '批量系统四' }, versions: now });
     expect(fresh.status, fresh.body.status_text).toBe(200);
     expect(await config()).toEqual({ titleName: '批量标题四', systemName: '批量系统四' });
+    // the answer names the versions this write made (config-versions), what a GET of each path now answers
+    const made = JSON.parse(fresh.headers.get('config-versions')!) as Record<string, number>;
+    expect(made).toEqual({ titleName: now.titleName + 1, systemName: now.systemName + 1 });
+    // an editor who keeps them writes again without reading: 200; after someone else's write in between, 409
+    const next = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题五', systemName: '批量系统五' }, versions: made });
+    expect(next.status, next.body.status_text).toBe(200);
+    const kept = JSON.parse(next.headers.get('config-versions')!) as Record<string, number>;
+    const other = await as(DEMO.schoolAdmin, SCHOOL_A);
+    expect((await send(other, 'PUT', '/v1/config/org', { path: 'titleName', value: '别人的标题' })).status).toBe(200);
+    const late = await send(s, 'PUT', '/v2/config/org', { config: { titleName: '批量标题六', systemName: '批量系统六' }, versions: kept });
+    expect(late.status, late.body.status_text).toBe(409);
+    expect(await config()).toEqual({ titleName: '别人的标题', systemName: '批量系统五' });
   });
 
   it('PUT /v2/category with each category\'s version', async () => {

@@ -53,6 +53,26 @@ describe('system settings', () => {
     await page.getByTestId('system-config-manage').waitFor();
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('notice-banner').count()).toBe(0);
+
+    // the two names are one write; the next save goes on from the versions that write answered (no read between),
+    // and a write someone else made meanwhile is refused, not overwritten (docs/versions.md)
+    const storedName = async () => (await harness.server.store.db.selectFrom('org_config').select('value')
+      .where('org_id', '=', 'org-ygsy').where('path', '=', 'systemName').executeTakeFirst())?.value;
+    for (const name of ['阳光营养餐平台', '阳光营养餐平台（二）']) {
+      await page.getByTestId('config-systemName').fill(name);
+      await page.getByTestId('config-names-save').click();
+      await page.getByTestId('config-names-saved').waitFor();
+      await expect.poll(storedName).toBe(name);
+    }
+    const platform = await signIn(harness.server, DEMO.provider, SCHOOL_A);
+    const theirs = await call(harness.server, 'PUT', '/v1/config/org', { token: platform.token, key: platform.key, body: { path: 'systemName', value: '平台改的名称' } });
+    expect(theirs.status, theirs.body.status_text).toBe(200);
+    await page.getByTestId('config-systemName').fill('阳光营养餐平台（三）');
+    await page.getByTestId('config-names-save').click();
+    // the shared toast says who changed it, and the form starts again from what is stored
+    await expect.poll(() => page.getByTestId('stale-toast').textContent(), { timeout: 10_000 }).toContain(DEMO.provider);
+    await expect.poll(() => page.getByTestId('config-systemName').inputValue()).toBe('平台改的名称');
+    expect(await storedName()).toBe('平台改的名称');
     await page.close();
   });
 

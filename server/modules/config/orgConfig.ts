@@ -58,6 +58,9 @@ export async function configVersion(db: Db, target: { orgId: string; appId: stri
   return row ? Number(row.stream_position) : 0;
 }
 
+/** PUT /v2/config/org writes several paths: their next versions, as JSON {path: n}, in this header (ETag names one). */
+export const CONFIG_VERSIONS_HEADER = 'config-versions';
+
 /** Answers the settings document's version of `path` as the ETag an editor sends back as If-Match. */
 export async function configETag(reply: FastifyReply, db: Db, target: { orgId: string; appId: string }, path: string): Promise<void> {
   reply.header('etag', `"${await configVersion(db, target, path)}"`);

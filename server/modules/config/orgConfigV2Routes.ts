@@ -12,7 +12,7 @@ import { requireSameOrg } from '../../http/auth.ts';
 import { clientVersion, runDecisions } from '../../store/command.ts';
 import { PAGE } from '../../../domain/constants.ts';
 import { requireSystemProvider } from '../orgInit/access.ts';
-import { readConfig, writeConfig } from './orgConfig.ts';
+import { CONFIG_VERSIONS_HEADER, configVersion, readConfig, writeConfig } from './orgConfig.ts';
 import { checkSettingWrite } from './settingsRoutes.ts';
 import { FLAG_QUERY, flagFilter, paged } from '../../http/listQuery.ts';
 
@@ -37,7 +37,7 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
   app.put<{ Body: { config: Record<string, unknown>; orgId?: string; appId?: string; versions?: Record<string, number> } }>('/v2/config/org', {
     config: { auth: 'orgApp' },
     schema: {
-      tags, summary: 'Set several org config paths of an org-app at once (all or nothing); answers {path: value} as stored. versions: {path: the ETag read of it}, stale → 409',
+      tags, summary: 'Set several org config paths of an org-app at once (all or nothing); answers {path: value} as stored, and each path\'s new version as JSON {path: n} in the config-versions header. versions: {path: the ETag read of it}, stale → 409',
       body: {
         type: 'object', additionalProperties: false, required: ['config'],
         properties: {
@@ -47,7 +47,7 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
       },
       response: { 200: envelopeSchema(anyObject) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { config } = request.body;
     requireSameOrg(request, request.body.orgId);
     const target = { orgId: request.body.orgId ?? request.orgApp!.orgId, appId: request.body.appId ?? request.orgApp!.appId };
@@ -59,12 +59,17 @@ export default async function orgConfigV2Routes(app: FastifyInstance, ctx: Modul
     const nested = paths.find((p) => paths.some((q) => q !== p && p.startsWith(`${q}.`)));
     if (nested) throw badRequest(`参数错误：配置路径重叠 ${nested}`);
     const versions = request.body.versions ?? {};
+    // each path's settings document version right after this write, read in its transaction: the editor's next
+    // If-Match. Read after the commit instead, another person's write in between would be taken as ours.
+    const after: Record<string, number> = {};
     await runDecisions(db, async (tx) => {
       for (const p of paths) {
         await checkSettingWrite(tx, target, p, config[p]);
         await writeConfig(tx, request, ctx.clock(), target, p, config[p], versions[p]);
       }
+      for (const p of paths) after[p] = await configVersion(tx, target, p);
     }, Object.keys(versions).length === 0);
+    reply.header(CONFIG_VERSIONS_HEADER, JSON.stringify(after));
     return ok(await readConfig(db, target.orgId, target.appId, paths));
   });
 

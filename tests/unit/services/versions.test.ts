@@ -12,7 +12,7 @@ import { setSupermarketMargin, supermarketMargin } from '../../../services/mall/
 interface Sent { method?: string; url?: string; params?: unknown; body: unknown; ifMatch: unknown }
 
 /** Answers every call of a host from `answer`, keeping what was sent. */
-function serve(name: HostName, answer: (c: InternalAxiosRequestConfig) => { status?: number; body: unknown; etag?: string }): Sent[] {
+function serve(name: HostName, answer: (c: InternalAxiosRequestConfig) => { status?: number; body: unknown; etag?: string; headers?: Record<string, string> }): Sent[] {
   const sent: Sent[] = [];
   const adapter: AxiosAdapter = async (config) => {
     sent.push({
@@ -20,7 +20,7 @@ function serve(name: HostName, answer: (c: InternalAxiosRequestConfig) => { stat
       ifMatch: config.headers.get('if-match') ?? undefined,
     });
     const a = answer(config);
-    const response = { data: a.body, status: a.status ?? 200, statusText: '', headers: a.etag ? { etag: a.etag } : {}, config, request: {} };
+    const response = { data: a.body, status: a.status ?? 200, statusText: '', headers: { ...a.headers, ...(a.etag && { etag: a.etag }) }, config, request: {} };
     // as axios does: a status outside 2xx rejects with the response attached
     if (response.status >= 300) throw new AxiosError(`status ${response.status}`, 'ERR_BAD_REQUEST', config, {}, response);
     return response;
@@ -100,6 +100,14 @@ describe('config paths', () => {
       { config: { titleName: 'a' } },
     ]);
     expect(sent.every((s) => s.url === '/v2/config/org' && s.method === 'put' && s.ifMatch === undefined)).toBe(true);
+  });
+
+  it("takes each path's next version from the answer's config-versions header; a path it does not name has none", async () => {
+    serve('canteen', () => ({ body: ok({ titleName: 'a', systemName: 'b' }), headers: { 'config-versions': '{"titleName":4,"systemName":6,"x":"7"}' } }));
+    expect(await saveSettings({ titleName: 'a', systemName: 'b' }, { titleName: 3, systemName: 5 }))
+      .toEqual({ titleName: { value: 'a', version: 4 }, systemName: { value: 'b', version: 6 } });
+    serve('canteen', () => ({ body: ok({ titleName: 'a' }), headers: { 'config-versions': 'not json' } }));
+    expect(await saveSettings({ titleName: 'a' })).toEqual({ titleName: { value: 'a', version: undefined } });
   });
 });
 

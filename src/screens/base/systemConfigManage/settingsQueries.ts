@@ -56,7 +56,7 @@ export interface ConfigPathsEdit<P extends string> {
   generation: number;
   /** one path with the version read: `write` is its PUT (default PUT /v1/config/org), answering the path as stored */
   save(path: P, value: unknown, write?: (value: unknown, version: number | undefined) => Promise<ConfigPathRead>): Promise<void>;
-  /** several paths in one PUT /v2/config/org with the version read of each (all or nothing), then read again */
+  /** several paths in one PUT /v2/config/org with the version read of each (all or nothing), taking the next ones */
   saveAll(values: Partial<Record<P, unknown>>): Promise<void>;
 }
 
@@ -102,9 +102,10 @@ export function useConfigPaths<P extends string>(paths: readonly P[]): { edit: C
       }),
       saveAll: (values) => guarded(async () => {
         const which = Object.keys(values) as P[];
-        await saveSettings(values as Partial<Record<SettingsPath, unknown>>, Object.fromEntries(which.map((p) => [p, read[p]?.version])));
-        // the batch answers no versions: the paths as stored now are the next read
-        await readAgain(which);
+        const after = await saveSettings(values as Partial<Record<SettingsPath, unknown>>, Object.fromEntries(which.map((p) => [p, read[p]?.version])));
+        // the paths as this write stored them, with the versions it made: a read after it could take in someone
+        // else's later write under this draft (its version with our values)
+        setRead((r) => ({ ...(r as Record<P, ConfigPathRead>), ...Object.fromEntries(which.map((p) => [p, after[p]])) }));
       }),
     },
   };
