@@ -91,14 +91,16 @@ async function unwrap<T>(p: Promise<{ data: unknown }>): Promise<T> {
  * A write of several versioned paths at once (PUT /v2/config/org): the answer's data and the next version of each
  * path, which it names as JSON {path: n} in the `header` (one ETag can name only one).
  */
-export async function putVersioned<T>(url: string, body: unknown, header: string): Promise<{ data: T; versions: Record<string, number> }> {
-  const res = await host().put(url, body);
-  let named: unknown = null;
-  try { named = JSON.parse(String((res.headers as Record<string, unknown>)[header] ?? 'null')); } catch { named = null; }
-  const versions = Object.fromEntries(Object.entries(named && typeof named === 'object' ? named : {})
-    .filter((e): e is [string, number] => Number.isInteger(e[1])));
-  return { data: (res.data as Envelope<T>).data, versions };
-}
+export const versioned = {
+  async put<T>(url: string, body: unknown, header: string): Promise<{ data: T; versions: Record<string, number> }> {
+    const res = await host().put(url, body);
+    let named: unknown = null;
+    try { named = JSON.parse(String((res.headers as Record<string, unknown>)[header] ?? 'null')); } catch { named = null; }
+    const versions = Object.fromEntries(Object.entries(named && typeof named === 'object' ? named : {})
+      .filter((e): e is [string, number] => Number.isInteger(e[1])));
+    return { data: (res.data as Envelope<T>).data, versions };
+  },
+};
 
 /** GET parameters without the unset ones: undefined, '' and empty lists are left off the query. */
 export function queryParams(q: object): Record<string, unknown> {

@@ -2,7 +2,7 @@ import type { FoodLabelConfig } from '../domain/foodLabel.ts';
 import type { Holiday } from '../domain/types.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { configKeys, type ConfigPathRead } from './config.ts';
-import { del, get, ifMatch, post, put, putVersioned, tagged } from './http.ts';
+import { del, get, ifMatch, post, put, tagged, versioned } from './http.ts';
 
 /** The org config paths the system settings screen has forms for (PUT /v1/config/org validates them, issue 15). */
 export type SettingsPath = 'systemNotify' | 'titleName' | 'systemName' | 'nutritiousmeals' | 'recipeConfig' | 'foodLabelConfig' | 'selfRegistrationEnable';
@@ -37,7 +37,7 @@ export function versionsOf(versions: Partial<Record<string, number | undefined>>
 // next version (the config-versions header)
 export async function saveSettings(values: Partial<Record<SettingsPath, unknown>>, versions: Partial<Record<SettingsPath, number | undefined>> = {}): Promise<Record<string, ConfigPathRead>> {
   const read = versionsOf(versions);
-  const { data, versions: next } = await putVersioned<Record<string, unknown>>('/v2/config/org', { config: values, ...(Object.keys(read).length > 0 && { versions: read }) }, 'config-versions');
+  const { data, versions: next } = await versioned.put<Record<string, unknown>>('/v2/config/org', { config: values, ...(Object.keys(read).length > 0 && { versions: read }) }, 'config-versions');
   return Object.fromEntries(Object.keys(values).map((p) => [p, { value: data?.[p] ?? null, version: next[p] }]));
 }
 
