@@ -34,6 +34,10 @@ const list = <T>(s: Session, path: string) => staff<{ rows: T[] }>(server, s, 'G
 const mine = (m: MemberSession) => memberCall<{ rows: MemberActivity[] }>(server, 'GET', '/v1/storefront/activities', m.membertoken);
 const signUp = (m: MemberSession, id: string, seats?: number) => memberCall<MemberActivity>(server, 'POST', `/v1/storefront/activities/${id}/signup`, m.membertoken, seats ? { seats } : {});
 
+/** The SMS notices (no code) the dev outbox holds for a phone: what the members were told (server/modules/activities/notify.ts). */
+const smsNotices = async (phone: string) =>
+  (await call<{ rows: { template: string; params: Record<string, string> }[] }>(server, 'GET', `/v1/dev/smsnotices?phoneNumber=${phone}`)).body.data.rows;
+
 /** A published activity of the session's org. */
 async function published(s: Session, over: Record<string, unknown> = {}): Promise<ActivityRow> {
   const made = await staff<ActivityRow>(server, s, 'POST', '/v1/activities', terms(over));
@@ -198,6 +202,11 @@ describe('seats, the waiting list, the deadline, attendance', () => {
     expect(after.filter((r) => r.status === 'confirmed')).toHaveLength(5);
     const promoted = members.find((m) => m.memberId === firstWaiting.memberId)!;
     expect((await mine(promoted)).body.data.rows.find((r) => r.id === act.id)!.mine).toEqual({ seats: 1, status: 'confirmed', waitingNo: null });
+    // the promoted member is told by SMS, with the activity and its time; the one still waiting is not
+    const phoneOf = (memberId: string) => `1396000${String(members.findIndex((m) => m.memberId === memberId)).padStart(4, '0')}`;
+    await expect.poll(() => smsNotices(phoneOf(promoted.memberId)), { timeout: 10_000 })
+      .toEqual([{ template: 'activityPromoted', params: { org: expect.any(String), title: '限额', startsAt: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/) } }]);
+    expect(await smsNotices(phoneOf(secondWaiting.memberId))).toEqual([]);
     const row = (await list<ActivityRow>(platformB, '/v1/activities')).body.data.rows.find((r) => r.id === act.id)!;
     expect([row.confirmedSeats, row.waiting]).toEqual([5, 14]);
   });
@@ -229,11 +238,16 @@ describe('seats, the waiting list, the deadline, attendance', () => {
   });
 
   it('cancelling an activity shows it cancelled with the reason to those signed up; no one signs up any more', async () => {
-    const act = await published(platformB, { title: '取消的活动' });
-    const [m1, m2] = await fixtureMembers(server, ORG_B, ['13950000041', '13950000042']);
+    const act = await published(platformB, { title: '取消的活动', capacity: 1 });
+    const [m1, m2, m3] = await fixtureMembers(server, ORG_B, ['13950000041', '13950000042', '13950000043']);
     await signUp(m1!, act.id);
-    const cancelled = await staff<ActivityRow>(server, platformB, 'POST', `/v1/activities/${act.id}/state`, { action: 'cancel', reason: '天气原因', version: act.version + 1 });
+    expect((await signUp(m3!, act.id)).body.data.mine?.status).toBe('waiting');
+    const cancelled = await staff<ActivityRow>(server, platformB, 'POST', `/v1/activities/${act.id}/state`, { action: 'cancel', reason: '天气原因', version: act.version + 2 });
     expect([cancelled.status, cancelled.body.data.status]).toEqual([200, 'cancelled']);
+    // everyone signed up, confirmed or waiting, is told by SMS with the reason; a member not signed up is not
+    const told = { template: 'activityCancelled', params: { org: expect.any(String), title: '取消的活动', reason: '天气原因' } };
+    await expect.poll(async () => [await smsNotices('13950000041'), await smsNotices('13950000043')], { timeout: 10_000 }).toEqual([[told], [told]]);
+    expect(await smsNotices('13950000042')).toEqual([]);
     const seen = (await mine(m1!)).body.data.rows.find((r) => r.id === act.id)!;
     expect([seen.status, seen.cancelReason, seen.mine?.status]).toEqual(['cancelled', '天气原因', 'confirmed']);
     // not signed up: a cancelled activity is gone from his list, and cannot be signed up for

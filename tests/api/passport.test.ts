@@ -346,7 +346,7 @@ describe('dev SMS outbox', () => {
 
   it('does not exist with another SMS adapter, which still gets the codes', async () => {
     const sent: Array<{ phoneNumber: string; code: string; purpose: string }> = [];
-    const gateway: SmsAdapter = { name: 'http', send: async (phoneNumber, code, purpose) => { sent.push({ phoneNumber, code, purpose }); } };
+    const gateway: SmsAdapter = { name: 'http', send: async (phoneNumber, code, purpose) => { sent.push({ phoneNumber, code, purpose }); }, notify: async () => { throw new Error('no notice here'); } };
     const app = await buildApp({ db: server.store.db, sms: gateway, clock, settings: { smsAdapter: 'http', defaultPassword: 'initial-secret-27', smsOutbox: false } });
     try {
       const user = await createUser();
@@ -364,7 +364,7 @@ describe('dev SMS outbox', () => {
   });
 
   it('a failing SMS gateway is a 502 and leaves no usable code', async () => {
-    const gateway: SmsAdapter = { name: 'http', send: async () => { throw new Error('gateway down'); } };
+    const gateway: SmsAdapter = { name: 'http', send: async () => { throw new Error('gateway down'); }, notify: async () => { throw new Error('gateway down'); } };
     const app = await buildApp({ db: server.store.db, sms: gateway, clock, settings: { smsAdapter: 'http', defaultPassword: 'initial-secret-27', smsOutbox: false } });
     try {
       const user = await createUser();

@@ -11,6 +11,7 @@ import * as api from '../../../contracts/activities.ts';
 import { ACTIVITY_TEXT, reachesMember } from '../../../domain/activity.ts';
 import { openShop, STOREFRONT_TEXT } from '../storefront/memberSignIn.ts';
 import { memberMeta } from '../storefront/fruitOrders.ts';
+import { notifyMembers } from './notify.ts';
 import { activityCommand, memberSchoolsOf } from './access.ts';
 import { activitiesOf, coreOf } from './views.ts';
 
@@ -66,7 +67,9 @@ export default async function memberActivityRoutes(app: FastifyInstance, ctx: Mo
     const a = await one(request, request.params.id);
     const now = clock();
     const { orgId, memberId } = request.member;
-    await activityCommand(db, orgId, { type: 'CancelSignUp', activityId: a.id, memberId }, memberMeta(request, now));
+    const { decided } = await activityCommand(db, orgId, { type: 'CancelSignUp', activityId: a.id, memberId }, memberMeta(request, now));
+    // the seats freed confirm the first waiting members that now fit: they are told
+    notifyMembers(ctx, request.log, orgId, a, decided);
     return ok(await one(request, a.id));
   });
 }

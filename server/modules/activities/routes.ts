@@ -16,6 +16,7 @@ import { dayOf } from '../../../domain/priceCycle.ts';
 import { requireMallOrg } from '../storefront/access.ts';
 import { activityCommand, ownerOf } from './access.ts';
 import { activityRows, signUpRows } from './views.ts';
+import { notifyMembers } from './notify.ts';
 
 const staff = { auth: 'orgApp', guard: requireMallOrg } as const;
 
@@ -55,9 +56,12 @@ export default async function activityRoutes(app: FastifyInstance, ctx: ModuleCo
   route(app, api.updateActivity, staff, async (request) => {
     const found = await findActivity(request, request.params.id);
     const owner = await ownerOf(db, orgOf(request));
-    await activityCommand(db, owner.orgId, { type: 'UpdateActivity', activityId: found.id, terms: termsOf(request.body, owner.kind, owner.orgId), owner },
+    const { decided } = await activityCommand(db, owner.orgId, { type: 'UpdateActivity', activityId: found.id, terms: termsOf(request.body, owner.kind, owner.orgId), owner },
       metaOf(request, clock()), clientVersion(request));
-    return ok(await findActivity(request, found.id));
+    const after = await findActivity(request, found.id);
+    // more seats confirm waiting members: they are told
+    notifyMembers(ctx, request.log, owner.orgId, after, decided);
+    return ok(after);
   });
 
   route(app, api.actOnActivity, staff, async (request) => {
@@ -67,7 +71,9 @@ export default async function activityRoutes(app: FastifyInstance, ctx: ModuleCo
     const command = b.action === 'publish' ? { type: 'PublishActivity' as const, activityId: found.id, now: now.toISOString() }
       : b.action === 'close' ? { type: 'CloseActivity' as const, activityId: found.id }
         : { type: 'CancelActivity' as const, activityId: found.id, reason: b.reason ?? '' };
-    await activityCommand(db, orgOf(request), command, metaOf(request, now), clientVersion(request));
+    const { decided } = await activityCommand(db, orgOf(request), command, metaOf(request, now), clientVersion(request));
+    // a cancelled activity is told to everyone signed up
+    notifyMembers(ctx, request.log, orgOf(request), found, decided);
     return ok(await findActivity(request, found.id));
   });
 

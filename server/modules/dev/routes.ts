@@ -8,8 +8,9 @@ import { notFound } from '../../http/errors.ts';
 import { isLoopbackAddress } from '../../../domain/ipAddress.ts';
 
 export default async function devRoutes(app: FastifyInstance, { sms, settings }: ModuleContext) {
-  if (!settings.smsOutbox || typeof sms.latest !== 'function') return;
+  if (!settings.smsOutbox || typeof sms.latest !== 'function' || typeof sms.notices !== 'function') return;
   const latest = sms.latest.bind(sms);
+  const notices = sms.notices.bind(sms);
   app.get<{ Querystring: { phoneNumber: string } }>('/v1/dev/smsoutbox', {
     config: { auth: 'public' },
     schema: {
@@ -29,5 +30,30 @@ export default async function devRoutes(app: FastifyInstance, { sms, settings }:
     const code = latest(phoneNumber);
     if (!code) throw notFound('没有发送给该手机号的验证码');
     return ok({ phoneNumber, code });
+  });
+
+  // the notices (no code) sent to a phone, the latest last: an activity cancelled, a waiting sign-up confirmed
+  app.get<{ Querystring: { phoneNumber: string } }>('/v1/dev/smsnotices', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['dev'], summary: 'SMS notices sent to a phone, the latest last (SMS_DEV_OUTBOX=true, loopback callers only)',
+      querystring: {
+        type: 'object', additionalProperties: false, required: ['phoneNumber'],
+        properties: { phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } },
+      },
+      response: {
+        200: envelopeSchema({
+          type: 'object', required: ['phoneNumber', 'rows'],
+          properties: {
+            phoneNumber: { type: 'string' },
+            rows: { type: 'array', items: { type: 'object', properties: { template: { type: 'string' }, params: { type: 'object', additionalProperties: { type: 'string' } } } } },
+          },
+        }),
+      },
+    },
+  }, async (request) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw notFound(`接口不存在：GET ${request.routeOptions.url}`);
+    const phoneNumber = request.query.phoneNumber.trim();
+    return ok({ phoneNumber, rows: notices(phoneNumber) });
   });
 }
