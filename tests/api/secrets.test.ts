@@ -37,6 +37,7 @@ describe('SMS codes by default', () => {
       expect(send.json().status_text).toBe('短信服务未配置，请使用密码登录');
       const outbox = await app.inject({ method: 'GET', url: `/v1/dev/smsoutbox?phoneNumber=${DEMO.purchaser}` });
       expect(outbox.statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: `/v1/dev/smsnotices?phoneNumber=${DEMO.purchaser}` })).statusCode).toBe(404);
       expect(await server.store.db.selectFrom('sms_codes').selectAll().where('phone', '=', DEMO.purchaser).execute()).toEqual([]);
     } finally {
       await app.close();
@@ -60,6 +61,21 @@ describe('SMS codes by default', () => {
         method: 'GET', url: `/v1/dev/smsoutbox?phoneNumber=${DEMO.bureau}`, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' },
       });
       expect(forwarded.statusCode).toBe(404);
+
+      // the notices it keeps (an activity cancelled): the same rule
+      const notice = { template: 'activityCancelled', params: { org: '阳光实验小学', title: '开放厨房日', reason: '天气原因' } };
+      await sms.notify(DEMO.bureau, notice);
+      const notices = await app.inject({ method: 'GET', url: `/v1/dev/smsnotices?phoneNumber=${DEMO.bureau}` });
+      expect(notices.json().data.rows).toEqual([notice]);
+      for (const remoteAddress of ['192.168.1.20', '203.0.113.9', '::ffff:10.0.0.1']) {
+        const remote = await app.inject({ method: 'GET', url: `/v1/dev/smsnotices?phoneNumber=${DEMO.bureau}`, remoteAddress });
+        expect(remote.statusCode, remoteAddress).toBe(404);
+        expect(remote.body).not.toContain('开放厨房日');
+      }
+      const forwardedNotices = await app.inject({
+        method: 'GET', url: `/v1/dev/smsnotices?phoneNumber=${DEMO.bureau}`, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(forwardedNotices.statusCode).toBe(404);
     } finally {
       await app.close();
     }
