@@ -1,11 +1,25 @@
 // Development and tests only: GET /v1/dev/smsoutbox reads the last code the console SMS adapter "sent" to a
 // phone, so a developer (and the tests) can sign in by SMS. It exists only with SMS_DEV_OUTBOX=true and
 // answers only callers on this machine (issue 16: anyone who can read codes can sign in as anyone).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../context.ts';
 import { ok, envelopeSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { isLoopbackAddress } from '../../../domain/ipAddress.ts';
+
+const phoneQuery = {
+  type: 'object', additionalProperties: false, required: ['phoneNumber'],
+  properties: { phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } },
+} as const;
+
+/**
+ * The outboxes answer callers on this machine only, by the socket's address, not X-Forwarded-For (the app does not
+ * trust proxies); anyone else is told there is no such route. Answers the phone asked about.
+ */
+function localPhone(request: FastifyRequest<{ Querystring: { phoneNumber: string } }>): string {
+  if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw notFound(`接口不存在：GET ${request.routeOptions.url}`);
+  return request.query.phoneNumber.trim();
+}
 
 export default async function devRoutes(app: FastifyInstance, { sms, settings }: ModuleContext) {
   if (!settings.smsOutbox || typeof sms.latest !== 'function' || typeof sms.notices !== 'function') return;
@@ -15,18 +29,13 @@ export default async function devRoutes(app: FastifyInstance, { sms, settings }:
     config: { auth: 'public' },
     schema: {
       tags: ['dev'], summary: 'Latest SMS code sent to a phone (SMS_DEV_OUTBOX=true, loopback callers only)',
-      querystring: {
-        type: 'object', additionalProperties: false, required: ['phoneNumber'],
-        properties: { phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } },
-      },
+      querystring: phoneQuery,
       response: {
         200: envelopeSchema({ type: 'object', properties: { phoneNumber: { type: 'string' }, code: { type: 'string' } }, required: ['phoneNumber', 'code'] }),
       },
     },
   }, async (request) => {
-    // the socket's address, not X-Forwarded-For: the app does not trust proxies
-    if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw notFound(`接口不存在：GET ${request.routeOptions.url}`);
-    const phoneNumber = request.query.phoneNumber.trim();
+    const phoneNumber = localPhone(request);
     const code = latest(phoneNumber);
     if (!code) throw notFound('没有发送给该手机号的验证码');
     return ok({ phoneNumber, code });
@@ -37,10 +46,7 @@ export default async function devRoutes(app: FastifyInstance, { sms, settings }:
     config: { auth: 'public' },
     schema: {
       tags: ['dev'], summary: 'SMS notices sent to a phone, the latest last (SMS_DEV_OUTBOX=true, loopback callers only)',
-      querystring: {
-        type: 'object', additionalProperties: false, required: ['phoneNumber'],
-        properties: { phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } },
-      },
+      querystring: phoneQuery,
       response: {
         200: envelopeSchema({
           type: 'object', required: ['phoneNumber', 'rows'],
@@ -52,8 +58,7 @@ export default async function devRoutes(app: FastifyInstance, { sms, settings }:
       },
     },
   }, async (request) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw notFound(`接口不存在：GET ${request.routeOptions.url}`);
-    const phoneNumber = request.query.phoneNumber.trim();
+    const phoneNumber = localPhone(request);
     return ok({ phoneNumber, rows: notices(phoneNumber) });
   });
 }
